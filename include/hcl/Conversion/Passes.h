@@ -1,0 +1,27 @@
+//===- Passes.h - hcl conversion passes and pipelines -----------*- C++ -*-===//
+
+#ifndef HCL_CONVERSION_PASSES_H
+#define HCL_CONVERSION_PASSES_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassManager.h"
+
+namespace hcl {
+
+#define GEN_PASS_DECL
+#include "hcl/Conversion/Passes.h.inc"
+
+/// Adds the passes that take affine/scf/arith/math/memref/func IR to the LLVM
+/// dialect, starting with a check that no schedule operation is left.
+void buildLowerToLLVMPipeline(mlir::OpPassManager &pm);
+
+/// Registers the passes above and the `hcl-lower-to-llvm` pipeline.
+void registerConversionPasses();
+
+#define GEN_PASS_REGISTRATION
+#include "hcl/Conversion/Passes.h.inc"
+
+} // namespace hcl
+
+#endif // HCL_CONVERSION_PASSES_H

@@ -1,0 +1,281 @@
+//===- HCLOps.td - operations of the hcl dialect ----------*- tablegen -*-===//
+//
+// Every customization takes the stage it applies to as its first operand, as
+// in the seed documents: `hcl.pipeline(%s, %lj, 1)`. Semantics live in
+// lib/Transforms (one file per primitive); here we only define syntax and
+// the checks that need no transformation to decide.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HCL_OPS_TD
+#define HCL_OPS_TD
+
+include "hcl/Dialect/HCL/HCLBase.td"
+include "hcl/Dialect/HCL/HCLTypes.td"
+include "hcl/Dialect/HCL/HCLAttrs.td"
+include "mlir/IR/BuiltinTypes.td"
+include "mlir/IR/CommonAttrConstraints.td"
+
+//===----------------------------------------------------------------------===//
+// Handles
+//===----------------------------------------------------------------------===//
+
+def HCL_CreateStageHandleOp : HCL_Op<"create_stage_handle"> {
+  let summary = "name a stage of the enclosing function";
+  let description = [{
+    ```mlir
+    %s = hcl.create_stage_handle "s" : !hcl.StageHandle
+    ```
+    The name must be the `stage_name` of a loop nest in the same function.
+  }];
+  let arguments = (ins StrAttr:$stage_name);
+  let results = (outs HCL_StageHandle:$result);
+  let assemblyFormat = "$stage_name attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+def HCL_CreateOpHandleOp : HCL_Op<"create_op_handle"> {
+  let summary = "later HeteroCL spelling of `hcl.create_stage_handle`";
+  let description = [{
+    ```mlir
+    %s = hcl.create_op_handle "B" : !hcl.OpHandle
+    ```
+    Means exactly what `hcl.create_stage_handle` means.
+  }];
+  let arguments = (ins StrAttr:$stage_name);
+  let results = (outs HCL_StageHandle:$result);
+  let assemblyFormat = "$stage_name attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+def HCL_CreateLoopHandleOp : HCL_Op<"create_loop_handle"> {
+  let summary = "name a loop, optionally within a given stage";
+  let description = [{
+    ```mlir
+    %li = hcl.create_loop_handle "i" : !hcl.LoopHandle
+    %lj = hcl.create_loop_handle %s, "j" : !hcl.LoopHandle
+    ```
+    The name must be the `loop_name` of a loop in the function (in the stage,
+    when one is given), or the name of a loop that an earlier primitive
+    creates (`<loop>.outer`, `<loop>.inner`, `<loop>.fused`, `<loop>_init`,
+    `<loop>_back`); those are checked when the schedule is applied.
+  }];
+  let arguments = (ins Optional<HCL_StageHandle>:$stage, StrAttr:$loop_name);
+  let results = (outs HCL_LoopHandle:$result);
+  let assemblyFormat = "($stage^ `,`)? $loop_name attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Loop (compute) customizations
+//===----------------------------------------------------------------------===//
+
+class HCL_LoopCustomizationOp<string mnemonic> : HCL_Op<mnemonic> {
+  let hasVerifier = 1;
+}
+
+def HCL_SplitOp : HCL_LoopCustomizationOp<"split"> {
+  let summary = "split a loop into `.outer` and `.inner` loops by a factor";
+  let description = [{
+    ```mlir
+    %outer, %inner = hcl.split(%s, %li, 4)
+    ```
+    The inner loop runs `factor` iterations; a factor that does not divide
+    the trip count gets a guarded tail.
+  }];
+  let arguments = (ins HCL_StageHandle:$stage, HCL_LoopHandle:$loop,
+                       I64Attr:$factor);
+  let results = (outs HCL_LoopHandle:$outer, HCL_LoopHandle:$inner);
+  let assemblyFormat = "`(` $stage `,` $loop `,` $factor `)` attr-dict";
+}
+
+def HCL_TileOp : HCL_LoopCustomizationOp<"tile"> {
+  let summary = "tile two nested loops";
+  let description = [{
+    ```mlir
+    %xo, %xi, %yo, %yi = hcl.tile(%s, %li, %lj, 4, 8)
+    ```
+    The resulting order, outermost first, is `x.outer, y.outer, x.inner,
+    y.inner`.
+  }];
+  let arguments = (ins HCL_StageHandle:$stage, HCL_LoopHandle:$x_loop,
+                       HCL_LoopHandle:$y_loop, I64Attr:$x_factor,
+                       I64Attr:$y_factor);
+  let results = (outs HCL_LoopHandle:$x_outer, HCL_LoopHandle:$x_inner,
+                      HCL_LoopHandle:$y_outer, HCL_LoopHandle:$y_inner);
+  let assemblyFormat = [{
+    `(` $stage `,` $x_loop `,` $y_loop `,` $x_factor `,` $y_factor `)` attr-dict
+  }];
+}
+
+def HCL_ReorderOp : HCL_LoopCustomizationOp<"reorder"> {
+  let summary = "reorder loops of one nest";
+  let description = [{
+    ```mlir
+    hcl.reorder(%s, %lk, %lj)
+    ```
+    The listed loops take the listed order, outermost first, in the positions
+    they occupied together; loops not listed keep their place.
+  }];
+  let arguments = (ins HCL_StageHandle:$stage,
+                       Variadic<HCL_LoopHandle>:$loops);
+  let assemblyFormat = "`(` $stage `,` $loops `)` attr-dict";
+}
+
+def HCL_FuseOp : HCL_LoopCustomizationOp<"fuse"> {
+  let summary = "fuse consecutive nested loops into one";
+  let description = [{
+    ```mlir
+    %lij = hcl.fuse(%s, %li, %lj)
+    ```
+  }];
+  let arguments = (ins HCL_StageHandle:$stage,
+                       Variadic<HCL_LoopHandle>:$loops);
+  let results = (outs HCL_LoopHandle:$fused_loop);
+  let assemblyFormat = "`(` $stage `,` $loops `)` attr-dict";
+}
+
+def HCL_UnrollOp : HCL_LoopCustomizationOp<"unroll"> {
+  let summary = "unroll a loop by a factor (0 or absent: fully)";
+  let description = [{
+    ```mlir
+    hcl.unroll(%s, %lj, 4)
+    hcl.unroll(%s, %lj)
+    ```
+    Marks the loop with `unroll = N`, which the HLS backend emits as a pragma.
+  }];
+  let arguments = (ins HCL_StageHandle:$stage, HCL_LoopHandle:$loop,
+                       DefaultValuedAttr<I64Attr, "0">:$factor);
+  let assemblyFormat = "`(` $stage `,` $loop (`,` $factor^)? `)` attr-dict";
+}
+
+def HCL_PipelineOp : HCL_LoopCustomizationOp<"pipeline"> {
+  let summary = "pipeline a loop with an initiation interval (default 1)";
+  let description = [{
+    ```mlir
+    hcl.pipeline(%s, %lj, 1)
+    ```
+    Marks the loop with `pipeline_ii = N`.
+  }];
+  let arguments = (ins HCL_StageHandle:$stage, HCL_LoopHandle:$loop,
+                       DefaultValuedAttr<I64Attr, "1">:$ii);
+  let assemblyFormat = "`(` $stage `,` $loop (`,` $ii^)? `)` attr-dict";
+}
+
+def HCL_ParallelOp : HCL_LoopCustomizationOp<"parallel"> {
+  let summary = "mark a loop as parallel";
+  let arguments = (ins HCL_StageHandle:$stage, HCL_LoopHandle:$loop);
+  let assemblyFormat = "`(` $stage `,` $loop `)` attr-dict";
+}
+
+def HCL_ComputeAtOp : HCL_LoopCustomizationOp<"compute_at"> {
+  let summary = "compute a producer stage inside a consumer's loop";
+  let description = [{
+    ```mlir
+    hcl.compute_at(%producer, %consumer, %axis)
+    ```
+  }];
+  let arguments = (ins HCL_StageHandle:$producer, HCL_StageHandle:$consumer,
+                       HCL_LoopHandle:$axis);
+  let assemblyFormat = "`(` $producer `,` $consumer `,` $axis `)` attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
+// Memory customizations
+//===----------------------------------------------------------------------===//
+
+def HCL_PartitionOp : HCL_Op<"partition"> {
+  let summary = "partition an array into banks";
+  let description = [{
+    ```mlir
+    hcl.partition(%A : memref<32x32xi32>, Cyclic, 2, 4)
+    hcl.partition(%A : memref<32x32xi32>, Complete, 0)
+    ```
+    `Complete`, `Block` or `Cyclic` (the longer spellings
+    `"CompletePartition"`, ... are accepted too). `dim` counts from 1; 0
+    means every dimension. `factor` is the number of banks for Block and
+    Cyclic and must be positive there; Complete ignores it.
+  }];
+  let arguments = (ins AnyMemRef:$target,
+                       HCL_PartitionKindAttr:$partition_kind,
+                       I64Attr:$dim,
+                       DefaultValuedAttr<I64Attr, "0">:$factor);
+  let assemblyFormat = [{
+    `(` $target `:` type($target) `,` custom<PartitionKind>($partition_kind)
+    `,` $dim (`,` $factor^)? `)` attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
+class HCL_BufferOp<string mnemonic> : HCL_Op<mnemonic> {
+  let arguments = (ins HCL_StageHandle:$stage, AnyMemRef:$target,
+                       HCL_LoopHandle:$axis);
+  let results = (outs AnyMemRef:$result);
+  let assemblyFormat = [{
+    `(` $stage `,` $target `:` type($target) `,` $axis `)` attr-dict
+    `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def HCL_ReuseAtOp : HCL_BufferOp<"reuse_at"> {
+  let summary = "create a reuse (line or window) buffer for stencil reads";
+  let description = [{
+    ```mlir
+    %lb = hcl.reuse_at(%s, %A : memref<10x10xi32>, %li) -> memref<3x10xi32>
+    %wb = hcl.reuse_at(%s, %lb : memref<3x10xi32>, %lj) -> memref<3x3xi32>
+    ```
+    Applied to an earlier reuse buffer it builds the next level of the
+    hierarchy.
+  }];
+}
+
+def HCL_BufferAtOp : HCL_BufferOp<"buffer_at"> {
+  let summary = "create a write buffer for a tensor at a loop level";
+  let description = [{
+    ```mlir
+    %buf = hcl.buffer_at(%s, %C: memref<1024x1024xf32>, %li) -> memref<1024xf32>
+    ```
+  }];
+}
+
+def HCL_ReshapeOp : HCL_Op<"reshape"> {
+  let summary = "give an array another shape with the same elements";
+  let description = [{
+    ```mlir
+    %B = hcl.reshape %A : memref<4x4xf32> to memref<16xf32>
+    ```
+  }];
+  let arguments = (ins AnyMemRef:$target);
+  let results = (outs AnyMemRef:$result);
+  let assemblyFormat = "$target `:` type($target) `to` type($result) attr-dict";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Outline
+//===----------------------------------------------------------------------===//
+
+def HCL_OutlineOp : HCL_Op<"outline"> {
+  let summary = "outline one stage or a group of stages into a function";
+  let description = [{
+    ```mlir
+    hcl.outline (%s)
+    hcl.outline (%sB, %sC)
+    hcl.outline (%7) {param = ["i", "j"], merge = "Stage_C"}
+    hcl.outline (%11) {axis = "j"}
+    ```
+    `merge` (also spelled `unify`) reuses an existing outlined function of
+    identical structure; `param` turns the named loops' bounds into index
+    arguments; `axis` outlines only the body under that loop.
+  }];
+  let arguments = (ins Variadic<HCL_StageHandle>:$stages,
+                       OptionalAttr<StrAttr>:$merge,
+                       OptionalAttr<StrAttr>:$unify,
+                       OptionalAttr<StrArrayAttr>:$param,
+                       OptionalAttr<StrAttr>:$axis);
+  let assemblyFormat = "`(` $stages `)` attr-dict";
+  let hasVerifier = 1;
+}
+
+#endif // HCL_OPS_TD

@@ -1,0 +1,19 @@
+//===- InitHCL.h - register hcl's dialects and passes -----------*- C++ -*-===//
+
+#ifndef HCL_INITHCL_H
+#define HCL_INITHCL_H
+
+#include "mlir/IR/DialectRegistry.h"
+
+namespace hcl {
+
+/// The dialects an hcl program may use: hcl plus the upstream dialects of the
+/// algorithm (func, affine, scf, arith, math, memref, llvm, ...).
+void registerHCLDialects(mlir::DialectRegistry &registry);
+
+/// Every hcl pass and pipeline, for textual pipelines.
+void registerHCLPasses();
+
+} // namespace hcl
+
+#endif // HCL_INITHCL_H

@@ -1,0 +1,332 @@
+//===- HCLOps.cpp - syntax helpers and verifiers of hcl operations --------===//
+//
+// Verifiers check what can be decided without applying the schedule: factor
+// ranges, partition dimensions, types, and that handles name stages and loops
+// that exist in the enclosing function.
+//
+//===----------------------------------------------------------------------===//
+
+#include "hcl/Dialect/HCL/HCLOps.h"
+#include "hcl/Dialect/HCL/Naming.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringSet.h"
+
+using namespace mlir;
+using namespace hcl;
+
+//===----------------------------------------------------------------------===//
+// Partition kind: `Cyclic`, `"Cyclic"` or HeteroCL's `"CyclicPartition"`.
+//===----------------------------------------------------------------------===//
+
+static ParseResult parsePartitionKind(OpAsmParser &parser,
+                                      PartitionKindAttr &kind) {
+  SMLoc loc = parser.getCurrentLocation();
+  std::string spelling;
+  if (parser.parseKeywordOrString(&spelling))
+    return failure();
+  StringRef name(spelling);
+  name.consume_back("Partition");
+  std::optional<PartitionKind> parsed = symbolizePartitionKind(name);
+  if (!parsed)
+    return parser.emitError(loc, "unknown partition kind '")
+           << spelling << "' (expected Complete, Block or Cyclic)";
+  kind = PartitionKindAttr::get(parser.getContext(), *parsed);
+  return success();
+}
+
+static void printPartitionKind(OpAsmPrinter &printer, Operation *,
+                               PartitionKindAttr kind) {
+  printer << stringifyPartitionKind(kind.getValue());
+}
+
+#include "hcl/Dialect/HCL/HCLEnums.cpp.inc"
+
+#define GET_OP_CLASSES
+#include "hcl/Dialect/HCL/HCLOps.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// Handle helpers
+//===----------------------------------------------------------------------===//
+
+std::optional<StringRef> hcl::getStageHandleName(Value handle) {
+  Operation *def = handle.getDefiningOp();
+  if (auto op = dyn_cast_or_null<CreateStageHandleOp>(def))
+    return op.getStageName();
+  if (auto op = dyn_cast_or_null<CreateOpHandleOp>(def))
+    return op.getStageName();
+  return std::nullopt;
+}
+
+std::optional<StringRef> hcl::getLoopHandleName(Value handle) {
+  if (auto op = dyn_cast_or_null<CreateLoopHandleOp>(handle.getDefiningOp()))
+    return op.getLoopName();
+  return std::nullopt;
+}
+
+bool hcl::isScheduleOp(Operation *op) { return isa<HCLDialect>(op->getDialect()); }
+
+/// Where names are looked up: the enclosing function, if any.
+static Operation *getNameScope(Operation *op) {
+  return op->getParentOfType<func::FuncOp>();
+}
+
+static LogicalResult verifyStageExists(Operation *op, StringRef stageName) {
+  Operation *scope = getNameScope(op);
+  if (!scope || !findStageOps(scope, stageName).empty())
+    return success();
+  return op->emitOpError("names no stage: no loop nest in function @")
+         << cast<func::FuncOp>(scope).getSymName() << " has stage_name = \""
+         << stageName << "\"";
+}
+
+/// Checks that loop `loopName` exists inside stage `stageName` (or anywhere in
+/// the function when the stage is unknown). Names of loops that primitives
+/// create are checked when the schedule is applied.
+static LogicalResult verifyLoopExists(Operation *op, StringRef loopName,
+                                      std::optional<StringRef> stageName) {
+  Operation *scope = getNameScope(op);
+  if (!scope || isDerivedLoopName(loopName))
+    return success();
+  if (!stageName) {
+    if (findLoopOp(scope, loopName))
+      return success();
+    return op->emitOpError("names no loop: function @")
+           << cast<func::FuncOp>(scope).getSymName()
+           << " has no loop with loop_name = \"" << loopName << "\"";
+  }
+  SmallVector<Operation *> stages = findStageOps(scope, *stageName);
+  if (stages.empty())
+    return success(); // reported by the stage handle itself
+  for (Operation *stage : stages)
+    if (findLoopOp(stage, loopName))
+      return success();
+  return op->emitOpError("stage '")
+         << *stageName << "' has no loop named '" << loopName << "'";
+}
+
+LogicalResult CreateStageHandleOp::verify() {
+  return verifyStageExists(*this, getStageName());
+}
+
+LogicalResult CreateOpHandleOp::verify() {
+  return verifyStageExists(*this, getStageName());
+}
+
+LogicalResult CreateLoopHandleOp::verify() {
+  std::optional<StringRef> stageName;
+  if (getStage())
+    stageName = getStageHandleName(getStage());
+  return verifyLoopExists(*this, getLoopName(), stageName);
+}
+
+/// A loop handle used with stage `stage`: when both names are known, the loop
+/// must belong to that stage.
+static LogicalResult verifyLoopInStage(Operation *op, Value stage,
+                                       Value loop) {
+  std::optional<StringRef> stageName = getStageHandleName(stage);
+  std::optional<StringRef> loopName = getLoopHandleName(loop);
+  if (!stageName || !loopName)
+    return success();
+  auto loopHandle = loop.getDefiningOp<CreateLoopHandleOp>();
+  if (Value ownStage = loopHandle.getStage()) {
+    std::optional<StringRef> ownName = getStageHandleName(ownStage);
+    if (ownName && *ownName != *stageName)
+      return op->emitOpError("loop handle '")
+             << *loopName << "' belongs to stage '" << *ownName
+             << "' but is used with stage '" << *stageName << "'";
+  }
+  return verifyLoopExists(op, *loopName, stageName);
+}
+
+static LogicalResult verifyPositive(Operation *op, StringRef what,
+                                    int64_t value) {
+  if (value >= 1)
+    return success();
+  return op->emitOpError() << what << " must be positive, got " << value;
+}
+
+static LogicalResult verifyDistinctLoops(Operation *op, ValueRange loops) {
+  llvm::SmallPtrSet<Value, 4> seenValues;
+  llvm::StringSet<> seenNames;
+  for (Value loop : loops) {
+    std::optional<StringRef> name = getLoopHandleName(loop);
+    bool duplicate = !seenValues.insert(loop).second ||
+                     (name && !seenNames.insert(*name).second);
+    if (duplicate)
+      return op->emitOpError("loop '")
+             << name.value_or("<handle>") << "' is listed twice";
+  }
+  return success();
+}
+
+static LogicalResult verifyLoopsInStage(Operation *op, Value stage,
+                                        ValueRange loops) {
+  for (Value loop : loops)
+    if (failed(verifyLoopInStage(op, stage, loop)))
+      return failure();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Loop customizations
+//===----------------------------------------------------------------------===//
+
+LogicalResult SplitOp::verify() {
+  if (failed(verifyPositive(*this, "split factor", getFactorAttr().getInt())))
+    return failure();
+  return verifyLoopInStage(*this, getStage(), getLoop());
+}
+
+LogicalResult TileOp::verify() {
+  if (failed(verifyPositive(*this, "tile factor", getXFactorAttr().getInt())) ||
+      failed(verifyPositive(*this, "tile factor", getYFactorAttr().getInt())))
+    return failure();
+  Value loops[] = {getXLoop(), getYLoop()};
+  if (failed(verifyDistinctLoops(*this, loops)))
+    return failure();
+  return verifyLoopsInStage(*this, getStage(), loops);
+}
+
+LogicalResult ReorderOp::verify() {
+  if (getLoops().empty())
+    return emitOpError("needs at least one loop to reorder");
+  if (failed(verifyDistinctLoops(*this, getLoops())))
+    return failure();
+  return verifyLoopsInStage(*this, getStage(), getLoops());
+}
+
+LogicalResult FuseOp::verify() {
+  if (getLoops().size() < 2)
+    return emitOpError("needs at least two loops to fuse, got ")
+           << getLoops().size();
+  if (failed(verifyDistinctLoops(*this, getLoops())))
+    return failure();
+  return verifyLoopsInStage(*this, getStage(), getLoops());
+}
+
+LogicalResult UnrollOp::verify() {
+  if (getFactorAttr().getInt() < 0)
+    return emitOpError("unroll factor must be non-negative (0 unrolls fully), "
+                       "got ")
+           << getFactorAttr().getInt();
+  return verifyLoopInStage(*this, getStage(), getLoop());
+}
+
+LogicalResult PipelineOp::verify() {
+  if (failed(verifyPositive(*this, "initiation interval", getIiAttr().getInt())))
+    return failure();
+  return verifyLoopInStage(*this, getStage(), getLoop());
+}
+
+LogicalResult ParallelOp::verify() {
+  return verifyLoopInStage(*this, getStage(), getLoop());
+}
+
+LogicalResult ComputeAtOp::verify() {
+  std::optional<StringRef> producer = getStageHandleName(getProducer());
+  std::optional<StringRef> consumer = getStageHandleName(getConsumer());
+  if (getProducer() == getConsumer() || (producer && consumer &&
+                                         *producer == *consumer))
+    return emitOpError("producer and consumer must be different stages");
+  return verifyLoopInStage(*this, getConsumer(), getAxis());
+}
+
+//===----------------------------------------------------------------------===//
+// Memory customizations
+//===----------------------------------------------------------------------===//
+
+LogicalResult PartitionOp::verify() {
+  auto type = cast<MemRefType>(getTarget().getType());
+  int64_t rank = type.getRank();
+  if (getDimAttr().getInt() < 0 || getDimAttr().getInt() > rank)
+    return emitOpError("partition dimension ")
+           << getDimAttr().getInt() << " is out of range for a rank-" << rank
+           << " memref (0 means every dimension, 1.." << rank
+           << " one dimension)";
+  if (getPartitionKind() == PartitionKind::Complete) {
+    if (getFactorAttr().getInt() < 0)
+      return emitOpError("partition factor must be non-negative, got ")
+             << getFactorAttr().getInt();
+    return success();
+  }
+  if (getFactorAttr().getInt() < 1)
+    return emitOpError("a ")
+           << stringifyPartitionKind(getPartitionKind())
+           << " partition needs a positive factor (the number of banks), got "
+           << getFactorAttr().getInt();
+  return success();
+}
+
+static LogicalResult verifyBufferOp(Operation *op, Value stage, Value target,
+                                    Value axis, Type resultType) {
+  auto targetType = cast<MemRefType>(target.getType());
+  auto bufferType = cast<MemRefType>(resultType);
+  if (targetType.getElementType() != bufferType.getElementType())
+    return op->emitOpError("buffer element type ")
+           << bufferType.getElementType()
+           << " differs from the target's element type "
+           << targetType.getElementType();
+  if (!bufferType.hasStaticShape())
+    return op->emitOpError("buffer type must have a static shape, got ")
+           << bufferType;
+  if (bufferType.getRank() > targetType.getRank())
+    return op->emitOpError("buffer rank ")
+           << bufferType.getRank() << " exceeds the target's rank "
+           << targetType.getRank();
+  return verifyLoopInStage(op, stage, axis);
+}
+
+LogicalResult ReuseAtOp::verify() {
+  return verifyBufferOp(*this, getStage(), getTarget(), getAxis(),
+                        getResult().getType());
+}
+
+LogicalResult BufferAtOp::verify() {
+  return verifyBufferOp(*this, getStage(), getTarget(), getAxis(),
+                        getResult().getType());
+}
+
+LogicalResult ReshapeOp::verify() {
+  auto from = cast<MemRefType>(getTarget().getType());
+  auto to = cast<MemRefType>(getResult().getType());
+  if (!from.hasStaticShape() || !to.hasStaticShape())
+    return emitOpError("reshape needs static shapes");
+  if (from.getElementType() != to.getElementType())
+    return emitOpError("reshape cannot change the element type (")
+           << from.getElementType() << " to " << to.getElementType() << ")";
+  if (from.getNumElements() != to.getNumElements())
+    return emitOpError("reshape must keep the number of elements: ")
+           << from.getNumElements() << " vs " << to.getNumElements();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Outline
+//===----------------------------------------------------------------------===//
+
+LogicalResult OutlineOp::verify() {
+  if (getStages().empty())
+    return emitOpError("needs at least one stage");
+  if (getMerge() && getUnify())
+    return emitOpError("'merge' and 'unify' are the same option; give one");
+  if (getAxis() && getStages().size() > 1)
+    return emitOpError("'axis' applies to a single stage, got ")
+           << getStages().size();
+  if (std::optional<ArrayAttr> params = getParam()) {
+    llvm::StringSet<> seen;
+    for (Attribute param : *params) {
+      StringRef name = cast<StringAttr>(param).getValue();
+      if (name.empty() || !seen.insert(name).second)
+        return emitOpError("'param' lists loop '") << name << "' twice";
+    }
+  }
+  llvm::SmallPtrSet<Value, 4> seenStages;
+  for (Value stage : getStages())
+    if (!seenStages.insert(stage).second)
+      return emitOpError("a stage is listed twice");
+  return success();
+}
