@@ -1,0 +1,168 @@
+//===- EntryWrapper.cpp - a uniform calling convention for the JIT --------===//
+
+#include "hcl/Runtime/EntryWrapper.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace mlir;
+
+namespace hcl {
+
+FailureOr<func::FuncOp> selectEntry(ModuleOp module, StringRef requested) {
+  SmallVector<func::FuncOp> candidates;
+  for (auto func : module.getOps<func::FuncOp>())
+    if (!func.isExternal() && func.isPublic())
+      candidates.push_back(func);
+  auto listNames = [&] {
+    SmallVector<std::string> names;
+    for (auto func : module.getOps<func::FuncOp>())
+      names.push_back(("@" + func.getSymName()).str());
+    return names.empty() ? std::string("none") : llvm::join(names, ", ");
+  };
+
+  StringRef wanted = requested.empty() ? StringRef("top") : requested;
+  if (auto func = module.lookupSymbol<func::FuncOp>(wanted)) {
+    if (func.isExternal())
+      return module.emitError("entry function @")
+             << wanted << " is only declared, it has no body";
+    return func;
+  }
+  if (!requested.empty())
+    return module.emitError("no function named @")
+           << requested << " (functions: " << listNames() << ")";
+  if (candidates.size() == 1)
+    return candidates.front();
+  return module.emitError("cannot choose an entry function: there is no @top "
+                          "and ")
+         << (candidates.empty() ? "no" : "more than one")
+         << " public function; pick one with --entry (functions: "
+         << listNames() << ")";
+}
+
+static std::optional<ElementKind> elementKindOf(Type type) {
+  if (auto intType = dyn_cast<IntegerType>(type)) {
+    switch (intType.getWidth()) {
+    case 1:
+      return ElementKind::I1;
+    case 8:
+      return ElementKind::I8;
+    case 16:
+      return ElementKind::I16;
+    case 32:
+      return ElementKind::I32;
+    case 64:
+      return ElementKind::I64;
+    default:
+      return std::nullopt;
+    }
+  }
+  if (type.isF32())
+    return ElementKind::F32;
+  if (type.isF64())
+    return ElementKind::F64;
+  return std::nullopt;
+}
+
+static std::string typeToString(Type type) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << type;
+  return text;
+}
+
+static FailureOr<ValueSpec> describeValue(func::FuncOp entry, Type type,
+                                          const Twine &what) {
+  auto fail = [&](const Twine &why) {
+    return entry.emitError() << what << " of @" << entry.getSymName()
+                             << " has type " << type << ": " << why;
+  };
+  auto memref = dyn_cast<MemRefType>(type);
+  Type elementType = memref ? memref.getElementType() : type;
+  std::optional<ElementKind> kind = elementKindOf(elementType);
+  if (!kind)
+    return fail("unsupported element type (supported: i1, i8, i16, i32, "
+                "i64, f32, f64)");
+  if (!memref)
+    return ValueSpec{*kind, {}, false, typeToString(type)};
+  if (!memref.hasStaticShape())
+    return fail("dynamic shapes are not supported; give every dimension a "
+                "size");
+  if (!memref.getLayout().isIdentity())
+    return fail("only row-major memrefs without a layout map can be passed "
+                "to or from the host");
+  std::vector<int64_t> shape(memref.getShape().begin(),
+                             memref.getShape().end());
+  return ValueSpec{*kind, std::move(shape), true, typeToString(type)};
+}
+
+FailureOr<EntrySignature> describeEntry(func::FuncOp entry) {
+  EntrySignature signature;
+  FunctionType type = entry.getFunctionType();
+  for (auto [index, input] : llvm::enumerate(type.getInputs())) {
+    FailureOr<ValueSpec> spec =
+        describeValue(entry, input, "argument " + Twine(index));
+    if (failed(spec))
+      return failure();
+    signature.arguments.push_back(std::move(*spec));
+  }
+  for (auto [index, output] : llvm::enumerate(type.getResults())) {
+    FailureOr<ValueSpec> spec =
+        describeValue(entry, output, "result " + Twine(index));
+    if (failed(spec))
+      return failure();
+    signature.results.push_back(std::move(*spec));
+  }
+  return signature;
+}
+
+/// Results that `entry` allocates itself (returned straight from a
+/// memref.alloc): the wrapper frees them after copying them out.
+static llvm::SmallVector<bool> freshlyAllocatedResults(func::FuncOp entry) {
+  llvm::SmallVector<bool> fresh(entry.getNumResults(), false);
+  llvm::SmallPtrSet<Value, 4> seen;
+  SmallVector<func::ReturnOp> returns(entry.getOps<func::ReturnOp>());
+  if (returns.size() != 1)
+    return fresh;
+  for (auto [index, value] : llvm::enumerate(returns.front().getOperands()))
+    fresh[index] = value.getDefiningOp<memref::AllocOp>() &&
+                   seen.insert(value).second;
+  return fresh;
+}
+
+void addEntryWrapper(ModuleOp module, func::FuncOp entry) {
+  MLIRContext *ctx = module.getContext();
+  FunctionType type = entry.getFunctionType();
+  SmallVector<Type> wrapperInputs(type.getInputs());
+  for (Type result : type.getResults())
+    wrapperInputs.push_back(isa<MemRefType>(result)
+                                ? result
+                                : MemRefType::get({}, result));
+
+  OpBuilder builder = OpBuilder::atBlockEnd(module.getBody());
+  Location loc = entry.getLoc();
+  auto wrapper = func::FuncOp::create(
+      builder, loc, kEntryWrapperName, FunctionType::get(ctx, wrapperInputs, {}));
+  Block *body = wrapper.addEntryBlock();
+  builder.setInsertionPointToStart(body);
+
+  unsigned numArgs = type.getNumInputs();
+  auto call = func::CallOp::create(builder, loc, entry,
+                                   body->getArguments().take_front(numArgs));
+  llvm::SmallVector<bool> fresh = freshlyAllocatedResults(entry);
+  for (auto [index, result] : llvm::enumerate(call.getResults())) {
+    Value out = body->getArgument(numArgs + index);
+    if (isa<MemRefType>(result.getType())) {
+      memref::CopyOp::create(builder, loc, result, out);
+      if (fresh[index])
+        memref::DeallocOp::create(builder, loc, result);
+    } else {
+      memref::StoreOp::create(builder, loc, result, out, ValueRange{});
+    }
+  }
+  func::ReturnOp::create(builder, loc);
+}
+
+} // namespace hcl

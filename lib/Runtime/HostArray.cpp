@@ -1,0 +1,165 @@
+//===- HostArray.cpp - an n-d array owned by the host ---------------------===//
+
+#include "hcl/Runtime/HostArray.h"
+
+#include <cstring>
+#include <functional>
+#include <numeric>
+
+namespace hcl {
+
+size_t elementSize(ElementKind kind) {
+  switch (kind) {
+  case ElementKind::I1:
+  case ElementKind::I8:
+    return 1;
+  case ElementKind::I16:
+    return 2;
+  case ElementKind::I32:
+  case ElementKind::F32:
+    return 4;
+  case ElementKind::I64:
+  case ElementKind::F64:
+    return 8;
+  }
+  return 0;
+}
+
+bool isFloat(ElementKind kind) {
+  return kind == ElementKind::F32 || kind == ElementKind::F64;
+}
+
+llvm::StringRef elementName(ElementKind kind) {
+  switch (kind) {
+  case ElementKind::I1:
+    return "bool";
+  case ElementKind::I8:
+    return "int8";
+  case ElementKind::I16:
+    return "int16";
+  case ElementKind::I32:
+    return "int32";
+  case ElementKind::I64:
+    return "int64";
+  case ElementKind::F32:
+    return "float32";
+  case ElementKind::F64:
+    return "float64";
+  }
+  return "?";
+}
+
+llvm::StringRef elementMLIRName(ElementKind kind) {
+  switch (kind) {
+  case ElementKind::I1:
+    return "i1";
+  case ElementKind::I8:
+    return "i8";
+  case ElementKind::I16:
+    return "i16";
+  case ElementKind::I32:
+    return "i32";
+  case ElementKind::I64:
+    return "i64";
+  case ElementKind::F32:
+    return "f32";
+  case ElementKind::F64:
+    return "f64";
+  }
+  return "?";
+}
+
+static int64_t product(const std::vector<int64_t> &shape) {
+  return std::accumulate(shape.begin(), shape.end(), int64_t{1},
+                         std::multiplies<int64_t>());
+}
+
+HostArray::HostArray(ElementKind kind, std::vector<int64_t> shape)
+    : elementKind(kind), dims(std::move(shape)),
+      storage(static_cast<size_t>(product(dims)) * elementSize(kind), 0) {}
+
+int64_t HostArray::numElements() const { return product(dims); }
+
+template <typename T> static T load(const uint8_t *bytes, int64_t index) {
+  T value;
+  std::memcpy(&value, bytes + index * sizeof(T), sizeof(T));
+  return value;
+}
+
+double HostArray::elementAsDouble(int64_t index) const {
+  const uint8_t *bytes = storage.data();
+  switch (elementKind) {
+  case ElementKind::I1:
+    return bytes[index] ? 1.0 : 0.0;
+  case ElementKind::I8:
+    return load<int8_t>(bytes, index);
+  case ElementKind::I16:
+    return load<int16_t>(bytes, index);
+  case ElementKind::I32:
+    return load<int32_t>(bytes, index);
+  case ElementKind::I64:
+    return static_cast<double>(load<int64_t>(bytes, index));
+  case ElementKind::F32:
+    return load<float>(bytes, index);
+  case ElementKind::F64:
+    return load<double>(bytes, index);
+  }
+  return 0;
+}
+
+int64_t HostArray::elementAsInt(int64_t index) const {
+  const uint8_t *bytes = storage.data();
+  switch (elementKind) {
+  case ElementKind::I1:
+    return bytes[index] ? 1 : 0;
+  case ElementKind::I8:
+    return load<int8_t>(bytes, index);
+  case ElementKind::I16:
+    return load<int16_t>(bytes, index);
+  case ElementKind::I32:
+    return load<int32_t>(bytes, index);
+  case ElementKind::I64:
+    return load<int64_t>(bytes, index);
+  case ElementKind::F32:
+  case ElementKind::F64:
+    return static_cast<int64_t>(elementAsDouble(index));
+  }
+  return 0;
+}
+
+std::string HostArray::shapeString() const {
+  if (dims.empty())
+    return "scalar";
+  std::string text;
+  for (size_t i = 0; i < dims.size(); ++i) {
+    if (i)
+      text += 'x';
+    text += std::to_string(dims[i]);
+  }
+  return text;
+}
+
+double HostArray::sum() const {
+  // Integers are summed exactly so checksums of integer outputs are exact.
+  if (!isFloat(elementKind)) {
+    int64_t total = 0;
+    for (int64_t i = 0, e = numElements(); i < e; ++i)
+      total += elementAsInt(i);
+    return static_cast<double>(total);
+  }
+  double total = 0;
+  for (int64_t i = 0, e = numElements(); i < e; ++i)
+    total += elementAsDouble(i);
+  return total;
+}
+
+uint64_t HostArray::hash() const {
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (uint8_t byte : storage) {
+    h ^= byte;
+    h *= 0x100000001b3ull;
+  }
+  return h;
+}
+
+} // namespace hcl

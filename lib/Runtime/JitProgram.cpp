@@ -1,0 +1,135 @@
+//===- JitProgram.cpp - run an hcl program on the CPU ---------------------===//
+
+#include "hcl/Runtime/JitProgram.h"
+#include "hcl/Conversion/Passes.h"
+
+#include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/Pass/PassManager.h"
+#include "llvm/Support/TargetSelect.h"
+
+using namespace mlir;
+
+namespace hcl {
+
+JitProgram::~JitProgram() = default;
+
+static std::vector<HostArray> makeArrays(const std::vector<ValueSpec> &specs) {
+  std::vector<HostArray> arrays;
+  for (const ValueSpec &spec : specs)
+    arrays.emplace_back(spec.kind, spec.shape);
+  return arrays;
+}
+
+std::vector<HostArray> JitProgram::makeArguments() const {
+  return makeArrays(types.arguments);
+}
+
+std::vector<HostArray> JitProgram::makeResults() const {
+  return makeArrays(types.results);
+}
+
+static std::string describe(ElementKind kind, const std::vector<int64_t> &shape) {
+  std::string text = elementName(kind).str() + " of shape (";
+  for (size_t i = 0; i < shape.size(); ++i)
+    text += (i ? ", " : "") + std::to_string(shape[i]);
+  return text + (shape.size() == 1 ? ",)" : ")");
+}
+
+llvm::Error
+JitProgram::checkArguments(const std::vector<HostArray> &arguments) const {
+  if (arguments.size() != types.arguments.size())
+    return llvm::createStringError(
+        "@" + entry + " takes " + std::to_string(types.arguments.size()) +
+        " arguments, " + std::to_string(arguments.size()) + " were given");
+  for (size_t i = 0; i < arguments.size(); ++i) {
+    const ValueSpec &spec = types.arguments[i];
+    const HostArray &array = arguments[i];
+    if (array.kind() == spec.kind && array.shape() == spec.shape)
+      continue;
+    return llvm::createStringError(
+        "argument " + std::to_string(i) + " of @" + entry + " (" +
+        spec.typeString + ") expects " + describe(spec.kind, spec.shape) +
+        ", got " + describe(array.kind(), array.shape()));
+  }
+  return llvm::Error::success();
+}
+
+FailureOr<std::unique_ptr<JitProgram>> JitProgram::compile(ModuleOp module,
+                                                           func::FuncOp entry) {
+  FailureOr<EntrySignature> signature = describeEntry(entry);
+  if (failed(signature))
+    return failure();
+
+  OwningOpRef<ModuleOp> lowered = module.clone();
+  auto clonedEntry = lowered->lookupSymbol<func::FuncOp>(entry.getSymName());
+  addEntryWrapper(*lowered, clonedEntry);
+  PassManager pm(module.getContext());
+  buildLowerToLLVMPipeline(pm);
+  if (failed(pm.run(*lowered)))
+    return failure();
+
+  llvm::InitializeNativeTarget();
+  llvm::InitializeNativeTargetAsmPrinter();
+  auto optimize = makeOptimizingTransformer(/*optLevel=*/3, /*sizeLevel=*/0,
+                                            /*targetMachine=*/nullptr);
+  ExecutionEngineOptions options;
+  options.transformer = optimize;
+  options.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
+  auto engine = ExecutionEngine::create(*lowered, options);
+  if (!engine)
+    return module.emitError("JIT compilation failed: ")
+           << llvm::toString(engine.takeError());
+
+  std::unique_ptr<JitProgram> program(new JitProgram());
+  program->entry = entry.getSymName().str();
+  program->types = std::move(*signature);
+  program->engine = std::move(*engine);
+  return program;
+}
+
+namespace {
+/// The expanded LLVM arguments of one memref: allocated and aligned pointer,
+/// offset, sizes, strides (row-major).
+struct MemRefDescriptor {
+  std::vector<int64_t> fields;
+
+  MemRefDescriptor(void *data, const std::vector<int64_t> &shape) {
+    int64_t address = reinterpret_cast<int64_t>(data);
+    fields = {address, address, 0};
+    fields.insert(fields.end(), shape.begin(), shape.end());
+    std::vector<int64_t> strides(shape.size(), 1);
+    for (int i = static_cast<int>(shape.size()) - 2; i >= 0; --i)
+      strides[i] = strides[i + 1] * shape[i + 1];
+    fields.insert(fields.end(), strides.begin(), strides.end());
+  }
+};
+} // namespace
+
+llvm::Error JitProgram::run(std::vector<HostArray> &arguments,
+                            std::vector<HostArray> &results) {
+  if (llvm::Error error = checkArguments(arguments))
+    return error;
+  if (results.size() != types.results.size())
+    return llvm::createStringError("result buffers do not match @" + entry);
+  // Descriptors must stay put while `packed` points into them.
+  std::vector<MemRefDescriptor> descriptors;
+  descriptors.reserve(arguments.size() + results.size());
+  std::vector<void *> packed;
+  auto passMemRef = [&](HostArray &array) {
+    descriptors.emplace_back(array.data(), array.shape());
+    for (int64_t &field : descriptors.back().fields)
+      packed.push_back(&field);
+  };
+  for (size_t i = 0; i < arguments.size(); ++i) {
+    if (types.arguments[i].isMemRef)
+      passMemRef(arguments[i]);
+    else
+      packed.push_back(arguments[i].data());
+  }
+  for (HostArray &result : results)
+    passMemRef(result); // scalar results travel as memref<T>
+  return engine->invokePacked(kEntryWrapperName, packed);
+}
+
+} // namespace hcl

@@ -1,0 +1,188 @@
+//===- Npy.cpp - NumPy .npy files -----------------------------------------===//
+
+#include "hcl/Runtime/Npy.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstring>
+
+using namespace llvm;
+
+namespace hcl {
+
+static constexpr char kMagic[] = "\x93NUMPY";
+static constexpr size_t kMagicSize = 6;
+
+StringRef npyDescriptor(ElementKind kind) {
+  switch (kind) {
+  case ElementKind::I1:
+    return "|b1";
+  case ElementKind::I8:
+    return "|i1";
+  case ElementKind::I16:
+    return "<i2";
+  case ElementKind::I32:
+    return "<i4";
+  case ElementKind::I64:
+    return "<i8";
+  case ElementKind::F32:
+    return "<f4";
+  case ElementKind::F64:
+    return "<f8";
+  }
+  return "";
+}
+
+static std::optional<ElementKind> kindFromDescriptor(StringRef descr) {
+  // One-byte types may be written with any byte-order mark.
+  if (descr.size() == 3 && descr.ends_with("b1"))
+    return ElementKind::I1;
+  if (descr.size() == 3 && descr.ends_with("i1"))
+    return ElementKind::I8;
+  for (ElementKind kind : {ElementKind::I16, ElementKind::I32, ElementKind::I64,
+                           ElementKind::F32, ElementKind::F64})
+    if (descr == npyDescriptor(kind) ||
+        (descr.starts_with("=") && descr.drop_front() ==
+                                       npyDescriptor(kind).drop_front()))
+      return kind;
+  return std::nullopt;
+}
+
+static Error npyError(StringRef name, const Twine &message) {
+  return createStringError(inconvertibleErrorCode(),
+                           name + ": " + message);
+}
+
+/// The text after `'key':` in the header dictionary, or "" when absent.
+static StringRef headerValue(StringRef header, StringRef key) {
+  std::string quoted = ("'" + key + "'").str();
+  size_t at = header.find(quoted);
+  if (at == StringRef::npos)
+    return "";
+  StringRef rest = header.drop_front(at + quoted.size()).ltrim();
+  if (!rest.consume_front(":"))
+    return "";
+  return rest.ltrim();
+}
+
+static Expected<std::vector<int64_t>> parseShape(StringRef value,
+                                                 StringRef name) {
+  if (!value.consume_front("("))
+    return npyError(name, "malformed header: 'shape' is not a tuple");
+  StringRef tuple = value.take_until([](char c) { return c == ')'; });
+  if (tuple.size() == value.size())
+    return npyError(name, "malformed header: unterminated 'shape'");
+  std::vector<int64_t> shape;
+  SmallVector<StringRef> parts;
+  tuple.split(parts, ',');
+  for (StringRef part : parts) {
+    part = part.trim();
+    if (part.empty())
+      continue;
+    int64_t dim;
+    if (part.getAsInteger(10, dim) || dim < 0)
+      return npyError(name, "malformed header: bad dimension '" + part + "'");
+    shape.push_back(dim);
+  }
+  return shape;
+}
+
+Expected<HostArray> parseNpy(StringRef bytes, StringRef name) {
+  if (bytes.size() < kMagicSize + 4 || !bytes.starts_with(StringRef(kMagic, kMagicSize)))
+    return npyError(name, "not a .npy file (bad magic)");
+  uint8_t major = bytes[kMagicSize];
+  size_t headerLength, headerStart;
+  if (major == 1) {
+    headerLength = uint8_t(bytes[8]) | (size_t(uint8_t(bytes[9])) << 8);
+    headerStart = 10;
+  } else if (major == 2 || major == 3) {
+    if (bytes.size() < 12)
+      return npyError(name, "truncated header");
+    headerLength = 0;
+    for (int i = 0; i < 4; ++i)
+      headerLength |= size_t(uint8_t(bytes[8 + i])) << (8 * i);
+    headerStart = 12;
+  } else {
+    return npyError(name, "unsupported .npy version " + Twine(int(major)));
+  }
+  if (bytes.size() < headerStart + headerLength)
+    return npyError(name, "truncated header");
+  StringRef header = bytes.substr(headerStart, headerLength);
+
+  StringRef descrValue = headerValue(header, "descr");
+  if (!descrValue.consume_front("'"))
+    return npyError(name, "malformed header: no 'descr'");
+  StringRef descr = descrValue.take_until([](char c) { return c == '\''; });
+  std::optional<ElementKind> kind = kindFromDescriptor(descr);
+  if (!kind)
+    return npyError(name, "unsupported dtype '" + descr +
+                              "' (supported: bool, int8, int16, int32, int64, "
+                              "float32, float64, little-endian)");
+  if (headerValue(header, "fortran_order").starts_with("True"))
+    return npyError(name, "Fortran-order arrays are not supported; save with "
+                          "numpy.ascontiguousarray");
+  Expected<std::vector<int64_t>> shape =
+      parseShape(headerValue(header, "shape"), name);
+  if (!shape)
+    return shape.takeError();
+
+  HostArray array(*kind, std::move(*shape));
+  StringRef payload = bytes.drop_front(headerStart + headerLength);
+  if (payload.size() < array.sizeInBytes())
+    return npyError(name, "truncated data: expected " +
+                              Twine(array.sizeInBytes()) + " bytes, found " +
+                              Twine(payload.size()));
+  std::memcpy(array.data(), payload.data(), array.sizeInBytes());
+  return array;
+}
+
+Expected<HostArray> readNpy(StringRef path) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> buffer =
+      MemoryBuffer::getFile(path, /*IsText=*/false,
+                            /*RequiresNullTerminator=*/false);
+  if (!buffer)
+    return npyError(path, "cannot read: " + buffer.getError().message());
+  return parseNpy((*buffer)->getBuffer(), path);
+}
+
+std::string serializeNpy(const HostArray &array) {
+  // NumPy's tuple spelling: "()", "(8,)", "(8, 8)".
+  std::string shape;
+  for (int64_t dim : array.shape())
+    shape += (shape.empty() ? "" : ", ") + std::to_string(dim);
+  if (array.rank() == 1)
+    shape += ",";
+  std::string header = "{'descr': '" + npyDescriptor(array.kind()).str() +
+                       "', 'fortran_order': False, 'shape': (" + shape + ")";
+  header += ", }";
+  // Pad with spaces so that the data starts at a multiple of 64 bytes.
+  size_t total = kMagicSize + 4 + header.size() + 1;
+  header.append((64 - total % 64) % 64, ' ');
+  header += '\n';
+
+  std::string bytes(kMagic, kMagicSize);
+  bytes += char(1);
+  bytes += char(0);
+  bytes += char(header.size() & 0xff);
+  bytes += char(header.size() >> 8);
+  bytes += header;
+  bytes.append(static_cast<const char *>(array.data()), array.sizeInBytes());
+  return bytes;
+}
+
+Error writeNpy(StringRef path, const HostArray &array) {
+  std::error_code ec;
+  raw_fd_ostream os(path, ec, sys::fs::OF_None);
+  if (ec)
+    return npyError(path, "cannot write: " + ec.message());
+  os << serializeNpy(array);
+  os.close();
+  if (os.has_error())
+    return npyError(path, "cannot write: " + os.error().message());
+  return Error::success();
+}
+
+} // namespace hcl

@@ -1,0 +1,53 @@
+//===- RandomFill.cpp - deterministic random inputs -----------------------===//
+
+#include "hcl/Runtime/RandomFill.h"
+
+#include <cstring>
+
+namespace hcl {
+
+uint64_t SplitMix64::next() {
+  uint64_t z = (state += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+template <typename T>
+static void store(HostArray &array, int64_t index, T value) {
+  std::memcpy(array.as<uint8_t>() + index * sizeof(T), &value, sizeof(T));
+}
+
+void fillRandom(HostArray &array, uint64_t seed, unsigned argIndex) {
+  SplitMix64 rng(seed * 0x100000001b3ull + argIndex);
+  for (int64_t i = 0, e = array.numElements(); i < e; ++i) {
+    uint64_t bits = rng.next();
+    int64_t small = static_cast<int64_t>(bits >> 59) - 16; // [-16, 16)
+    double unit = static_cast<double>(bits >> 11) * 0x1.0p-53 * 2.0 - 1.0;
+    switch (array.kind()) {
+    case ElementKind::I1:
+      store<uint8_t>(array, i, bits >> 63);
+      break;
+    case ElementKind::I8:
+      store<int8_t>(array, i, static_cast<int8_t>(small));
+      break;
+    case ElementKind::I16:
+      store<int16_t>(array, i, static_cast<int16_t>(small));
+      break;
+    case ElementKind::I32:
+      store<int32_t>(array, i, static_cast<int32_t>(small));
+      break;
+    case ElementKind::I64:
+      store<int64_t>(array, i, small);
+      break;
+    case ElementKind::F32:
+      store<float>(array, i, static_cast<float>(unit));
+      break;
+    case ElementKind::F64:
+      store<double>(array, i, unit);
+      break;
+    }
+  }
+}
+
+} // namespace hcl

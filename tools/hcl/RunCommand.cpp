@@ -1,0 +1,180 @@
+//===- RunCommand.cpp - `hcl run`: JIT a program and run it ---------------===//
+
+#include "Subcommands.h"
+
+#include "hcl/InitHCL.h"
+#include "hcl/Runtime/JitProgram.h"
+#include "hcl/Runtime/Npy.h"
+#include "hcl/Runtime/RandomFill.h"
+#include "hcl/Support/Diagnostics.h"
+#include "hcl/Support/ModuleLoader.h"
+
+#include "mlir/IR/MLIRContext.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/Path.h"
+
+#include <algorithm>
+#include <chrono>
+
+using namespace llvm;
+
+namespace hcl::driver {
+
+cl::SubCommand runSubcommand("run", "JIT-compile a program and run it on the CPU");
+
+static cl::opt<std::string> inputFile(cl::Positional, cl::Required,
+                                      cl::desc("FILE.mlir"),
+                                      cl::sub(runSubcommand));
+static cl::opt<std::string> entryName("entry", cl::desc("function to run"),
+                                      cl::value_desc("NAME"),
+                                      cl::sub(runSubcommand));
+static cl::list<std::string>
+    inputArrays("input", cl::desc("one .npy file per argument, in order"),
+                cl::value_desc("PATH.npy"), cl::sub(runSubcommand));
+static cl::opt<uint64_t>
+    randomSeed("random-inputs",
+               cl::desc("fill every argument with deterministic random "
+                        "values from SEED"),
+               cl::value_desc("SEED"), cl::sub(runSubcommand));
+static cl::opt<std::string>
+    outputDir("output-dir",
+              cl::desc("write argN.npy and resultN.npy into DIR"),
+              cl::value_desc("DIR"), cl::sub(runSubcommand));
+static cl::opt<unsigned> repeat("repeat",
+                                cl::desc("run N times, report the median"),
+                                cl::value_desc("N"), cl::init(1),
+                                cl::sub(runSubcommand));
+
+static int fail(const Twine &message) {
+  errs() << "hcl: error: " << message << "\n";
+  return 1;
+}
+
+/// The argument arrays from --input files or --random-inputs.
+static Expected<std::vector<HostArray>> prepareArguments(JitProgram &program) {
+  std::vector<HostArray> arguments = program.makeArguments();
+  bool random = randomSeed.getNumOccurrences() > 0;
+  if (random && !inputArrays.empty())
+    return createStringError("give either --input files or --random-inputs, "
+                             "not both");
+  if (random) {
+    for (size_t i = 0; i < arguments.size(); ++i)
+      fillRandom(arguments[i], randomSeed, i);
+    return arguments;
+  }
+  const auto &specs = program.signature().arguments;
+  if (inputArrays.size() > specs.size())
+    return createStringError("@" + program.entryName() + " takes " +
+                             Twine(specs.size()) + " arguments, but " +
+                             Twine(inputArrays.size()) +
+                             " --input files were given");
+  if (inputArrays.size() < specs.size())
+    return createStringError(
+        "missing input for argument " + Twine(inputArrays.size()) + " (" +
+        specs[inputArrays.size()].typeString + ") of @" + program.entryName() +
+        ": give one --input per argument, or --random-inputs SEED");
+  for (size_t i = 0; i < arguments.size(); ++i) {
+    Expected<HostArray> array = readNpy(inputArrays[i]);
+    if (!array)
+      return array.takeError();
+    arguments[i] = std::move(*array);
+  }
+  if (Error error = program.checkArguments(arguments))
+    return error;
+  return arguments;
+}
+
+static void printOutput(StringRef name, const HostArray &array) {
+  outs() << left_justify(name, 9) << " " << left_justify(array.shapeString(), 12)
+         << " " << left_justify(elementName(array.kind()), 8) << " sum="
+         << format("%.10g", array.sum())
+         << " hash=" << format_hex_no_prefix(array.hash(), 16) << "\n";
+}
+
+static Error writeOutputs(const std::vector<HostArray> &arguments,
+                          const std::vector<HostArray> &results,
+                          const std::vector<ValueSpec> &argSpecs) {
+  if (std::error_code ec = sys::fs::create_directories(outputDir))
+    return createStringError("cannot create output directory '" + outputDir +
+                             "': " + ec.message());
+  auto write = [&](const Twine &name, const HostArray &array) {
+    SmallString<128> path(outputDir);
+    sys::path::append(path, name + ".npy");
+    return writeNpy(path, array);
+  };
+  for (size_t i = 0; i < arguments.size(); ++i)
+    if (argSpecs[i].isMemRef)
+      if (Error error = write("arg" + Twine(i), arguments[i]))
+        return error;
+  for (size_t i = 0; i < results.size(); ++i)
+    if (Error error = write("result" + Twine(i), results[i]))
+      return error;
+  return Error::success();
+}
+
+int runMain() {
+  if (repeat == 0)
+    return fail("--repeat must be at least 1");
+  mlir::DialectRegistry registry;
+  registerHCLDialects(registry);
+  mlir::MLIRContext context(registry);
+  OneLineDiagnostics diagnostics(context, errs());
+
+  SourceMgr sourceMgr;
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      loadModule(inputFile, context, sourceMgr);
+  if (!module)
+    return 1;
+  mlir::FailureOr<mlir::func::FuncOp> entry = selectEntry(*module, entryName);
+  if (mlir::failed(entry))
+    return 1;
+
+  auto compileStart = std::chrono::steady_clock::now();
+  mlir::FailureOr<std::unique_ptr<JitProgram>> program =
+      JitProgram::compile(*module, *entry);
+  if (mlir::failed(program))
+    return 1;
+  double compileMs = std::chrono::duration<double, std::milli>(
+                         std::chrono::steady_clock::now() - compileStart)
+                         .count();
+
+  Expected<std::vector<HostArray>> prepared = prepareArguments(**program);
+  if (!prepared)
+    return fail(toString(prepared.takeError()));
+
+  // Every run starts from the same inputs, so in-place updates do not pile up.
+  std::vector<HostArray> arguments, results;
+  std::vector<double> timesMs;
+  for (unsigned run = 0; run < repeat; ++run) {
+    arguments = *prepared;
+    results = (*program)->makeResults();
+    auto start = std::chrono::steady_clock::now();
+    if (Error error = (*program)->run(arguments, results))
+      return fail(toString(std::move(error)));
+    timesMs.push_back(std::chrono::duration<double, std::milli>(
+                          std::chrono::steady_clock::now() - start)
+                          .count());
+  }
+  std::sort(timesMs.begin(), timesMs.end());
+
+  const auto &argSpecs = (*program)->signature().arguments;
+  outs() << "@" << (*program)->entryName() << ": " << argSpecs.size()
+         << " arguments, " << results.size() << " results, compiled in "
+         << format("%.1f", compileMs) << " ms\n";
+  for (size_t i = 0; i < arguments.size(); ++i)
+    if (argSpecs[i].isMemRef)
+      printOutput("arg" + std::to_string(i), arguments[i]);
+  for (size_t i = 0; i < results.size(); ++i)
+    printOutput("result" + std::to_string(i), results[i]);
+  outs() << "time: " << format("%.4f", timesMs[timesMs.size() / 2])
+         << " ms (median of " << repeat << " run" << (repeat == 1 ? "" : "s")
+         << ")\n";
+
+  if (!outputDir.empty())
+    if (Error error = writeOutputs(arguments, results, argSpecs))
+      return fail(toString(std::move(error)));
+  return 0;
+}
+
+} // namespace hcl::driver

@@ -1,0 +1,26 @@
+//===- hcl.cpp - the hcl user driver --------------------------------------===//
+//
+//   hcl run FILE.mlir [--entry NAME] [--input A.npy]... [--random-inputs SEED]
+//                     [--output-dir DIR] [--repeat N]
+//
+//===----------------------------------------------------------------------===//
+
+#include "Subcommands.h"
+
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+int main(int argc, char **argv) {
+  InitLLVM initLLVM(argc, argv);
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "hcl: an MLIR compiler for accelerator design\n\n"
+      "  hcl run FILE.mlir   JIT-compile a program and run it on the CPU\n");
+  if (hcl::driver::runSubcommand)
+    return hcl::driver::runMain();
+  errs() << "hcl: error: no subcommand given (try 'hcl run FILE.mlir', or "
+            "'hcl --help')\n";
+  return 1;
+}

@@ -1,0 +1,75 @@
+//===- HostArray.h - an n-d array owned by the host -------------*- C++ -*-===//
+//
+// The values hcl programs read and write on the host: a dense, row-major
+// array of one element type. Scalars are rank-0 arrays of one element.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HCL_RUNTIME_HOSTARRAY_H
+#define HCL_RUNTIME_HOSTARRAY_H
+
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace hcl {
+
+/// Element types a host array can hold (signless integers are read as
+/// signed, as NumPy's int types).
+enum class ElementKind { I1, I8, I16, I32, I64, F32, F64 };
+
+size_t elementSize(ElementKind kind);
+bool isFloat(ElementKind kind);
+/// NumPy's name: "bool", "int8", ..., "float64".
+llvm::StringRef elementName(ElementKind kind);
+/// MLIR's name: "i1", ..., "f64".
+llvm::StringRef elementMLIRName(ElementKind kind);
+
+class HostArray {
+public:
+  HostArray() = default;
+  /// A zero-filled array.
+  HostArray(ElementKind kind, std::vector<int64_t> shape);
+
+  ElementKind kind() const { return elementKind; }
+  const std::vector<int64_t> &shape() const { return dims; }
+  int64_t rank() const { return static_cast<int64_t>(dims.size()); }
+  int64_t numElements() const;
+  size_t sizeInBytes() const { return storage.size(); }
+
+  void *data() { return storage.data(); }
+  const void *data() const { return storage.data(); }
+  template <typename T> T *as() { return reinterpret_cast<T *>(data()); }
+  template <typename T> const T *as() const {
+    return reinterpret_cast<const T *>(data());
+  }
+
+  /// Element `index` (row-major) converted to double.
+  double elementAsDouble(int64_t index) const;
+  /// Element `index` converted to int64 (floats truncate).
+  int64_t elementAsInt(int64_t index) const;
+
+  /// "8x8"; "scalar" for rank 0.
+  std::string shapeString() const;
+  /// Sum of all elements, in double.
+  double sum() const;
+  /// FNV-1a over the bytes: equal arrays have equal hashes.
+  uint64_t hash() const;
+
+  bool sameTypeAndShape(const HostArray &other) const {
+    return elementKind == other.elementKind && dims == other.dims;
+  }
+
+private:
+  ElementKind elementKind = ElementKind::I32;
+  std::vector<int64_t> dims;
+  // operator new aligns this to 16 bytes, enough for every element type.
+  std::vector<uint8_t> storage;
+};
+
+} // namespace hcl
+
+#endif // HCL_RUNTIME_HOSTARRAY_H

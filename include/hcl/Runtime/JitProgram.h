@@ -1,0 +1,58 @@
+//===- JitProgram.h - run an hcl program on the CPU -------------*- C++ -*-===//
+//
+// Lowers a module to LLVM (--hcl-lower-to-llvm), JIT-compiles it at -O3 with
+// MLIR's ExecutionEngine and calls its entry function on host arrays.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HCL_RUNTIME_JITPROGRAM_H
+#define HCL_RUNTIME_JITPROGRAM_H
+
+#include "hcl/Runtime/EntryWrapper.h"
+#include "hcl/Runtime/HostArray.h"
+
+#include "llvm/Support/Error.h"
+
+#include <memory>
+#include <vector>
+
+namespace mlir {
+class ExecutionEngine;
+} // namespace mlir
+
+namespace hcl {
+
+class JitProgram {
+public:
+  /// Compiles a copy of `module` with `entry` as the function to call.
+  /// Problems are reported as MLIR diagnostics on the module's context.
+  static mlir::FailureOr<std::unique_ptr<JitProgram>>
+  compile(mlir::ModuleOp module, mlir::func::FuncOp entry);
+  ~JitProgram();
+
+  llvm::StringRef entryName() const { return entry; }
+  const EntrySignature &signature() const { return types; }
+
+  /// Zero-filled arrays of the argument / result types.
+  std::vector<HostArray> makeArguments() const;
+  std::vector<HostArray> makeResults() const;
+
+  /// Checks `arguments` against the signature: the message names the
+  /// argument and the expected and actual dtype and shape.
+  llvm::Error checkArguments(const std::vector<HostArray> &arguments) const;
+
+  /// Calls the entry function. Memref arguments are updated in place;
+  /// `results` must come from makeResults().
+  llvm::Error run(std::vector<HostArray> &arguments,
+                  std::vector<HostArray> &results);
+
+private:
+  JitProgram() = default;
+  std::string entry;
+  EntrySignature types;
+  std::unique_ptr<mlir::ExecutionEngine> engine;
+};
+
+} // namespace hcl
+
+#endif // HCL_RUNTIME_JITPROGRAM_H

@@ -1,0 +1,21 @@
+//===- Subcommands.h - the subcommands of the hcl driver --------*- C++ -*-===//
+//
+// Each subcommand lives in its own file, declares its options with
+// `llvm::cl::sub(...)`, and is dispatched from hcl.cpp.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HCL_TOOLS_HCL_SUBCOMMANDS_H
+#define HCL_TOOLS_HCL_SUBCOMMANDS_H
+
+#include "llvm/Support/CommandLine.h"
+
+namespace hcl::driver {
+
+extern llvm::cl::SubCommand runSubcommand;
+/// `hcl run`: returns the process exit code.
+int runMain();
+
+} // namespace hcl::driver
+
+#endif // HCL_TOOLS_HCL_SUBCOMMANDS_H
