@@ -14,17 +14,25 @@ namespace {
 struct CheckScheduleAppliedPass
     : hcl::impl::CheckScheduleAppliedBase<CheckScheduleAppliedPass> {
   void runOnOperation() override {
-    WalkResult result = getOperation()->walk([](Operation *op) {
+    // Report the first customization; handles alone are reported only when
+    // nothing else is left, since they are what a reader looks at last.
+    Operation *culprit = nullptr;
+    getOperation()->walk([&](Operation *op) {
       if (!hcl::isScheduleOp(op))
         return WalkResult::advance();
-      op->emitError("the schedule was not applied: '")
-          << op->getName()
-          << "' is still present (run --hcl-apply-customizations first, or "
-             "remove the schedule)";
-      return WalkResult::interrupt();
+      bool isHandle = isa<hcl::CreateLoopHandleOp, hcl::CreateStageHandleOp,
+                          hcl::CreateOpHandleOp>(op);
+      if (!culprit || !isHandle)
+        culprit = op;
+      return isHandle ? WalkResult::advance() : WalkResult::interrupt();
     });
-    if (result.wasInterrupted())
-      signalPassFailure();
+    if (!culprit)
+      return;
+    culprit->emitError("the schedule was not applied: '")
+        << culprit->getName()
+        << "' is still present (run --hcl-apply-customizations first, or "
+           "remove the schedule)";
+    signalPassFailure();
   }
 };
 } // namespace

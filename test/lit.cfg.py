@@ -1,0 +1,20 @@
+# lit configuration for hcl: FileCheck tests of the dialect, passes and
+# translations, and end-to-end runs of `hcl` compared with NumPy references.
+import os
+
+import lit.formats
+
+config.name = "hcl"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".mlir", ".test"]
+config.excludes = ["Inputs", "lit.cfg.py", "lit.site.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.hcl_obj_root, "test")
+
+config.environment["PATH"] = os.pathsep.join(
+    [config.hcl_tools_dir, config.llvm_tools_dir, config.environment.get("PATH", "")]
+)
+
+config.substitutions.append(("%python", config.python_executable))
+config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Integration", "Inputs")))
+config.substitutions.append(("%examples", os.path.join(config.hcl_src_root, "examples")))

@@ -1,0 +1,102 @@
+//===- NpyTest.cpp - the .npy reader and writer ---------------------------===//
+
+#include "hcl/Runtime/Npy.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+using namespace hcl;
+
+namespace {
+
+/// A .npy file as NumPy 1.24 writes `np.arange(6, dtype=np.int32).reshape(2, 3)`.
+std::string numpyInt32Arange() {
+  std::string header =
+      "{'descr': '<i4', 'fortran_order': False, 'shape': (2, 3), }";
+  header.append(118 - header.size() - 1, ' ');
+  header += '\n';
+  std::string bytes("\x93NUMPY\x01\x00", 8);
+  bytes += char(header.size());
+  bytes += char(0);
+  bytes += header;
+  for (int32_t i = 0; i < 6; ++i)
+    bytes.append(reinterpret_cast<const char *>(&i), 4);
+  return bytes;
+}
+
+std::string errorOf(llvm::Expected<HostArray> result) {
+  EXPECT_FALSE(static_cast<bool>(result));
+  return result ? "" : llvm::toString(result.takeError());
+}
+
+TEST(Npy, ReadsWhatNumPyWrites) {
+  llvm::Expected<HostArray> array = parseNpy(numpyInt32Arange(), "a.npy");
+  ASSERT_TRUE(static_cast<bool>(array)) << llvm::toString(array.takeError());
+  EXPECT_EQ(array->kind(), ElementKind::I32);
+  EXPECT_EQ(array->shape(), (std::vector<int64_t>{2, 3}));
+  for (int i = 0; i < 6; ++i)
+    EXPECT_EQ(array->as<int32_t>()[i], i);
+}
+
+TEST(Npy, HeaderIsPaddedTo64BytesAsNumPyDoes) {
+  HostArray array(ElementKind::F64, {3});
+  std::string bytes = serializeNpy(array);
+  EXPECT_EQ((bytes.size() - array.sizeInBytes()) % 64, 0u);
+  EXPECT_NE(bytes.find("'shape': (3,)"), std::string::npos);
+  EXPECT_NE(bytes.find("'descr': '<f8'"), std::string::npos);
+}
+
+TEST(Npy, RoundTripsEveryElementTypeAndRank) {
+  for (ElementKind kind :
+       {ElementKind::I1, ElementKind::I8, ElementKind::I16, ElementKind::I32,
+        ElementKind::I64, ElementKind::F32, ElementKind::F64}) {
+    for (std::vector<int64_t> shape :
+         {std::vector<int64_t>{}, {5}, {2, 3}, {2, 1, 4}}) {
+      HostArray array(kind, shape);
+      auto *bytes = array.as<uint8_t>();
+      for (size_t i = 0; i < array.sizeInBytes(); ++i)
+        bytes[i] = kind == ElementKind::I1 ? i % 2 : uint8_t(i * 7 + 1);
+      llvm::Expected<HostArray> back = parseNpy(serializeNpy(array), "x");
+      ASSERT_TRUE(static_cast<bool>(back)) << llvm::toString(back.takeError());
+      EXPECT_TRUE(back->sameTypeAndShape(array));
+      EXPECT_EQ(std::memcmp(back->data(), array.data(), array.sizeInBytes()), 0);
+    }
+  }
+}
+
+TEST(Npy, WritesAndReadsFiles) {
+  llvm::SmallString<128> path;
+  ASSERT_FALSE(llvm::sys::fs::createTemporaryFile("hcl-npy", "npy", path));
+  HostArray array(ElementKind::F32, {2, 2});
+  array.as<float>()[3] = 2.5f;
+  ASSERT_FALSE(static_cast<bool>(writeNpy(path, array)));
+  llvm::Expected<HostArray> back = readNpy(path);
+  ASSERT_TRUE(static_cast<bool>(back));
+  EXPECT_EQ(back->as<float>()[3], 2.5f);
+  llvm::sys::fs::remove(path);
+}
+
+TEST(Npy, RejectsBadInput) {
+  EXPECT_NE(errorOf(parseNpy("hello", "x.npy")).find("not a .npy file"),
+            std::string::npos);
+  std::string file = numpyInt32Arange();
+  EXPECT_NE(errorOf(parseNpy(llvm::StringRef(file).drop_back(4), "x.npy"))
+                .find("truncated data"),
+            std::string::npos);
+  std::string unsignedFile = file;
+  unsignedFile.replace(unsignedFile.find("<i4"), 3, "<u4");
+  EXPECT_NE(errorOf(parseNpy(unsignedFile, "x.npy")).find("unsupported dtype '<u4'"),
+            std::string::npos);
+  std::string fortran = file;
+  fortran.replace(fortran.find("False"), 5, "True ");
+  EXPECT_NE(errorOf(parseNpy(fortran, "x.npy")).find("Fortran-order"),
+            std::string::npos);
+  EXPECT_NE(errorOf(readNpy("/nonexistent/x.npy")).find("cannot read"),
+            std::string::npos);
+}
+
+} // namespace
