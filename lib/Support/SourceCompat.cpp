@@ -25,6 +25,27 @@ static bool continuesOldFuncHeader(StringRef rest) {
   return rest.starts_with("@");
 }
 
+/// Length of a leading `%a = ` or `%a, %b = ` result list in `body`, or 0.
+static size_t resultListLength(StringRef body) {
+  if (!body.starts_with("%"))
+    return 0;
+  size_t equals = body.find(" = ");
+  if (equals == StringRef::npos)
+    return 0;
+  StringRef results = body.take_front(equals);
+  bool onlyValues = llvm::all_of(results, [](char c) {
+    return isAlnum(c) || c == '%' || c == '_' || c == '#' || c == ',' ||
+           c == ' ' || c == ':' || c == '$' || c == '.' || c == '-';
+  });
+  return onlyValues ? equals + 3 : 0;
+}
+
+/// True when `rest` (what follows a `call` keyword) continues a call: space
+/// and then the callee symbol.
+static bool continuesCall(StringRef rest) {
+  return !rest.empty() && isSpace(rest.front()) && rest.ltrim().starts_with("@");
+}
+
 std::string upgradeFuncSpelling(StringRef source) {
   std::string out;
   out.reserve(source.size() + 64);
@@ -32,12 +53,20 @@ std::string upgradeFuncSpelling(StringRef source) {
     auto [line, rest] = source.split('\n');
     bool hadNewline = line.size() < source.size();
     StringRef body = line.ltrim();
-    StringRef indent = line.take_front(line.size() - body.size());
-    if (body.starts_with("func") &&
-        continuesOldFuncHeader(body.drop_front(4))) {
-      out += indent;
-      out += "func.func";
-      out += body.drop_front(4);
+    size_t opStart = line.size() - body.size();
+    if (body.starts_with("func") && continuesOldFuncHeader(body.drop_front(4))) {
+      // `func @f` / `func private @f` -> `func.func ...`
+      out += line.take_front(opStart + 4);
+      out += ".func";
+      out += line.drop_front(opStart + 4);
+    } else if (StringRef op = body.drop_front(resultListLength(body));
+               op.starts_with("call") && continuesCall(op.drop_front(4))) {
+      // A bare `call` resolves to func.call only directly in a function
+      // body; the seeds also call from inside affine.for.
+      size_t callStart = line.size() - op.size();
+      out += line.take_front(callStart);
+      out += "func.";
+      out += line.drop_front(callStart);
     } else {
       out += line;
     }

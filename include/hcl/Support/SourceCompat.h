@@ -19,7 +19,8 @@
 namespace hcl {
 
 /// Rewrites every line that starts with `func @`, `func private @`,
-/// `func public @` or `func nested @` to `func.func ...`. Line numbers are
+/// `func public @` or `func nested @` to `func.func ...`, and every
+/// `call @f(...)` / `%r = call @f(...)` to `func.call`. Line numbers are
 /// kept, so diagnostics still point at the user's line.
 std::string upgradeFuncSpelling(llvm::StringRef source);
 

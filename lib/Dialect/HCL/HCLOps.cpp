@@ -320,7 +320,9 @@ LogicalResult OutlineOp::verify() {
     llvm::StringSet<> seen;
     for (Attribute param : *params) {
       StringRef name = cast<StringAttr>(param).getValue();
-      if (name.empty() || !seen.insert(name).second)
+      if (name.empty())
+        return emitOpError("'param' has an empty loop name");
+      if (!seen.insert(name).second)
         return emitOpError("'param' lists loop '") << name << "' twice";
     }
   }

@@ -1,6 +1,7 @@
 //===- Naming.cpp - finding stages and loops by name ----------------------===//
 
 #include "hcl/Dialect/HCL/Naming.h"
+#include "hcl/Dialect/HCL/HCLDialect.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 
@@ -22,10 +23,18 @@ StringRef getLoopName(Operation *op) {
   return getStringAttr(op, kLoopNameAttr);
 }
 
+/// Schedule operations carry names too (the handle ops store the name they
+/// refer to); they are never the stage or loop being looked for.
+static bool isNamedAlgorithmOp(Operation *op) {
+  return !isa_and_nonnull<HCLDialect>(op->getDialect());
+}
+
 SmallVector<Operation *> findStageOps(Operation *scope, StringRef name) {
   SmallVector<Operation *> found;
+  if (name.empty())
+    return found;
   scope->walk([&](Operation *op) {
-    if (getStageName(op) == name)
+    if (getStageName(op) == name && isNamedAlgorithmOp(op))
       found.push_back(op);
   });
   return found;
@@ -33,8 +42,10 @@ SmallVector<Operation *> findStageOps(Operation *scope, StringRef name) {
 
 Operation *findLoopOp(Operation *scope, StringRef name) {
   Operation *found = nullptr;
+  if (name.empty())
+    return found;
   scope->walk<WalkOrder::PreOrder>([&](Operation *op) {
-    if (getLoopName(op) != name)
+    if (getLoopName(op) != name || !isNamedAlgorithmOp(op))
       return WalkResult::advance();
     found = op;
     return WalkResult::interrupt();
