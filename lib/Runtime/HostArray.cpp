@@ -87,24 +87,11 @@ template <typename T> static T load(const uint8_t *bytes, int64_t index) {
 }
 
 double HostArray::elementAsDouble(int64_t index) const {
-  const uint8_t *bytes = storage.data();
-  switch (elementKind) {
-  case ElementKind::I1:
-    return bytes[index] ? 1.0 : 0.0;
-  case ElementKind::I8:
-    return load<int8_t>(bytes, index);
-  case ElementKind::I16:
-    return load<int16_t>(bytes, index);
-  case ElementKind::I32:
-    return load<int32_t>(bytes, index);
-  case ElementKind::I64:
-    return static_cast<double>(load<int64_t>(bytes, index));
-  case ElementKind::F32:
-    return load<float>(bytes, index);
-  case ElementKind::F64:
-    return load<double>(bytes, index);
-  }
-  return 0;
+  if (elementKind == ElementKind::F32)
+    return load<float>(storage.data(), index);
+  if (elementKind == ElementKind::F64)
+    return load<double>(storage.data(), index);
+  return static_cast<double>(elementAsInt(index));
 }
 
 int64_t HostArray::elementAsInt(int64_t index) const {
