@@ -3,6 +3,7 @@
 #include "hcl/InitHCL.h"
 #include "hcl/Conversion/Passes.h"
 #include "hcl/Dialect/HCL/HCLDialect.h"
+#include "hcl/Transforms/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -30,4 +31,7 @@ void hcl::registerHCLDialects(mlir::DialectRegistry &registry) {
   mlir::registerLLVMDialectTranslation(registry);
 }
 
-void hcl::registerHCLPasses() { registerConversionPasses(); }
+void hcl::registerHCLPasses() {
+  registerConversionPasses();
+  registerHCLTransformsPasses();
+}

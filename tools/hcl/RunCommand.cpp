@@ -2,14 +2,13 @@
 
 #include "Subcommands.h"
 
-#include "hcl/InitHCL.h"
+#include "LoadedProgram.h"
+
 #include "hcl/Runtime/JitProgram.h"
 #include "hcl/Runtime/Npy.h"
 #include "hcl/Runtime/RandomFill.h"
-#include "hcl/Support/Diagnostics.h"
-#include "hcl/Support/ModuleLoader.h"
+#include "hcl/Transforms/Passes.h"
 
-#include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/Path.h"
@@ -45,11 +44,6 @@ static cl::opt<unsigned> repeat("repeat",
                                 cl::desc("run N times, report the median"),
                                 cl::value_desc("N"), cl::init(1),
                                 cl::sub(runSubcommand));
-
-static int fail(const Twine &message) {
-  errs() << "hcl: error: " << message << "\n";
-  return 1;
-}
 
 /// The argument arrays from --input files or --random-inputs.
 static Expected<std::vector<HostArray>> prepareArguments(JitProgram &program) {
@@ -116,23 +110,18 @@ static Error writeOutputs(const std::vector<HostArray> &arguments,
 int runMain() {
   if (repeat == 0)
     return fail("--repeat must be at least 1");
-  mlir::DialectRegistry registry;
-  registerHCLDialects(registry);
-  mlir::MLIRContext context(registry);
-  OneLineDiagnostics diagnostics(context, errs());
-
-  SourceMgr sourceMgr;
-  mlir::OwningOpRef<mlir::ModuleOp> module =
-      loadModule(inputFile, context, sourceMgr);
-  if (!module)
+  std::unique_ptr<LoadedProgram> loaded = LoadedProgram::load(inputFile);
+  if (!loaded)
     return 1;
-  mlir::FailureOr<mlir::func::FuncOp> entry = selectEntry(*module, entryName);
+  mlir::ModuleOp module = loaded->module();
+  auto compileStart = std::chrono::steady_clock::now();
+  if (mlir::failed(applySchedule(module)))
+    return 1;
+  mlir::FailureOr<mlir::func::FuncOp> entry = selectEntry(module, entryName);
   if (mlir::failed(entry))
     return 1;
-
-  auto compileStart = std::chrono::steady_clock::now();
   mlir::FailureOr<std::unique_ptr<JitProgram>> program =
-      JitProgram::compile(*module, *entry);
+      JitProgram::compile(module, *entry);
   if (mlir::failed(program))
     return 1;
   double compileMs = std::chrono::duration<double, std::milli>(

@@ -16,6 +16,10 @@ extern llvm::cl::SubCommand runSubcommand;
 /// `hcl run`: returns the process exit code.
 int runMain();
 
+extern llvm::cl::SubCommand checkSubcommand;
+/// `hcl check`: returns the process exit code.
+int checkMain();
+
 } // namespace hcl::driver
 
 #endif // HCL_TOOLS_HCL_SUBCOMMANDS_H

@@ -2,6 +2,7 @@
 //
 //   hcl run FILE.mlir [--entry NAME] [--input A.npy]... [--random-inputs SEED]
 //                     [--output-dir DIR] [--repeat N]
+//   hcl check FILE.mlir [--entry NAME] [--seeds N]
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,10 +18,14 @@ int main(int argc, char **argv) {
   cl::ParseCommandLineOptions(
       argc, argv,
       "hcl: an MLIR compiler for accelerator design\n\n"
-      "  hcl run FILE.mlir   JIT-compile a program and run it on the CPU\n");
+      "  hcl run FILE.mlir     JIT-compile a program and run it on the CPU\n"
+      "  hcl check FILE.mlir   compare it with its schedule against it "
+      "without\n");
   if (hcl::driver::runSubcommand)
     return hcl::driver::runMain();
-  errs() << "hcl: error: no subcommand given (try 'hcl run FILE.mlir', or "
+  if (hcl::driver::checkSubcommand)
+    return hcl::driver::checkMain();
+  errs() << "hcl: error: no subcommand given (try 'hcl run FILE.mlir', 'hcl check FILE.mlir', or "
             "'hcl --help')\n";
   return 1;
 }

@@ -1,10 +1,9 @@
 // Entry functions the host cannot call get a located error naming the
-// argument; a program whose schedule was not applied is refused.
+// argument.
 // RUN: not hcl run %s --entry unsupported_type --random-inputs 1 2>&1 | FileCheck %s --check-prefix=TYPE
 // RUN: not hcl run %s --entry dynamic_shape --random-inputs 1 2>&1 | FileCheck %s --check-prefix=DYN
 // RUN: not hcl run %s --entry declared_only --random-inputs 1 2>&1 | FileCheck %s --check-prefix=DECL
 // RUN: not hcl run %s --random-inputs 1 2>&1 | FileCheck %s --check-prefix=CHOOSE
-// RUN: not hcl run %s --entry unapplied --random-inputs 1 2>&1 | FileCheck %s --check-prefix=SCHED
 
 // TYPE: signatures.mlir:[[@LINE+1]]:1: error: argument 0 of @unsupported_type has type 'memref<4xbf16>': unsupported element type (supported: i1, i8, i16, i32, i64, f32, f64)
 func.func @unsupported_type(%a: memref<4xbf16>) {
@@ -20,15 +19,3 @@ func.func @dynamic_shape(%a: memref<?x4xf32>) {
 func.func private @declared_only(%a: memref<4xf32>)
 
 // CHOOSE: error: cannot choose an entry function: there is no @top and more than one public function; pick one with --entry
-
-func.func @unapplied(%a: memref<8xi32>) {
-  %s = hcl.create_stage_handle "S" : !hcl.StageHandle
-  %l = hcl.create_loop_handle "i" : !hcl.LoopHandle
-  affine.for %i = 0 to 8 {
-    %v = affine.load %a[%i] : memref<8xi32>
-    affine.store %v, %a[%i] : memref<8xi32>
-  } {loop_name = "i", stage_name = "S"}
-  // SCHED: signatures.mlir:[[@LINE+1]]:3: error: the schedule was not applied: 'hcl.pipeline' is still present
-  hcl.pipeline(%s, %l, 1)
-  return
-}

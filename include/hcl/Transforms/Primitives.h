@@ -1,0 +1,26 @@
+//===- Primitives.h - one function per customization ------------*- C++ -*-===//
+//
+// Each primitive lives in its own file under lib/Transforms and either
+// applies or emits a located error on the schedule operation and fails.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HCL_TRANSFORMS_PRIMITIVES_H
+#define HCL_TRANSFORMS_PRIMITIVES_H
+
+#include "hcl/Dialect/HCL/HCLOps.h"
+#include "hcl/Transforms/ScheduleContext.h"
+
+namespace hcl {
+
+mlir::LogicalResult applyPipeline(PipelineOp op, ScheduleContext &ctx);
+mlir::LogicalResult applyUnroll(UnrollOp op, ScheduleContext &ctx);
+mlir::LogicalResult applyParallel(ParallelOp op, ScheduleContext &ctx);
+mlir::LogicalResult applySplit(SplitOp op, ScheduleContext &ctx);
+mlir::LogicalResult applyTile(TileOp op, ScheduleContext &ctx);
+mlir::LogicalResult applyReorder(ReorderOp op, ScheduleContext &ctx);
+mlir::LogicalResult applyFuse(FuseOp op, ScheduleContext &ctx);
+
+} // namespace hcl
+
+#endif // HCL_TRANSFORMS_PRIMITIVES_H

@@ -1,0 +1,59 @@
+//===- ScheduleContext.h - resolving handles while applying -----*- C++ -*-===//
+//
+// Handles name stages and loops; primitives rewrite loops, so a handle is
+// resolved by name each time a primitive uses it, against the IR as it is at
+// that point. Loops that primitives create get names derived from the
+// originals (`i.outer`, `i.inner`, `i.j.fused`), recorded for the handles the
+// primitive returns.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HCL_TRANSFORMS_SCHEDULECONTEXT_H
+#define HCL_TRANSFORMS_SCHEDULECONTEXT_H
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <string>
+
+namespace hcl {
+
+class ScheduleContext {
+public:
+  explicit ScheduleContext(mlir::func::FuncOp func) : func(func) {}
+
+  mlir::func::FuncOp getFunction() { return func; }
+
+  /// The stage's root operation (the one carrying `stage_name`).
+  mlir::FailureOr<mlir::Operation *> resolveStage(mlir::Operation *user,
+                                                  mlir::Value stageHandle);
+
+  /// The loop named by `loopHandle` inside the stage named by `stageHandle`.
+  mlir::FailureOr<mlir::affine::AffineForOp>
+  resolveLoop(mlir::Operation *user, mlir::Value stageHandle,
+              mlir::Value loopHandle);
+
+  /// Records the loop name a handle returned by a primitive refers to.
+  void nameHandle(mlir::Value loopHandle, llvm::StringRef loopName);
+
+  /// The name a loop handle refers to ("" when unknown).
+  std::string getHandleLoopName(mlir::Value loopHandle);
+
+private:
+  mlir::func::FuncOp func;
+  llvm::DenseMap<mlir::Value, std::string> derivedLoopNames;
+};
+
+/// Moves the `stage_name` attribute from `oldRoot` to `newRoot` when a
+/// primitive replaced or reordered a stage's outermost loop.
+void moveStageName(mlir::Operation *oldRoot, mlir::Operation *newRoot);
+
+/// The attributes a primitive keeps when it replaces a loop (everything but
+/// `loop_name` and `stage_name`).
+llvm::SmallVector<mlir::NamedAttribute>
+getLoopAnnotations(mlir::affine::AffineForOp loop);
+
+} // namespace hcl
+
+#endif // HCL_TRANSFORMS_SCHEDULECONTEXT_H

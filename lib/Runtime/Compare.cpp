@@ -1,0 +1,73 @@
+//===- Compare.cpp - comparing outputs of two runs ------------------------===//
+
+#include "hcl/Runtime/Compare.h"
+
+#include <cmath>
+#include <sstream>
+
+namespace hcl {
+
+static std::string formatIndex(const std::vector<int64_t> &shape,
+                               int64_t flat) {
+  std::vector<int64_t> index(shape.size());
+  for (size_t d = shape.size(); d-- > 0;) {
+    index[d] = flat % shape[d];
+    flat /= shape[d];
+  }
+  std::string text = "[";
+  for (size_t d = 0; d < index.size(); ++d)
+    text += (d ? ", " : "") + std::to_string(index[d]);
+  return text + "]";
+}
+
+static double relativeError(double expected, double actual) {
+  if (std::isnan(expected) && std::isnan(actual))
+    return 0;
+  double difference = std::fabs(expected - actual);
+  if (difference == 0)
+    return 0;
+  double scale = std::max(std::fabs(expected), std::fabs(actual));
+  return std::isfinite(scale) ? difference / scale : INFINITY;
+}
+
+Comparison compareArrays(const HostArray &expected, const HostArray &actual,
+                         double relativeTolerance) {
+  Comparison result;
+  if (!expected.sameTypeAndShape(actual)) {
+    result.equal = false;
+    result.firstMismatch = "type or shape differs (" +
+                           std::string(elementName(expected.kind())) + " " +
+                           expected.shapeString() + " vs " +
+                           std::string(elementName(actual.kind())) + " " +
+                           actual.shapeString() + ")";
+    return result;
+  }
+  bool floating = isFloat(expected.kind());
+  for (int64_t i = 0, e = expected.numElements(); i < e; ++i) {
+    bool mismatch;
+    if (floating) {
+      double error = relativeError(expected.elementAsDouble(i),
+                                   actual.elementAsDouble(i));
+      result.largestRelativeError = std::max(result.largestRelativeError, error);
+      mismatch = error > relativeTolerance;
+    } else {
+      mismatch = expected.elementAsInt(i) != actual.elementAsInt(i);
+    }
+    if (mismatch && result.equal) {
+      result.equal = false;
+      std::ostringstream text;
+      text.precision(9);
+      text << "at " << formatIndex(expected.shape(), i) << ": expected ";
+      if (floating)
+        text << expected.elementAsDouble(i) << ", got " << actual.elementAsDouble(i);
+      else
+        text << expected.elementAsInt(i) << ", got " << actual.elementAsInt(i);
+      result.firstMismatch = text.str();
+      if (!floating)
+        break;
+    }
+  }
+  return result;
+}
+
+} // namespace hcl

@@ -1,0 +1,89 @@
+//===- ApplyCustomizations.cpp - apply each function's schedule -----------===//
+
+#include "hcl/Dialect/HCL/HCLOps.h"
+#include "hcl/Transforms/Passes.h"
+#include "hcl/Transforms/Primitives.h"
+
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+namespace hcl {
+#define GEN_PASS_DEF_APPLYCUSTOMIZATIONS
+#include "hcl/Transforms/Passes.h.inc"
+} // namespace hcl
+
+using namespace mlir;
+using namespace mlir::affine;
+
+namespace {
+
+bool isHandleOp(Operation *op) {
+  return isa<hcl::CreateLoopHandleOp, hcl::CreateStageHandleOp,
+             hcl::CreateOpHandleOp>(op);
+}
+
+LogicalResult applyOne(Operation *op, hcl::ScheduleContext &ctx) {
+  return llvm::TypeSwitch<Operation *, LogicalResult>(op)
+      .Case([&](hcl::PipelineOp op) { return hcl::applyPipeline(op, ctx); })
+      .Case([&](hcl::UnrollOp op) { return hcl::applyUnroll(op, ctx); })
+      .Case([&](hcl::ParallelOp op) { return hcl::applyParallel(op, ctx); })
+      .Case([&](hcl::SplitOp op) { return hcl::applySplit(op, ctx); })
+      .Case([&](hcl::TileOp op) { return hcl::applyTile(op, ctx); })
+      .Case([&](hcl::ReorderOp op) { return hcl::applyReorder(op, ctx); })
+      .Case([&](hcl::FuseOp op) { return hcl::applyFuse(op, ctx); })
+      .Default([](Operation *op) {
+        return op->emitError("'")
+               << op->getName()
+               << "' is not implemented yet by --hcl-apply-customizations";
+      });
+}
+
+/// Folds the affine.apply ops that tiling and normalization leave behind
+/// into the loads, stores and bounds that use them, so the result reads like
+/// hand-written affine code. Only affine patterns run: nothing else the user
+/// wrote is rewritten.
+LogicalResult simplifyAffine(func::FuncOp func) {
+  MLIRContext *ctx = func.getContext();
+  RewritePatternSet patterns(ctx);
+  AffineApplyOp::getCanonicalizationPatterns(patterns, ctx);
+  AffineLoadOp::getCanonicalizationPatterns(patterns, ctx);
+  AffineStoreOp::getCanonicalizationPatterns(patterns, ctx);
+  AffineIfOp::getCanonicalizationPatterns(patterns, ctx);
+  AffineMinOp::getCanonicalizationPatterns(patterns, ctx);
+  AffineMaxOp::getCanonicalizationPatterns(patterns, ctx);
+  GreedyRewriteConfig config;
+  config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
+  return applyPatternsGreedily(func, std::move(patterns), config);
+}
+
+struct ApplyCustomizationsPass
+    : hcl::impl::ApplyCustomizationsBase<ApplyCustomizationsPass> {
+  void runOnOperation() override {
+    for (auto func : llvm::to_vector(getOperation().getOps<func::FuncOp>()))
+      if (failed(applySchedule(func)))
+        return signalPassFailure();
+  }
+
+  LogicalResult applySchedule(func::FuncOp func) {
+    SmallVector<Operation *> schedule;
+    func.walk([&](Operation *op) {
+      if (hcl::isScheduleOp(op))
+        schedule.push_back(op);
+    });
+    if (schedule.empty())
+      return success();
+    hcl::ScheduleContext ctx(func);
+    for (Operation *op : schedule)
+      if (!isHandleOp(op) && failed(applyOne(op, ctx)))
+        return failure();
+    // Erase uses before definitions.
+    for (Operation *op : llvm::reverse(schedule)) {
+      op->dropAllUses();
+      op->erase();
+    }
+    (void)simplifyAffine(func);
+    return success();
+  }
+};
+
+} // namespace

@@ -1,0 +1,59 @@
+//===- Fuse.cpp - hcl.fuse: coalesce nested loops into one ----------------===//
+
+#include "LoopBand.h"
+
+#include "hcl/Dialect/HCL/Naming.h"
+#include "hcl/Transforms/Primitives.h"
+
+#include "mlir/Dialect/Affine/LoopUtils.h"
+#include "mlir/Dialect/Affine/Utils.h"
+
+using namespace mlir;
+using namespace mlir::affine;
+
+namespace hcl {
+
+/// i { j { body } } -> i.j.fused { body } with i and j recovered by division
+/// and remainder (MLIR's coalesceLoops). The loops must be listed outermost
+/// first and be perfectly nested with no loop between them.
+LogicalResult applyFuse(FuseOp op, ScheduleContext &ctx) {
+  SmallVector<AffineForOp> loops;
+  for (Value handle : op.getLoops()) {
+    FailureOr<AffineForOp> loop = ctx.resolveLoop(op, op.getStage(), handle);
+    if (failed(loop))
+      return failure();
+    loops.push_back(*loop);
+  }
+  FailureOr<SmallVector<AffineForOp>> band =
+      getPerfectBand(op, loops.front(), loops.back());
+  if (failed(band))
+    return failure();
+  if (*band != ArrayRef<AffineForOp>(loops))
+    return op.emitError("fuse needs consecutive loops listed outermost "
+                        "first, with nothing between them");
+
+  std::string fusedName;
+  SmallVector<NamedAttribute> annotations;
+  for (AffineForOp loop : loops) {
+    fusedName += getLoopName(loop).str() + ".";
+    llvm::append_range(annotations, getLoopAnnotations(loop));
+    if (failed(normalizeAffineFor(loop)))
+      return op.emitError("loop '") << getLoopName(loop)
+                                    << "' cannot be normalized for fusing";
+  }
+  fusedName += "fused";
+  Attribute stageName = loops.front()->getAttr(kStageNameAttr);
+  if (failed(coalesceLoops(loops)))
+    return op.emitError("these loops cannot be fused into one affine loop "
+                        "(their bounds depend on each other)");
+  AffineForOp fused = loops.front();
+  for (NamedAttribute attr : annotations)
+    fused->setAttr(attr.getName(), attr.getValue());
+  fused->setAttr(kLoopNameAttr, StringAttr::get(op.getContext(), fusedName));
+  if (stageName)
+    fused->setAttr(kStageNameAttr, stageName);
+  ctx.nameHandle(op.getFusedLoop(), fusedName);
+  return success();
+}
+
+} // namespace hcl

@@ -1,0 +1,69 @@
+//===- Reorder.cpp - hcl.reorder: permute loops of one nest ---------------===//
+
+#include "LoopBand.h"
+
+#include "hcl/Dialect/HCL/Naming.h"
+#include "hcl/Transforms/Primitives.h"
+
+#include "mlir/Dialect/Affine/LoopUtils.h"
+
+using namespace mlir;
+using namespace mlir::affine;
+
+namespace hcl {
+
+static unsigned depthOf(AffineForOp loop) {
+  unsigned depth = 0;
+  for (Operation *op = loop; op; op = op->getParentOp())
+    depth += isa<AffineForOp>(op);
+  return depth;
+}
+
+/// The listed loops take the listed order, outermost first, in the positions
+/// they occupied together; loops in between keep their place. Legality is
+/// decided by MLIR's dependence analysis.
+LogicalResult applyReorder(ReorderOp op, ScheduleContext &ctx) {
+  SmallVector<AffineForOp> listed;
+  for (Value handle : op.getLoops()) {
+    FailureOr<AffineForOp> loop = ctx.resolveLoop(op, op.getStage(), handle);
+    if (failed(loop))
+      return failure();
+    listed.push_back(*loop);
+  }
+  SmallVector<AffineForOp> byDepth(listed);
+  llvm::stable_sort(byDepth, [](AffineForOp a, AffineForOp b) {
+    return depthOf(a) < depthOf(b);
+  });
+  for (size_t i = 1; i < byDepth.size(); ++i)
+    if (!byDepth[i - 1]->isProperAncestor(byDepth[i]))
+      return op.emitError("loops '")
+             << getLoopName(byDepth[i - 1]) << "' and '"
+             << getLoopName(byDepth[i]) << "' are not in one loop nest";
+
+  FailureOr<SmallVector<AffineForOp>> band =
+      getPerfectBand(op, byDepth.front(), byDepth.back());
+  if (failed(band))
+    return failure();
+
+  // permutation[i] = new position of band[i].
+  SmallVector<unsigned> positions;
+  for (AffineForOp loop : byDepth)
+    positions.push_back(llvm::find(*band, loop) - band->begin());
+  SmallVector<unsigned> permutation(band->size());
+  for (unsigned i = 0; i < band->size(); ++i)
+    permutation[i] = i;
+  for (auto [slot, loop] : llvm::enumerate(listed)) {
+    unsigned from = llvm::find(*band, loop) - band->begin();
+    permutation[from] = positions[slot];
+  }
+  if (!isValidLoopInterchangePermutation(*band, permutation))
+    return op.emitError("this reorder would violate a dependence between "
+                        "iterations of the nest");
+
+  Operation *oldRoot = band->front();
+  unsigned newRoot = permuteLoops(*band, permutation);
+  moveStageName(oldRoot, (*band)[newRoot]);
+  return success();
+}
+
+} // namespace hcl

@@ -1,0 +1,81 @@
+//===- ScheduleContext.cpp - resolving handles while applying -------------===//
+
+#include "hcl/Transforms/ScheduleContext.h"
+#include "hcl/Dialect/HCL/HCLOps.h"
+#include "hcl/Dialect/HCL/Naming.h"
+
+using namespace mlir;
+using namespace mlir::affine;
+
+namespace hcl {
+
+FailureOr<Operation *> ScheduleContext::resolveStage(Operation *user,
+                                                     Value stageHandle) {
+  std::optional<StringRef> name = getStageHandleName(stageHandle);
+  if (!name)
+    return user->emitError("the stage handle does not come from "
+                           "hcl.create_stage_handle");
+  SmallVector<Operation *> stages = findStageOps(func, *name);
+  if (stages.empty())
+    return user->emitError("no stage named '")
+           << *name << "' in function @" << func.getSymName();
+  if (stages.size() > 1)
+    return user->emitError() << stages.size() << " loop nests are named '"
+                             << *name << "'; stage names must be unique";
+  return stages.front();
+}
+
+void ScheduleContext::nameHandle(Value loopHandle, StringRef loopName) {
+  derivedLoopNames[loopHandle] = loopName.str();
+}
+
+std::string ScheduleContext::getHandleLoopName(Value loopHandle) {
+  auto it = derivedLoopNames.find(loopHandle);
+  if (it != derivedLoopNames.end())
+    return it->second;
+  return getLoopHandleName(loopHandle).value_or("").str();
+}
+
+FailureOr<AffineForOp> ScheduleContext::resolveLoop(Operation *user,
+                                                    Value stageHandle,
+                                                    Value loopHandle) {
+  FailureOr<Operation *> stage = resolveStage(user, stageHandle);
+  if (failed(stage))
+    return failure();
+  std::string name = getHandleLoopName(loopHandle);
+  if (name.empty())
+    return user->emitError("the loop handle names no loop");
+  SmallVector<AffineForOp> matches;
+  (*stage)->walk([&](AffineForOp loop) {
+    if (getLoopName(loop) == name)
+      matches.push_back(loop);
+  });
+  StringRef stageName = getStageName(*stage);
+  if (matches.empty())
+    return user->emitError("stage '")
+           << stageName << "' has no loop named '" << name << "'";
+  if (matches.size() > 1)
+    return user->emitError("stage '")
+           << stageName << "' has " << matches.size() << " loops named '"
+           << name << "'; loop names must be unique within a stage";
+  return matches.front();
+}
+
+void moveStageName(Operation *oldRoot, Operation *newRoot) {
+  if (oldRoot == newRoot)
+    return;
+  if (auto name = oldRoot->getAttrOfType<StringAttr>(kStageNameAttr)) {
+    oldRoot->removeAttr(kStageNameAttr);
+    newRoot->setAttr(kStageNameAttr, name);
+  }
+}
+
+SmallVector<NamedAttribute> getLoopAnnotations(AffineForOp loop) {
+  SmallVector<NamedAttribute> kept;
+  for (NamedAttribute attr : loop->getDiscardableAttrs())
+    if (attr.getName() != kLoopNameAttr && attr.getName() != kStageNameAttr)
+      kept.push_back(attr);
+  return kept;
+}
+
+} // namespace hcl

@@ -1,0 +1,36 @@
+//===- StripSchedule.cpp - erase the schedule without applying it ---------===//
+
+#include "hcl/Dialect/HCL/HCLOps.h"
+#include "hcl/Transforms/Passes.h"
+
+namespace hcl {
+#define GEN_PASS_DEF_STRIPSCHEDULE
+#include "hcl/Transforms/Passes.h.inc"
+} // namespace hcl
+
+using namespace mlir;
+
+namespace {
+struct StripSchedulePass : hcl::impl::StripScheduleBase<StripSchedulePass> {
+  void runOnOperation() override {
+    SmallVector<Operation *> schedule;
+    getOperation()->walk([&](Operation *op) {
+      if (hcl::isScheduleOp(op))
+        schedule.push_back(op);
+    });
+    for (Operation *op : llvm::reverse(schedule)) {
+      // Buffers made by reuse_at / buffer_at exist only once applied; the
+      // algorithm itself never uses them.
+      if (!op->use_empty() && llvm::any_of(op->getUsers(), [](Operation *user) {
+            return !hcl::isScheduleOp(user);
+          })) {
+        op->emitError("the algorithm uses the result of this schedule "
+                      "operation, so the schedule cannot be removed");
+        return signalPassFailure();
+      }
+      op->dropAllUses();
+      op->erase();
+    }
+  }
+};
+} // namespace

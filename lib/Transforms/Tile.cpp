@@ -1,0 +1,47 @@
+//===- Tile.cpp - hcl.tile: tile two nested loops -------------------------===//
+
+#include "LoopBand.h"
+
+#include "hcl/Dialect/HCL/Naming.h"
+#include "hcl/Transforms/Primitives.h"
+
+#include "mlir/Dialect/Affine/Analysis/LoopAnalysis.h"
+
+using namespace mlir;
+using namespace mlir::affine;
+
+namespace hcl {
+
+/// x { y { body } }  ->  x.outer { y.outer { x.inner { y.inner { body } } } }
+LogicalResult applyTile(TileOp op, ScheduleContext &ctx) {
+  FailureOr<AffineForOp> x = ctx.resolveLoop(op, op.getStage(), op.getXLoop());
+  if (failed(x))
+    return failure();
+  FailureOr<AffineForOp> y = ctx.resolveLoop(op, op.getStage(), op.getYLoop());
+  if (failed(y))
+    return failure();
+  FailureOr<SmallVector<AffineForOp>> band = getPerfectBand(op, *x, *y);
+  if (failed(band))
+    return failure();
+  if (band->size() != 2)
+    return op.emitError("tile needs '")
+           << getLoopName(*y) << "' directly inside '" << getLoopName(*x)
+           << "'";
+  if (!isTilingValid(*band))
+    return op.emitError("tiling loops '")
+           << getLoopName(*x) << "' and '" << getLoopName(*y)
+           << "' would violate a dependence";
+
+  std::string xName = getLoopName(*x).str(), yName = getLoopName(*y).str();
+  unsigned sizes[] = {static_cast<unsigned>(op.getXFactorAttr().getInt()),
+                      static_cast<unsigned>(op.getYFactorAttr().getInt())};
+  if (failed(tileBand(op, *band, sizes)))
+    return failure();
+  ctx.nameHandle(op.getXOuter(), xName + ".outer");
+  ctx.nameHandle(op.getXInner(), xName + ".inner");
+  ctx.nameHandle(op.getYOuter(), yName + ".outer");
+  ctx.nameHandle(op.getYInner(), yName + ".inner");
+  return success();
+}
+
+} // namespace hcl

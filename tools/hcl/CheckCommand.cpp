@@ -1,0 +1,127 @@
+//===- CheckCommand.cpp - `hcl check`: scheduled vs unscheduled -----------===//
+//
+// Runs a program with its schedule applied and with its schedule removed on
+// the same random inputs, and compares every output: the memref arguments
+// after the run and the results.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LoadedProgram.h"
+#include "Subcommands.h"
+
+#include "hcl/Runtime/Compare.h"
+#include "hcl/Runtime/JitProgram.h"
+#include "hcl/Runtime/RandomFill.h"
+#include "hcl/Transforms/Passes.h"
+
+#include "llvm/Support/Format.h"
+
+using namespace llvm;
+
+namespace hcl::driver {
+
+cl::SubCommand checkSubcommand(
+    "check", "compare a program with its schedule against it without");
+
+static cl::opt<std::string> inputFile(cl::Positional, cl::Required,
+                                      cl::desc("FILE.mlir"),
+                                      cl::sub(checkSubcommand));
+static cl::opt<std::string> entryName("entry", cl::desc("function to check"),
+                                      cl::value_desc("NAME"),
+                                      cl::sub(checkSubcommand));
+static cl::opt<unsigned> seeds("seeds",
+                               cl::desc("number of random input sets "
+                                        "(seeds 0..N-1)"),
+                               cl::value_desc("N"), cl::init(3),
+                               cl::sub(checkSubcommand));
+
+namespace {
+/// One version of the program, compiled.
+struct Variant {
+  mlir::OwningOpRef<mlir::ModuleOp> module;
+  std::unique_ptr<JitProgram> program;
+};
+} // namespace
+
+static mlir::FailureOr<Variant>
+compileVariant(mlir::ModuleOp original,
+               mlir::LogicalResult (*prepare)(mlir::ModuleOp)) {
+  Variant variant;
+  variant.module = original.clone();
+  if (mlir::failed(prepare(*variant.module)))
+    return mlir::failure();
+  mlir::FailureOr<mlir::func::FuncOp> entry =
+      selectEntry(*variant.module, entryName);
+  if (mlir::failed(entry))
+    return mlir::failure();
+  auto program = JitProgram::compile(*variant.module, *entry);
+  if (mlir::failed(program))
+    return mlir::failure();
+  variant.program = std::move(*program);
+  return variant;
+}
+
+int checkMain() {
+  if (seeds == 0)
+    return fail("--seeds must be at least 1");
+  std::unique_ptr<LoadedProgram> loaded = LoadedProgram::load(inputFile);
+  if (!loaded)
+    return 1;
+  auto scheduled = compileVariant(loaded->module(), applySchedule);
+  if (mlir::failed(scheduled))
+    return 1;
+  auto reference = compileVariant(loaded->module(), stripSchedule);
+  if (mlir::failed(reference))
+    return 1;
+  JitProgram &expectedProgram = *reference->program;
+  JitProgram &actualProgram = *scheduled->program;
+  std::string entry = "@" + expectedProgram.entryName().str();
+  const EntrySignature &signature = expectedProgram.signature();
+
+  double largestError = 0;
+  size_t outputs = 0;
+  for (unsigned seed = 0; seed < seeds; ++seed) {
+    std::vector<HostArray> expectedArgs = expectedProgram.makeArguments();
+    for (size_t i = 0; i < expectedArgs.size(); ++i)
+      fillRandom(expectedArgs[i], seed, i);
+    std::vector<HostArray> actualArgs = expectedArgs;
+    std::vector<HostArray> expectedResults = expectedProgram.makeResults();
+    std::vector<HostArray> actualResults = actualProgram.makeResults();
+    if (Error error = expectedProgram.run(expectedArgs, expectedResults))
+      return fail(toString(std::move(error)));
+    if (Error error = actualProgram.run(actualArgs, actualResults))
+      return fail("the scheduled program cannot be called like the original: " +
+                  toString(std::move(error)));
+
+    std::vector<std::pair<std::string, std::pair<HostArray *, HostArray *>>>
+        pairs;
+    for (size_t i = 0; i < expectedArgs.size(); ++i)
+      if (signature.arguments[i].isMemRef)
+        pairs.push_back({"arg" + std::to_string(i),
+                         {&expectedArgs[i], &actualArgs[i]}});
+    for (size_t i = 0; i < expectedResults.size(); ++i)
+      pairs.push_back({"result" + std::to_string(i),
+                       {&expectedResults[i], &actualResults[i]}});
+    outputs = pairs.size();
+    for (auto &[name, arrays] : pairs) {
+      Comparison comparison = compareArrays(*arrays.first, *arrays.second);
+      largestError = std::max(largestError, comparison.largestRelativeError);
+      if (!comparison.equal) {
+        outs() << "hcl check: MISMATCH: " << entry << " " << name
+               << " differs from the unscheduled program on seed " << seed
+               << " " << comparison.firstMismatch
+               << " (largest relative error "
+               << format("%.3g", comparison.largestRelativeError) << ")\n";
+        return 1;
+      }
+    }
+  }
+  outs() << "hcl check: OK: " << entry << " matches the unscheduled program on "
+         << seeds.getValue() << " seed" << (seeds == 1 ? "" : "s") << " ("
+         << outputs << " output" << (outputs == 1 ? "" : "s")
+         << ", largest relative error " << format("%.3g", largestError)
+         << ")\n";
+  return 0;
+}
+
+} // namespace hcl::driver

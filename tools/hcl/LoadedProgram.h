@@ -1,0 +1,39 @@
+//===- LoadedProgram.h - a program read by the hcl driver -------*- C++ -*-===//
+
+#ifndef HCL_TOOLS_HCL_LOADEDPROGRAM_H
+#define HCL_TOOLS_HCL_LOADEDPROGRAM_H
+
+#include "hcl/Support/Diagnostics.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "llvm/Support/SourceMgr.h"
+
+#include <memory>
+
+namespace hcl::driver {
+
+/// A parsed and verified program with its own context; diagnostics go to
+/// stderr one line each.
+class LoadedProgram {
+public:
+  /// Null when the file cannot be read or parsed (the error is printed).
+  static std::unique_ptr<LoadedProgram> load(llvm::StringRef path);
+
+  mlir::ModuleOp module() { return *moduleOp; }
+
+private:
+  LoadedProgram();
+  mlir::MLIRContext context;
+  OneLineDiagnostics diagnostics;
+  llvm::SourceMgr sourceMgr;
+  mlir::OwningOpRef<mlir::ModuleOp> moduleOp;
+};
+
+/// Prints "hcl: error: MESSAGE" and returns the exit code 1.
+int fail(const llvm::Twine &message);
+
+} // namespace hcl::driver
+
+#endif // HCL_TOOLS_HCL_LOADEDPROGRAM_H
