@@ -31,6 +31,7 @@ LogicalResult applyOne(Operation *op, hcl::ScheduleContext &ctx) {
       .Case([&](hcl::TileOp op) { return hcl::applyTile(op, ctx); })
       .Case([&](hcl::ReorderOp op) { return hcl::applyReorder(op, ctx); })
       .Case([&](hcl::FuseOp op) { return hcl::applyFuse(op, ctx); })
+      .Case([&](hcl::BufferAtOp op) { return hcl::applyBufferAt(op, ctx); })
       .Default([](Operation *op) {
         return op->emitError("'")
                << op->getName()

@@ -61,6 +61,15 @@ FailureOr<AffineForOp> ScheduleContext::resolveLoop(Operation *user,
   return matches.front();
 }
 
+void ScheduleContext::mapMemRef(Value scheduleResult, Value buffer) {
+  buffers[scheduleResult] = buffer;
+}
+
+Value ScheduleContext::resolveMemRef(Value memref) {
+  auto it = buffers.find(memref);
+  return it == buffers.end() ? memref : it->second;
+}
+
 void moveStageName(Operation *oldRoot, Operation *newRoot) {
   if (oldRoot == newRoot)
     return;

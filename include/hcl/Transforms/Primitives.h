@@ -20,6 +20,7 @@ mlir::LogicalResult applySplit(SplitOp op, ScheduleContext &ctx);
 mlir::LogicalResult applyTile(TileOp op, ScheduleContext &ctx);
 mlir::LogicalResult applyReorder(ReorderOp op, ScheduleContext &ctx);
 mlir::LogicalResult applyFuse(FuseOp op, ScheduleContext &ctx);
+mlir::LogicalResult applyBufferAt(BufferAtOp op, ScheduleContext &ctx);
 
 } // namespace hcl
 

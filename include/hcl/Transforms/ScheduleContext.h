@@ -40,9 +40,17 @@ public:
   /// The name a loop handle refers to ("" when unknown).
   std::string getHandleLoopName(mlir::Value loopHandle);
 
+  /// Records that a schedule op's memref result (a buffer made by buffer_at
+  /// or reuse_at) stands for `buffer` in the algorithm.
+  void mapMemRef(mlir::Value scheduleResult, mlir::Value buffer);
+
+  /// The memref the algorithm uses for a value a schedule op names.
+  mlir::Value resolveMemRef(mlir::Value memref);
+
 private:
   mlir::func::FuncOp func;
   llvm::DenseMap<mlir::Value, std::string> derivedLoopNames;
+  llvm::DenseMap<mlir::Value, mlir::Value> buffers;
 };
 
 /// Moves the `stage_name` attribute from `oldRoot` to `newRoot` when a
