@@ -1,0 +1,116 @@
+//===- ComputeAt.cpp - hcl.compute_at: producer-consumer fusion -----------===//
+//
+// compute_at(P, C, l) computes, inside loop `l` of consumer stage C, the part
+// of producer stage P that the iteration needs (MLIR's slice-based loop
+// fusion: canFuseLoops + fuseLoops). The producer's own nest is removed when
+// nothing else reads what it writes; otherwise it stays and the fused copy
+// recomputes the same values, which keeps the program's results.
+//
+//===----------------------------------------------------------------------===//
+
+#include "hcl/Dialect/HCL/Naming.h"
+#include "hcl/Transforms/Primitives.h"
+
+#include "mlir/Dialect/Affine/Analysis/Utils.h"
+#include "mlir/Dialect/Affine/LoopFusionUtils.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+using namespace mlir;
+using namespace mlir::affine;
+
+namespace hcl {
+
+static StringRef describeFailure(FusionResult result) {
+  switch (result.value) {
+  case FusionResult::FailPrecondition:
+    return "the two stages must be loop nests in the same block, the producer "
+           "first";
+  case FusionResult::FailBlockDependence:
+  case FusionResult::FailFusionDependence:
+    return "it would violate a dependence between the stages";
+  case FusionResult::FailComputationSlice:
+  case FusionResult::FailIncorrectSlice:
+    return "the part of the producer that one consumer iteration needs cannot "
+           "be described affinely";
+  case FusionResult::Success:
+    break;
+  }
+  return "";
+}
+
+/// True when every memref `producer` writes is a local buffer that only the
+/// producer and `consumer` touch, so the fused copy replaces the producer.
+static bool producerIsPrivate(AffineForOp producer, AffineForOp consumer) {
+  bool isPrivate = true;
+  producer.walk([&](AffineWriteOpInterface write) {
+    Value memref = write.getMemRef();
+    if (!memref.getDefiningOp<memref::AllocOp>()) {
+      isPrivate = false;
+      return;
+    }
+    for (Operation *user : memref.getUsers())
+      if (!producer->isAncestor(user) && !consumer->isAncestor(user) &&
+          !isa<memref::DeallocOp>(user))
+        isPrivate = false;
+  });
+  return isPrivate;
+}
+
+LogicalResult applyComputeAt(ComputeAtOp op, ScheduleContext &ctx) {
+  FailureOr<Operation *> producerRoot =
+      ctx.resolveStage(op, op.getProducer());
+  if (failed(producerRoot))
+    return failure();
+  FailureOr<AffineForOp> axis =
+      ctx.resolveLoop(op, op.getConsumer(), op.getAxis());
+  if (failed(axis))
+    return failure();
+  FailureOr<Operation *> consumerRoot = ctx.resolveStage(op, op.getConsumer());
+  auto producer = dyn_cast<AffineForOp>(*producerRoot);
+  auto consumer = dyn_cast<AffineForOp>(*consumerRoot);
+  if (!producer || !consumer)
+    return op.emitError("compute_at needs both stages to be affine loop nests");
+
+  if (producer->getBlock() != consumer->getBlock() ||
+      !producer->isBeforeInBlock(consumer))
+    return op.emitError("cannot compute stage '")
+           << getStageName(producer) << "' at loop '" << getLoopName(*axis)
+           << "' of stage '" << getStageName(consumer)
+           << "': the producer must be a loop nest before the consumer in the "
+              "same block";
+
+  unsigned depth = 0;
+  for (Operation *loop = *axis; loop != consumer->getParentOp();
+       loop = loop->getParentOp())
+    depth += isa<AffineForOp>(loop);
+
+  ComputationSliceState slice;
+  FusionResult result = canFuseLoops(producer, consumer, depth, &slice);
+  if (result.value != FusionResult::Success)
+    return op.emitError("cannot compute stage '")
+           << getStageName(producer) << "' at loop '" << getLoopName(*axis)
+           << "' of stage '" << getStageName(consumer)
+           << "': " << describeFailure(result);
+
+  llvm::SmallPtrSet<Operation *, 16> consumerLoops;
+  consumer.walk([&](AffineForOp loop) { consumerLoops.insert(loop); });
+  fuseLoops(producer, consumer, slice);
+  // The copied producer loops keep their names under the producer's prefix,
+  // so loop names stay unique within the consumer.
+  std::string prefix = getStageName(producer).str() + ".";
+  consumer.walk([&](AffineForOp loop) {
+    if (consumerLoops.contains(loop))
+      return;
+    loop->removeAttr(kStageNameAttr);
+    if (StringRef name = getLoopName(loop); !name.empty())
+      loop->setAttr(kLoopNameAttr,
+                    StringAttr::get(op.getContext(), prefix + name.str()));
+  });
+  if (producerIsPrivate(producer, consumer))
+    producer.erase();
+  return success();
+}
+
+} // namespace hcl
