@@ -17,13 +17,11 @@ namespace hcl {
 /// and remainder (MLIR's coalesceLoops). The loops must be listed outermost
 /// first and be perfectly nested with no loop between them.
 LogicalResult applyFuse(FuseOp op, ScheduleContext &ctx) {
-  SmallVector<AffineForOp> loops;
-  for (Value handle : op.getLoops()) {
-    FailureOr<AffineForOp> loop = ctx.resolveLoop(op, op.getStage(), handle);
-    if (failed(loop))
-      return failure();
-    loops.push_back(*loop);
-  }
+  FailureOr<SmallVector<AffineForOp>> resolved =
+      ctx.resolveLoops(op, op.getStage(), op.getLoops());
+  if (failed(resolved))
+    return failure();
+  SmallVector<AffineForOp> loops = std::move(*resolved);
   FailureOr<SmallVector<AffineForOp>> band =
       getPerfectBand(op, loops.front(), loops.back());
   if (failed(band))

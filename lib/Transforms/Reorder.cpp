@@ -23,13 +23,11 @@ static unsigned depthOf(AffineForOp loop) {
 /// they occupied together; loops in between keep their place. Legality is
 /// decided by MLIR's dependence analysis.
 LogicalResult applyReorder(ReorderOp op, ScheduleContext &ctx) {
-  SmallVector<AffineForOp> listed;
-  for (Value handle : op.getLoops()) {
-    FailureOr<AffineForOp> loop = ctx.resolveLoop(op, op.getStage(), handle);
-    if (failed(loop))
-      return failure();
-    listed.push_back(*loop);
-  }
+  FailureOr<SmallVector<AffineForOp>> resolved =
+      ctx.resolveLoops(op, op.getStage(), op.getLoops());
+  if (failed(resolved))
+    return failure();
+  SmallVector<AffineForOp> listed = std::move(*resolved);
   SmallVector<AffineForOp> byDepth(listed);
   llvm::stable_sort(byDepth, [](AffineForOp a, AffineForOp b) {
     return depthOf(a) < depthOf(b);

@@ -61,6 +61,19 @@ FailureOr<AffineForOp> ScheduleContext::resolveLoop(Operation *user,
   return matches.front();
 }
 
+FailureOr<SmallVector<AffineForOp>>
+ScheduleContext::resolveLoops(Operation *user, Value stageHandle,
+                              ValueRange loopHandles) {
+  SmallVector<AffineForOp> loops;
+  for (Value handle : loopHandles) {
+    FailureOr<AffineForOp> loop = resolveLoop(user, stageHandle, handle);
+    if (failed(loop))
+      return failure();
+    loops.push_back(*loop);
+  }
+  return loops;
+}
+
 void ScheduleContext::mapMemRef(Value scheduleResult, Value buffer) {
   buffers[scheduleResult] = buffer;
 }

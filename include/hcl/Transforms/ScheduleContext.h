@@ -34,6 +34,11 @@ public:
   resolveLoop(mlir::Operation *user, mlir::Value stageHandle,
               mlir::Value loopHandle);
 
+  /// resolveLoop for each of `loopHandles`, in order.
+  mlir::FailureOr<llvm::SmallVector<mlir::affine::AffineForOp>>
+  resolveLoops(mlir::Operation *user, mlir::Value stageHandle,
+               mlir::ValueRange loopHandles);
+
   /// Records the loop name a handle returned by a primitive refers to.
   void nameHandle(mlir::Value loopHandle, llvm::StringRef loopName);
 
