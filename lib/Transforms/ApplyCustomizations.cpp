@@ -4,7 +4,8 @@
 #include "hcl/Transforms/Passes.h"
 #include "hcl/Transforms/Primitives.h"
 
-#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "LoopBand.h"
+
 #include "llvm/ADT/TypeSwitch.h"
 
 namespace hcl {
@@ -40,24 +41,6 @@ LogicalResult applyOne(Operation *op, hcl::ScheduleContext &ctx) {
       });
 }
 
-/// Folds the affine.apply ops that tiling and normalization leave behind
-/// into the loads, stores and bounds that use them, so the result reads like
-/// hand-written affine code. Only affine patterns run: nothing else the user
-/// wrote is rewritten.
-LogicalResult simplifyAffine(func::FuncOp func) {
-  MLIRContext *ctx = func.getContext();
-  RewritePatternSet patterns(ctx);
-  AffineApplyOp::getCanonicalizationPatterns(patterns, ctx);
-  AffineLoadOp::getCanonicalizationPatterns(patterns, ctx);
-  AffineStoreOp::getCanonicalizationPatterns(patterns, ctx);
-  AffineIfOp::getCanonicalizationPatterns(patterns, ctx);
-  AffineMinOp::getCanonicalizationPatterns(patterns, ctx);
-  AffineMaxOp::getCanonicalizationPatterns(patterns, ctx);
-  GreedyRewriteConfig config;
-  config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
-  return applyPatternsGreedily(func, std::move(patterns), config);
-}
-
 struct ApplyCustomizationsPass
     : hcl::impl::ApplyCustomizationsBase<ApplyCustomizationsPass> {
   void runOnOperation() override {
@@ -75,15 +58,20 @@ struct ApplyCustomizationsPass
     if (schedule.empty())
       return success();
     hcl::ScheduleContext ctx(func);
-    for (Operation *op : schedule)
-      if (!isHandleOp(op) && failed(applyOne(op, ctx)))
+    // Folding after each primitive keeps nests perfect for the next one
+    // (normalization leaves affine.apply ops between loops).
+    for (Operation *op : schedule) {
+      if (isHandleOp(op))
+        continue;
+      if (failed(applyOne(op, ctx)))
         return failure();
+      (void)hcl::foldAffineApplies(func);
+    }
     // Erase uses before definitions.
     for (Operation *op : llvm::reverse(schedule)) {
       op->dropAllUses();
       op->erase();
     }
-    (void)simplifyAffine(func);
     return success();
   }
 };

@@ -22,6 +22,10 @@ LogicalResult applyFuse(FuseOp op, ScheduleContext &ctx) {
   if (failed(resolved))
     return failure();
   SmallVector<AffineForOp> loops = std::move(*resolved);
+  for (size_t i = 1; i < loops.size(); ++i)
+    if (!loops[i - 1]->isProperAncestor(loops[i]))
+      return op.emitError("fuse needs consecutive loops listed outermost "
+                          "first, with nothing between them");
   FailureOr<SmallVector<AffineForOp>> band =
       getPerfectBand(op, loops.front(), loops.back());
   if (failed(band))
@@ -30,6 +34,11 @@ LogicalResult applyFuse(FuseOp op, ScheduleContext &ctx) {
     return op.emitError("fuse needs consecutive loops listed outermost "
                         "first, with nothing between them");
 
+  if (llvm::any_of(loops, [&](AffineForOp loop) {
+        return boundsUseBand(loop, loops);
+      }))
+    return op.emitError("these loops cannot be fused into one affine loop "
+                        "(their bounds depend on each other)");
   std::string fusedName;
   SmallVector<NamedAttribute> annotations;
   for (AffineForOp loop : loops) {
@@ -40,6 +49,9 @@ LogicalResult applyFuse(FuseOp op, ScheduleContext &ctx) {
                                     << "' cannot be normalized for fusing";
   }
   fusedName += "fused";
+  // coalesceLoops rewrites induction variable uses only inside the innermost
+  // loop; fold normalization's affine.apply ops into those uses first.
+  (void)foldAffineApplies(loops.front()->getParentOp());
   Attribute stageName = loops.front()->getAttr(kStageNameAttr);
   if (failed(coalesceLoops(loops)))
     return op.emitError("these loops cannot be fused into one affine loop "

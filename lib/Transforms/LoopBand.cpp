@@ -7,6 +7,7 @@
 
 #include "mlir/Dialect/Affine/LoopUtils.h"
 #include "mlir/Dialect/Affine/Utils.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 using namespace mlir;
 using namespace mlir::affine;
@@ -46,6 +47,43 @@ FailureOr<SmallVector<AffineForOp>> tileBand(Operation *user,
   for (AffineForOp loop : tiled)
     (void)normalizeAffineFor(loop);
   return tiled;
+}
+
+bool boundsUseBand(AffineForOp loop, ArrayRef<AffineForOp> band) {
+  auto isBandIv = [&](Value operand) {
+    return llvm::any_of(band, [&](AffineForOp other) {
+      return other.getInductionVar() == operand;
+    });
+  };
+  return llvm::any_of(loop.getLowerBoundOperands(), isBandIv) ||
+         llvm::any_of(loop.getUpperBoundOperands(), isBandIv);
+}
+
+LogicalResult checkBoundsIndependent(Operation *user,
+                                     ArrayRef<AffineForOp> band) {
+  for (AffineForOp loop : band)
+    if (boundsUseBand(loop, band))
+      return user->emitError("the bounds of loop '")
+             << getLoopName(loop)
+             << "' depend on another loop of the nest, so the loops cannot "
+                "be tiled";
+  return success();
+}
+
+LogicalResult foldAffineApplies(Operation *scope) {
+  MLIRContext *ctx = scope->getContext();
+  RewritePatternSet patterns(ctx);
+  AffineApplyOp::getCanonicalizationPatterns(patterns, ctx);
+  AffineLoadOp::getCanonicalizationPatterns(patterns, ctx);
+  AffineStoreOp::getCanonicalizationPatterns(patterns, ctx);
+  AffineIfOp::getCanonicalizationPatterns(patterns, ctx);
+  AffineMinOp::getCanonicalizationPatterns(patterns, ctx);
+  AffineMaxOp::getCanonicalizationPatterns(patterns, ctx);
+  GreedyRewriteConfig config;
+  config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
+  // Constants stay where the user wrote them.
+  config.enableConstantCSE(false);
+  return applyPatternsGreedily(scope, std::move(patterns), config);
 }
 
 FailureOr<SmallVector<AffineForOp>>

@@ -23,6 +23,22 @@ mlir::FailureOr<llvm::SmallVector<mlir::affine::AffineForOp>>
 getPerfectBand(mlir::Operation *user, mlir::affine::AffineForOp outer,
                mlir::affine::AffineForOp inner);
 
+/// True when `loop`'s bounds use the induction variable of a loop in `band`
+/// (a triangular nest).
+bool boundsUseBand(mlir::affine::AffineForOp loop,
+                   llvm::ArrayRef<mlir::affine::AffineForOp> band);
+
+/// An error on `user` when a loop of the band has bounds that depend on
+/// another loop of the band, which tiling cannot express.
+mlir::LogicalResult
+checkBoundsIndependent(mlir::Operation *user,
+                       llvm::ArrayRef<mlir::affine::AffineForOp> band);
+
+/// Folds the affine.apply ops that tiling and normalization leave behind
+/// into the loads, stores and bounds that use them, so nests stay perfect
+/// and read like hand-written affine code. Only affine patterns run.
+mlir::LogicalResult foldAffineApplies(mlir::Operation *scope);
+
 } // namespace hcl
 
 #endif // HCL_LIB_TRANSFORMS_LOOPBAND_H

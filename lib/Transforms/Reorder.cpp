@@ -1,5 +1,6 @@
 //===- Reorder.cpp - hcl.reorder: permute loops of one nest ---------------===//
 
+#include "BandLegality.h"
 #include "LoopBand.h"
 
 #include "hcl/Dialect/HCL/Naming.h"
@@ -54,7 +55,15 @@ LogicalResult applyReorder(ReorderOp op, ScheduleContext &ctx) {
     unsigned from = llvm::find(*band, loop) - band->begin();
     permutation[from] = positions[slot];
   }
-  if (!isValidLoopInterchangePermutation(*band, permutation))
+  // A loop whose bounds use another loop's variable must stay inside it.
+  for (auto [a, loop] : llvm::enumerate(*band))
+    for (auto [b, other] : llvm::enumerate(*band))
+      if (boundsUseBand(loop, {other}) && permutation[b] > permutation[a])
+        return op.emitError("the bounds of loop '")
+               << getLoopName(loop) << "' depend on loop '"
+               << getLoopName(other)
+               << "', which this reorder would move inside it";
+  if (!isValidBandPermutation(*band, permutation))
     return op.emitError("this reorder would violate a dependence between "
                         "iterations of the nest");
 

@@ -1,5 +1,6 @@
 //===- Tile.cpp - hcl.tile: tile two nested loops -------------------------===//
 
+#include "BandLegality.h"
 #include "LoopBand.h"
 
 #include "hcl/Dialect/HCL/Naming.h"
@@ -20,6 +21,10 @@ LogicalResult applyTile(TileOp op, ScheduleContext &ctx) {
   FailureOr<AffineForOp> y = ctx.resolveLoop(op, op.getStage(), op.getYLoop());
   if (failed(y))
     return failure();
+  if (!(*x)->isProperAncestor(*y))
+    return op.emitError("tile needs '")
+           << getLoopName(*y) << "' directly inside '" << getLoopName(*x)
+           << "'";
   FailureOr<SmallVector<AffineForOp>> band = getPerfectBand(op, *x, *y);
   if (failed(band))
     return failure();
@@ -27,7 +32,9 @@ LogicalResult applyTile(TileOp op, ScheduleContext &ctx) {
     return op.emitError("tile needs '")
            << getLoopName(*y) << "' directly inside '" << getLoopName(*x)
            << "'";
-  if (!isTilingValid(*band))
+  if (failed(checkBoundsIndependent(op, *band)))
+    return failure();
+  if (!isBandTilable(*band))
     return op.emitError("tiling loops '")
            << getLoopName(*x) << "' and '" << getLoopName(*y)
            << "' would violate a dependence";

@@ -1,0 +1,89 @@
+//===- BandLegality.cpp - may a band of loops be permuted or tiled? -------===//
+
+#include "BandLegality.h"
+
+#include "mlir/Dialect/Affine/Analysis/AffineAnalysis.h"
+#include "mlir/Dialect/Affine/Analysis/Utils.h"
+
+using namespace mlir;
+using namespace mlir::affine;
+
+namespace hcl {
+
+/// Distance ranges, one per band loop, of every dependence between accesses
+/// inside the band that is not carried by a loop around the band.
+static SmallVector<SmallVector<DependenceComponent>>
+bandDependences(ArrayRef<AffineForOp> band) {
+  SmallVector<Operation *> accesses;
+  AffineForOp root = band.front();
+  root.walk([&](Operation *op) {
+    if (isa<AffineReadOpInterface, AffineWriteOpInterface>(op))
+      accesses.push_back(op);
+  });
+  unsigned outerLoops = getNestingDepth(band.front());
+  SmallVector<SmallVector<DependenceComponent>> result;
+  for (Operation *src : accesses) {
+    for (Operation *dst : accesses) {
+      MemRefAccess srcAccess(src), dstAccess(dst);
+      if (srcAccess.memref != dstAccess.memref ||
+          (!srcAccess.isStore() && !dstAccess.isStore()))
+        continue;
+      unsigned common = getNumCommonSurroundingLoops(*src, *dst);
+      // Depth d: equal iterations of loops 1..d-1, carried by loop d.
+      for (unsigned depth = outerLoops + 1; depth <= common; ++depth) {
+        SmallVector<DependenceComponent, 2> components;
+        DependenceResult dependence = checkMemrefAccessDependence(
+            srcAccess, dstAccess, depth, nullptr, &components);
+        if (!hasDependence(dependence))
+          continue;
+        SmallVector<DependenceComponent> inBand;
+        for (AffineForOp loop : band) {
+          auto it = llvm::find_if(components, [&](const DependenceComponent &c) {
+            return c.op == loop.getOperation();
+          });
+          inBand.push_back(it == components.end() ? DependenceComponent() : *it);
+        }
+        result.push_back(std::move(inBand));
+      }
+    }
+  }
+  return result;
+}
+
+/// Lexicographically positive (or all zero) for sure, scanning in `order`.
+static bool staysPositive(ArrayRef<DependenceComponent> components,
+                          ArrayRef<unsigned> order) {
+  for (unsigned index : order) {
+    const DependenceComponent &c = components[index];
+    if (!c.lb || *c.lb < 0)
+      return false; // may be negative here before anything made it positive
+    if (*c.lb > 0)
+      return true;
+  }
+  return true;
+}
+
+bool isValidBandPermutation(ArrayRef<AffineForOp> band,
+                            ArrayRef<unsigned> permutation) {
+  // order[newPosition] = old index.
+  SmallVector<unsigned> order(band.size());
+  for (auto [oldIndex, newPosition] : llvm::enumerate(permutation))
+    order[newPosition] = oldIndex;
+  for (const auto &components : bandDependences(band))
+    if (!staysPositive(components, order))
+      return false;
+  return true;
+}
+
+bool isBandTilable(ArrayRef<AffineForOp> band) {
+  for (const auto &components : bandDependences(band)) {
+    // Every distance inside the band must be non-negative, even after an
+    // earlier band loop carried the dependence: (1, -1) cannot be tiled.
+    for (const DependenceComponent &c : components)
+      if (!c.lb || *c.lb < 0)
+        return false;
+  }
+  return true;
+}
+
+} // namespace hcl
