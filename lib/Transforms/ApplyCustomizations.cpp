@@ -33,6 +33,7 @@ LogicalResult applyOne(Operation *op, hcl::ScheduleContext &ctx) {
       .Case([&](hcl::ReorderOp op) { return hcl::applyReorder(op, ctx); })
       .Case([&](hcl::FuseOp op) { return hcl::applyFuse(op, ctx); })
       .Case([&](hcl::BufferAtOp op) { return hcl::applyBufferAt(op, ctx); })
+      .Case([&](hcl::ReuseAtOp op) { return hcl::applyReuseAt(op, ctx); })
       .Case([&](hcl::ComputeAtOp op) { return hcl::applyComputeAt(op, ctx); })
       .Default([](Operation *op) {
         return op->emitError("'")

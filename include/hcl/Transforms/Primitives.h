@@ -21,6 +21,7 @@ mlir::LogicalResult applyTile(TileOp op, ScheduleContext &ctx);
 mlir::LogicalResult applyReorder(ReorderOp op, ScheduleContext &ctx);
 mlir::LogicalResult applyFuse(FuseOp op, ScheduleContext &ctx);
 mlir::LogicalResult applyBufferAt(BufferAtOp op, ScheduleContext &ctx);
+mlir::LogicalResult applyReuseAt(ReuseAtOp op, ScheduleContext &ctx);
 mlir::LogicalResult applyComputeAt(ComputeAtOp op, ScheduleContext &ctx);
 
 } // namespace hcl

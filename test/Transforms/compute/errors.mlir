@@ -282,21 +282,14 @@ func.func @duplicate_stage_names(%A: memref<10xi32>, %B: memref<10xi32>) {
 // -----
 
 // A primitive the pass does not implement yet is an error, never skipped.
-func.func @not_implemented_reuse_at(%A: memref<10x10xi32>, %B: memref<8x10xi32>) {
+func.func @not_implemented_outline(%A: memref<8xi32>) {
   %s = hcl.create_stage_handle "S" : !hcl.StageHandle
-  %li = hcl.create_loop_handle "i" : !hcl.LoopHandle
   affine.for %i = 0 to 8 {
-    affine.for %j = 0 to 10 {
-      %a = affine.load %A[%i, %j] : memref<10x10xi32>
-      %b = affine.load %A[%i + 1, %j] : memref<10x10xi32>
-      %c = affine.load %A[%i + 2, %j] : memref<10x10xi32>
-      %d = arith.addi %a, %b : i32
-      %e = arith.addi %d, %c : i32
-      affine.store %e, %B[%i, %j] : memref<8x10xi32>
-    } {loop_name = "j"}
+    %a = affine.load %A[%i] : memref<8xi32>
+    affine.store %a, %A[%i] : memref<8xi32>
   } {loop_name = "i", stage_name = "S"}
-  // expected-error @+1 {{'hcl.reuse_at' is not implemented yet by --hcl-apply-customizations}}
-  %lb = hcl.reuse_at(%s, %A : memref<10x10xi32>, %li) -> memref<3x10xi32>
+  // expected-error @+1 {{'hcl.outline' is not implemented yet by --hcl-apply-customizations}}
+  hcl.outline (%s)
   return
 }
 
