@@ -2,6 +2,7 @@
 
 #include "BandLegality.h"
 #include "LoopBand.h"
+#include "LoopDistribution.h"
 
 #include "hcl/Dialect/HCL/Naming.h"
 #include "hcl/Transforms/Primitives.h"
@@ -40,7 +41,7 @@ LogicalResult applyReorder(ReorderOp op, ScheduleContext &ctx) {
              << getLoopName(byDepth[i]) << "' are not in one loop nest";
 
   FailureOr<SmallVector<AffineForOp>> band =
-      getPerfectBand(op, byDepth.front(), byDepth.back());
+      distributeToPerfectBand(op, byDepth.front(), byDepth.back());
   if (failed(band))
     return failure();
 

@@ -56,7 +56,8 @@ Operation *findLoopOp(Operation *scope, StringRef name) {
 bool isDerivedLoopName(StringRef name) {
   return name.ends_with(".outer") || name.ends_with(".inner") ||
          name.ends_with(".fused") || name.ends_with("_init") ||
-         name.ends_with("_back");
+         name.ends_with("_back") ||
+         name.ends_with(".pre") || name.ends_with(".post");
 }
 
 } // namespace hcl

@@ -114,29 +114,6 @@ func.func @reorder_siblings(%A: memref<10xi32>, %B: memref<10xi32>) {
 
 // -----
 
-// reorder: a store between `i` and `j` makes the nest imperfect; the two
-// loops cannot be swapped.
-func.func @reorder_imperfect(%A: memref<10x10xi32>, %B: memref<10xi32>) {
-  %s = hcl.create_stage_handle "S" : !hcl.StageHandle
-  %li = hcl.create_loop_handle "i" : !hcl.LoopHandle
-  %lj = hcl.create_loop_handle "j" : !hcl.LoopHandle
-  %c0 = arith.constant 0 : i32
-  affine.for %i = 0 to 10 {
-    affine.store %c0, %B[%i] : memref<10xi32>
-    affine.for %j = 0 to 10 {
-      %a = affine.load %A[%i, %j] : memref<10x10xi32>
-      %b = affine.load %B[%i] : memref<10xi32>
-      %c = arith.addi %a, %b : i32
-      affine.store %c, %B[%i] : memref<10xi32>
-    } {loop_name = "j", reduction = 1 : i32}
-  } {loop_name = "i", stage_name = "S"}
-  // expected-error @+1 {{loops 'i' and 'j' are not perfectly nested: other operations sit between them}}
-  hcl.reorder(%s, %lj, %li)
-  return
-}
-
-// -----
-
 // fuse: `i` and `k` are not consecutive (`j` sits between them).
 func.func @fuse_not_consecutive(%A: memref<4x5x6xf32>) {
   %s = hcl.create_stage_handle "S" : !hcl.StageHandle
