@@ -18,3 +18,4 @@ config.environment["PATH"] = os.pathsep.join(
 config.substitutions.append(("%python", config.python_executable))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Integration", "Inputs")))
 config.substitutions.append(("%examples", os.path.join(config.hcl_src_root, "examples")))
+config.substitutions.append(("%bench", os.path.join(config.hcl_src_root, "bench", "kernels")))
