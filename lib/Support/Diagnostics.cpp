@@ -43,6 +43,8 @@ static void printOneLine(llvm::raw_ostream &os, Location loc,
 OneLineDiagnostics::OneLineDiagnostics(MLIRContext &context,
                                        llvm::raw_ostream &os)
     : context(context) {
+  // One line per diagnostic: no dump of the operation it is attached to.
+  context.printOpOnDiagnostic(false);
   id = context.getDiagEngine().registerHandler([&os](Diagnostic &diag) {
     printOneLine(os, diag.getLocation(), diag.getSeverity(), diag.str());
     for (Diagnostic &note : diag.getNotes())

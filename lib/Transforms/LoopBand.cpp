@@ -5,6 +5,7 @@
 #include "hcl/Dialect/HCL/Naming.h"
 #include "hcl/Transforms/ScheduleContext.h"
 
+#include "mlir/Dialect/Affine/Analysis/LoopAnalysis.h"
 #include "mlir/Dialect/Affine/LoopUtils.h"
 #include "mlir/Dialect/Affine/Utils.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -13,6 +14,18 @@ using namespace mlir;
 using namespace mlir::affine;
 
 namespace hcl {
+
+/// Which of the two loops a split keeps an annotation on: the pipeline and
+/// unroll requests concern the innermost work (HLS would otherwise unroll the
+/// inner loop fully to pipeline the outer one), parallel the outer chunks;
+/// anything else (reduction, ...) describes both.
+static bool keepsAnnotation(StringRef attr, bool isOuter) {
+  if (attr == "pipeline_ii" || attr == "unroll")
+    return !isOuter;
+  if (attr == "parallel")
+    return isOuter;
+  return true;
+}
 
 FailureOr<SmallVector<AffineForOp>> tileBand(Operation *user,
                                              ArrayRef<AffineForOp> band,
@@ -37,7 +50,8 @@ FailureOr<SmallVector<AffineForOp>> tileBand(Operation *user,
       loop->setAttr(kLoopNameAttr,
                     StringAttr::get(user->getContext(), names[i] + suffix));
       for (NamedAttribute attr : annotations[i])
-        loop->setAttr(attr.getName(), attr.getValue());
+        if (keepsAnnotation(attr.getName(), loop == tiled[i]))
+          loop->setAttr(attr.getName(), attr.getValue());
     }
   }
   if (stageName)
@@ -67,6 +81,17 @@ LogicalResult checkBoundsIndependent(Operation *user,
              << getLoopName(loop)
              << "' depend on another loop of the nest, so the loops cannot "
                 "be tiled";
+  return success();
+}
+
+LogicalResult checkFactorFits(Operation *user, AffineForOp loop,
+                              int64_t factor, StringRef primitive) {
+  std::optional<uint64_t> tripCount = getConstantTripCount(loop);
+  if (tripCount && static_cast<uint64_t>(factor) > *tripCount)
+    return user->emitError()
+           << primitive << " factor " << factor
+           << " is larger than the trip count " << *tripCount << " of loop '"
+           << getLoopName(loop) << "'";
   return success();
 }
 

@@ -34,6 +34,12 @@ mlir::LogicalResult
 checkBoundsIndependent(mlir::Operation *user,
                        llvm::ArrayRef<mlir::affine::AffineForOp> band);
 
+/// An error on `user` when `factor` is larger than `loop`'s constant trip
+/// count (`primitive` names split or tile in the message).
+mlir::LogicalResult checkFactorFits(mlir::Operation *user,
+                                    mlir::affine::AffineForOp loop,
+                                    int64_t factor, llvm::StringRef primitive);
+
 /// Folds the affine.apply ops that tiling and normalization leave behind
 /// into the loads, stores and bounds that use them, so nests stay perfect
 /// and read like hand-written affine code. Only affine patterns run.

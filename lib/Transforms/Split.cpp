@@ -5,7 +5,6 @@
 #include "hcl/Dialect/HCL/Naming.h"
 #include "hcl/Transforms/Primitives.h"
 
-#include "mlir/Dialect/Affine/Analysis/LoopAnalysis.h"
 
 using namespace mlir;
 using namespace mlir::affine;
@@ -21,11 +20,8 @@ LogicalResult applySplit(SplitOp op, ScheduleContext &ctx) {
     return failure();
   int64_t factor = op.getFactorAttr().getInt();
   std::string name = getLoopName(*loop).str();
-  std::optional<uint64_t> tripCount = getConstantTripCount(*loop);
-  if (tripCount && static_cast<uint64_t>(factor) > *tripCount)
-    return op.emitError("split factor ")
-           << factor << " is larger than the trip count " << *tripCount
-           << " of loop '" << name << "'";
+  if (failed(checkFactorFits(op, *loop, factor, "split")))
+    return failure();
 
   FailureOr<SmallVector<AffineForOp>> tiled =
       tileBand(op, {*loop}, {static_cast<unsigned>(factor)});

@@ -6,7 +6,6 @@
 #include "hcl/Dialect/HCL/Naming.h"
 #include "hcl/Transforms/Primitives.h"
 
-#include "mlir/Dialect/Affine/Analysis/LoopAnalysis.h"
 
 using namespace mlir;
 using namespace mlir::affine;
@@ -39,9 +38,14 @@ LogicalResult applyTile(TileOp op, ScheduleContext &ctx) {
            << getLoopName(*x) << "' and '" << getLoopName(*y)
            << "' would violate a dependence";
 
+  int64_t xFactor = op.getXFactorAttr().getInt();
+  int64_t yFactor = op.getYFactorAttr().getInt();
+  if (failed(checkFactorFits(op, *x, xFactor, "tile")) ||
+      failed(checkFactorFits(op, *y, yFactor, "tile")))
+    return failure();
   std::string xName = getLoopName(*x).str(), yName = getLoopName(*y).str();
-  unsigned sizes[] = {static_cast<unsigned>(op.getXFactorAttr().getInt()),
-                      static_cast<unsigned>(op.getYFactorAttr().getInt())};
+  unsigned sizes[] = {static_cast<unsigned>(xFactor),
+                      static_cast<unsigned>(yFactor)};
   if (failed(tileBand(op, *band, sizes)))
     return failure();
   ctx.nameHandle(op.getXOuter(), xName + ".outer");

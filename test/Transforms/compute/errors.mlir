@@ -21,6 +21,24 @@ func.func @split_factor_too_large(%A: memref<8xi32>) {
 
 // -----
 
+// tile: the same limit on each factor.
+func.func @tile_factor_too_large(%A: memref<8x4xi32>) {
+  %s = hcl.create_stage_handle "S" : !hcl.StageHandle
+  %li = hcl.create_loop_handle "i" : !hcl.LoopHandle
+  %lj = hcl.create_loop_handle "j" : !hcl.LoopHandle
+  affine.for %i = 0 to 8 {
+    affine.for %j = 0 to 4 {
+      %a = affine.load %A[%i, %j] : memref<8x4xi32>
+      affine.store %a, %A[%i, %j] : memref<8x4xi32>
+    } {loop_name = "j"}
+  } {loop_name = "i", stage_name = "S"}
+  // expected-error @+1 {{tile factor 5 is larger than the trip count 4 of loop 'j'}}
+  %xo, %xi, %yo, %yi = hcl.tile(%s, %li, %lj, 2, 5)
+  return
+}
+
+// -----
+
 // split: the trip count counts iterations, not the upper bound (2 to 30 step
 // 4 runs 7 times).
 func.func @split_factor_too_large_step(%A: memref<32xf32>) {
