@@ -21,6 +21,8 @@ using namespace mlir;
 
 void hcl::buildLowerToLLVMPipeline(OpPassManager &pm) {
   pm.addPass(createCheckScheduleApplied());
+  // Partition layouts only tell HLS how to bank; the lowering needs strided.
+  pm.addPass(createDropPartitionLayouts());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
@@ -41,6 +43,7 @@ void hcl::buildLowerToLLVMPipeline(OpPassManager &pm) {
 
 void hcl::registerConversionPasses() {
   registerCheckScheduleApplied();
+  registerDropPartitionLayouts();
   PassPipelineRegistration<>(
       "hcl-lower-to-llvm",
       "Lower affine/scf/arith/math/memref/func to the LLVM dialect; fails if "

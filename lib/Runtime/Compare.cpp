@@ -30,10 +30,18 @@ static double relativeError(double expected, double actual) {
   return std::isfinite(scale) ? difference / scale : INFINITY;
 }
 
+static bool comparable(const HostArray &expected, const HostArray &actual,
+                       ShapeMatch shapes) {
+  if (shapes == ShapeMatch::Exact)
+    return expected.sameTypeAndShape(actual);
+  return expected.kind() == actual.kind() &&
+         expected.numElements() == actual.numElements();
+}
+
 Comparison compareArrays(const HostArray &expected, const HostArray &actual,
-                         double relativeTolerance) {
+                         double relativeTolerance, ShapeMatch shapes) {
   Comparison result;
-  if (!expected.sameTypeAndShape(actual)) {
+  if (!comparable(expected, actual, shapes)) {
     result.equal = false;
     result.firstMismatch = "type or shape differs (" +
                            std::string(elementName(expected.kind())) + " " +
@@ -42,6 +50,7 @@ Comparison compareArrays(const HostArray &expected, const HostArray &actual,
                            actual.shapeString() + ")";
     return result;
   }
+  result.comparedRowMajor = expected.shape() != actual.shape();
   bool floating = isFloat(expected.kind());
   for (int64_t i = 0, e = expected.numElements(); i < e; ++i) {
     bool mismatch;

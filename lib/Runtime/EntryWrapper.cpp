@@ -1,6 +1,7 @@
 //===- EntryWrapper.cpp - a uniform calling convention for the JIT --------===//
 
 #include "hcl/Runtime/EntryWrapper.h"
+#include "hcl/Dialect/HCL/PartitionLayout.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Builders.h"
@@ -90,9 +91,11 @@ static FailureOr<ValueSpec> describeValue(func::FuncOp entry, Type type,
   if (!memref.hasStaticShape())
     return fail("dynamic shapes are not supported; give every dimension a "
                 "size");
-  if (!memref.getLayout().isIdentity())
-    return fail("only row-major memrefs without a layout map can be passed "
-                "to or from the host");
+  // A partition layout only banks the array for HLS; the CPU lowering drops
+  // it, so the host passes a plain row-major array.
+  if (!memref.getLayout().isIdentity() && !hasPartitionLayout(memref))
+    return fail("only row-major memrefs without a layout map (or with a "
+                "partition layout) can be passed to or from the host");
   std::vector<int64_t> shape(memref.getShape().begin(),
                              memref.getShape().end());
   return ValueSpec{*kind, std::move(shape), true, typeToString(type)};

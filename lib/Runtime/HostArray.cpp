@@ -80,6 +80,13 @@ HostArray::HostArray(ElementKind kind, std::vector<int64_t> shape)
 
 int64_t HostArray::numElements() const { return product(dims); }
 
+bool HostArray::reshape(std::vector<int64_t> newShape) {
+  if (product(newShape) != numElements())
+    return false;
+  dims = std::move(newShape);
+  return true;
+}
+
 template <typename T> static T load(const uint8_t *bytes, int64_t index) {
   T value;
   std::memcpy(&value, bytes + index * sizeof(T), sizeof(T));

@@ -35,6 +35,8 @@ LogicalResult applyOne(Operation *op, hcl::ScheduleContext &ctx) {
       .Case([&](hcl::BufferAtOp op) { return hcl::applyBufferAt(op, ctx); })
       .Case([&](hcl::ReuseAtOp op) { return hcl::applyReuseAt(op, ctx); })
       .Case([&](hcl::ComputeAtOp op) { return hcl::applyComputeAt(op, ctx); })
+      .Case([&](hcl::PartitionOp op) { return hcl::applyPartition(op, ctx); })
+      .Case([&](hcl::ReshapeOp op) { return hcl::applyReshape(op, ctx); })
       .Default([](Operation *op) {
         return op->emitError("'")
                << op->getName()

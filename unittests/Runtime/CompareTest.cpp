@@ -39,3 +39,32 @@ TEST(Compare, ShapesMustAgree) {
   HostArray a(ElementKind::I8, {4}), b(ElementKind::I8, {2, 2});
   EXPECT_FALSE(compareArrays(a, b).equal);
 }
+
+TEST(Compare, RowMajorComparesReshapedArraysElementwise) {
+  HostArray a(ElementKind::I32, {2, 3}), b(ElementKind::I32, {6});
+  for (int i = 0; i < 6; ++i)
+    a.as<int32_t>()[i] = b.as<int32_t>()[i] = i * 7;
+  EXPECT_FALSE(compareArrays(a, b).equal); // shapes must agree by default
+  Comparison same = compareArrays(a, b, 1e-5, ShapeMatch::RowMajor);
+  EXPECT_TRUE(same.equal);
+  EXPECT_TRUE(same.comparedRowMajor);
+  b.as<int32_t>()[4] = 1;
+  Comparison differ = compareArrays(a, b, 1e-5, ShapeMatch::RowMajor);
+  EXPECT_FALSE(differ.equal);
+  // located by the expected (unscheduled) shape
+  EXPECT_EQ(differ.firstMismatch, "at [1, 1]: expected 28, got 1");
+}
+
+TEST(Compare, RowMajorNeedsSameCountAndType) {
+  HostArray a(ElementKind::F32, {2, 3});
+  EXPECT_FALSE(compareArrays(a, HostArray(ElementKind::F32, {5}), 1e-5,
+                             ShapeMatch::RowMajor)
+                   .equal);
+  EXPECT_FALSE(compareArrays(a, HostArray(ElementKind::I32, {6}), 1e-5,
+                             ShapeMatch::RowMajor)
+                   .equal);
+  Comparison same = compareArrays(a, HostArray(ElementKind::F32, {2, 3}), 1e-5,
+                                  ShapeMatch::RowMajor);
+  EXPECT_TRUE(same.equal);
+  EXPECT_FALSE(same.comparedRowMajor);
+}

@@ -36,3 +36,14 @@ TEST(HostArray, HashSeesEveryByte) {
   b.as<float>()[3] = -0.0f; // same value, different bits
   EXPECT_NE(a.hash(), b.hash());
 }
+
+TEST(HostArray, ReshapeKeepsRowMajorElements) {
+  HostArray a(ElementKind::I16, {2, 3});
+  for (int i = 0; i < 6; ++i)
+    a.as<int16_t>()[i] = static_cast<int16_t>(i);
+  EXPECT_TRUE(a.reshape({3, 2}));
+  EXPECT_EQ(a.shapeString(), "3x2");
+  EXPECT_EQ(a.elementAsInt(5), 5);
+  EXPECT_FALSE(a.reshape({4}));
+  EXPECT_EQ(a.shapeString(), "3x2");
+}

@@ -13,7 +13,8 @@ namespace hcl {
 #include "hcl/Conversion/Passes.h.inc"
 
 /// Adds the passes that take affine/scf/arith/math/memref/func IR to the LLVM
-/// dialect, starting with a check that no schedule operation is left.
+/// dialect, starting with a check that no schedule operation is left and
+/// --hcl-drop-partition-layouts.
 void buildLowerToLLVMPipeline(mlir::OpPassManager &pm);
 
 /// Registers the passes above and the `hcl-lower-to-llvm` pipeline.

@@ -48,7 +48,8 @@ mlir::FailureOr<mlir::func::FuncOp> selectEntry(mlir::ModuleOp module,
                                                 llvm::StringRef requested);
 
 /// Checks that `entry`'s signature can be called from the host (static
-/// shapes, identity layouts, supported element types) and describes it.
+/// shapes, identity or partition layouts, supported element types) and
+/// describes it.
 mlir::FailureOr<EntrySignature> describeEntry(mlir::func::FuncOp entry);
 
 /// Adds @__hcl_entry calling `entry` to `module` (see the file comment).

@@ -59,6 +59,10 @@ public:
   /// FNV-1a over the bytes: equal arrays have equal hashes.
   uint64_t hash() const;
 
+  /// Gives the array `newShape`, keeping the elements in row-major order;
+  /// false (and unchanged) when the number of elements differs.
+  bool reshape(std::vector<int64_t> newShape);
+
   bool sameTypeAndShape(const HostArray &other) const {
     return elementKind == other.elementKind && dims == other.dims;
   }

@@ -23,6 +23,8 @@ mlir::LogicalResult applyFuse(FuseOp op, ScheduleContext &ctx);
 mlir::LogicalResult applyBufferAt(BufferAtOp op, ScheduleContext &ctx);
 mlir::LogicalResult applyReuseAt(ReuseAtOp op, ScheduleContext &ctx);
 mlir::LogicalResult applyComputeAt(ComputeAtOp op, ScheduleContext &ctx);
+mlir::LogicalResult applyPartition(PartitionOp op, ScheduleContext &ctx);
+mlir::LogicalResult applyReshape(ReshapeOp op, ScheduleContext &ctx);
 
 } // namespace hcl
 

@@ -1,0 +1,39 @@
+//===- DropPartitionLayouts.cpp - partition maps back to row-major --------===//
+//
+// Partition layouts describe banking for HLS only; accesses index logically,
+// so on the CPU the plain row-major type computes the same. The LLVM lowering
+// accepts only strided layouts, hence this rewrite before it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "hcl/Conversion/Passes.h"
+#include "hcl/Dialect/HCL/PartitionLayout.h"
+
+#include "mlir/IR/AttrTypeSubElements.h"
+
+namespace hcl {
+#define GEN_PASS_DEF_DROPPARTITIONLAYOUTS
+#include "hcl/Conversion/Passes.h.inc"
+} // namespace hcl
+
+using namespace mlir;
+
+namespace {
+struct DropPartitionLayoutsPass
+    : hcl::impl::DropPartitionLayoutsBase<DropPartitionLayoutsPass> {
+  void runOnOperation() override {
+    AttrTypeReplacer replacer;
+    replacer.addReplacement([](MemRefType type) -> std::optional<Type> {
+      if (!hcl::hasPartitionLayout(type))
+        return std::nullopt;
+      return MemRefType::get(type.getShape(), type.getElementType(),
+                             MemRefLayoutAttrInterface(),
+                             type.getMemorySpace());
+    });
+    // Attributes too: function types and memref.global types are TypeAttrs.
+    replacer.recursivelyReplaceElementsIn(getOperation(), /*replaceAttrs=*/true,
+                                          /*replaceLocs=*/false,
+                                          /*replaceTypes=*/true);
+  }
+};
+} // namespace
