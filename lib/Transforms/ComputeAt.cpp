@@ -52,7 +52,7 @@ static bool producerIsPrivate(AffineForOp producer, AffineForOp consumer) {
     }
     for (Operation *user : memref.getUsers())
       if (!producer->isAncestor(user) && !consumer->isAncestor(user) &&
-          !isa<memref::DeallocOp>(user))
+          !isa<memref::DeallocOp>(user) && !isScheduleOp(user))
         isPrivate = false;
   });
   return isPrivate;

@@ -67,7 +67,9 @@ std::optional<StringRef> hcl::getLoopHandleName(Value handle) {
   return std::nullopt;
 }
 
-bool hcl::isScheduleOp(Operation *op) { return isa<HCLDialect>(op->getDialect()); }
+bool hcl::isScheduleOp(Operation *op) {
+  return isa_and_nonnull<HCLDialect>(op->getDialect());
+}
 
 /// Where names are looked up: the enclosing function, if any.
 static Operation *getNameScope(Operation *op) {
