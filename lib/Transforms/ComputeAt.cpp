@@ -58,6 +58,41 @@ static bool producerIsPrivate(AffineForOp producer, AffineForOp consumer) {
   return isPrivate;
 }
 
+/// True when the producer reads a buffer (defined outside it) that it also
+/// writes: an in-place update or a reduction into its output. Slices of such
+/// a producer are not idempotent, and fusion may run a producer iteration
+/// more than once (overlapping slices, or a producer kept for other readers).
+static bool updatesInPlace(AffineForOp producer) {
+  llvm::SmallPtrSet<Value, 4> written, read;
+  producer.walk([&](Operation *op) {
+    if (auto write = dyn_cast<AffineWriteOpInterface>(op))
+      written.insert(write.getMemRef());
+    else if (auto load = dyn_cast<AffineReadOpInterface>(op))
+      read.insert(load.getMemRef());
+  });
+  return llvm::any_of(written, [&](Value memref) {
+    return read.contains(memref) &&
+           !producer->isAncestor(memref.getParentRegion()->getParentOp());
+  });
+}
+
+/// True when the consumer writes a buffer the producer writes: the copy of
+/// the producer inside the consumer's loop would write it again in every
+/// iteration, over what the consumer wrote (an initialization the consumer
+/// then accumulates into).
+static bool consumerWritesProducerOutput(AffineForOp producer,
+                                         AffineForOp consumer) {
+  llvm::SmallPtrSet<Value, 4> produced;
+  producer.walk([&](AffineWriteOpInterface write) {
+    produced.insert(write.getMemRef());
+  });
+  WalkResult result = consumer.walk([&](AffineWriteOpInterface write) {
+    return produced.contains(write.getMemRef()) ? WalkResult::interrupt()
+                                                : WalkResult::advance();
+  });
+  return result.wasInterrupted();
+}
+
 LogicalResult applyComputeAt(ComputeAtOp op, ScheduleContext &ctx) {
   FailureOr<Operation *> producerRoot =
       ctx.resolveStage(op, op.getProducer());
@@ -80,6 +115,21 @@ LogicalResult applyComputeAt(ComputeAtOp op, ScheduleContext &ctx) {
            << "' of stage '" << getStageName(consumer)
            << "': the producer must be a loop nest before the consumer in the "
               "same block";
+
+  if (updatesInPlace(producer))
+    return op.emitError("cannot compute stage '")
+           << getStageName(producer) << "' at loop '" << getLoopName(*axis)
+           << "' of stage '" << getStageName(consumer)
+           << "': the producer reads a buffer it writes (an in-place update "
+              "or a reduction into its output), so running parts of it again "
+              "inside the consumer would repeat the update";
+
+  if (consumerWritesProducerOutput(producer, consumer))
+    return op.emitError("cannot compute stage '")
+           << getStageName(producer) << "' at loop '" << getLoopName(*axis)
+           << "' of stage '" << getStageName(consumer)
+           << "': the consumer also writes the producer's output, which the "
+              "producer would overwrite in every iteration";
 
   unsigned depth = 0;
   for (Operation *loop = *axis; loop != consumer->getParentOp();

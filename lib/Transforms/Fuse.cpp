@@ -13,6 +13,18 @@ using namespace mlir::affine;
 
 namespace hcl {
 
+/// The loop whose induction variable `loop`'s bounds use, if any. coalesceLoops
+/// multiplies trip counts into one bound, which must stay affine in values
+/// defined outside the fused loop.
+static AffineForOp getBoundingLoop(AffineForOp loop) {
+  for (ValueRange operands :
+       {loop.getLowerBoundOperands(), loop.getUpperBoundOperands()})
+    for (Value operand : operands)
+      if (AffineForOp owner = getForInductionVarOwner(operand))
+        return owner;
+  return nullptr;
+}
+
 /// i { j { body } } -> i.j.fused { body } with i and j recovered by division
 /// and remainder (MLIR's coalesceLoops). The loops must be listed outermost
 /// first and be perfectly nested with no loop between them.
@@ -34,11 +46,13 @@ LogicalResult applyFuse(FuseOp op, ScheduleContext &ctx) {
     return op.emitError("fuse needs consecutive loops listed outermost "
                         "first, with nothing between them");
 
-  if (llvm::any_of(loops, [&](AffineForOp loop) {
-        return boundsUseBand(loop, loops);
-      }))
-    return op.emitError("these loops cannot be fused into one affine loop "
-                        "(their bounds depend on each other)");
+  for (AffineForOp loop : loops)
+    if (AffineForOp owner = getBoundingLoop(loop))
+      return op.emitError("fuse needs loop bounds that do not depend on other "
+                          "loops, but the bounds of '")
+             << getLoopName(loop) << "' use loop '" << getLoopName(owner)
+             << "' (as the tail of a split or tile by a factor that does not "
+             << "divide the trip count does)";
   std::string fusedName;
   SmallVector<NamedAttribute> annotations;
   for (AffineForOp loop : loops) {

@@ -45,3 +45,50 @@ func.func @no_consumer_loop(%A: memref<8xi32>) {
   hcl.compute_at(%sB, %sD, %lk)
   return
 }
+
+// -----
+
+// An in-place producer (found by the random schedule test): its copy inside
+// the consumer would add 1 to C a second time.
+func.func @inplace_update(%C: memref<4xi32>, %D: memref<4xi32>) {
+  %s0 = hcl.create_stage_handle "s0" : !hcl.StageHandle
+  %s1 = hcl.create_stage_handle "s1" : !hcl.StageHandle
+  %li = hcl.create_loop_handle %s1, "i" : !hcl.LoopHandle
+  %one = arith.constant 1 : i32
+  affine.for %i = 0 to 4 {
+    %c = affine.load %C[%i] : memref<4xi32>
+    %t = arith.addi %c, %one : i32
+    affine.store %t, %C[%i] : memref<4xi32>
+  } {loop_name = "i", stage_name = "s0"}
+  affine.for %i = 0 to 4 {
+    %c = affine.load %C[%i] : memref<4xi32>
+    affine.store %c, %D[%i] : memref<4xi32>
+  } {loop_name = "i", stage_name = "s1"}
+  // expected-error @+1 {{cannot compute stage 's0' at loop 'i' of stage 's1': the producer reads a buffer it writes (an in-place update or a reduction into its output), so running parts of it again inside the consumer would repeat the update}}
+  hcl.compute_at(%s0, %s1, %li)
+  return
+}
+
+// -----
+
+// The producer initializes what the consumer accumulates into (found by the
+// random schedule test): inside loop r it would reset the sum every time.
+func.func @init_of_accumulator(%in: memref<3xi32>) -> memref<1xi32> {
+  %s0 = hcl.create_stage_handle "s0" : !hcl.StageHandle
+  %s1 = hcl.create_stage_handle "s1" : !hcl.StageHandle
+  %lr = hcl.create_loop_handle %s1, "r" : !hcl.LoopHandle
+  %c3 = arith.constant 3 : i32
+  %acc = memref.alloc() {name = "acc"} : memref<1xi32>
+  affine.for %i = 0 to 1 {
+    affine.store %c3, %acc[%i] : memref<1xi32>
+  } {loop_name = "i", stage_name = "s0"}
+  affine.for %r = 0 to 3 {
+    %x = affine.load %in[%r] : memref<3xi32>
+    %a = affine.load %acc[0] : memref<1xi32>
+    %s = arith.addi %x, %a : i32
+    affine.store %s, %acc[0] : memref<1xi32>
+  } {loop_name = "r", reduction = 1 : i32, stage_name = "s1"}
+  // expected-error @+1 {{cannot compute stage 's0' at loop 'r' of stage 's1': the consumer also writes the producer's output, which the producer would overwrite in every iteration}}
+  hcl.compute_at(%s0, %s1, %lr)
+  return %acc : memref<1xi32>
+}
