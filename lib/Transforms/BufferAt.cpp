@@ -163,7 +163,8 @@ LogicalResult applyBufferAt(BufferAtOp op, ScheduleContext &ctx) {
                         "of loop '")
            << axisName << "': buffer_at at an inner loop instead";
   auto bufferType = MemRefType::get(bufferShape, targetType.getElementType());
-  if (bufferType != op.getResult().getType())
+  if (isa<MemRefType>(op.getResult().getType()) &&
+      bufferType != op.getResult().getType())
     return op.emitError("buffer_at at loop '")
            << axisName << "' makes a " << bufferType << ", not the "
            << op.getResult().getType() << " written here";

@@ -102,6 +102,10 @@ FailureOr<MemRefType> getReshapedType(ReshapeOp op, MemRefType type) {
     return op.emitError("reshape needs a target without a layout map, got ")
            << type;
   auto written = cast<MemRefType>(op.getResult().getType());
+  if (written.getNumElements() != type.getNumElements())
+    return op.emitError("reshape must keep the number of elements: the target ")
+           << type << " has " << type.getNumElements() << ", " << written
+           << " has " << written.getNumElements();
   auto reshaped = MemRefType::get(written.getShape(), type.getElementType(),
                                   MemRefLayoutAttrInterface(),
                                   type.getMemorySpace());

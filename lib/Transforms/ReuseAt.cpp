@@ -176,7 +176,8 @@ LogicalResult applyReuseAt(ReuseAtOp op, ScheduleContext &ctx) {
   auto targetType = cast<MemRefType>(target.getType());
   auto bufferType =
       MemRefType::get(window->bufferShape(), targetType.getElementType());
-  if (bufferType != op.getResult().getType())
+  if (isa<MemRefType>(op.getResult().getType()) &&
+      bufferType != op.getResult().getType())
     return op.emitError("reuse_at at loop '")
            << getLoopName(*axis) << "' makes a " << bufferType << ", not the "
            << op.getResult().getType() << " written here";

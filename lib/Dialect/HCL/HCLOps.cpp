@@ -15,6 +15,8 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSet.h"
 
+#include <limits>
+
 using namespace mlir;
 using namespace hcl;
 
@@ -242,8 +244,10 @@ LogicalResult ComputeAtOp::verify() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult PartitionOp::verify() {
-  auto type = cast<MemRefType>(getTarget().getType());
-  int64_t rank = type.getRank();
+  // An unranked target is a buffer whose shape the engine chooses; the
+  // dimension is checked when the partition is applied.
+  auto type = dyn_cast<MemRefType>(getTarget().getType());
+  int64_t rank = type ? type.getRank() : std::numeric_limits<int64_t>::max();
   if (getDimAttr().getInt() < 0 || getDimAttr().getInt() > rank)
     return emitOpError("partition dimension ")
            << getDimAttr().getInt() << " is out of range for a rank-" << rank
@@ -265,13 +269,16 @@ LogicalResult PartitionOp::verify() {
 
 static LogicalResult verifyBufferOp(Operation *op, Value stage, Value target,
                                     Value axis, Type resultType) {
-  auto targetType = cast<MemRefType>(target.getType());
-  auto bufferType = cast<MemRefType>(resultType);
+  auto targetType = cast<BaseMemRefType>(target.getType());
+  auto bufferType = cast<BaseMemRefType>(resultType);
   if (targetType.getElementType() != bufferType.getElementType())
     return op->emitOpError("buffer element type ")
            << bufferType.getElementType()
            << " differs from the target's element type "
            << targetType.getElementType();
+  // Unranked: the engine chooses the shape.
+  if (!bufferType.hasRank() || !targetType.hasRank())
+    return verifyLoopInStage(op, stage, axis);
   if (!bufferType.hasStaticShape())
     return op->emitOpError("buffer type must have a static shape, got ")
            << bufferType;
@@ -293,8 +300,10 @@ LogicalResult BufferAtOp::verify() {
 }
 
 LogicalResult ReshapeOp::verify() {
-  auto from = cast<MemRefType>(getTarget().getType());
+  auto from = dyn_cast<MemRefType>(getTarget().getType());
   auto to = cast<MemRefType>(getResult().getType());
+  if (!from) // a buffer whose shape the engine chooses
+    return success();
   if (!from.hasStaticShape() || !to.hasStaticShape())
     return emitOpError("reshape needs static shapes");
   if (from.getElementType() != to.getElementType())

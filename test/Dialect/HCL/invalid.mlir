@@ -723,7 +723,7 @@ func.func @partition_of_handle(%A: memref<16xf32>) {
   %s = hcl.create_stage_handle "S" : !hcl.StageHandle
   affine.for %i = 0 to 16 {
   } {loop_name = "i", stage_name = "S"}
-  // expected-error @+1 {{'hcl.partition' op operand #0 must be memref of any type values, but got '!hcl.StageHandle'}}
+  // expected-error @+1 {{'hcl.partition' op operand #0 must be ranked or unranked memref of any type values, but got '!hcl.StageHandle'}}
   "hcl.partition"(%s) <{dim = 0 : i64, factor = 0 : i64, partition_kind = 0 : i32}> : (!hcl.StageHandle) -> ()
   return
 }

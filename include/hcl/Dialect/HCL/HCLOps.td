@@ -196,7 +196,7 @@ def HCL_PartitionOp : HCL_Op<"partition"> {
     means every dimension. `factor` is the number of banks for Block and
     Cyclic and must be positive there; Complete ignores it.
   }];
-  let arguments = (ins AnyMemRef:$target,
+  let arguments = (ins AnyRankedOrUnrankedMemRef:$target,
                        HCL_PartitionKindAttr:$partition_kind,
                        I64Attr:$dim,
                        DefaultValuedAttr<I64Attr, "0">:$factor);
@@ -208,9 +208,10 @@ def HCL_PartitionOp : HCL_Op<"partition"> {
 }
 
 class HCL_BufferOp<string mnemonic> : HCL_Op<mnemonic> {
-  let arguments = (ins HCL_StageHandle:$stage, AnyMemRef:$target,
+  let arguments = (ins HCL_StageHandle:$stage,
+                       AnyRankedOrUnrankedMemRef:$target,
                        HCL_LoopHandle:$axis);
-  let results = (outs AnyMemRef:$result);
+  let results = (outs AnyRankedOrUnrankedMemRef:$result);
   let assemblyFormat = [{
     `(` $stage `,` $target `:` type($target) `,` $axis `)` attr-dict
     `->` type($result)
@@ -226,7 +227,8 @@ def HCL_ReuseAtOp : HCL_BufferOp<"reuse_at"> {
     %wb = hcl.reuse_at(%s, %lb : memref<3x10xi32>, %lj) -> memref<3x3xi32>
     ```
     Applied to an earlier reuse buffer it builds the next level of the
-    hierarchy.
+    hierarchy. An unranked result type (`-> memref<*xi32>`, what the C++
+    front end writes) lets `--hcl-apply-customizations` choose the shape.
   }];
 }
 
@@ -236,6 +238,8 @@ def HCL_BufferAtOp : HCL_BufferOp<"buffer_at"> {
     ```mlir
     %buf = hcl.buffer_at(%s, %C: memref<1024x1024xf32>, %li) -> memref<1024xf32>
     ```
+    An unranked result type (`-> memref<*xf32>`) lets
+    `--hcl-apply-customizations` choose the shape.
   }];
 }
 
@@ -246,7 +250,7 @@ def HCL_ReshapeOp : HCL_Op<"reshape"> {
     %B = hcl.reshape %A : memref<4x4xf32> to memref<16xf32>
     ```
   }];
-  let arguments = (ins AnyMemRef:$target);
+  let arguments = (ins AnyRankedOrUnrankedMemRef:$target);
   let results = (outs AnyMemRef:$result);
   let assemblyFormat = "$target `:` type($target) `to` type($result) attr-dict";
   let hasVerifier = 1;
