@@ -196,12 +196,15 @@ distributeToPerfectBand(Operation *user, AffineForOp outer, AffineForOp inner) {
              << (child ? child->getName().getStringRef() : "?")
              << "' within loop '" << getLoopName(loop)
              << "'; reorder cannot move loops across it";
-    if (loop.getBody()->getOperations().size() > 2 &&
-        failed(distribute(user, loop, next)))
-      return failure();
     band.push_back(next);
     loop = next;
   }
+  // Innermost first: the copies a distribution leaves in the loop around it
+  // are then distributed out of that loop too.
+  for (size_t i = band.size() - 1; i-- > 0;)
+    if (band[i].getBody()->getOperations().size() > 2 &&
+        failed(distribute(user, band[i], band[i + 1])))
+      return failure();
   return band;
 }
 

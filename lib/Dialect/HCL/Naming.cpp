@@ -54,10 +54,10 @@ Operation *findLoopOp(Operation *scope, StringRef name) {
 }
 
 bool isDerivedLoopName(StringRef name) {
-  return name.ends_with(".outer") || name.ends_with(".inner") ||
-         name.ends_with(".fused") || name.ends_with("_init") ||
-         name.ends_with("_back") ||
-         name.ends_with(".pre") || name.ends_with(".post");
+  // Every name a primitive makes has a dot (`i.outer`, `i.j.fused`, `i.pre`,
+  // compute_at's `B.j`) or ends in _init / _back.
+  return name.contains('.') || name.ends_with("_init") ||
+         name.ends_with("_back");
 }
 
 } // namespace hcl

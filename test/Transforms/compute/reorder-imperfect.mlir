@@ -6,6 +6,8 @@
 // RUN: hcl check %s --entry init_and_finish | FileCheck %s --check-prefix=EXEC
 // RUN: hcl check %s --entry buffer_then_reorder | FileCheck %s --check-prefix=EXEC
 // RUN: hcl check %s --entry row_sums | FileCheck %s --check-prefix=EXEC
+// RUN: hcl check %s --entry reorder_outer_listed | FileCheck %s --check-prefix=EXEC
+// RUN: hcl check %s --entry reorder_r_outermost | FileCheck %s --check-prefix=EXEC
 // EXEC: hcl check: OK
 
 // CHECK-LABEL: func.func @gemm_init(
@@ -123,4 +125,57 @@ func.func @row_sums(%A: memref<10x10xi32>, %B: memref<10xi32>) {
   } {loop_name = "i", stage_name = "S"}
   hcl.reorder(%s, %lj, %li)
   return
+}
+
+// Found by the random schedule test: the loops are distributed innermost
+// first, so the initialization distributed out of j is distributed out of i
+// too and stays before the accumulation, whichever loops move.
+// CHECK-LABEL: func.func @reorder_outer_listed(
+// CHECK: } {loop_name = "j.pre"}
+// CHECK-NEXT: } {loop_name = "i.pre"}
+// CHECK-LABEL: func.func @reorder_r_outermost(
+// CHECK: } {loop_name = "j.pre"}
+// CHECK-NEXT: } {loop_name = "i.pre"}
+// CHECK: } {loop_name = "r", reduction = 1 : i32, stage_name = "s2"}
+func.func @reorder_outer_listed(%A: memref<2x3x2xi32>) -> memref<2x3xi32> {
+  %s = hcl.create_stage_handle "s" : !hcl.StageHandle
+  %li = hcl.create_loop_handle "i" : !hcl.LoopHandle
+  %lj = hcl.create_loop_handle "j" : !hcl.LoopHandle
+  %lr = hcl.create_loop_handle "r" : !hcl.LoopHandle
+  %zero = arith.constant 0 : i32
+  %C = memref.alloc() {name = "C"} : memref<2x3xi32>
+  affine.for %i = 0 to 2 {
+    affine.for %j = 0 to 3 {
+      affine.store %zero, %C[%i, %j] : memref<2x3xi32>
+      affine.for %r = 0 to 2 {
+        %a = affine.load %A[%i, %j, %r] : memref<2x3x2xi32>
+        %c = affine.load %C[%i, %j] : memref<2x3xi32>
+        %t = arith.addi %a, %c : i32
+        affine.store %t, %C[%i, %j] : memref<2x3xi32>
+      } {loop_name = "r", reduction = 1 : i32}
+    } {loop_name = "j"}
+  } {loop_name = "i", stage_name = "s"}
+  hcl.reorder(%s, %li, %lr, %lj)
+  return %C : memref<2x3xi32>
+}
+
+func.func @reorder_r_outermost(%A: memref<2x3x2xi32>) -> memref<2x3xi32> {
+  %s = hcl.create_stage_handle "s2" : !hcl.StageHandle
+  %li = hcl.create_loop_handle "i" : !hcl.LoopHandle
+  %lr = hcl.create_loop_handle "r" : !hcl.LoopHandle
+  %zero = arith.constant 0 : i32
+  %C = memref.alloc() {name = "C"} : memref<2x3xi32>
+  affine.for %i = 0 to 2 {
+    affine.for %j = 0 to 3 {
+      affine.store %zero, %C[%i, %j] : memref<2x3xi32>
+      affine.for %r = 0 to 2 {
+        %a = affine.load %A[%i, %j, %r] : memref<2x3x2xi32>
+        %c = affine.load %C[%i, %j] : memref<2x3xi32>
+        %t = arith.addi %a, %c : i32
+        affine.store %t, %C[%i, %j] : memref<2x3xi32>
+      } {loop_name = "r", reduction = 1 : i32}
+    } {loop_name = "j"}
+  } {loop_name = "i", stage_name = "s2"}
+  hcl.reorder(%s, %lr, %li)
+  return %C : memref<2x3xi32>
 }
