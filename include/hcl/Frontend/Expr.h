@@ -1,0 +1,98 @@
+//===- Expr.h - expressions of the hcl C++ API ------------------*- C++ -*-===//
+//
+// The right-hand side of a compute: index variables, tensor reads, constants,
+// arithmetic, comparisons, select, casts, math functions and reductions.
+// Expressions are immutable trees shared by value.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HCL_FRONTEND_EXPR_H
+#define HCL_FRONTEND_EXPR_H
+
+#include "hcl/Frontend/Type.h"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace hcl {
+
+struct ExprNode;
+struct TensorNode;
+
+class Expr {
+public:
+  Expr(int value);
+  Expr(int64_t value);
+  Expr(double value);
+  Expr(float value);
+  explicit Expr(std::shared_ptr<const ExprNode> node);
+
+  Type type() const;
+  const std::shared_ptr<const ExprNode> &node() const { return impl; }
+
+private:
+  std::shared_ptr<const ExprNode> impl;
+};
+
+/// An index variable: a loop of a compute stage, or a reduction axis.
+class Var : public Expr {
+public:
+  explicit Var(std::shared_ptr<const ExprNode> node);
+  const std::string &name() const;
+  /// For reduction axes: the range [lo, hi).
+  int64_t lo() const;
+  int64_t hi() const;
+  bool isReduceAxis() const;
+};
+
+/// A reduction axis over [lo, hi) for sum / reduce_max / reduce_min
+/// (HeteroCL's hcl.reduce_axis). The loop it becomes is named `name`
+/// ("r0", "r1", ... when empty).
+Var reduce_axis(int64_t lo, int64_t hi, const std::string &name = "");
+
+Expr operator+(const Expr &a, const Expr &b);
+Expr operator-(const Expr &a, const Expr &b);
+Expr operator*(const Expr &a, const Expr &b);
+/// Integer division rounds toward negative infinity on index expressions
+/// (floordiv, as affine maps do) and toward zero on values (as C does).
+Expr operator/(const Expr &a, const Expr &b);
+Expr operator%(const Expr &a, const Expr &b);
+Expr operator-(const Expr &a);
+Expr operator==(const Expr &a, const Expr &b);
+Expr operator!=(const Expr &a, const Expr &b);
+Expr operator<(const Expr &a, const Expr &b);
+Expr operator<=(const Expr &a, const Expr &b);
+Expr operator>(const Expr &a, const Expr &b);
+Expr operator>=(const Expr &a, const Expr &b);
+Expr operator&&(const Expr &a, const Expr &b);
+Expr operator||(const Expr &a, const Expr &b);
+Expr operator!(const Expr &a);
+
+/// cond ? a : b (HeteroCL's hcl.select).
+Expr select(const Expr &cond, const Expr &a, const Expr &b);
+/// Converts to `type` (HeteroCL's hcl.cast).
+Expr cast(Type type, const Expr &value);
+
+Expr exp(const Expr &x);
+Expr log(const Expr &x);
+Expr sqrt(const Expr &x);
+Expr abs(const Expr &x);
+Expr pow(const Expr &x, const Expr &y);
+Expr min(const Expr &a, const Expr &b);
+Expr max(const Expr &a, const Expr &b);
+
+/// Reductions over `axes` (HeteroCL's hcl.sum, hcl.max, hcl.min); the
+/// accumulator has `dtype` (default: the body's type).
+Expr sum(const Expr &body, const std::vector<Var> &axes,
+         std::optional<Type> dtype = std::nullopt);
+Expr reduce_max(const Expr &body, const std::vector<Var> &axes,
+                std::optional<Type> dtype = std::nullopt);
+Expr reduce_min(const Expr &body, const std::vector<Var> &axes,
+                std::optional<Type> dtype = std::nullopt);
+
+} // namespace hcl
+
+#endif // HCL_FRONTEND_EXPR_H

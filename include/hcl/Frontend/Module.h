@@ -1,0 +1,45 @@
+//===- Module.h - lowering and building hcl programs ------------*- C++ -*-===//
+
+#ifndef HCL_FRONTEND_MODULE_H
+#define HCL_FRONTEND_MODULE_H
+
+#include "hcl/Frontend/Array.h"
+#include "hcl/Frontend/Schedule.h"
+
+namespace hcl {
+
+namespace detail {
+struct ModuleImpl;
+} // namespace detail
+
+/// A program compiled for the CPU (HeteroCL's hcl.build).
+class Module {
+public:
+  explicit Module(std::shared_ptr<detail::ModuleImpl> impl);
+
+  /// Runs the program. `arrays` are the schedule's inputs followed by its
+  /// outputs; inputs a stage updates are written back, outputs are filled.
+  void call(const std::vector<Array *> &arrays);
+  template <typename... A> void operator()(A &...arrays) {
+    call({&arrays...});
+  }
+
+  /// The MLIR the module runs (schedule applied).
+  const std::string &mlir() const;
+  /// Milliseconds spent applying the schedule and JIT-compiling.
+  double compileMilliseconds() const;
+
+private:
+  std::shared_ptr<detail::ModuleImpl> impl;
+};
+
+/// The program's MLIR: with the schedule applied (default, as HeteroCL's
+/// hcl.lower prints it), or with the hcl.* schedule operations still in it.
+std::string lower(const Schedule &schedule, bool applySchedule = true);
+
+/// Applies the schedule and JIT-compiles the program for the CPU.
+Module build(const Schedule &schedule);
+
+} // namespace hcl
+
+#endif // HCL_FRONTEND_MODULE_H

@@ -1,0 +1,140 @@
+//===- Schedule.h - hardware customizations in the hcl C++ API --*- C++ -*-===//
+//
+// A schedule records customizations of the stages a kernel creates, as
+// HeteroCL's s[B].pipeline(...), s.partition(...), s.reuse_at(...). They
+// become hcl.* schedule operations that --hcl-apply-customizations applies
+// when the program is lowered or built.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HCL_FRONTEND_SCHEDULE_H
+#define HCL_FRONTEND_SCHEDULE_H
+
+#include "hcl/Frontend/Tensor.h"
+
+#include <array>
+
+namespace hcl {
+
+enum class PartitionKind { Complete, Block, Cyclic };
+
+/// A loop of a stage, by name: an index variable (B.axis(0)), a reduction
+/// axis, or a loop an earlier primitive made ("i.outer").
+struct Axis {
+  Axis(const Var &var) : loop(var.name()) {}
+  Axis(const char *name) : loop(name) {}
+  Axis(std::string name) : loop(std::move(name)) {}
+  std::string loop;
+};
+
+namespace detail {
+struct ScheduleImpl;
+} // namespace detail
+
+class Stage {
+public:
+  const std::string &name() const { return stage; }
+
+  /// `axis.outer` and `axis.inner`.
+  std::pair<Axis, Axis> split(const Axis &axis, int64_t factor);
+  /// x.outer, y.outer, x.inner, y.inner.
+  std::array<Axis, 4> tile(const Axis &x, const Axis &y, int64_t xFactor,
+                           int64_t yFactor);
+  void reorder(const std::vector<Axis> &axes);
+  /// The fused loop `a.b.fused`.
+  Axis fuse(const std::vector<Axis> &axes);
+  /// factor 0 unrolls fully.
+  void unroll(const Axis &axis, int64_t factor = 0);
+  void pipeline(const Axis &axis, int64_t initiationInterval = 1);
+  void parallel(const Axis &axis);
+  /// Computes this stage inside loop `axis` of `consumer`.
+  void compute_at(const Stage &consumer, const Axis &axis);
+  /// Makes this stage a function of its own (seed 001).
+  void outline();
+
+private:
+  friend class Schedule;
+  Stage(std::shared_ptr<detail::ScheduleImpl> schedule, std::string stage);
+  void checkAxis(const Axis &axis, const char *primitive) const;
+  std::shared_ptr<detail::ScheduleImpl> schedule;
+  std::string stage;
+};
+
+class Schedule {
+public:
+  explicit Schedule(std::shared_ptr<detail::ScheduleImpl> impl);
+
+  /// The stage computing `tensor`, or the stage named `name`.
+  Stage operator[](const Tensor &tensor) const;
+  Stage operator[](const std::string &name) const;
+
+  /// Banks `tensor` (dim 0: every dimension, 1..rank: one dimension).
+  void partition(const Tensor &tensor,
+                 PartitionKind kind = PartitionKind::Complete, int dim = 0,
+                 int64_t factor = 0);
+  /// A reuse buffer for the reads of `tensor` in `stage` along `axis`;
+  /// apply reuse_at to it again for the next level (line, then window).
+  Tensor reuse_at(const Tensor &tensor, const Stage &stage, const Axis &axis,
+                  const std::string &name = "");
+  /// A write buffer for `tensor` in `stage` at loop `axis`.
+  Tensor buffer_at(const Tensor &tensor, const Stage &stage, const Axis &axis,
+                   const std::string &name = "");
+  /// `tensor` with another shape of the same number of elements.
+  Tensor reshape(const Tensor &tensor, const std::vector<int64_t> &shape);
+
+  const std::vector<Tensor> &inputs() const;
+  const std::vector<Tensor> &outputs() const;
+  const std::shared_ptr<detail::ScheduleImpl> &impl() const { return data; }
+
+private:
+  std::shared_ptr<detail::ScheduleImpl> data;
+};
+
+namespace detail {
+
+/// Collects the stages compute() and friends create while a kernel runs.
+class RecordingScope {
+public:
+  RecordingScope();
+  ~RecordingScope();
+  RecordingScope(const RecordingScope &) = delete;
+  RecordingScope &operator=(const RecordingScope &) = delete;
+  std::vector<std::shared_ptr<TensorNode>> take();
+};
+
+Schedule makeSchedule(const std::vector<Tensor> &inputs,
+                      const std::vector<Tensor> &outputs,
+                      std::vector<std::shared_ptr<TensorNode>> stages);
+[[noreturn]] void throwKernelArity(int arity, size_t inputs);
+
+inline std::vector<Tensor> asOutputs(Tensor t) { return {std::move(t)}; }
+inline std::vector<Tensor> asOutputs(std::vector<Tensor> ts) { return ts; }
+
+} // namespace detail
+
+/// Runs `kernel` on `inputs` (placeholders) and records the stages it
+/// creates; the kernel returns its output tensor(s) or nothing
+/// (HeteroCL's hcl.create_schedule).
+template <typename F>
+Schedule create_schedule(const std::vector<Tensor> &inputs, F kernel) {
+  constexpr int arity = detail::arityOf<F, Tensor>();
+  static_assert(arity >= 0, "the kernel must take up to 8 hcl::Tensor "
+                            "arguments");
+  if (static_cast<size_t>(arity) != inputs.size())
+    detail::throwKernelArity(arity, inputs.size());
+  detail::RecordingScope scope;
+  auto call = [&] {
+    return detail::callWith<F, Tensor>(kernel, inputs,
+                                       std::make_index_sequence<arity>{});
+  };
+  std::vector<Tensor> outputs;
+  if constexpr (std::is_void_v<decltype(call())>)
+    call();
+  else
+    outputs = detail::asOutputs(call());
+  return detail::makeSchedule(inputs, outputs, scope.take());
+}
+
+} // namespace hcl
+
+#endif // HCL_FRONTEND_SCHEDULE_H

@@ -1,0 +1,139 @@
+//===- Array.cpp - host arrays for built hcl modules ----------------------===//
+//
+// Elements live in the runtime's HostArray, in the smallest standard integer
+// container of the type's width; values are kept wrapped to the width (as
+// the hardware type would hold them) and read back sign- or zero-extended.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ArrayStorage.h"
+
+#include "hcl/Frontend/Error.h"
+#include "hcl/Runtime/Npy.h"
+
+#include "llvm/Support/Error.h"
+
+#include <map>
+
+namespace hcl {
+
+ElementKind containerKind(Type type) {
+  if (type.isFloat())
+    return type.bits == 32 ? ElementKind::F32 : ElementKind::F64;
+  if (type.bits == 1)
+    return ElementKind::I1;
+  if (type.bits <= 8)
+    return ElementKind::I8;
+  if (type.bits <= 16)
+    return ElementKind::I16;
+  return type.bits <= 32 ? ElementKind::I32 : ElementKind::I64;
+}
+
+/// `value` wrapped to the type's width, as the type reads it.
+static int64_t wrapToWidth(int64_t value, Type type) {
+  if (type.bits >= 64)
+    return value;
+  uint64_t mask = (uint64_t(1) << type.bits) - 1;
+  uint64_t bits = uint64_t(value) & mask;
+  if (!type.isUnsigned() && type.bits > 1 && (bits >> (type.bits - 1)))
+    bits |= ~mask;
+  return int64_t(bits);
+}
+
+Array::Array(const std::vector<int64_t> &shape, Type dtype) {
+  for (int64_t d : shape)
+    if (d < 0)
+      throwError("Array: dimension sizes must be non-negative");
+  data = std::make_shared<detail::ArrayStorage>();
+  data->dtype = dtype;
+  data->host = HostArray(containerKind(dtype), shape);
+}
+
+Array Array::load(const std::string &path) {
+  llvm::Expected<HostArray> host = readNpy(path);
+  if (!host)
+    throwError("Array::load: " + llvm::toString(host.takeError()));
+  static const std::map<ElementKind, Type> types = {
+      {ElementKind::I1, UInt(1)}, {ElementKind::I8, Int(8)},
+      {ElementKind::I16, Int(16)}, {ElementKind::I32, Int(32)},
+      {ElementKind::I64, Int(64)}, {ElementKind::F32, Float(32)},
+      {ElementKind::F64, Float(64)}};
+  Array array(host->shape(), types.at(host->kind()));
+  array.data->host = std::move(*host);
+  return array;
+}
+
+void Array::save(const std::string &path) const {
+  if (llvm::Error error = writeNpy(path, data->host))
+    throwError("Array::save: " + llvm::toString(std::move(error)));
+}
+
+Array Array::clone() const {
+  Array copy(shape(), dtype());
+  copy.data->host = data->host;
+  return copy;
+}
+
+const std::vector<int64_t> &Array::shape() const { return data->host.shape(); }
+Type Array::dtype() const { return data->dtype; }
+int64_t Array::size() const { return data->host.numElements(); }
+
+static void checkIndex(const Array &array, int64_t index) {
+  if (index < 0 || index >= array.size())
+    throwError("Array: element " + std::to_string(index) +
+               " is out of range for " + std::to_string(array.size()) +
+               " elements");
+}
+
+int64_t Array::getInt(int64_t index) const {
+  checkIndex(*this, index);
+  if (dtype().isFloat())
+    return static_cast<int64_t>(data->host.elementAsDouble(index));
+  return wrapToWidth(data->host.elementAsInt(index), dtype());
+}
+
+double Array::getDouble(int64_t index) const {
+  checkIndex(*this, index);
+  if (dtype().isFloat())
+    return data->host.elementAsDouble(index);
+  int64_t v = getInt(index);
+  return dtype().isUnsigned() && dtype().bits == 64 ? double(uint64_t(v))
+                                                    : double(v);
+}
+
+template <typename T> static void store(HostArray &host, int64_t i, T v) {
+  host.as<T>()[i] = v;
+}
+
+void Array::setInt(int64_t index, int64_t value) {
+  checkIndex(*this, index);
+  HostArray &h = data->host;
+  if (dtype().isFloat())
+    return setDouble(index, double(value));
+  int64_t v = wrapToWidth(value, dtype());
+  switch (h.kind()) {
+  case ElementKind::I1: return store<uint8_t>(h, index, v & 1);
+  case ElementKind::I8: return store<int8_t>(h, index, int8_t(v));
+  case ElementKind::I16: return store<int16_t>(h, index, int16_t(v));
+  case ElementKind::I32: return store<int32_t>(h, index, int32_t(v));
+  default: return store<int64_t>(h, index, v);
+  }
+}
+
+void Array::setDouble(int64_t index, double value) {
+  checkIndex(*this, index);
+  if (!dtype().isFloat())
+    return setInt(index, static_cast<int64_t>(value));
+  if (dtype().bits == 32)
+    store<float>(data->host, index, static_cast<float>(value));
+  else
+    store<double>(data->host, index, value);
+}
+
+void Array::checkCount(size_t count) const {
+  if (static_cast<int64_t>(count) != size())
+    throwError("Array: " + std::to_string(count) + " values for " +
+               std::to_string(size()) + " elements");
+}
+
+} // namespace hcl

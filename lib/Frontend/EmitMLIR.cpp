@@ -1,0 +1,624 @@
+//===- EmitMLIR.cpp - a schedule's program as MLIR text -------------------===//
+//
+// Writes the text HeteroCL users see from hcl.lower: stages as affine loop
+// nests with their names, reads as affine.load when the index is affine in
+// the loop variables (memref.load otherwise), reductions as an accumulator
+// and loops marked `reduction`, and the schedule as hcl.* operations.
+//
+//===----------------------------------------------------------------------===//
+
+#include "EmitMLIR.h"
+
+#include "hcl/Frontend/Error.h"
+
+#include <array>
+#include <cmath>
+#include <cstring>
+#include <map>
+#include <sstream>
+
+namespace hcl {
+
+std::string mlirType(Type type) {
+  return (type.isFloat() ? "f" : "i") + std::to_string(type.bits);
+}
+
+namespace {
+
+std::string memrefType(const std::vector<int64_t> &shape, Type type) {
+  std::string s = "memref<";
+  for (int64_t d : shape)
+    s += std::to_string(d) + "x";
+  return s + mlirType(type) + ">";
+}
+
+std::string quoted(const std::string &s) {
+  std::string out = "\"";
+  for (char c : s)
+    out += (c == '"' || c == '\\') ? std::string("\\") + c : std::string(1, c);
+  return out + "\"";
+}
+
+/// An integer constant of `type` as MLIR prints it: wrapped to the width
+/// and written signed.
+std::string intLiteral(int64_t value, Type type) {
+  if (type.bits < 64) {
+    uint64_t mask = (uint64_t(1) << type.bits) - 1;
+    uint64_t bits = uint64_t(value) & mask;
+    if (type.bits > 1 && (bits >> (type.bits - 1)))
+      return std::to_string(int64_t(bits | ~mask));
+    return std::to_string(bits);
+  }
+  return std::to_string(value);
+}
+
+/// A float constant in hexadecimal bits, so the value is exact.
+std::string floatLiteral(double value, Type type) {
+  std::ostringstream os;
+  os << "0x" << std::hex << std::uppercase;
+  if (type.bits == 32) {
+    float f = static_cast<float>(value);
+    uint32_t bits;
+    std::memcpy(&bits, &f, 4);
+    os << bits;
+  } else {
+    uint64_t bits;
+    std::memcpy(&bits, &value, 8);
+    os << bits;
+  }
+  return os.str();
+}
+
+class Writer {
+public:
+  explicit Writer(const detail::ScheduleImpl &schedule) : schedule(schedule) {}
+  std::string run();
+
+private:
+  // Output.
+  std::string fresh(const char *prefix = "v") {
+    return "%" + std::string(prefix) + std::to_string(next++);
+  }
+  void line(const std::string &text) {
+    out << std::string(2 * depth, ' ') << text << "\n";
+  }
+
+  // Values.
+  std::string constant(const ExprNode &e, Type type);
+  std::string convert(const std::string &value, Type from, Type to);
+  std::string value(const Expr &e, Type type) {
+    return convert(emit(*e.node(), type), e.node()->untyped ? type : e.type(), type);
+  }
+  std::string emit(const ExprNode &e, Type want);
+  std::string emitOp(const ExprNode &e);
+  std::string emitRead(const ExprNode &e);
+  std::string emitReduce(const ExprNode &e);
+  std::string toBool(const Expr &e);
+  std::optional<std::string> affine(const ExprNode &e);
+  std::string indexValue(const ExprNode &e);
+  std::string iv(const ExprNode &var);
+
+  // Program.
+  std::string buffer(const std::shared_ptr<TensorNode> &tensor);
+  std::string bufferType(const std::shared_ptr<TensorNode> &tensor);
+  void emitStage(const std::shared_ptr<TensorNode> &stage);
+  void emitCommand(const Command &command);
+  std::string stageHandle(const std::string &stage);
+  std::string loopHandle(const std::string &stage, const std::string &loop);
+
+  const detail::ScheduleImpl &schedule;
+  std::ostringstream out;
+  int depth = 1, next = 0;
+  std::map<int64_t, std::string> ivs;
+  std::map<const TensorNode *, std::string> buffers;
+  std::map<const TensorNode *, std::string> bufferTypes;
+  std::map<std::string, std::string> stageHandles;
+  std::string currentStage;
+};
+
+std::string Writer::iv(const ExprNode &var) {
+  auto it = ivs.find(var.id);
+  if (it == ivs.end())
+    throwError("stage '" + currentStage + "' uses index variable '" +
+               var.name + "' outside the loops that define it");
+  return it->second;
+}
+
+std::string Writer::constant(const ExprNode &e, Type type) {
+  std::string v = fresh("c");
+  std::string literal;
+  if (type.isFloat())
+    literal = floatLiteral(e.kind == ExprKind::IntConst ? double(e.intValue)
+                                                        : e.floatValue, type);
+  else
+    literal = intLiteral(e.kind == ExprKind::IntConst
+                             ? e.intValue
+                             : static_cast<int64_t>(e.floatValue), type);
+  line(v + " = arith.constant " + literal + " : " + mlirType(type));
+  return v;
+}
+
+std::string Writer::convert(const std::string &v, Type from, Type to) {
+  if (from == to || (mlirType(from) == mlirType(to)))
+    return v;
+  std::string op;
+  if (from.isFloat() && to.isFloat())
+    op = to.bits > from.bits ? "arith.extf" : "arith.truncf";
+  else if (from.isFloat())
+    op = to.isUnsigned() ? "arith.fptoui" : "arith.fptosi";
+  else if (to.isFloat())
+    op = from.isUnsigned() ? "arith.uitofp" : "arith.sitofp";
+  else if (to.bits > from.bits)
+    op = from.isUnsigned() ? "arith.extui" : "arith.extsi";
+  else
+    op = "arith.trunci";
+  std::string r = fresh();
+  line(r + " = " + op + " " + v + " : " + mlirType(from) + " to " + mlirType(to));
+  return r;
+}
+
+std::string Writer::emit(const ExprNode &e, Type want) {
+  switch (e.kind) {
+  case ExprKind::IntConst:
+  case ExprKind::FloatConst:
+    return constant(e, e.untyped ? want : e.type);
+  case ExprKind::Var: {
+    std::string r = fresh();
+    line(r + " = arith.index_cast " + iv(e) + " : index to i32");
+    return r;
+  }
+  case ExprKind::Read:
+    return emitRead(e);
+  case ExprKind::Op:
+    if (e.untyped) {
+      // Literal arithmetic is done at the type it meets.
+      ExprNode typed = e;
+      typed.untyped = false;
+      typed.type = want;
+      return emitOp(typed);
+    }
+    return emitOp(e);
+  case ExprKind::Select: {
+    Type type = e.untyped ? want : e.type;
+    std::string c = toBool(e.operands[0]);
+    std::string a = value(e.operands[1], type), b = value(e.operands[2], type);
+    std::string r = fresh();
+    line(r + " = arith.select " + c + ", " + a + ", " + b + " : " + mlirType(type));
+    return r;
+  }
+  case ExprKind::Cast:
+    return value(e.operands[0], e.type);
+  case ExprKind::Reduce:
+    return emitReduce(e);
+  }
+  throwError("unknown expression");
+}
+
+std::string Writer::toBool(const Expr &e) {
+  const ExprNode &n = *e.node();
+  if (n.type == UInt(1) && !n.untyped)
+    return emit(n, n.type);
+  Type type = n.untyped ? Int(32) : n.type;
+  std::string v = value(e, type);
+  std::string zero = fresh("c");
+  line(zero + " = arith.constant " + std::string(type.isFloat() ? "0.0" : "0") +
+       " : " + mlirType(type));
+  std::string r = fresh();
+  line(r + " = " + (type.isFloat() ? "arith.cmpf une, " : "arith.cmpi ne, ") +
+       v + ", " + zero + " : " + mlirType(type));
+  return r;
+}
+
+std::string Writer::emitOp(const ExprNode &e) {
+  const std::vector<Expr> &x = e.operands;
+  std::string r = fresh();
+  auto binary = [&](const std::string &op, Type type) {
+    std::string a = value(x[0], type), b = value(x[1], type);
+    line(r + " = " + op + " " + a + ", " + b + " : " + mlirType(type));
+    return r;
+  };
+  auto unary = [&](const std::string &op, Type type) {
+    std::string a = value(x[0], type);
+    line(r + " = " + op + " " + a + " : " + mlirType(type));
+    return r;
+  };
+  Type t = e.type;
+  bool f = t.isFloat(), u = t.isUnsigned();
+  switch (e.op) {
+  case OpCode::Add: return binary(f ? "arith.addf" : "arith.addi", t);
+  case OpCode::Sub: return binary(f ? "arith.subf" : "arith.subi", t);
+  case OpCode::Mul: return binary(f ? "arith.mulf" : "arith.muli", t);
+  case OpCode::Div: return binary(f ? "arith.divf" : u ? "arith.divui" : "arith.divsi", t);
+  case OpCode::Mod: return binary(f ? "arith.remf" : u ? "arith.remui" : "arith.remsi", t);
+  case OpCode::Min: return binary(f ? "arith.minimumf" : u ? "arith.minui" : "arith.minsi", t);
+  case OpCode::Max: return binary(f ? "arith.maximumf" : u ? "arith.maxui" : "arith.maxsi", t);
+  case OpCode::Pow: return binary(f ? "math.powf" : "math.ipowi", t);
+  case OpCode::Exp: return unary("math.exp", t);
+  case OpCode::Log: return unary("math.log", t);
+  case OpCode::Sqrt: return unary("math.sqrt", t);
+  case OpCode::Abs: return unary(f ? "math.absf" : "math.absi", t);
+  case OpCode::Neg: {
+    if (f)
+      return unary("arith.negf", t);
+    std::string a = value(x[0], t), zero = fresh("c");
+    line(zero + " = arith.constant 0 : " + mlirType(t));
+    line(r + " = arith.subi " + zero + ", " + a + " : " + mlirType(t));
+    return r;
+  }
+  case OpCode::And:
+  case OpCode::Or: {
+    std::string a = toBool(x[0]), b = toBool(x[1]);
+    line(r + " = " + (e.op == OpCode::And ? "arith.andi " : "arith.ori ") + a +
+         ", " + b + " : i1");
+    return r;
+  }
+  case OpCode::Not: {
+    std::string a = toBool(x[0]), one = fresh("c");
+    line(one + " = arith.constant true");
+    line(r + " = arith.xori " + a + ", " + one + " : i1");
+    return r;
+  }
+  default:
+    break;
+  }
+  // Comparisons: in the operands' common type.
+  Type operand = commonType(x[0], x[1]);
+  if (x[0].node()->untyped && x[1].node()->untyped)
+    operand = x[0].type().isFloat() || x[1].type().isFloat() ? Float(32) : Int(32);
+  std::string a = value(x[0], operand), b = value(x[1], operand);
+  static const std::map<OpCode, std::array<const char *, 3>> predicates = {
+      {OpCode::Eq, {"eq", "eq", "oeq"}}, {OpCode::Ne, {"ne", "ne", "une"}},
+      {OpCode::Lt, {"slt", "ult", "olt"}}, {OpCode::Le, {"sle", "ule", "ole"}},
+      {OpCode::Gt, {"sgt", "ugt", "ogt"}}, {OpCode::Ge, {"sge", "uge", "oge"}}};
+  const auto &names = predicates.at(e.op);
+  const char *predicate =
+      operand.isFloat() ? names[2] : operand.isUnsigned() ? names[1] : names[0];
+  line(r + " = " + (operand.isFloat() ? "arith.cmpf " : "arith.cmpi ") +
+       predicate + ", " + a + ", " + b + " : " + mlirType(operand));
+  return r;
+}
+
+/// The index as an affine expression of loop variables, when it is one.
+std::optional<std::string> Writer::affine(const ExprNode &e) {
+  if (e.kind == ExprKind::IntConst)
+    return std::to_string(e.intValue);
+  if (e.kind == ExprKind::Var)
+    return iv(e);
+  if (e.kind != ExprKind::Op)
+    return std::nullopt;
+  auto operand = [&](size_t i) { return affine(*e.operands[i].node()); };
+  auto isConstant = [&](size_t i) {
+    return e.operands[i].node()->kind == ExprKind::IntConst;
+  };
+  auto constantOf = [&](size_t i) { return e.operands[i].node()->intValue; };
+  auto a = operand(0);
+  if (!a)
+    return std::nullopt;
+  if (e.op == OpCode::Neg)
+    return "(-" + *a + ")";
+  if (e.operands.size() != 2)
+    return std::nullopt;
+  auto b = operand(1);
+  if (!b)
+    return std::nullopt;
+  switch (e.op) {
+  case OpCode::Add: return "(" + *a + " + " + *b + ")";
+  case OpCode::Sub: return "(" + *a + " - " + *b + ")";
+  case OpCode::Mul:
+    if (isConstant(0) || isConstant(1))
+      return "(" + *a + " * " + *b + ")";
+    return std::nullopt;
+  case OpCode::Div:
+  case OpCode::Mod:
+    if (!isConstant(1) || constantOf(1) <= 0)
+      return std::nullopt;
+    return "(" + *a + (e.op == OpCode::Div ? " floordiv " : " mod ") + *b + ")";
+  default:
+    return std::nullopt;
+  }
+}
+
+/// A non-affine index computed with arith ops on `index`.
+std::string Writer::indexValue(const ExprNode &e) {
+  if (e.kind == ExprKind::Var)
+    return iv(e);
+  std::string r = fresh();
+  if (e.kind == ExprKind::IntConst) {
+    line(r + " = arith.constant " + std::to_string(e.intValue) + " : index");
+    return r;
+  }
+  if (e.kind == ExprKind::Op && e.operands.size() == 2) {
+    static const std::map<OpCode, const char *> ops = {
+        {OpCode::Add, "arith.addi"}, {OpCode::Sub, "arith.subi"},
+        {OpCode::Mul, "arith.muli"}, {OpCode::Div, "arith.floordivsi"},
+        {OpCode::Mod, "arith.remsi"}, {OpCode::Min, "arith.minsi"},
+        {OpCode::Max, "arith.maxsi"}};
+    auto it = ops.find(e.op);
+    if (it != ops.end()) {
+      std::string a = indexValue(*e.operands[0].node());
+      std::string b = indexValue(*e.operands[1].node());
+      line(r + " = " + it->second + " " + a + ", " + b + " : index");
+      return r;
+    }
+  }
+  // Any other value: computed as an integer and converted.
+  Type type = e.untyped || e.type.isFloat() ? Int(64) : e.type;
+  std::string v = emit(e, type);
+  if (e.type.isFloat() && !e.untyped)
+    v = convert(v, e.type, type);
+  line(r + " = arith.index_cast" + std::string(type.isUnsigned() ? "ui " : " ") +
+       v + " : " + mlirType(type) + " to index");
+  return r;
+}
+
+std::string Writer::emitRead(const ExprNode &e) {
+  std::string memref = buffer(e.tensor);
+  std::vector<std::optional<std::string>> affineIndices;
+  bool isAffine = true;
+  for (const Expr &index : e.operands) {
+    affineIndices.push_back(affine(*index.node()));
+    isAffine &= affineIndices.back().has_value();
+  }
+  std::string indices;
+  for (size_t i = 0; i < e.operands.size(); ++i)
+    indices += (i ? ", " : "") + (isAffine ? *affineIndices[i]
+                                           : indexValue(*e.operands[i].node()));
+  std::string r = fresh();
+  line(r + " = " + (isAffine ? "affine.load " : "memref.load ") + memref + "[" +
+       indices + "] : " + bufferType(e.tensor));
+  return r;
+}
+
+/// Sum, max or min over the reduction axes into a one-element accumulator
+/// (seed 000's conv2d: `sum` over rc, rh, rw).
+std::string Writer::emitReduce(const ExprNode &e) {
+  Type t = e.type;
+  static const char *names[] = {"sum", "max", "min"};
+  int kind = static_cast<int>(e.reduce);
+  std::string acc = fresh("acc"), type = "memref<1x" + mlirType(t) + ">";
+  line(acc + " = memref.alloca() {name = " + quoted(names[kind]) + "} : " + type);
+  ExprNode init;
+  init.kind = t.isFloat() ? ExprKind::FloatConst : ExprKind::IntConst;
+  bool isSigned = !t.isUnsigned();
+  int64_t intMax = t.bits >= 64 ? INT64_MAX
+                   : isSigned ? (int64_t(1) << (t.bits - 1)) - 1
+                              : (int64_t(1) << t.bits) - 1;
+  int64_t intMin = isSigned ? (t.bits >= 64 ? INT64_MIN : -(int64_t(1) << (t.bits - 1))) : 0;
+  if (e.reduce == ReduceKind::Sum) {
+    init.intValue = 0;
+    init.floatValue = 0;
+  } else {
+    bool isMax = e.reduce == ReduceKind::Max;
+    init.intValue = isMax ? intMin : intMax;
+    init.floatValue = isMax ? -INFINITY : INFINITY;
+  }
+  if (!isSigned && t.bits == 64 && e.reduce == ReduceKind::Min)
+    init.intValue = -1; // all ones
+  std::string start = constant(init, t);
+  line("affine.store " + start + ", " + acc + "[0] : " + type);
+  for (const Var &axis : e.axes) {
+    std::string v = fresh("r");
+    ivs[axis.node()->id] = v;
+    line("affine.for " + v + " = " + std::to_string(axis.lo()) + " to " +
+         std::to_string(axis.hi()) + " {");
+    ++depth;
+  }
+  std::string x = value(e.operands[0], t);
+  std::string old = fresh();
+  line(old + " = affine.load " + acc + "[0] : " + type);
+  static const std::map<ReduceKind, std::array<const char *, 3>> combine = {
+      {ReduceKind::Sum, {"arith.addi", "arith.addi", "arith.addf"}},
+      {ReduceKind::Max, {"arith.maxsi", "arith.maxui", "arith.maximumf"}},
+      {ReduceKind::Min, {"arith.minsi", "arith.minui", "arith.minimumf"}}};
+  const auto &ops = combine.at(e.reduce);
+  std::string sum = fresh();
+  line(sum + " = " + (t.isFloat() ? ops[2] : t.isUnsigned() ? ops[1] : ops[0]) +
+       " " + old + ", " + x + " : " + mlirType(t));
+  line("affine.store " + sum + ", " + acc + "[0] : " + type);
+  for (auto it = e.axes.rbegin(); it != e.axes.rend(); ++it) {
+    --depth;
+    line("} {loop_name = " + quoted(it->name()) + ", reduction = 1 : i32}");
+    ivs.erase(it->node()->id);
+  }
+  std::string r = fresh();
+  line(r + " = affine.load " + acc + "[0] : " + type);
+  return r;
+}
+
+/// The tensor's memref: an update writes its target's, a stage's alloc, an
+/// input's argument, a buffer the result of the primitive that made it.
+std::string Writer::buffer(const std::shared_ptr<TensorNode> &tensor) {
+  if (tensor->kind == TensorKind::Update)
+    return buffer(tensor->target);
+  auto it = buffers.find(tensor.get());
+  if (it == buffers.end())
+    throwError("stage '" + currentStage + "' reads '" + tensor->name +
+               "', which is neither an input of the schedule nor computed "
+               "before it by the kernel");
+  return it->second;
+}
+
+std::string Writer::bufferType(const std::shared_ptr<TensorNode> &tensor) {
+  if (tensor->kind == TensorKind::Update)
+    return bufferType(tensor->target);
+  auto it = bufferTypes.find(tensor.get());
+  if (it != bufferTypes.end())
+    return it->second;
+  return memrefType(tensor->shape, tensor->dtype);
+}
+
+void Writer::emitStage(const std::shared_ptr<TensorNode> &stage) {
+  currentStage = stage->stageName;
+  if (stage->kind == TensorKind::Compute) {
+    std::string alloc = fresh("buf");
+    line(alloc + " = memref.alloc() {name = " + quoted(stage->name) + "} : " +
+         memrefType(stage->shape, stage->dtype));
+    buffers[stage.get()] = alloc;
+  }
+  std::vector<std::string> loopVars;
+  for (size_t d = 0; d < stage->axes.size(); ++d) {
+    std::string v = fresh("i");
+    ivs[stage->axes[d].node()->id] = v;
+    loopVars.push_back(v);
+    line("affine.for " + v + " = 0 to " + std::to_string(stage->shape[d]) + " {");
+    ++depth;
+  }
+  std::string result = value(Expr(stage->body), stage->dtype);
+  std::string indices;
+  for (size_t d = 0; d < loopVars.size(); ++d)
+    indices += (d ? ", " : "") + loopVars[d];
+  line("affine.store " + result + ", " + buffer(stage) + "[" + indices +
+       "] : " + bufferType(stage));
+  for (size_t d = stage->axes.size(); d-- > 0;) {
+    --depth;
+    std::string attrs = "loop_name = " + quoted(stage->axes[d].name());
+    if (d == 0)
+      attrs += ", stage_name = " + quoted(stage->stageName);
+    line("} {" + attrs + "}");
+    ivs.erase(stage->axes[d].node()->id);
+  }
+}
+
+std::string Writer::stageHandle(const std::string &stage) {
+  auto it = stageHandles.find(stage);
+  if (it != stageHandles.end())
+    return it->second;
+  std::string h = fresh("s");
+  line(h + " = hcl.create_stage_handle " + quoted(stage) + " : !hcl.StageHandle");
+  return stageHandles[stage] = h;
+}
+
+std::string Writer::loopHandle(const std::string &stage, const std::string &loop) {
+  std::string s = stageHandle(stage), h = fresh("l");
+  line(h + " = hcl.create_loop_handle " + s + ", " + quoted(loop) +
+       " : !hcl.LoopHandle");
+  return h;
+}
+
+void Writer::emitCommand(const Command &c) {
+  auto loops = [&](const std::string &stage) {
+    std::string list;
+    for (const std::string &axis : c.axes)
+      list += ", " + loopHandle(stage, axis);
+    return list;
+  };
+  auto number = [&](size_t i) { return std::to_string(c.numbers[i]); };
+  switch (c.kind) {
+  case CommandKind::Split: {
+    std::string args = loops(c.stage);
+    line(fresh("h") + ", " + fresh("h") + " = hcl.split(" + stageHandle(c.stage) +
+         args + ", " + number(0) + ")");
+    return;
+  }
+  case CommandKind::Tile: {
+    std::string args = loops(c.stage);
+    std::string results = fresh("h");
+    for (int i = 0; i < 3; ++i)
+      results += ", " + fresh("h");
+    line(results + " = hcl.tile(" + stageHandle(c.stage) + args + ", " +
+         number(0) + ", " + number(1) + ")");
+    return;
+  }
+  case CommandKind::Reorder:
+  case CommandKind::Parallel: {
+    std::string args = loops(c.stage);
+    line(std::string(c.kind == CommandKind::Reorder ? "hcl.reorder("
+                                                    : "hcl.parallel(") +
+         stageHandle(c.stage) + args + ")");
+    return;
+  }
+  case CommandKind::Fuse: {
+    std::string args = loops(c.stage);
+    line(fresh("h") + " = hcl.fuse(" + stageHandle(c.stage) + args + ")");
+    return;
+  }
+  case CommandKind::Unroll:
+  case CommandKind::Pipeline: {
+    std::string args = loops(c.stage);
+    line(std::string(c.kind == CommandKind::Unroll ? "hcl.unroll("
+                                                   : "hcl.pipeline(") +
+         stageHandle(c.stage) + args + ", " + number(0) + ")");
+    return;
+  }
+  case CommandKind::ComputeAt: {
+    std::string axis = loopHandle(c.otherStage, c.axes[0]);
+    line("hcl.compute_at(" + stageHandle(c.stage) + ", " +
+         stageHandle(c.otherStage) + ", " + axis + ")");
+    return;
+  }
+  case CommandKind::Outline:
+    line("hcl.outline (" + stageHandle(c.stage) + ")");
+    return;
+  case CommandKind::Partition: {
+    static const char *kinds[] = {"Complete", "Block", "Cyclic"};
+    line("hcl.partition(" + buffer(c.tensor) + " : " + bufferType(c.tensor) +
+         ", " + kinds[static_cast<int>(c.partition)] + ", " + number(0) +
+         (c.partition == PartitionKind::Complete ? "" : ", " + number(1)) + ")");
+    return;
+  }
+  case CommandKind::ReuseAt:
+  case CommandKind::BufferAt: {
+    std::string axis = loopHandle(c.stage, c.axes[0]);
+    std::string r = fresh("buffer");
+    std::string type = "memref<*x" + mlirType(c.result->dtype) + ">";
+    line(r + " = hcl." + (c.kind == CommandKind::ReuseAt ? "reuse_at(" : "buffer_at(") +
+         stageHandle(c.stage) + ", " + buffer(c.tensor) + " : " +
+         bufferType(c.tensor) + ", " + axis + ") -> " + type);
+    buffers[c.result.get()] = r;
+    bufferTypes[c.result.get()] = type;
+    return;
+  }
+  case CommandKind::Reshape: {
+    std::string r = fresh("reshaped");
+    std::string type = memrefType(c.result->shape, c.result->dtype);
+    line(r + " = hcl.reshape " + buffer(c.tensor) + " : " +
+         bufferType(c.tensor) + " to " + type);
+    buffers[c.result.get()] = r;
+    bufferTypes[c.result.get()] = type;
+    return;
+  }
+  }
+}
+
+std::string Writer::run() {
+  std::string arguments;
+  for (size_t i = 0; i < schedule.inputs.size(); ++i) {
+    const auto &input = schedule.inputs[i].node();
+    std::string name = "%arg" + std::to_string(i);
+    buffers[input.get()] = name;
+    arguments += (i ? ", " : "") + name + ": " + memrefType(input->shape, input->dtype);
+  }
+  std::vector<std::shared_ptr<TensorNode>> results;
+  for (const Tensor &output : schedule.outputs) {
+    auto node = output.node();
+    while (node->kind == TensorKind::Update)
+      node = node->target;
+    if (node->kind == TensorKind::Compute)
+      results.push_back(node);
+  }
+  std::string resultTypes;
+  for (const auto &r : results)
+    resultTypes += (resultTypes.empty() ? "" : ", ") + bufferType(r);
+  out << "func.func @top(" << arguments << ") -> (" << resultTypes << ") {\n";
+  for (const auto &stage : schedule.stages)
+    emitStage(stage);
+  currentStage.clear();
+  for (const Command &command : schedule.commands)
+    emitCommand(command);
+  std::string values, types;
+  for (const auto &r : results) {
+    values += (values.empty() ? "" : ", ") + buffer(r);
+    types += (types.empty() ? "" : ", ") + bufferType(r);
+  }
+  line(results.empty() ? "return" : "return " + values + " : " + types);
+  out << "}\n";
+  return out.str();
+}
+
+} // namespace
+
+std::string emitMLIR(const detail::ScheduleImpl &schedule) {
+  return Writer(schedule).run();
+}
+
+} // namespace hcl

@@ -1,0 +1,187 @@
+//===- Expr.cpp - expressions of the hcl C++ API --------------------------===//
+
+#include "Nodes.h"
+
+#include "hcl/Frontend/Error.h"
+
+#include <algorithm>
+
+namespace hcl {
+
+std::shared_ptr<ExprNode> newNode(ExprKind kind, Type type) {
+  auto node = std::make_shared<ExprNode>();
+  node->kind = kind;
+  node->type = type;
+  return node;
+}
+
+static Type literalIntType() {
+  Type t = getDefaultType();
+  return t.isFloat() ? Int(32) : t;
+}
+
+static std::shared_ptr<ExprNode> intLiteral(int64_t value) {
+  auto node = newNode(ExprKind::IntConst, literalIntType());
+  node->intValue = value;
+  node->untyped = true;
+  return node;
+}
+
+static std::shared_ptr<ExprNode> floatLiteral(double value) {
+  auto node = newNode(ExprKind::FloatConst, Float(32));
+  node->floatValue = value;
+  node->untyped = true;
+  return node;
+}
+
+Expr::Expr(int value) : impl(intLiteral(value)) {}
+Expr::Expr(int64_t value) : impl(intLiteral(value)) {}
+Expr::Expr(double value) : impl(floatLiteral(value)) {}
+Expr::Expr(float value) : impl(floatLiteral(value)) {}
+Expr::Expr(std::shared_ptr<const ExprNode> node) : impl(std::move(node)) {}
+
+Type Expr::type() const { return impl->type; }
+
+Var::Var(std::shared_ptr<const ExprNode> node) : Expr(std::move(node)) {}
+const std::string &Var::name() const { return node()->name; }
+int64_t Var::lo() const { return node()->lo; }
+int64_t Var::hi() const { return node()->hi; }
+bool Var::isReduceAxis() const { return node()->reduceAxis; }
+
+static int64_t nextVarId = 1;
+static int reduceAxisCount = 0;
+
+Var newVar(const std::string &name) {
+  auto node = newNode(ExprKind::Var, Int(32));
+  node->name = name;
+  node->id = nextVarId++;
+  return Var(node);
+}
+
+Var reduce_axis(int64_t lo, int64_t hi, const std::string &name) {
+  if (hi <= lo)
+    throwError("reduce_axis(" + std::to_string(lo) + ", " +
+               std::to_string(hi) + "): the range is empty");
+  Var var = newVar(name.empty() ? "r" + std::to_string(reduceAxisCount++)
+                                : name);
+  auto node = std::const_pointer_cast<ExprNode>(var.node());
+  node->reduceAxis = true;
+  node->lo = lo;
+  node->hi = hi;
+  return var;
+}
+
+/// The type two operands meet in: literals adopt the other side's type;
+/// floats win over integers; the wider type wins; mixed signedness is signed.
+Type commonType(const Expr &a, const Expr &b) {
+  const ExprNode &x = *a.node(), &y = *b.node();
+  if (x.untyped && !y.untyped)
+    return x.type.isFloat() && !y.type.isFloat() ? x.type : y.type;
+  if (y.untyped && !x.untyped)
+    return y.type.isFloat() && !x.type.isFloat() ? y.type : x.type;
+  Type s = x.type, t = y.type;
+  if (s.isFloat() != t.isFloat())
+    return s.isFloat() ? s : t;
+  unsigned bits = std::max(s.bits, t.bits);
+  if (s.isFloat())
+    return Float(bits);
+  return s.kind == t.kind ? Type{s.kind, bits} : Int(bits);
+}
+
+static Expr makeOp(OpCode op, Type type, std::vector<Expr> operands) {
+  auto node = newNode(ExprKind::Op, type);
+  node->op = op;
+  // Literal arithmetic stays a literal (`2 * 3` meets A's type later).
+  node->untyped = std::all_of(operands.begin(), operands.end(),
+                              [](const Expr &e) { return e.node()->untyped; });
+  node->operands = std::move(operands);
+  return Expr(node);
+}
+
+static Expr arithmetic(OpCode op, const Expr &a, const Expr &b) {
+  return makeOp(op, commonType(a, b), {a, b});
+}
+
+static Expr comparison(OpCode op, const Expr &a, const Expr &b) {
+  Expr result = makeOp(op, UInt(1), {a, b});
+  std::const_pointer_cast<ExprNode>(result.node())->untyped = false;
+  return result;
+}
+
+Expr operator+(const Expr &a, const Expr &b) { return arithmetic(OpCode::Add, a, b); }
+Expr operator-(const Expr &a, const Expr &b) { return arithmetic(OpCode::Sub, a, b); }
+Expr operator*(const Expr &a, const Expr &b) { return arithmetic(OpCode::Mul, a, b); }
+Expr operator/(const Expr &a, const Expr &b) { return arithmetic(OpCode::Div, a, b); }
+Expr operator%(const Expr &a, const Expr &b) { return arithmetic(OpCode::Mod, a, b); }
+Expr operator-(const Expr &a) { return makeOp(OpCode::Neg, a.type(), {a}); }
+Expr operator==(const Expr &a, const Expr &b) { return comparison(OpCode::Eq, a, b); }
+Expr operator!=(const Expr &a, const Expr &b) { return comparison(OpCode::Ne, a, b); }
+Expr operator<(const Expr &a, const Expr &b) { return comparison(OpCode::Lt, a, b); }
+Expr operator<=(const Expr &a, const Expr &b) { return comparison(OpCode::Le, a, b); }
+Expr operator>(const Expr &a, const Expr &b) { return comparison(OpCode::Gt, a, b); }
+Expr operator>=(const Expr &a, const Expr &b) { return comparison(OpCode::Ge, a, b); }
+Expr operator&&(const Expr &a, const Expr &b) { return comparison(OpCode::And, a, b); }
+Expr operator||(const Expr &a, const Expr &b) { return comparison(OpCode::Or, a, b); }
+Expr operator!(const Expr &a) {
+  Expr result = makeOp(OpCode::Not, UInt(1), {a});
+  std::const_pointer_cast<ExprNode>(result.node())->untyped = false;
+  return result;
+}
+
+Expr select(const Expr &cond, const Expr &a, const Expr &b) {
+  auto node = newNode(ExprKind::Select, commonType(a, b));
+  node->operands = {cond, a, b};
+  node->untyped = a.node()->untyped && b.node()->untyped;
+  return Expr(node);
+}
+
+Expr cast(Type type, const Expr &value) {
+  auto node = newNode(ExprKind::Cast, type);
+  node->operands = {value};
+  return Expr(node);
+}
+
+/// exp, log, sqrt and pow compute in floating point: integers become
+/// Float(32) first.
+static Type floatingType(const Expr &x) {
+  return x.type().isFloat() && !x.node()->untyped ? x.type() : Float(32);
+}
+
+Expr exp(const Expr &x) { return makeOp(OpCode::Exp, floatingType(x), {x}); }
+Expr log(const Expr &x) { return makeOp(OpCode::Log, floatingType(x), {x}); }
+Expr sqrt(const Expr &x) { return makeOp(OpCode::Sqrt, floatingType(x), {x}); }
+Expr abs(const Expr &x) { return makeOp(OpCode::Abs, x.type(), {x}); }
+Expr pow(const Expr &x, const Expr &y) {
+  if (x.type().isFloat() || y.type().isFloat())
+    return makeOp(OpCode::Pow, floatingType(x.type().isFloat() ? x : y), {x, y});
+  return arithmetic(OpCode::Pow, x, y);
+}
+Expr min(const Expr &a, const Expr &b) { return arithmetic(OpCode::Min, a, b); }
+Expr max(const Expr &a, const Expr &b) { return arithmetic(OpCode::Max, a, b); }
+
+static Expr reduction(ReduceKind kind, const char *what, const Expr &body,
+                      const std::vector<Var> &axes, std::optional<Type> dtype) {
+  if (axes.empty())
+    throwError(std::string(what) + ": needs at least one reduce_axis");
+  for (const Var &axis : axes)
+    if (!axis.isReduceAxis())
+      throwError(std::string(what) + ": '" + axis.name() +
+                 "' is not a reduce_axis");
+  auto node = newNode(ExprKind::Reduce, dtype.value_or(body.type()));
+  node->reduce = kind;
+  node->operands = {body};
+  node->axes = axes;
+  return Expr(node);
+}
+
+Expr sum(const Expr &body, const std::vector<Var> &axes, std::optional<Type> dtype) {
+  return reduction(ReduceKind::Sum, "sum", body, axes, dtype);
+}
+Expr reduce_max(const Expr &body, const std::vector<Var> &axes, std::optional<Type> dtype) {
+  return reduction(ReduceKind::Max, "reduce_max", body, axes, dtype);
+}
+Expr reduce_min(const Expr &body, const std::vector<Var> &axes, std::optional<Type> dtype) {
+  return reduction(ReduceKind::Min, "reduce_min", body, axes, dtype);
+}
+
+} // namespace hcl

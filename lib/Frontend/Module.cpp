@@ -1,0 +1,190 @@
+//===- Module.cpp - lowering and building hcl programs --------------------===//
+//
+// lower() and build() parse the text EmitMLIR writes, apply the schedule
+// with --hcl-apply-customizations, and (build) JIT-compile it with the
+// runtime hcl run uses. Compiler diagnostics become hcl::Error messages
+// quoting the operation they are about.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ArrayStorage.h"
+#include "EmitMLIR.h"
+
+#include "hcl/Frontend/Error.h"
+#include "hcl/Frontend/Module.h"
+#include "hcl/InitHCL.h"
+#include "hcl/Runtime/JitProgram.h"
+#include "hcl/Transforms/Passes.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <chrono>
+
+using namespace mlir;
+
+namespace hcl {
+
+namespace detail {
+struct ModuleImpl {
+  MLIRContext context;
+  OwningOpRef<ModuleOp> module;
+  std::unique_ptr<JitProgram> program;
+  std::string text;
+  double compileMs = 0;
+  std::vector<Tensor> inputs;
+  std::vector<std::string> outputNames;
+};
+} // namespace detail
+
+namespace {
+
+std::string lineOf(const std::string &text, unsigned number) {
+  size_t start = 0;
+  for (unsigned i = 1; i < number && start != std::string::npos; ++i)
+    start = text.find('\n', start) == std::string::npos
+                ? std::string::npos
+                : text.find('\n', start) + 1;
+  if (start == std::string::npos)
+    return "";
+  std::string line = text.substr(start, text.find('\n', start) - start);
+  return line.substr(line.find_first_not_of(' '));
+}
+
+/// Collects error diagnostics as "message (at: <the line they point to>)".
+class DiagnosticCollector {
+public:
+  DiagnosticCollector(MLIRContext &context, const std::string &text)
+      : handler(&context, [this, &text](Diagnostic &diag) {
+          if (diag.getSeverity() != DiagnosticSeverity::Error)
+            return success();
+          std::string message = diag.str();
+          if (auto loc = dyn_cast<FileLineColLoc>(diag.getLocation()))
+            message += "\n  at: " + lineOf(text, loc.getLine());
+          messages += (messages.empty() ? "" : "\n") + message;
+          return success();
+        }) {}
+  const std::string &str() const { return messages; }
+
+private:
+  std::string messages;
+  ScopedDiagnosticHandler handler;
+};
+
+std::unique_ptr<detail::ModuleImpl> parseAndApply(const Schedule &schedule,
+                                                  bool apply,
+                                                  const char *what) {
+  auto impl = std::make_unique<detail::ModuleImpl>();
+  DialectRegistry registry;
+  registerHCLDialects(registry);
+  impl->context.appendDialectRegistry(registry);
+  impl->context.loadAllAvailableDialects();
+  impl->context.printOpOnDiagnostic(false);
+  impl->text = emitMLIR(*schedule.impl());
+  DiagnosticCollector diagnostics(impl->context, impl->text);
+  impl->module = parseSourceString<ModuleOp>(impl->text, &impl->context);
+  if (!impl->module)
+    throwError(std::string(what) + ": hcl wrote MLIR it cannot parse (a bug "
+               "in the front end):\n" + diagnostics.str());
+  if (apply && failed(applySchedule(*impl->module)))
+    throwError(std::string(what) + ": the schedule cannot be applied: " +
+               diagnostics.str());
+  impl->inputs = schedule.inputs();
+  for (const Tensor &output : schedule.outputs())
+    impl->outputNames.push_back(output.name());
+  return impl;
+}
+
+std::string print(ModuleOp module) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  module.print(os);
+  return text;
+}
+
+} // namespace
+
+std::string lower(const Schedule &schedule, bool applySchedule) {
+  if (!applySchedule)
+    return emitMLIR(*schedule.impl());
+  return print(*parseAndApply(schedule, true, "lower")->module);
+}
+
+Module build(const Schedule &schedule) {
+  auto start = std::chrono::steady_clock::now();
+  std::shared_ptr<detail::ModuleImpl> impl =
+      parseAndApply(schedule, true, "build");
+  impl->text = print(*impl->module);
+  DiagnosticCollector diagnostics(impl->context, impl->text);
+  ModuleOp module = *impl->module;
+  auto entry = module.lookupSymbol<func::FuncOp>("top");
+  FailureOr<std::unique_ptr<JitProgram>> program =
+      JitProgram::compile(module, entry);
+  if (failed(program))
+    throwError("build: " + diagnostics.str());
+  impl->program = std::move(*program);
+  impl->compileMs = std::chrono::duration<double, std::milli>(
+                        std::chrono::steady_clock::now() - start)
+                        .count();
+  return Module(impl);
+}
+
+Module::Module(std::shared_ptr<detail::ModuleImpl> impl) : impl(std::move(impl)) {}
+const std::string &Module::mlir() const { return impl->text; }
+double Module::compileMilliseconds() const { return impl->compileMs; }
+
+/// The host array for `array` as the signature's `spec` wants it; a schedule
+/// may have reshaped it (same elements, row-major).
+static HostArray toHost(const Array &array, const ValueSpec &spec,
+                        const std::string &what) {
+  HostArray host = array.storage()->host;
+  std::string expected = spec.typeString;
+  if (host.kind() != spec.kind)
+    throwError(what + ": expected " + expected + ", got an array of " +
+               array.dtype().str());
+  if (host.shape() != spec.shape && !host.reshape(spec.shape))
+    throwError(what + ": expected " + expected + ", got shape " +
+               host.shapeString());
+  return host;
+}
+
+void Module::call(const std::vector<Array *> &arrays) {
+  const EntrySignature &signature = impl->program->signature();
+  size_t inputs = signature.arguments.size(), outputs = signature.results.size();
+  if (arrays.size() != inputs + outputs)
+    throwError("module @top takes " + std::to_string(inputs) + " input and " +
+               std::to_string(outputs) + " output arrays, got " +
+               std::to_string(arrays.size()));
+  std::vector<HostArray> arguments;
+  for (size_t i = 0; i < inputs; ++i) {
+    std::string what = "input " + std::to_string(i) + " ('" +
+                       impl->inputs[i].name() + "')";
+    if (arrays[i]->dtype() != impl->inputs[i].dtype())
+      throwError(what + ": expected " + impl->inputs[i].dtype().str() +
+                 ", got " + arrays[i]->dtype().str());
+    arguments.push_back(toHost(*arrays[i], signature.arguments[i], what));
+  }
+  std::vector<HostArray> results = impl->program->makeResults();
+  for (size_t i = 0; i < outputs; ++i)
+    toHost(*arrays[inputs + i], signature.results[i],
+           "output " + std::to_string(i));
+  if (llvm::Error error = impl->program->run(arguments, results))
+    throwError("module @top: " + llvm::toString(std::move(error)));
+  // Inputs a stage updated, and the outputs, go back to the caller's arrays.
+  for (size_t i = 0; i < inputs; ++i) {
+    HostArray &host = arrays[i]->storage()->host;
+    std::vector<int64_t> shape = host.shape();
+    host = std::move(arguments[i]);
+    host.reshape(shape);
+  }
+  for (size_t i = 0; i < outputs; ++i) {
+    HostArray &host = arrays[inputs + i]->storage()->host;
+    std::vector<int64_t> shape = host.shape();
+    host = std::move(results[i]);
+    host.reshape(shape);
+  }
+}
+
+} // namespace hcl

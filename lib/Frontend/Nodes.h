@@ -1,0 +1,102 @@
+//===- Nodes.h - the front end's program representation --------*- C++ -*-===//
+//
+// What the public classes (Expr, Var, Tensor, Schedule) share underneath:
+// expression trees, tensors with the stage that computes them, and the list
+// of schedule commands. EmitMLIR.cpp turns them into MLIR text.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HCL_LIB_FRONTEND_NODES_H
+#define HCL_LIB_FRONTEND_NODES_H
+
+#include "hcl/Frontend/Schedule.h"
+
+namespace hcl {
+
+enum class ExprKind { IntConst, FloatConst, Var, Read, Op, Select, Cast, Reduce };
+
+enum class OpCode {
+  Add, Sub, Mul, Div, Mod, Neg,
+  Eq, Ne, Lt, Le, Gt, Ge, And, Or, Not,
+  Min, Max, Pow, Exp, Log, Sqrt, Abs,
+};
+
+enum class ReduceKind { Sum, Max, Min };
+
+struct ExprNode {
+  ExprKind kind;
+  Type type;
+  /// A literal that takes the type of the expression it meets (`A(i) + 1`).
+  bool untyped = false;
+  int64_t intValue = 0;
+  double floatValue = 0;
+  // Var
+  std::string name;
+  int64_t id = 0;
+  bool reduceAxis = false;
+  int64_t lo = 0, hi = 0;
+  // Read
+  std::shared_ptr<TensorNode> tensor;
+  // Op / Select / Cast / Read indices / Reduce body
+  OpCode op = OpCode::Add;
+  ReduceKind reduce = ReduceKind::Sum;
+  std::vector<Expr> operands;
+  std::vector<Var> axes;
+};
+
+enum class TensorKind { Placeholder, Compute, Update, Buffer };
+
+struct TensorNode {
+  TensorKind kind;
+  std::string name;
+  std::vector<int64_t> shape; // empty for buffers (their shape is chosen later)
+  Type dtype;
+  /// The stage: loop variables and the value stored at them.
+  std::vector<Var> axes;
+  std::shared_ptr<const ExprNode> body;
+  /// Update: the tensor written. Buffer: the tensor buffered.
+  std::shared_ptr<TensorNode> target;
+  /// The stage's name (the tensor's; for updates the update's name).
+  std::string stageName;
+};
+
+enum class CommandKind {
+  Split, Tile, Reorder, Fuse, Unroll, Pipeline, Parallel, ComputeAt, Outline,
+  Partition, ReuseAt, BufferAt, Reshape,
+};
+
+struct Command {
+  CommandKind kind;
+  std::string stage, otherStage;
+  std::vector<std::string> axes;
+  std::vector<int64_t> numbers;
+  PartitionKind partition = PartitionKind::Complete;
+  std::shared_ptr<TensorNode> tensor, result;
+};
+
+namespace detail {
+
+struct ScheduleImpl {
+  std::vector<Tensor> inputs, outputs;
+  std::vector<std::shared_ptr<TensorNode>> stages; // in creation order
+  std::vector<Command> commands;
+
+  /// The stage named `name`, or null.
+  std::shared_ptr<TensorNode> findStage(const std::string &name) const;
+};
+
+} // namespace detail
+
+/// The type two operands meet in: literals adopt the other side's type;
+/// floats win over integers; the wider type wins; mixed signedness is signed.
+Type commonType(const Expr &a, const Expr &b);
+
+/// A fresh index variable named `name`.
+Var newVar(const std::string &name);
+
+/// Builds an expression node; the helpers below keep Expr.cpp short.
+std::shared_ptr<ExprNode> newNode(ExprKind kind, Type type);
+
+} // namespace hcl
+
+#endif // HCL_LIB_FRONTEND_NODES_H

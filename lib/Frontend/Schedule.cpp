@@ -1,0 +1,316 @@
+//===- Schedule.cpp - hardware customizations in the hcl C++ API ----------===//
+//
+// Primitives are recorded as commands and checked for what can be checked
+// before the program exists (stage and axis names, factors); EmitMLIR.cpp
+// writes them as hcl.* operations, and --hcl-apply-customizations decides
+// legality, reporting through hcl::Error when the module is lowered.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Nodes.h"
+
+#include "hcl/Frontend/Error.h"
+
+#include <algorithm>
+#include <set>
+
+namespace hcl {
+
+namespace detail {
+
+std::shared_ptr<TensorNode> ScheduleImpl::findStage(const std::string &name) const {
+  for (const auto &stage : stages)
+    if (stage->stageName == name)
+      return stage;
+  return nullptr;
+}
+
+static void collectAxisNames(const ExprNode &node, std::set<std::string> &names) {
+  for (const Var &axis : node.axes)
+    names.insert(axis.name());
+  for (const Expr &operand : node.operands)
+    collectAxisNames(*operand.node(), names);
+}
+
+/// The loop names a stage has after the commands recorded so far.
+static std::set<std::string> loopNames(const ScheduleImpl &schedule,
+                                       const std::string &stageName) {
+  std::set<std::string> names;
+  auto stage = schedule.findStage(stageName);
+  for (const Var &axis : stage->axes)
+    names.insert(axis.name());
+  collectAxisNames(*stage->body, names);
+  for (const Command &command : schedule.commands) {
+    if (command.stage != stageName)
+      continue;
+    const auto &a = command.axes;
+    if (command.kind == CommandKind::Split) {
+      names.insert(a[0] + ".outer");
+      names.insert(a[0] + ".inner");
+    } else if (command.kind == CommandKind::Tile) {
+      for (const auto &axis : {a[0], a[1]}) {
+        names.insert(axis + ".outer");
+        names.insert(axis + ".inner");
+      }
+    } else if (command.kind == CommandKind::Fuse) {
+      std::string fused;
+      for (const auto &axis : a)
+        fused += axis + ".";
+      names.insert(fused + "fused");
+    }
+  }
+  return names;
+}
+
+Schedule makeSchedule(const std::vector<Tensor> &inputs,
+                      const std::vector<Tensor> &outputs,
+                      std::vector<std::shared_ptr<TensorNode>> stages) {
+  auto impl = std::make_shared<ScheduleImpl>();
+  std::set<std::string> names;
+  for (const Tensor &input : inputs) {
+    if (input.node()->kind != TensorKind::Placeholder)
+      throwError("create_schedule: input '" + input.name() +
+                 "' is not a placeholder");
+    if (!names.insert(input.name()).second)
+      throwError("create_schedule: two tensors are named '" + input.name() + "'");
+  }
+  for (const auto &stage : stages)
+    if (!names.insert(stage->stageName).second)
+      throwError("create_schedule: two stages or tensors are named '" +
+                 stage->stageName + "'; stage names must be unique");
+  for (const Tensor &output : outputs)
+    if (std::find(stages.begin(), stages.end(), output.node()) == stages.end())
+      throwError("create_schedule: the kernel returns '" + output.name() +
+                 "', which it did not compute");
+  impl->inputs = inputs;
+  impl->outputs = outputs;
+  impl->stages = std::move(stages);
+  return Schedule(impl);
+}
+
+void throwKernelArity(int arity, size_t inputs) {
+  throwError("create_schedule: the kernel takes " + std::to_string(arity) +
+             " tensors but " + std::to_string(inputs) + " inputs are given");
+}
+
+} // namespace detail
+
+Stage::Stage(std::shared_ptr<detail::ScheduleImpl> schedule, std::string stage)
+    : schedule(std::move(schedule)), stage(std::move(stage)) {}
+
+void Stage::checkAxis(const Axis &axis, const char *primitive) const {
+  std::set<std::string> names = detail::loopNames(*schedule, stage);
+  if (!names.count(axis.loop))
+    throwError(std::string(primitive) + ": stage '" + stage +
+               "' has no axis named '" + axis.loop + "'");
+}
+
+/// A command of `kind` on `stage` over `axes` with `numbers`.
+static Command makeCommand(CommandKind kind, const std::string &stage,
+                           std::vector<std::string> axes = {},
+                           std::vector<int64_t> numbers = {}) {
+  Command command;
+  command.kind = kind;
+  command.stage = stage;
+  command.axes = std::move(axes);
+  command.numbers = std::move(numbers);
+  return command;
+}
+
+static void checkFactor(int64_t factor, const char *primitive,
+                        const std::string &stage, int64_t least) {
+  if (factor < least)
+    throwError(std::string(primitive) + " on stage '" + stage +
+               "': the factor must be at least " + std::to_string(least) +
+               ", got " + std::to_string(factor));
+}
+
+std::pair<Axis, Axis> Stage::split(const Axis &axis, int64_t factor) {
+  checkAxis(axis, "split");
+  checkFactor(factor, "split", stage, 1);
+  schedule->commands.push_back(
+      makeCommand(CommandKind::Split, stage, {axis.loop}, {factor}));
+  return {Axis(axis.loop + ".outer"), Axis(axis.loop + ".inner")};
+}
+
+std::array<Axis, 4> Stage::tile(const Axis &x, const Axis &y, int64_t xFactor,
+                                int64_t yFactor) {
+  checkAxis(x, "tile");
+  checkAxis(y, "tile");
+  checkFactor(xFactor, "tile", stage, 1);
+  checkFactor(yFactor, "tile", stage, 1);
+  schedule->commands.push_back(
+      makeCommand(CommandKind::Tile, stage, {x.loop, y.loop}, {xFactor, yFactor}));
+  return {Axis(x.loop + ".outer"), Axis(y.loop + ".outer"),
+          Axis(x.loop + ".inner"), Axis(y.loop + ".inner")};
+}
+
+static std::vector<std::string> loopsOf(const std::vector<Axis> &axes) {
+  std::vector<std::string> loops;
+  for (const Axis &axis : axes)
+    loops.push_back(axis.loop);
+  return loops;
+}
+
+void Stage::reorder(const std::vector<Axis> &axes) {
+  for (const Axis &axis : axes)
+    checkAxis(axis, "reorder");
+  schedule->commands.push_back(
+      makeCommand(CommandKind::Reorder, stage, loopsOf(axes)));
+}
+
+Axis Stage::fuse(const std::vector<Axis> &axes) {
+  if (axes.size() < 2)
+    throwError("fuse on stage '" + stage + "': needs at least two axes");
+  std::string fused;
+  for (const Axis &axis : axes) {
+    checkAxis(axis, "fuse");
+    fused += axis.loop + ".";
+  }
+  schedule->commands.push_back(
+      makeCommand(CommandKind::Fuse, stage, loopsOf(axes)));
+  return Axis(fused + "fused");
+}
+
+void Stage::unroll(const Axis &axis, int64_t factor) {
+  checkAxis(axis, "unroll");
+  checkFactor(factor, "unroll", stage, 0);
+  schedule->commands.push_back(
+      makeCommand(CommandKind::Unroll, stage, {axis.loop}, {factor}));
+}
+
+void Stage::pipeline(const Axis &axis, int64_t initiationInterval) {
+  checkAxis(axis, "pipeline");
+  checkFactor(initiationInterval, "pipeline", stage, 1);
+  schedule->commands.push_back(
+      makeCommand(CommandKind::Pipeline, stage, {axis.loop}, {initiationInterval}));
+}
+
+void Stage::parallel(const Axis &axis) {
+  checkAxis(axis, "parallel");
+  schedule->commands.push_back(
+      makeCommand(CommandKind::Parallel, stage, {axis.loop}));
+}
+
+void Stage::compute_at(const Stage &consumer, const Axis &axis) {
+  consumer.checkAxis(axis, "compute_at");
+  Command command = makeCommand(CommandKind::ComputeAt, stage, {axis.loop});
+  command.otherStage = consumer.stage;
+  schedule->commands.push_back(command);
+}
+
+void Stage::outline() {
+  schedule->commands.push_back(makeCommand(CommandKind::Outline, stage));
+}
+
+Schedule::Schedule(std::shared_ptr<detail::ScheduleImpl> impl)
+    : data(std::move(impl)) {}
+
+Stage Schedule::operator[](const Tensor &tensor) const {
+  for (const auto &stage : data->stages)
+    if (stage == tensor.node())
+      return Stage(data, stage->stageName);
+  if (tensor.node()->kind == TensorKind::Placeholder)
+    throwError("'" + tensor.name() + "' is an input (placeholder), not a stage");
+  throwError("'" + tensor.name() + "' is not computed by this schedule's kernel");
+}
+
+Stage Schedule::operator[](const std::string &name) const {
+  if (!data->findStage(name))
+    throwError("the schedule has no stage named '" + name + "'");
+  return Stage(data, name);
+}
+
+/// Tensors a schedule primitive may name: inputs, computed tensors and
+/// buffers made by earlier primitives.
+static void checkKnownTensor(const detail::ScheduleImpl &schedule,
+                             const Tensor &tensor, const char *primitive) {
+  const auto &node = tensor.node();
+  bool known = std::any_of(schedule.inputs.begin(), schedule.inputs.end(),
+                           [&](const Tensor &t) { return t.node() == node; }) ||
+               std::find(schedule.stages.begin(), schedule.stages.end(), node) !=
+                   schedule.stages.end() ||
+               std::any_of(schedule.commands.begin(), schedule.commands.end(),
+                           [&](const Command &c) { return c.result == node; });
+  if (!known)
+    throwError(std::string(primitive) + ": '" + tensor.name() +
+               "' is not a tensor of this schedule");
+}
+
+void Schedule::partition(const Tensor &tensor, PartitionKind kind, int dim,
+                         int64_t factor) {
+  checkKnownTensor(*data, tensor, "partition");
+  size_t rank = tensor.shape().size();
+  if (dim < 0 || (rank && static_cast<size_t>(dim) > rank))
+    throwError("partition of '" + tensor.name() + "': dimension " +
+               std::to_string(dim) + " is out of range (0 means every "
+               "dimension, 1.." + std::to_string(rank) + " one dimension)");
+  if (kind != PartitionKind::Complete && factor < 1)
+    throwError("partition of '" + tensor.name() + "': a Block or Cyclic "
+               "partition needs a factor (the number of banks)");
+  Command command = makeCommand(CommandKind::Partition, "", {}, {dim, factor});
+  command.partition = kind;
+  command.tensor = tensor.node();
+  data->commands.push_back(command);
+}
+
+static Tensor makeBuffer(detail::ScheduleImpl &schedule, CommandKind kind,
+                         const Tensor &tensor, const Stage &stage,
+                         const Axis &axis, const std::string &name,
+                         const char *suffix) {
+  auto buffer = std::make_shared<TensorNode>();
+  buffer->kind = TensorKind::Buffer;
+  buffer->name = name.empty() ? tensor.name() + suffix : name;
+  buffer->dtype = tensor.dtype();
+  buffer->target = tensor.node();
+  Command command = makeCommand(kind, stage.name(), {axis.loop});
+  command.tensor = tensor.node();
+  command.result = buffer;
+  schedule.commands.push_back(command);
+  return Tensor(buffer);
+}
+
+Tensor Schedule::reuse_at(const Tensor &tensor, const Stage &stage,
+                          const Axis &axis, const std::string &name) {
+  checkKnownTensor(*data, tensor, "reuse_at");
+  stage.checkAxis(axis, "reuse_at");
+  return makeBuffer(*data, CommandKind::ReuseAt, tensor, stage, axis, name,
+                    ".reuse");
+}
+
+Tensor Schedule::buffer_at(const Tensor &tensor, const Stage &stage,
+                           const Axis &axis, const std::string &name) {
+  checkKnownTensor(*data, tensor, "buffer_at");
+  stage.checkAxis(axis, "buffer_at");
+  return makeBuffer(*data, CommandKind::BufferAt, tensor, stage, axis, name,
+                    ".buffer");
+}
+
+Tensor Schedule::reshape(const Tensor &tensor, const std::vector<int64_t> &shape) {
+  checkKnownTensor(*data, tensor, "reshape");
+  int64_t from = 1, to = 1;
+  for (int64_t d : tensor.shape())
+    from *= d;
+  for (int64_t d : shape) {
+    if (d <= 0)
+      throwError("reshape of '" + tensor.name() + "': sizes must be positive");
+    to *= d;
+  }
+  if (tensor.shape().empty() || from != to)
+    throwError("reshape of '" + tensor.name() + "': " + std::to_string(from) +
+               " elements cannot take a shape of " + std::to_string(to));
+  auto reshaped = std::make_shared<TensorNode>(*tensor.node());
+  reshaped->kind = TensorKind::Buffer;
+  reshaped->shape = shape;
+  reshaped->target = tensor.node();
+  Command command = makeCommand(CommandKind::Reshape, "", {}, shape);
+  command.tensor = tensor.node();
+  command.result = reshaped;
+  data->commands.push_back(command);
+  return Tensor(reshaped);
+}
+
+const std::vector<Tensor> &Schedule::inputs() const { return data->inputs; }
+const std::vector<Tensor> &Schedule::outputs() const { return data->outputs; }
+
+} // namespace hcl

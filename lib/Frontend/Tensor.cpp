@@ -1,0 +1,182 @@
+//===- Tensor.cpp - tensors and stages of the hcl C++ API -----------------===//
+
+#include "Nodes.h"
+
+#include "hcl/Frontend/Error.h"
+
+namespace hcl {
+
+namespace {
+
+/// The stages created while a kernel runs (create_schedule), innermost
+/// recording last.
+thread_local std::vector<std::vector<std::shared_ptr<TensorNode>>> recordings;
+int unnamedTensors = 0;
+
+std::string nameOrDefault(const std::string &name, const char *prefix) {
+  return name.empty() ? prefix + std::to_string(unnamedTensors++) : name;
+}
+
+void record(const std::shared_ptr<TensorNode> &stage) {
+  if (recordings.empty())
+    throwError("stage '" + stage->stageName +
+               "' is created outside a kernel: call compute / update / "
+               "scalar inside the function given to create_schedule");
+  recordings.back().push_back(stage);
+}
+
+std::string shapeString(const std::vector<int64_t> &shape) {
+  std::string s;
+  for (int64_t d : shape)
+    s += (s.empty() ? "" : "x") + std::to_string(d);
+  return s.empty() ? "scalar" : s;
+}
+
+void checkShape(const std::vector<int64_t> &shape, const std::string &what) {
+  if (shape.empty())
+    throwError(what + ": a tensor needs at least one dimension");
+  for (int64_t d : shape)
+    if (d <= 0)
+      throwError(what + ": dimension sizes must be positive, got " +
+                 shapeString(shape));
+}
+
+} // namespace
+
+const std::string &Tensor::name() const { return impl->name; }
+const std::vector<int64_t> &Tensor::shape() const { return impl->shape; }
+Type Tensor::dtype() const { return impl->dtype; }
+
+Expr Tensor::read(const std::vector<Expr> &indices) const {
+  if (impl->kind == TensorKind::Buffer)
+    throwError("'" + impl->name + "' is a buffer made by the schedule; the "
+               "algorithm reads '" + impl->target->name + "'");
+  if (indices.size() != impl->shape.size())
+    throwError("'" + impl->name + "' has " +
+               std::to_string(impl->shape.size()) + " dimensions (" +
+               shapeString(impl->shape) + ") but is read with " +
+               std::to_string(indices.size()) + " indices");
+  auto node = newNode(ExprKind::Read, impl->dtype);
+  node->tensor = impl;
+  node->operands = indices;
+  return Expr(node);
+}
+
+Var Tensor::axis(size_t position) const {
+  if (impl->kind != TensorKind::Compute && impl->kind != TensorKind::Update)
+    throwError("'" + impl->name + "' is not computed by a stage, so it has "
+               "no axes");
+  if (position >= impl->axes.size())
+    throwError("stage '" + impl->stageName + "' has " +
+               std::to_string(impl->axes.size()) + " axes; axis " +
+               std::to_string(position) + " is out of range");
+  return impl->axes[position];
+}
+
+/// Searches the stage's loops and the reduction axes in its body.
+static const Var *findReduceAxis(const ExprNode &node, const std::string &name) {
+  for (const Var &axis : node.axes)
+    if (axis.name() == name)
+      return &axis;
+  for (const Expr &operand : node.operands)
+    if (const Var *found = findReduceAxis(*operand.node(), name))
+      return found;
+  return nullptr;
+}
+
+Var Tensor::axis(const std::string &name) const {
+  for (const Var &axis : impl->axes)
+    if (axis.name() == name)
+      return axis;
+  if (impl->body)
+    if (const Var *found = findReduceAxis(*impl->body, name))
+      return *found;
+  throwError("stage '" + impl->stageName + "' has no axis named '" + name +
+             "'");
+}
+
+Tensor placeholder(const std::vector<int64_t> &shape, const std::string &name,
+                   std::optional<Type> dtype) {
+  auto node = std::make_shared<TensorNode>();
+  node->kind = TensorKind::Placeholder;
+  node->name = nameOrDefault(name, "placeholder");
+  checkShape(shape, "placeholder '" + node->name + "'");
+  node->shape = shape;
+  node->dtype = dtype.value_or(getDefaultType());
+  return Tensor(node);
+}
+
+namespace detail {
+
+std::vector<Var> makeAxes(const std::vector<int64_t> &shape, int arity,
+                          const std::string &what, const std::string &name,
+                          const std::vector<std::string> &axisNames) {
+  std::string stage = name.empty() ? "(unnamed)" : name;
+  checkShape(shape, what + " '" + stage + "'");
+  if (arity != static_cast<int>(shape.size()))
+    throwError(what + " '" + stage + "': the lambda takes " +
+               std::to_string(arity) + " index variables but the shape " +
+               shapeString(shape) + " has " + std::to_string(shape.size()) +
+               " dimensions");
+  if (!axisNames.empty() && axisNames.size() != shape.size())
+    throwError(what + " '" + stage + "': " +
+               std::to_string(axisNames.size()) + " axis names for " +
+               std::to_string(shape.size()) + " dimensions");
+  static const char *defaults[] = {"i", "j", "k", "l", "m", "n", "o", "p"};
+  std::vector<Var> axes;
+  for (size_t d = 0; d < shape.size(); ++d)
+    axes.push_back(newVar(axisNames.empty() ? defaults[d] : axisNames[d]));
+  return axes;
+}
+
+Tensor makeCompute(const std::vector<int64_t> &shape,
+                   const std::vector<Var> &axes, const Expr &body,
+                   const std::string &name, std::optional<Type> dtype) {
+  auto node = std::make_shared<TensorNode>();
+  node->kind = TensorKind::Compute;
+  node->name = nameOrDefault(name, "compute");
+  node->stageName = node->name;
+  node->shape = shape;
+  node->dtype = dtype.value_or(getDefaultType());
+  node->axes = axes;
+  node->body = body.node();
+  record(node);
+  return Tensor(node);
+}
+
+Tensor makeUpdate(const Tensor &target, const std::vector<Var> &axes,
+                  const Expr &body, const std::string &name) {
+  if (target.node()->kind == TensorKind::Buffer)
+    throwError("update cannot write '" + target.name() +
+               "', a buffer made by the schedule");
+  auto node = std::make_shared<TensorNode>();
+  node->kind = TensorKind::Update;
+  node->name = target.name();
+  node->stageName = nameOrDefault(name, "update");
+  node->shape = target.shape();
+  node->dtype = target.dtype();
+  node->axes = axes;
+  node->body = body.node();
+  node->target = target.node();
+  record(node);
+  return Tensor(node);
+}
+
+RecordingScope::RecordingScope() { recordings.emplace_back(); }
+RecordingScope::~RecordingScope() { recordings.pop_back(); }
+std::vector<std::shared_ptr<TensorNode>> RecordingScope::take() {
+  return std::move(recordings.back());
+}
+
+} // namespace detail
+
+Tensor scalar(const Expr &init, const std::string &name,
+              std::optional<Type> dtype) {
+  std::vector<Var> axes = detail::makeAxes({1}, 1, "scalar", name, {"x"});
+  return detail::makeCompute({1}, axes, init, name,
+                             dtype.value_or(init.node()->untyped
+                                                ? getDefaultType()
+                                                : init.type()));
+}
+
+} // namespace hcl
