@@ -211,14 +211,16 @@ std::string Writer::toBool(const Expr &e) {
 
 std::string Writer::emitOp(const ExprNode &e) {
   const std::vector<Expr> &x = e.operands;
-  std::string r = fresh();
+  std::string r; // named after the operands, so the text reads in order
   auto binary = [&](const std::string &op, Type type) {
     std::string a = value(x[0], type), b = value(x[1], type);
+    r = fresh();
     line(r + " = " + op + " " + a + ", " + b + " : " + mlirType(type));
     return r;
   };
   auto unary = [&](const std::string &op, Type type) {
     std::string a = value(x[0], type);
+    r = fresh();
     line(r + " = " + op + " " + a + " : " + mlirType(type));
     return r;
   };
@@ -242,12 +244,14 @@ std::string Writer::emitOp(const ExprNode &e) {
       return unary("arith.negf", t);
     std::string a = value(x[0], t), zero = fresh("c");
     line(zero + " = arith.constant 0 : " + mlirType(t));
+    r = fresh();
     line(r + " = arith.subi " + zero + ", " + a + " : " + mlirType(t));
     return r;
   }
   case OpCode::And:
   case OpCode::Or: {
     std::string a = toBool(x[0]), b = toBool(x[1]);
+    r = fresh();
     line(r + " = " + (e.op == OpCode::And ? "arith.andi " : "arith.ori ") + a +
          ", " + b + " : i1");
     return r;
@@ -255,6 +259,7 @@ std::string Writer::emitOp(const ExprNode &e) {
   case OpCode::Not: {
     std::string a = toBool(x[0]), one = fresh("c");
     line(one + " = arith.constant true");
+    r = fresh();
     line(r + " = arith.xori " + a + ", " + one + " : i1");
     return r;
   }
@@ -273,6 +278,7 @@ std::string Writer::emitOp(const ExprNode &e) {
   const auto &names = predicates.at(e.op);
   const char *predicate =
       operand.isFloat() ? names[2] : operand.isUnsigned() ? names[1] : names[0];
+  r = fresh();
   line(r + " = " + (operand.isFloat() ? "arith.cmpf " : "arith.cmpi ") +
        predicate + ", " + a + ", " + b + " : " + mlirType(operand));
   return r;
