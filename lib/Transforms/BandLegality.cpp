@@ -16,9 +16,16 @@ static SmallVector<SmallVector<DependenceComponent>>
 bandDependences(ArrayRef<AffineForOp> band) {
   SmallVector<Operation *> accesses;
   AffineForOp root = band.front();
+  AffineForOp innermost = band.back();
   root.walk([&](Operation *op) {
-    if (isa<AffineReadOpInterface, AffineWriteOpInterface>(op))
-      accesses.push_back(op);
+    if (!isa<AffineReadOpInterface, AffineWriteOpInterface>(op))
+      return;
+    // A buffer allocated inside the innermost band loop (a reduction's
+    // accumulator) is new in every iteration: no dependence crosses them.
+    Operation *def = MemRefAccess(op).memref.getDefiningOp();
+    if (def && innermost->isProperAncestor(def))
+      return;
+    accesses.push_back(op);
   });
   unsigned outerLoops = getNestingDepth(band.front());
   SmallVector<SmallVector<DependenceComponent>> result;

@@ -1,0 +1,283 @@
+//===- FrontendTest.cpp - the C++ front end, through its public API -------===//
+//
+// Every computation is run (build + call) and compared with plain C++; every
+// error is an hcl::Error whose message names what is wrong.
+//
+//===----------------------------------------------------------------------===//
+
+#include "hcl/Frontend/hcl.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+using namespace hcl;
+
+namespace {
+
+/// The message of the hcl::Error `f` throws ("" when it throws none).
+template <typename F> std::string errorOf(F f) {
+  try {
+    f();
+  } catch (const Error &e) {
+    return e.what();
+  }
+  return "";
+}
+
+std::vector<int> iota(int n, int start = 0) {
+  std::vector<int> v(n);
+  for (int i = 0; i < n; ++i)
+    v[i] = start + i;
+  return v;
+}
+
+TEST(FrontendTypes, NamesAndLimits) {
+  EXPECT_EQ(Int(8).str(), "int8");
+  EXPECT_EQ(UInt(12).str(), "uint12");
+  EXPECT_EQ(Float(64).str(), "float64");
+  EXPECT_NE(errorOf([] { Float(16); }).find("only Float(32) and Float(64)"),
+            std::string::npos);
+  EXPECT_NE(errorOf([] { Int(0); }).find("1 to 64 bits"), std::string::npos);
+}
+
+TEST(FrontendExpr, LiteralsTakeTheOtherOperandsType) {
+  Tensor A = placeholder({4}, "A", Int(8));
+  Tensor F = placeholder({4}, "F", Float(64));
+  EXPECT_EQ((A(0) + 1).type(), Int(8));
+  EXPECT_EQ((1 + A(0)).type(), Int(8));
+  EXPECT_EQ((A(0) + 0.5).type(), Float(32));
+  EXPECT_EQ((A(0) + F(0)).type(), Float(64));
+  EXPECT_EQ((A(0) < 3).type(), UInt(1));
+  Tensor U = placeholder({4}, "U", UInt(16));
+  EXPECT_EQ((A(0) + U(0)).type(), Int(16));
+}
+
+TEST(FrontendErrors, LambdaArityAxisAndStage) {
+  Tensor A = placeholder({4, 4}, "A");
+  std::string arity = errorOf([&] {
+    create_schedule({A}, [](Tensor A) {
+      return compute({4, 4}, [&](Var i) { return A(i, i); }, "B");
+    });
+  });
+  EXPECT_NE(arity.find("compute 'B': the lambda takes 1 index variables but "
+                       "the shape 4x4 has 2 dimensions"),
+            std::string::npos)
+      << arity;
+  Schedule s = create_schedule({A}, [](Tensor A) {
+    return compute({4, 4}, [&](Var i, Var j) { return A(i, j); }, "B");
+  });
+  Tensor B = s.outputs()[0];
+  EXPECT_NE(errorOf([&] { B.axis(2); })
+                .find("stage 'B' has 2 axes; axis 2 is out of range"),
+            std::string::npos);
+  EXPECT_NE(errorOf([&] { s["X"]; }).find("no stage named 'X'"),
+            std::string::npos);
+  EXPECT_NE(errorOf([&] { s[A]; }).find("'A' is an input (placeholder)"),
+            std::string::npos);
+  EXPECT_NE(errorOf([&] { s[B].pipeline("q"); })
+                .find("pipeline: stage 'B' has no axis named 'q'"),
+            std::string::npos);
+  EXPECT_NE(errorOf([&] { A(1); }).find("'A' has 2 dimensions (4x4) but is "
+                                        "read with 1 indices"),
+            std::string::npos);
+  EXPECT_NE(errorOf([&] { create_schedule({A, B}, [](Tensor A) {}); })
+                .find("the kernel takes 1 tensors but 2 inputs are given"),
+            std::string::npos);
+  EXPECT_NE(errorOf([&] {
+              compute({2}, [](Var i) { return i; }, "Outside");
+            }).find("created outside a kernel"),
+            std::string::npos);
+}
+
+TEST(FrontendErrors, EngineDiagnosticIsCarried) {
+  Tensor A = placeholder({8, 8}, "A");
+  Schedule s = create_schedule({A}, [](Tensor A) {
+    return compute({8, 8}, [&](Var i, Var j) { return A(i, j) + 1; }, "B");
+  });
+  Tensor B = s.outputs()[0];
+  s.reuse_at(A, s[B], B.axis(0));
+  std::string message = errorOf([&] { build(s); });
+  EXPECT_NE(message.find("the schedule cannot be applied: no reuse along loop "
+                         "'i'"),
+            std::string::npos)
+      << message;
+  EXPECT_NE(message.find("at: %buffer"), std::string::npos) << message;
+}
+
+TEST(FrontendErrors, ArraysOfTheWrongTypeOrShape) {
+  Tensor A = placeholder({4}, "A", Int(32));
+  Schedule s = create_schedule({A}, [](Tensor A) {
+    return compute({4}, [&](Var i) { return A(i) * 2; }, "B");
+  });
+  Module f = build(s);
+  Array floats({4}, Float(32)), ints({4}, Int(32)), small({3}, Int(32));
+  EXPECT_NE(errorOf([&] { f(floats, ints); })
+                .find("input 0 ('A'): expected int32, got float32"),
+            std::string::npos);
+  EXPECT_NE(errorOf([&] { f(ints, small); }).find("output 0: expected"),
+            std::string::npos);
+  EXPECT_NE(errorOf([&] { f(ints); })
+                .find("takes 1 input and 1 output arrays, got 1"),
+            std::string::npos);
+}
+
+TEST(FrontendRun, ReductionsSumMaxMin) {
+  Tensor A = placeholder({3, 5}, "A");
+  Schedule s = create_schedule({A}, [](Tensor A) {
+    Var r = reduce_axis(0, 5, "r");
+    Var q = reduce_axis(0, 5, "q");
+    Var t = reduce_axis(0, 5, "t");
+    return std::vector<Tensor>{
+        compute({3}, [&](Var i) { return sum(A(i, r), {r}); }, "S"),
+        compute({3}, [&](Var i) { return reduce_max(A(i, q), {q}); }, "M"),
+        compute({3}, [&](Var i) { return reduce_min(A(i, t), {t}); }, "N")};
+  });
+  Module f = build(s);
+  std::vector<int> a = {3, -1, 4, 1, -5, 9, 2, -6, 5, 3, 5, 8, -9, 7, 9};
+  Array in(a, {3, 5}), S({3}), M({3}), N({3});
+  f(in, S, M, N);
+  EXPECT_EQ(S.to_vector<int>(), (std::vector<int>{2, 13, 20}));
+  EXPECT_EQ(M.to_vector<int>(), (std::vector<int>{4, 9, 9}));
+  EXPECT_EQ(N.to_vector<int>(), (std::vector<int>{-5, -6, -9}));
+}
+
+TEST(FrontendRun, MathSelectAndCast) {
+  Tensor X = placeholder({6}, "X", Float(32));
+  Schedule s = create_schedule({X}, [](Tensor X) {
+    return compute(
+        {6},
+        [&](Var i) {
+          Expr x = X(i);
+          return select(x > 0.0, sqrt(x) + exp(x * 0.1),
+                        abs(x) + pow(x, 2.0) + log(abs(x) + 1.0)) +
+                 min(x, 1.0) * max(x, -1.0) + cast(Float(32), cast(Int(32), x));
+        },
+        "Y", Float(32));
+  });
+  Module f = build(s);
+  std::vector<float> x = {-2.5f, -1.0f, 0.25f, 1.5f, 3.0f, 7.75f};
+  Array in(x, {6}, Float(32)), out({6}, Float(32));
+  f(in, out);
+  std::vector<float> y = out.to_vector<float>();
+  for (int i = 0; i < 6; ++i) {
+    float v = x[i];
+    float expected = (v > 0 ? std::sqrt(v) + std::exp(v * 0.1f)
+                            : std::fabs(v) + std::pow(v, 2.0f) +
+                                  std::log(std::fabs(v) + 1.0f)) +
+                     std::fmin(v, 1.0f) * std::fmax(v, -1.0f) +
+                     static_cast<float>(static_cast<int>(v));
+    EXPECT_NEAR(y[i], expected, 1e-4 * std::fabs(expected)) << "element " << i;
+  }
+}
+
+TEST(FrontendRun, NarrowAndUnsignedIntegers) {
+  Tensor A = placeholder({4}, "A", UInt(8));
+  Tensor B = placeholder({4}, "B", Int(8));
+  Schedule s = create_schedule({A, B}, [](Tensor A, Tensor B) {
+    return std::vector<Tensor>{
+        compute({4}, [&](Var i) { return A(i) / 3; }, "Q", UInt(8)),
+        compute({4}, [&](Var i) { return select(A(i) > 100, 1, 0); }, "G",
+                Int(32)),
+        compute({4}, [&](Var i) { return B(i) + 100; }, "W", Int(8))};
+  });
+  Module f = build(s);
+  Array a(std::vector<int>{200, 255, 7, 101}, {4}, UInt(8));
+  Array b(std::vector<int>{100, -100, 27, 28}, {4}, Int(8));
+  Array q({4}, UInt(8)), g({4}, Int(32)), w({4}, Int(8));
+  f(a, b, q, g, w);
+  EXPECT_EQ(q.to_vector<int>(), (std::vector<int>{66, 85, 2, 33}));
+  EXPECT_EQ(g.to_vector<int>(), (std::vector<int>{1, 1, 0, 1}));
+  // int8 wraps: 100 + 100 = -56.
+  EXPECT_EQ(w.to_vector<int>(), (std::vector<int>{-56, 0, 127, -128}));
+}
+
+TEST(FrontendRun, UpdateScalarGatherAndIndexValues) {
+  Tensor A = placeholder({5}, "A");
+  Tensor I = placeholder({3}, "I");
+  Schedule s = create_schedule({A, I}, [](Tensor A, Tensor I) {
+    Tensor base = scalar(10, "base");
+    update(A, [&](Var i) { return A(i) * 2 + base(0); }, "double");
+    Tensor G = compute({3}, [&](Var j) { return A(I(j)); }, "G");
+    Tensor Sq = compute({4}, [&](Var k) { return k * k; }, "Sq");
+    return std::vector<Tensor>{G, Sq};
+  });
+  Module f = build(s);
+  Array a(iota(5, 1), {5}), idx(std::vector<int>{4, 0, 2}, {3}), g({3}), sq({4});
+  f(a, idx, g, sq);
+  EXPECT_EQ(a.to_vector<int>(), (std::vector<int>{12, 14, 16, 18, 20}));
+  EXPECT_EQ(g.to_vector<int>(), (std::vector<int>{20, 12, 16}));
+  EXPECT_EQ(sq.to_vector<int>(), (std::vector<int>{0, 1, 4, 9}));
+}
+
+/// gemm through every compute primitive; the result must not change.
+TEST(FrontendRun, ComputePrimitivesKeepTheResult) {
+  auto run = [](bool customize) {
+    Tensor A = placeholder({8, 6}, "A"), B = placeholder({6, 10}, "B");
+    Schedule s = create_schedule({A, B}, [](Tensor A, Tensor B) {
+      Var k = reduce_axis(0, 6, "k");
+      return compute({8, 10}, [&](Var i, Var j) { return sum(A(i, k) * B(k, j), {k}); },
+                     "C");
+    });
+    if (customize) {
+      Tensor C = s.outputs()[0];
+      Stage c = s[C];
+      auto [io, ii] = c.split(C.axis(0), 3);
+      c.parallel(io);
+      c.reorder({C.axis(1), ii});
+      c.pipeline(ii, 2);
+      c.unroll("k", 2);
+      s.partition(A, PartitionKind::Cyclic, 2, 2);
+    }
+    Module f = build(s);
+    Array a(iota(48, -20), {8, 6}), b(iota(60, -30), {6, 10}), c({8, 10});
+    f(a, b, c);
+    return c.to_vector<int>();
+  };
+  std::vector<int> plain = run(false);
+  EXPECT_EQ(run(true), plain);
+  EXPECT_EQ(plain[0], 0 * 0 - 20 * -30 + -19 * -20 + -18 * -10 + -17 * 0 +
+                          -16 * 10 + -15 * 20);
+}
+
+TEST(FrontendLower, ScheduleOpsAndAppliedIR) {
+  Tensor A = placeholder({10, 10}, "A");
+  Schedule s = create_schedule({A}, [](Tensor A) {
+    return compute({8, 8}, [&](Var i, Var j) {
+      return A(i, j) + A(i + 2, j + 2);
+    }, "B");
+  });
+  Tensor B = s.outputs()[0];
+  Tensor LB = s.reuse_at(A, s[B], B.axis(0));
+  s.partition(LB, PartitionKind::Complete, 1);
+  std::string ops = lower(s, /*applySchedule=*/false);
+  EXPECT_NE(ops.find("hcl.reuse_at("), std::string::npos) << ops;
+  EXPECT_NE(ops.find("-> memref<*xi32>"), std::string::npos) << ops;
+  EXPECT_NE(ops.find("stage_name = \"B\""), std::string::npos) << ops;
+  std::string applied = lower(s);
+  EXPECT_EQ(applied.find("hcl."), std::string::npos) << applied;
+  // The line buffer, partitioned completely in its first dimension.
+  EXPECT_NE(applied.find("#map = affine_map<(d0, d1) -> (d0, 0, 0, d1)>"),
+            std::string::npos)
+      << applied;
+  EXPECT_NE(applied.find("memref.alloc() : memref<3x10xi32, #map>"),
+            std::string::npos)
+      << applied;
+}
+
+TEST(FrontendArray, ConversionsAndNpy) {
+  Array a(std::vector<double>{1.5, -2.25, 3}, {3}, Float(64));
+  EXPECT_EQ(a.to_vector<double>(), (std::vector<double>{1.5, -2.25, 3}));
+  Array u(std::vector<int>{300, -1}, {2}, UInt(8));
+  EXPECT_EQ(u.to_vector<int>(), (std::vector<int>{44, 255}));
+  std::string path = ::testing::TempDir() + "/frontend-array.npy";
+  a.save(path);
+  Array back = Array::load(path);
+  EXPECT_EQ(back.shape(), std::vector<int64_t>{3});
+  EXPECT_EQ(back.to_vector<double>(), a.to_vector<double>());
+  EXPECT_NE(errorOf([] { Array(std::vector<int>{1, 2}, {3}); })
+                .find("2 values for 3 elements"),
+            std::string::npos);
+}
+
+} // namespace
