@@ -4,7 +4,7 @@
 // RUN: hcl check %s | FileCheck %s --check-prefix=EXEC
 // EXEC: hcl check: OK
 // CHECK: } {loop_name = "i"}
-// CHECK-NEXT: } {loop_name = "j", stage_name = "C"}
+// CHECK-NEXT: } {loop_name = "j", parallel, stage_name = "C"}
 func.func @top(%A: memref<6x4xi32>, %B: memref<4x5xi32>) -> memref<6x5xi32> {
   %s = hcl.create_stage_handle "C" : !hcl.StageHandle
   %li = hcl.create_loop_handle "i" : !hcl.LoopHandle
