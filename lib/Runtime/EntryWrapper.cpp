@@ -43,22 +43,22 @@ FailureOr<func::FuncOp> selectEntry(ModuleOp module, StringRef requested) {
          << listNames() << ")";
 }
 
+/// Integers of other widths (i12) live in the next standard container, as
+/// LLVM lays them out in memory (i12 takes 2 bytes, i24 takes 4).
 static std::optional<ElementKind> elementKindOf(Type type) {
   if (auto intType = dyn_cast<IntegerType>(type)) {
-    switch (intType.getWidth()) {
-    case 1:
+    unsigned width = intType.getWidth();
+    if (width == 1)
       return ElementKind::I1;
-    case 8:
+    if (width <= 8)
       return ElementKind::I8;
-    case 16:
+    if (width <= 16)
       return ElementKind::I16;
-    case 32:
+    if (width <= 32)
       return ElementKind::I32;
-    case 64:
+    if (width <= 64)
       return ElementKind::I64;
-    default:
-      return std::nullopt;
-    }
+    return std::nullopt;
   }
   if (type.isF32())
     return ElementKind::F32;
@@ -84,10 +84,12 @@ static FailureOr<ValueSpec> describeValue(func::FuncOp entry, Type type,
   Type elementType = memref ? memref.getElementType() : type;
   std::optional<ElementKind> kind = elementKindOf(elementType);
   if (!kind)
-    return fail("unsupported element type (supported: i1, i8, i16, i32, "
-                "i64, f32, f64)");
+    return fail("unsupported element type (supported: integers up to 64 "
+                "bits, f32, f64)");
+  unsigned bits = elementType.isInteger() ? elementType.getIntOrFloatBitWidth()
+                                          : 0;
   if (!memref)
-    return ValueSpec{*kind, {}, false, typeToString(type)};
+    return ValueSpec{*kind, {}, false, typeToString(type), bits};
   if (!memref.hasStaticShape())
     return fail("dynamic shapes are not supported; give every dimension a "
                 "size");
@@ -98,7 +100,7 @@ static FailureOr<ValueSpec> describeValue(func::FuncOp entry, Type type,
                 "partition layout) can be passed to or from the host");
   std::vector<int64_t> shape(memref.getShape().begin(),
                              memref.getShape().end());
-  return ValueSpec{*kind, std::move(shape), true, typeToString(type)};
+  return ValueSpec{*kind, std::move(shape), true, typeToString(type), bits};
 }
 
 FailureOr<EntrySignature> describeEntry(func::FuncOp entry) {

@@ -106,6 +106,31 @@ struct MemRefDescriptor {
 };
 } // namespace
 
+/// LLVM leaves the bits above an i12 in its 2-byte slot unspecified; the
+/// host reads signless integers as signed, so sign-extend from the width.
+static void normalizeWidth(HostArray &array, const ValueSpec &spec) {
+  unsigned bits = spec.integerBits;
+  if (bits <= 1 || bits == 8 || bits == 16 || bits == 32 || bits >= 64)
+    return;
+  auto extend = [&](auto *elements) {
+    using T = std::remove_pointer_t<decltype(elements)>;
+    using U = std::make_unsigned_t<T>;
+    U mask = (U(1) << bits) - 1;
+    for (int64_t i = 0; i < array.numElements(); ++i) {
+      U v = U(elements[i]) & mask;
+      if (v >> (bits - 1))
+        v |= ~mask;
+      elements[i] = T(v);
+    }
+  };
+  switch (array.kind()) {
+  case ElementKind::I8: return extend(array.as<int8_t>());
+  case ElementKind::I16: return extend(array.as<int16_t>());
+  case ElementKind::I32: return extend(array.as<int32_t>());
+  default: return extend(array.as<int64_t>());
+  }
+}
+
 llvm::Error JitProgram::run(std::vector<HostArray> &arguments,
                             std::vector<HostArray> &results) {
   if (llvm::Error error = checkArguments(arguments))
@@ -129,7 +154,13 @@ llvm::Error JitProgram::run(std::vector<HostArray> &arguments,
   }
   for (HostArray &result : results)
     passMemRef(result); // scalar results travel as memref<T>
-  return engine->invokePacked(kEntryWrapperName, packed);
+  if (llvm::Error error = engine->invokePacked(kEntryWrapperName, packed))
+    return error;
+  for (size_t i = 0; i < arguments.size(); ++i)
+    normalizeWidth(arguments[i], types.arguments[i]);
+  for (size_t i = 0; i < results.size(); ++i)
+    normalizeWidth(results[i], types.results[i]);
+  return llvm::Error::success();
 }
 
 } // namespace hcl

@@ -192,6 +192,25 @@ TEST(FrontendRun, NarrowAndUnsignedIntegers) {
   EXPECT_EQ(w.to_vector<int>(), (std::vector<int>{-56, 0, 127, -128}));
 }
 
+TEST(FrontendRun, ArbitraryWidths) {
+  Tensor A = placeholder({4}, "A", Int(12));
+  Tensor B = placeholder({4}, "B", UInt(4));
+  Schedule s = create_schedule({A, B}, [](Tensor A, Tensor B) {
+    return std::vector<Tensor>{
+        compute({4}, [&](Var i) { return A(i) * 2; }, "D", Int(12)),
+        compute({4}, [&](Var i) { return B(i) + 9; }, "E", UInt(4))};
+  });
+  Module f = build(s);
+  Array a(std::vector<int>{1500, -1500, 2047, 5}, {4}, Int(12));
+  Array b(std::vector<int>{1, 6, 7, 15}, {4}, UInt(4));
+  Array d({4}, Int(12)), e({4}, UInt(4));
+  f(a, b, d, e);
+  // Results wrap to 12 and 4 bits, as the hardware types would.
+  EXPECT_EQ(d.to_vector<int>(), (std::vector<int>{3000 - 4096, -3000 + 4096,
+                                                   4094 - 4096, 10}));
+  EXPECT_EQ(e.to_vector<int>(), (std::vector<int>{10, 15, 0, 8}));
+}
+
 TEST(FrontendRun, UpdateScalarGatherAndIndexValues) {
   Tensor A = placeholder({5}, "A");
   Tensor I = placeholder({3}, "I");

@@ -35,6 +35,7 @@ struct ValueSpec {
   std::vector<int64_t> shape; // empty for scalars and rank-0 memrefs
   bool isMemRef;
   std::string typeString; // as MLIR prints it, for messages
+  unsigned integerBits = 0; // the width of integer elements (12 for i12)
 };
 
 struct EntrySignature {
