@@ -11,6 +11,7 @@
 
 #include "hcl/Frontend/Error.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstring>
@@ -69,6 +70,46 @@ std::string floatLiteral(double value, Type type) {
   return os.str();
 }
 
+/// The user's call a command came from, as the location of its operation:
+/// `s["B"].split(i, 4)`, `s.reuse_at(A, s["B"], i)`.
+std::string describe(const Command &c) {
+  static const char *names[] = {"split", "tile", "reorder", "fuse", "unroll",
+                                "pipeline", "parallel", "compute_at", "outline",
+                                "partition", "reuse_at", "buffer_at", "reshape"};
+  static const char *kinds[] = {"Complete", "Block", "Cyclic"};
+  std::vector<std::string> args;
+  switch (c.kind) {
+  case CommandKind::Partition:
+    args = {c.tensor->name, kinds[static_cast<int>(c.partition)],
+            std::to_string(c.numbers[0]), std::to_string(c.numbers[1])};
+    break;
+  case CommandKind::ReuseAt:
+  case CommandKind::BufferAt:
+    args = {c.tensor->name, "s[\"" + c.stage + "\"]", c.axes[0]};
+    break;
+  case CommandKind::Reshape: {
+    std::string shape;
+    for (int64_t d : c.numbers)
+      shape += (shape.empty() ? "" : ", ") + std::to_string(d);
+    args = {c.tensor->name, "{" + shape + "}"};
+    break;
+  }
+  case CommandKind::ComputeAt:
+    args = {"s[\"" + c.otherStage + "\"]", c.axes[0]};
+    break;
+  default:
+    args = c.axes;
+    for (int64_t n : c.numbers)
+      args.push_back(std::to_string(n));
+  }
+  bool onStage = c.kind < CommandKind::Partition;
+  std::string call = onStage ? "s[\"" + c.stage + "\"]." : "s.";
+  call += names[static_cast<int>(c.kind)] + std::string("(");
+  for (size_t i = 0; i < args.size(); ++i)
+    call += (i ? ", " : "") + args[i];
+  return call + ")";
+}
+
 class Writer {
 public:
   explicit Writer(const detail::ScheduleImpl &schedule) : schedule(schedule) {}
@@ -82,6 +123,10 @@ private:
   void line(const std::string &text) {
     out << std::string(2 * depth, ' ') << text << "\n";
   }
+  /// A schedule operation, located at the user's call it came from.
+  void scheduleOp(const std::string &text) {
+    line(text + " loc(" + quoted(location) + ")");
+  }
 
   // Values.
   std::string constant(const ExprNode &e, Type type);
@@ -93,6 +138,8 @@ private:
   std::string emitOp(const ExprNode &e);
   std::string emitRead(const ExprNode &e);
   std::string emitReduce(const ExprNode &e);
+  void emitReduceInto(const ExprNode &e, const std::string &memref,
+                      const std::string &indices, const std::string &type);
   std::string toBool(const Expr &e);
   std::optional<std::string> affine(const ExprNode &e);
   std::string indexValue(const ExprNode &e);
@@ -114,6 +161,7 @@ private:
   std::map<const TensorNode *, std::string> bufferTypes;
   std::map<std::string, std::string> stageHandles;
   std::string currentStage;
+  std::string location;
 };
 
 std::string Writer::iv(const ExprNode &var) {
@@ -375,33 +423,33 @@ std::string Writer::emitRead(const ExprNode &e) {
   return r;
 }
 
-/// Sum, max or min over the reduction axes into a one-element accumulator
-/// (seed 000's conv2d: `sum` over rc, rh, rw).
-std::string Writer::emitReduce(const ExprNode &e) {
-  Type t = e.type;
-  static const char *names[] = {"sum", "max", "min"};
-  int kind = static_cast<int>(e.reduce);
-  std::string acc = fresh("acc"), type = "memref<1x" + mlirType(t) + ">";
-  line(acc + " = memref.alloca() {name = " + quoted(names[kind]) + "} : " + type);
+/// The value a reduction starts from: 0 for sum, the lowest value of the
+/// type for max, the highest for min.
+static ExprNode reductionStart(ReduceKind kind, Type t) {
   ExprNode init;
   init.kind = t.isFloat() ? ExprKind::FloatConst : ExprKind::IntConst;
   bool isSigned = !t.isUnsigned();
   int64_t intMax = t.bits >= 64 ? INT64_MAX
-                   : isSigned ? (int64_t(1) << (t.bits - 1)) - 1
-                              : (int64_t(1) << t.bits) - 1;
-  int64_t intMin = isSigned ? (t.bits >= 64 ? INT64_MIN : -(int64_t(1) << (t.bits - 1))) : 0;
-  if (e.reduce == ReduceKind::Sum) {
-    init.intValue = 0;
-    init.floatValue = 0;
-  } else {
-    bool isMax = e.reduce == ReduceKind::Max;
-    init.intValue = isMax ? intMin : intMax;
-    init.floatValue = isMax ? -INFINITY : INFINITY;
+                   : isSigned   ? (int64_t(1) << (t.bits - 1)) - 1
+                                : (int64_t(1) << t.bits) - 1;
+  int64_t intMin = !isSigned     ? 0
+                   : t.bits >= 64 ? INT64_MIN
+                                  : -(int64_t(1) << (t.bits - 1));
+  if (kind == ReduceKind::Max) {
+    init.intValue = intMin;
+    init.floatValue = -INFINITY;
+  } else if (kind == ReduceKind::Min) {
+    init.intValue = !isSigned && t.bits == 64 ? -1 : intMax; // all ones
+    init.floatValue = INFINITY;
   }
-  if (!isSigned && t.bits == 64 && e.reduce == ReduceKind::Min)
-    init.intValue = -1; // all ones
-  std::string start = constant(init, t);
-  line("affine.store " + start + ", " + acc + "[0] : " + type);
+  return init;
+}
+
+/// The reduction loops, combining into `memref[indices]` (of `type`), which
+/// holds the running value.
+void Writer::emitReduceInto(const ExprNode &e, const std::string &memref,
+                            const std::string &indices, const std::string &type) {
+  Type t = e.type;
   for (const Var &axis : e.axes) {
     std::string v = fresh("r");
     ivs[axis.node()->id] = v;
@@ -411,7 +459,7 @@ std::string Writer::emitReduce(const ExprNode &e) {
   }
   std::string x = value(e.operands[0], t);
   std::string old = fresh();
-  line(old + " = affine.load " + acc + "[0] : " + type);
+  line(old + " = affine.load " + memref + "[" + indices + "] : " + type);
   static const std::map<ReduceKind, std::array<const char *, 3>> combine = {
       {ReduceKind::Sum, {"arith.addi", "arith.addi", "arith.addf"}},
       {ReduceKind::Max, {"arith.maxsi", "arith.maxui", "arith.maximumf"}},
@@ -420,15 +468,59 @@ std::string Writer::emitReduce(const ExprNode &e) {
   std::string sum = fresh();
   line(sum + " = " + (t.isFloat() ? ops[2] : t.isUnsigned() ? ops[1] : ops[0]) +
        " " + old + ", " + x + " : " + mlirType(t));
-  line("affine.store " + sum + ", " + acc + "[0] : " + type);
+  line("affine.store " + sum + ", " + memref + "[" + indices + "] : " + type);
   for (auto it = e.axes.rbegin(); it != e.axes.rend(); ++it) {
     --depth;
     line("} {loop_name = " + quoted(it->name()) + ", reduction = 1 : i32}");
     ivs.erase(it->node()->id);
   }
+}
+
+/// Sum, max or min over the reduction axes into a one-element accumulator
+/// (a reduction inside a larger expression).
+std::string Writer::emitReduce(const ExprNode &e) {
+  static const char *names[] = {"sum", "max", "min"};
+  std::string acc = fresh("acc");
+  std::string type = "memref<1x" + mlirType(e.type) + ">";
+  line(acc + " = memref.alloca() {name = " +
+       quoted(names[static_cast<int>(e.reduce)]) + "} : " + type);
+  std::string start = constant(reductionStart(e.reduce, e.type), e.type);
+  line("affine.store " + start + ", " + acc + "[0] : " + type);
+  emitReduceInto(e, acc, "0", type);
   std::string r = fresh();
   line(r + " = affine.load " + acc + "[0] : " + type);
   return r;
+}
+
+/// The reduction a stage accumulates straight into its own element, as
+/// seed 000's gemm does (so reorder can move the reduction loops): a compute
+/// whose value is a reduction of the stage's type (`init` set), or an update
+/// `T(i, j, ...) + sum(...)`.
+static const ExprNode *inPlaceReduction(const TensorNode &stage, bool &init) {
+  const ExprNode &body = *stage.body;
+  if (stage.kind == TensorKind::Compute) {
+    init = true;
+    return body.kind == ExprKind::Reduce && body.type == stage.dtype ? &body
+                                                                     : nullptr;
+  }
+  init = false;
+  if (body.kind != ExprKind::Op || body.op != OpCode::Add ||
+      body.type != stage.dtype)
+    return nullptr;
+  for (int side = 0; side < 2; ++side) {
+    const ExprNode &read = *body.operands[side].node();
+    const ExprNode &reduce = *body.operands[1 - side].node();
+    if (read.kind != ExprKind::Read || read.tensor != stage.target ||
+        reduce.kind != ExprKind::Reduce || reduce.reduce != ReduceKind::Sum ||
+        reduce.type != stage.dtype)
+      continue;
+    bool sameElement = true;
+    for (size_t d = 0; d < stage.axes.size(); ++d)
+      sameElement &= read.operands[d].node() == stage.axes[d].node();
+    if (sameElement)
+      return &reduce;
+  }
+  return nullptr;
 }
 
 /// The tensor's memref: an update writes its target's, a stage's alloc, an
@@ -469,12 +561,23 @@ void Writer::emitStage(const std::shared_ptr<TensorNode> &stage) {
     line("affine.for " + v + " = 0 to " + std::to_string(stage->shape[d]) + " {");
     ++depth;
   }
-  std::string result = value(Expr(stage->body), stage->dtype);
   std::string indices;
   for (size_t d = 0; d < loopVars.size(); ++d)
     indices += (d ? ", " : "") + loopVars[d];
-  line("affine.store " + result + ", " + buffer(stage) + "[" + indices +
-       "] : " + bufferType(stage));
+  bool init;
+  if (const ExprNode *reduce = inPlaceReduction(*stage, init)) {
+    if (init) {
+      std::string start = constant(reductionStart(reduce->reduce, stage->dtype),
+                                   stage->dtype);
+      line("affine.store " + start + ", " + buffer(stage) + "[" + indices +
+           "] : " + bufferType(stage));
+    }
+    emitReduceInto(*reduce, buffer(stage), indices, bufferType(stage));
+  } else {
+    std::string result = value(Expr(stage->body), stage->dtype);
+    line("affine.store " + result + ", " + buffer(stage) + "[" + indices +
+         "] : " + bufferType(stage));
+  }
   for (size_t d = stage->axes.size(); d-- > 0;) {
     --depth;
     std::string attrs = "loop_name = " + quoted(stage->axes[d].name());
@@ -502,6 +605,7 @@ std::string Writer::loopHandle(const std::string &stage, const std::string &loop
 }
 
 void Writer::emitCommand(const Command &c) {
+  location = describe(c);
   auto loops = [&](const std::string &stage) {
     std::string list;
     for (const std::string &axis : c.axes)
@@ -512,7 +616,7 @@ void Writer::emitCommand(const Command &c) {
   switch (c.kind) {
   case CommandKind::Split: {
     std::string args = loops(c.stage);
-    line(fresh("h") + ", " + fresh("h") + " = hcl.split(" + stageHandle(c.stage) +
+    scheduleOp(fresh("h") + ", " + fresh("h") + " = hcl.split(" + stageHandle(c.stage) +
          args + ", " + number(0) + ")");
     return;
   }
@@ -521,43 +625,43 @@ void Writer::emitCommand(const Command &c) {
     std::string results = fresh("h");
     for (int i = 0; i < 3; ++i)
       results += ", " + fresh("h");
-    line(results + " = hcl.tile(" + stageHandle(c.stage) + args + ", " +
+    scheduleOp(results + " = hcl.tile(" + stageHandle(c.stage) + args + ", " +
          number(0) + ", " + number(1) + ")");
     return;
   }
   case CommandKind::Reorder:
   case CommandKind::Parallel: {
     std::string args = loops(c.stage);
-    line(std::string(c.kind == CommandKind::Reorder ? "hcl.reorder("
+    scheduleOp(std::string(c.kind == CommandKind::Reorder ? "hcl.reorder("
                                                     : "hcl.parallel(") +
          stageHandle(c.stage) + args + ")");
     return;
   }
   case CommandKind::Fuse: {
     std::string args = loops(c.stage);
-    line(fresh("h") + " = hcl.fuse(" + stageHandle(c.stage) + args + ")");
+    scheduleOp(fresh("h") + " = hcl.fuse(" + stageHandle(c.stage) + args + ")");
     return;
   }
   case CommandKind::Unroll:
   case CommandKind::Pipeline: {
     std::string args = loops(c.stage);
-    line(std::string(c.kind == CommandKind::Unroll ? "hcl.unroll("
+    scheduleOp(std::string(c.kind == CommandKind::Unroll ? "hcl.unroll("
                                                    : "hcl.pipeline(") +
          stageHandle(c.stage) + args + ", " + number(0) + ")");
     return;
   }
   case CommandKind::ComputeAt: {
     std::string axis = loopHandle(c.otherStage, c.axes[0]);
-    line("hcl.compute_at(" + stageHandle(c.stage) + ", " +
+    scheduleOp("hcl.compute_at(" + stageHandle(c.stage) + ", " +
          stageHandle(c.otherStage) + ", " + axis + ")");
     return;
   }
   case CommandKind::Outline:
-    line("hcl.outline (" + stageHandle(c.stage) + ")");
+    scheduleOp("hcl.outline (" + stageHandle(c.stage) + ")");
     return;
   case CommandKind::Partition: {
     static const char *kinds[] = {"Complete", "Block", "Cyclic"};
-    line("hcl.partition(" + buffer(c.tensor) + " : " + bufferType(c.tensor) +
+    scheduleOp("hcl.partition(" + buffer(c.tensor) + " : " + bufferType(c.tensor) +
          ", " + kinds[static_cast<int>(c.partition)] + ", " + number(0) +
          (c.partition == PartitionKind::Complete ? "" : ", " + number(1)) + ")");
     return;
@@ -567,7 +671,7 @@ void Writer::emitCommand(const Command &c) {
     std::string axis = loopHandle(c.stage, c.axes[0]);
     std::string r = fresh("buffer");
     std::string type = "memref<*x" + mlirType(c.result->dtype) + ">";
-    line(r + " = hcl." + (c.kind == CommandKind::ReuseAt ? "reuse_at(" : "buffer_at(") +
+    scheduleOp(r + " = hcl." + (c.kind == CommandKind::ReuseAt ? "reuse_at(" : "buffer_at(") +
          stageHandle(c.stage) + ", " + buffer(c.tensor) + " : " +
          bufferType(c.tensor) + ", " + axis + ") -> " + type);
     buffers[c.result.get()] = r;
@@ -577,7 +681,7 @@ void Writer::emitCommand(const Command &c) {
   case CommandKind::Reshape: {
     std::string r = fresh("reshaped");
     std::string type = memrefType(c.result->shape, c.result->dtype);
-    line(r + " = hcl.reshape " + buffer(c.tensor) + " : " +
+    scheduleOp(r + " = hcl.reshape " + buffer(c.tensor) + " : " +
          bufferType(c.tensor) + " to " + type);
     buffers[c.result.get()] = r;
     bufferTypes[c.result.get()] = type;
@@ -611,6 +715,13 @@ std::string Writer::run() {
   currentStage.clear();
   for (const Command &command : schedule.commands)
     emitCommand(command);
+  // Intermediate tensors are freed when the function ends (the CPU path
+  // would leak them on every call; HLS C++ makes them local arrays).
+  for (const auto &stage : schedule.stages)
+    if (stage->kind == TensorKind::Compute &&
+        std::find(results.begin(), results.end(), stage) == results.end())
+      line("memref.dealloc " + buffer(stage) + " : " +
+           memrefType(stage->shape, stage->dtype));
   std::string values, types;
   for (const auto &r : results) {
     values += (values.empty() ? "" : ", ") + buffer(r);

@@ -22,6 +22,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
+#include <set>
 
 using namespace mlir;
 
@@ -61,7 +62,9 @@ public:
           if (diag.getSeverity() != DiagnosticSeverity::Error)
             return success();
           std::string message = diag.str();
-          if (auto loc = dyn_cast<FileLineColLoc>(diag.getLocation()))
+          if (auto loc = dyn_cast<NameLoc>(diag.getLocation()))
+            message += " (in " + loc.getName().str() + ")";
+          else if (auto loc = dyn_cast<FileLineColLoc>(diag.getLocation()))
             message += "\n  at: " + lineOf(text, loc.getLine());
           messages += (messages.empty() ? "" : "\n") + message;
           return success();
@@ -135,19 +138,20 @@ Module::Module(std::shared_ptr<detail::ModuleImpl> impl) : impl(std::move(impl))
 const std::string &Module::mlir() const { return impl->text; }
 double Module::compileMilliseconds() const { return impl->compileMs; }
 
-/// The host array for `array` as the signature's `spec` wants it; a schedule
-/// may have reshaped it (same elements, row-major).
-static HostArray toHost(const Array &array, const ValueSpec &spec,
-                        const std::string &what) {
-  HostArray host = array.storage()->host;
-  std::string expected = spec.typeString;
+/// Checks that `array` can be passed where the signature's `spec` is (a
+/// schedule may have reshaped it: same elements, row-major).
+static void checkArray(const Array &array, const ValueSpec &spec,
+                       const std::string &what) {
+  const HostArray &host = array.storage()->host;
+  int64_t expectedElements = 1;
+  for (int64_t d : spec.shape)
+    expectedElements *= d;
   if (host.kind() != spec.kind)
-    throwError(what + ": expected " + expected + ", got an array of " +
+    throwError(what + ": expected " + spec.typeString + ", got an array of " +
                array.dtype().str());
-  if (host.shape() != spec.shape && !host.reshape(spec.shape))
-    throwError(what + ": expected " + expected + ", got shape " +
+  if (host.shape() != spec.shape && host.numElements() != expectedElements)
+    throwError(what + ": expected " + spec.typeString + ", got shape " +
                host.shapeString());
-  return host;
 }
 
 void Module::call(const std::vector<Array *> &arrays) {
@@ -157,34 +161,40 @@ void Module::call(const std::vector<Array *> &arrays) {
     throwError("module @top takes " + std::to_string(inputs) + " input and " +
                std::to_string(outputs) + " output arrays, got " +
                std::to_string(arrays.size()));
-  std::vector<HostArray> arguments;
-  for (size_t i = 0; i < inputs; ++i) {
-    std::string what = "input " + std::to_string(i) + " ('" +
-                       impl->inputs[i].name() + "')";
-    if (arrays[i]->dtype() != impl->inputs[i].dtype())
+  std::set<const detail::ArrayStorage *> seen;
+  for (size_t i = 0; i < arrays.size(); ++i) {
+    bool isInput = i < inputs;
+    std::string what =
+        isInput ? "input " + std::to_string(i) + " ('" + impl->inputs[i].name() + "')"
+                : "output " + std::to_string(i - inputs);
+    if (isInput && arrays[i]->dtype() != impl->inputs[i].dtype())
       throwError(what + ": expected " + impl->inputs[i].dtype().str() +
                  ", got " + arrays[i]->dtype().str());
-    arguments.push_back(toHost(*arrays[i], signature.arguments[i], what));
+    checkArray(*arrays[i],
+               isInput ? signature.arguments[i] : signature.results[i - inputs],
+               what);
+    if (!seen.insert(arrays[i]->storage().get()).second)
+      throwError(what + ": the same array is passed twice");
   }
-  std::vector<HostArray> results = impl->program->makeResults();
-  for (size_t i = 0; i < outputs; ++i)
-    toHost(*arrays[inputs + i], signature.results[i],
-           "output " + std::to_string(i));
-  if (llvm::Error error = impl->program->run(arguments, results))
-    throwError("module @top: " + llvm::toString(std::move(error)));
-  // Inputs a stage updated, and the outputs, go back to the caller's arrays.
-  for (size_t i = 0; i < inputs; ++i) {
+  // The arrays' buffers are lent to the program for the call, not copied.
+  std::vector<HostArray> arguments, results;
+  std::vector<std::vector<int64_t>> shapes;
+  for (size_t i = 0; i < arrays.size(); ++i) {
     HostArray &host = arrays[i]->storage()->host;
-    std::vector<int64_t> shape = host.shape();
-    host = std::move(arguments[i]);
-    host.reshape(shape);
+    shapes.push_back(host.shape());
+    const ValueSpec &spec =
+        i < inputs ? signature.arguments[i] : signature.results[i - inputs];
+    host.reshape(spec.shape);
+    (i < inputs ? arguments : results).push_back(std::move(host));
   }
-  for (size_t i = 0; i < outputs; ++i) {
-    HostArray &host = arrays[inputs + i]->storage()->host;
-    std::vector<int64_t> shape = host.shape();
-    host = std::move(results[i]);
-    host.reshape(shape);
+  llvm::Error error = impl->program->run(arguments, results);
+  for (size_t i = 0; i < arrays.size(); ++i) {
+    HostArray &host = arrays[i]->storage()->host;
+    host = std::move(i < inputs ? arguments[i] : results[i - inputs]);
+    host.reshape(shapes[i]);
   }
+  if (error)
+    throwError("module @top: " + llvm::toString(std::move(error)));
 }
 
 } // namespace hcl

@@ -210,8 +210,19 @@ Stage Schedule::operator[](const Tensor &tensor) const {
   for (const auto &stage : data->stages)
     if (stage == tensor.node())
       return Stage(data, stage->stageName);
+  // An input is reached through the one update stage that writes it, as in
+  // HeteroCL.
+  std::vector<std::shared_ptr<TensorNode>> writers;
+  for (const auto &stage : data->stages)
+    if (stage->kind == TensorKind::Update && stage->target == tensor.node())
+      writers.push_back(stage);
+  if (writers.size() == 1)
+    return Stage(data, writers.front()->stageName);
   if (tensor.node()->kind == TensorKind::Placeholder)
-    throwError("'" + tensor.name() + "' is an input (placeholder), not a stage");
+    throwError("'" + tensor.name() + "' is an input (placeholder) " +
+               (writers.empty() ? std::string("that no stage updates")
+                                : "that several stages update; name one") +
+               ", not a stage");
   throwError("'" + tensor.name() + "' is not computed by this schedule's kernel");
 }
 
@@ -308,6 +319,15 @@ Tensor Schedule::reshape(const Tensor &tensor, const std::vector<int64_t> &shape
   command.result = reshaped;
   data->commands.push_back(command);
   return Tensor(reshaped);
+}
+
+Tensor Schedule::tensor(const std::string &name) const {
+  for (const Tensor &input : data->inputs)
+    if (input.name() == name)
+      return input;
+  if (auto stage = data->findStage(name))
+    return Tensor(stage);
+  throwError("the schedule has no tensor named '" + name + "'");
 }
 
 const std::vector<Tensor> &Schedule::inputs() const { return data->inputs; }

@@ -64,7 +64,8 @@ class Schedule {
 public:
   explicit Schedule(std::shared_ptr<detail::ScheduleImpl> impl);
 
-  /// The stage computing `tensor`, or the stage named `name`.
+  /// The stage computing `tensor` (for an input, the update stage writing
+  /// it), or the stage named `name`.
   Stage operator[](const Tensor &tensor) const;
   Stage operator[](const std::string &name) const;
 
@@ -81,6 +82,10 @@ public:
                    const std::string &name = "");
   /// `tensor` with another shape of the same number of elements.
   Tensor reshape(const Tensor &tensor, const std::vector<int64_t> &shape);
+
+  /// A tensor of the program by name: an input or a stage's tensor
+  /// (HeteroCL's kernel.B).
+  Tensor tensor(const std::string &name) const;
 
   const std::vector<Tensor> &inputs() const;
   const std::vector<Tensor> &outputs() const;
