@@ -265,6 +265,33 @@ TEST(FrontendRun, ComputePrimitivesKeepTheResult) {
                           -16 * 10 + -15 * 20);
 }
 
+/// A two-stage pipeline through tile, fuse, compute_at, buffer_at and
+/// reshape; the result must not change.
+TEST(FrontendRun, MoreCustomizationsKeepTheResult) {
+  auto run = [](bool customize) {
+    Tensor A = placeholder({6, 8}, "A");
+    Schedule s = create_schedule({A}, [](Tensor A) {
+      Tensor P = compute({6, 8}, [&](Var i, Var j) { return A(i, j) * 3; }, "P");
+      return compute({6, 8}, [&](Var i, Var j) { return P(i, j) - A(i, j); },
+                     "Q");
+    });
+    if (customize) {
+      Tensor P = s.tensor("P"), Q = s.outputs()[0];
+      s[P].compute_at(s[Q], Q.axis(1));
+      auto loops = s[Q].tile(Q.axis(0), Q.axis(1), 2, 4);
+      s[Q].fuse({loops[2], loops[3]});
+      s.reshape(A, {48});
+    }
+    Module f = build(s);
+    Array a(iota(48, -7), {6, 8}), q({6, 8});
+    f(a, q);
+    return q.to_vector<int>();
+  };
+  std::vector<int> plain = run(false);
+  EXPECT_EQ(plain[47], (47 - 7) * 2);
+  EXPECT_EQ(run(true), plain);
+}
+
 TEST(FrontendLower, ScheduleOpsAndAppliedIR) {
   Tensor A = placeholder({10, 10}, "A");
   Schedule s = create_schedule({A}, [](Tensor A) {

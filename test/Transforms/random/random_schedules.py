@@ -3,23 +3,45 @@
 
 Each program is one function, @kernel, generated from the seed:
 
-  * an algorithm of 1 to 3 stages (affine loop nests tagged with `loop_name`
-    / `stage_name`), 1 to 4 loops deep, constant trip counts from 1 to 12,
-    element type i32, i64, f32 or f64.  A stage is an elementwise map
-    (sometimes transposed, in place, strided or triangular), a stencil with
-    constant offsets (bounds shrunk so every access is in range; sometimes in
-    place, which makes dependences between iterations), or a reduction with a
+  * an algorithm: in one program of three a fixed kernel, one of seed 000's
+    benchmark kernels (bench/kernels) with smaller sizes and its schedule
+    stripped: gemm (16x8x16), conv2d (update form, accumulating into an
+    argument), conv2d_nchw (the sum over rc, rh, rw in a `memref.alloca`),
+    five_point, blur, diag3d, or a pipeline of blur, five-point and sometimes
+    a random map; its element type is the benchmark's, or in one of four a
+    random one.  Otherwise a random algorithm of 1 to 3 stages (affine loop
+    nests tagged with `loop_name` / `stage_name`), 1 to 4 loops deep,
+    constant trip counts from 1 to 12, element type i32, i64, f32 or f64.  A
+    stage is an elementwise map (sometimes transposed, in place, strided or
+    triangular), a stencil with written-out constant offsets (bounds shrunk so
+    every access is in range; sometimes in place, which makes dependences
+    between iterations), a stencil in reduction form (conv2d-nchw style: 1 to
+    3 spatial loops, an optional input channel `rc` and output channel `c`,
+    reduction loops `ri`, `rj`, ... reading in[rc, i + ri, j + rj], sometimes
+    times a weight, summed in an alloca, in an alloc zeroed in the loop around
+    the reductions, or into an argument), or a reduction with a
     `reduction = 1 : i32` loop (gemm-like, sometimes triangular) accumulating
     into an argument, or into an alloc that a fill stage or a store in the
     loop around the reduction loop (an imperfect nest) sets first.  Later
     stages often read an earlier stage's output (a `memref.alloc`, returned or
     not, or an argument);
   * a schedule of 1 to 5 primitives (split, tile, reorder, fuse, unroll,
-    pipeline, parallel, compute_at, buffer_at) naming real loops, including the
-    loops earlier primitives made (`i.outer`, `i.j.fused`), with factors that
-    divide, do not divide, are 1 or exceed the trip count, and sometimes an
-    illegal request (reorder across a dependence, parallel on a reduction loop,
-    compute_at in the wrong direction).
+    pipeline, parallel, compute_at, buffer_at, reuse_at, partition) naming
+    real loops, including the loops earlier primitives made (`i.outer`,
+    `i.j.fused`), with factors that divide, do not divide, are 1 or exceed the
+    trip count, and sometimes an illegal request (reorder across a dependence,
+    parallel on a reduction loop, compute_at in the wrong direction).
+    reuse_at mostly targets a stencil's input at a loop along which its reads
+    overlap, and often follows with a second reuse_at on the buffer it made
+    at a loop inside (line buffer, then window buffer); sometimes any loop,
+    any tensor the stage reads, the input again, or an explicit result type
+    that is wrong (mostly it is `memref<*xT>`, which the engine infers).
+    partition (Complete, Block or Cyclic, sometimes spelled
+    "CyclicPartition") targets an argument, an alloc, or a buffer an earlier
+    reuse_at / buffer_at made (named by its result, unranked when inferred),
+    sometimes a tensor partitioned before; its dimension is 0 (all) to the
+    rank, sometimes out of range, and its factor divides, does not, is 1,
+    the size, or more.  buffer_at sometimes leaves its type to the engine.
 
 Every program is run with `hcl check FILE --entry kernel --seeds 2`, which runs
 it with and without its schedule on random inputs and compares the outputs.
@@ -44,7 +66,8 @@ directory, printed) and the script exits 1.  The last lines are a summary:
 
   random schedules: N programs: A applied and matched, R rejected with an
   error, M mismatches, C crashes, T timeouts, G generator errors
-  primitives: split 12/3 tile ... (applied/rejected)
+  primitives (applied/rejected): buffer_at 5/0, compute_at 0/1, ...
+  kernels (applied/rejected/failed): random 30/12/0, blur 2/1/0, ...
 
 Usage:
 
@@ -170,18 +193,25 @@ class Stage:
     before the loop inside it (the initialization of a reduction)."""
 
     def __init__(self, name, kind, loops, out, reads, body, plain_store,
-                 pre=(), pre_depth=None):
+                 pre=(), pre_depth=None, post=(), stencil_reads=(), reuse_loops=()):
         self.name, self.kind, self.loops = name, kind, loops
         self.out, self.reads, self.body = out, reads, body
         # out[...] is stored at plain loop variables (buffer_at can apply).
         self.plain_store = plain_store
         self.inplace = out in reads
-        self.pre, self.pre_depth = list(pre), pre_depth
+        # `post` holds statements that close the body of loop `pre_depth`,
+        # after the loop inside it (conv2d-nchw's store of its accumulator).
+        self.pre, self.pre_depth, self.post = list(pre), pre_depth, list(post)
+        # the buffers read at offsets of the loop variables: reuse_at targets
+        self.stencil_reads = list(stencil_reads)
+        # the loops along which those reads overlap (reuse_at can apply)
+        self.reuse_loops = list(reuse_loops)
 
 
 class Kernel:
     def __init__(self, dtype):
         self.dtype = dtype
+        self.fixed = None  # the name of a fixed kernel, or None (random)
         self.buffers = []
         self.stages = []
         self.constants = {}
@@ -341,7 +371,89 @@ def gen_stencil(rng, kernel, src):
         out = output_buffer(rng, kernel, loops, True, [lp.hi - lp.lo for lp in loops])
         out_idx = [index_expr(lp.name, -lp.lo) for lp in loops]
     body.append(f"affine.store {acc}, {access(out, out_idx, dtype)}")
-    return Stage(kernel.stage_name(), "stencil", loops, out, [inp], body, plain_store=inplace)
+    reuse = [lp.name for d, lp in enumerate(loops)
+             if len({row[d] for row in offsets}) > 1]
+    return Stage(kernel.stage_name(), "stencil", loops, out, [inp], body, plain_store=inplace,
+                 stencil_reads=[inp], reuse_loops=reuse)
+
+
+def gen_conv(rng, kernel, src):
+    """A stencil in seed 000's reduction form (conv2d-nchw): out[c?, i, j] is
+    the sum over reduction loops rc?, ri, rj of in[rc?, i + ri, j + rj]
+    (times a weight w[c?, rc?, ri, rj]), accumulated in a `memref.alloca`
+    set to zero in the loop around the reductions and stored after them
+    (seed 000's form), in an alloc set to zero there, or into an argument
+    (conv2d's update form)."""
+    dtype = kernel.dtype
+    chan = None
+    if src is not None and 1 <= len(src.shape) <= 3 and max(src.shape) >= 2:
+        inp, in_shape = src, list(src.shape)
+        windows = [rng.randint(1, min(3, n)) for n in in_shape]
+        if all(k == 1 for k in windows):
+            d = max(range(len(in_shape)), key=lambda t: in_shape[t])
+            windows[d] = 2
+    else:
+        dims = rng.choice([1, 2, 2, 2, 3])
+        windows = [rng.randint(1, 3) for _ in range(dims)]
+        if all(k == 1 for k in windows):
+            windows[rng.randrange(dims)] = rng.randint(2, 3)
+        extents = [rng.randint(1, 8 if dims < 3 else 4) for _ in range(dims)]
+        chan = rng.choice([None, None, 2, 3])
+        in_shape = ([chan] if chan else []) + [e + k - 1 for e, k in zip(extents, windows)]
+        inp = kernel.new_buffer(in_shape, "arg")
+    spatial_shape = in_shape[1:] if chan else in_shape
+    ext = [n - k + 1 for n, k in zip(spatial_shape, windows)]
+    weighted = rng.random() < 0.5
+    out_chan = rng.choice([2, 3]) if weighted and chan and rng.random() < 0.6 else None
+    spatial = ([Loop("c", 0, out_chan)] if out_chan else []) + \
+        [Loop(SPATIAL_NAMES[d], 0, e) for d, e in enumerate(ext)]
+    reds = ([Loop("rc", 0, chan, red=True)] if chan else []) + \
+        [Loop("r" + SPATIAL_NAMES[d], 0, k, red=True) for d, k in enumerate(windows) if k > 1]
+    loops = spatial + reds
+    sp_idx = ["%" + lp.name for lp in spatial]
+    in_idx = (["%rc"] if chan else []) + [
+        f"%{SPATIAL_NAMES[d]} + %r{SPATIAL_NAMES[d]}" if k > 1 else f"%{SPATIAL_NAMES[d]}"
+        for d, k in enumerate(windows)]
+    body = [f"{{v0}} = affine.load {access(inp, in_idx, dtype)}"]
+    reads = [inp]
+    term = "{v0}"
+    if weighted:
+        w_idx = (["%c"] if out_chan else []) + ["%" + lp.name for lp in reds]
+        w_shape = ([out_chan] if out_chan else []) + [lp.hi for lp in reds]
+        wbuf = kernel.new_buffer(w_shape, "arg")
+        body.append(f"{{v1}} = affine.load {access(wbuf, w_idx, dtype)}")
+        body.append(f"{{v2}} = {mul_op(dtype)} {{v0}}, {{v1}} : {dtype}")
+        reads.append(wbuf)
+        term = "{v2}"
+    out_shape = [lp.hi for lp in spatial]
+    zero = kernel.constant("0.0" if is_float(dtype) else "0")
+    form = rng.choices(["alloca", "init", "update"], [5, 2, 2])[0]
+    pre, post, pre_depth = [], [], len(spatial) - 1
+    if form == "alloca":
+        out = output_buffer(rng, kernel, spatial, True, out_shape)
+        acc_type = memref_type([1], dtype)
+        pre = [f'{{acc}} = memref.alloca() {{name = "{kernel.stage_name()}_sum"}} : {acc_type}',
+               f"affine.store {zero}, {{acc}}[0] : {acc_type}"]
+        body.append(f"{{a0}} = affine.load {{acc}}[0] : {acc_type}")
+        body.append(f"{{a1}} = {add_op(dtype)} {{a0}}, {term} : {dtype}")
+        body.append(f"affine.store {{a1}}, {{acc}}[0] : {acc_type}")
+        post = [f"{{r0}} = affine.load {{acc}}[0] : {acc_type}",
+                f"affine.store {{r0}}, {access(out, sp_idx, dtype)}"]
+    else:
+        if form == "init":
+            out = kernel.new_buffer(out_shape, "alloc")
+            pre = [f"affine.store {zero}, {access(out, sp_idx, dtype)}"]
+        else:
+            out = kernel.new_buffer(out_shape, "arg")
+            pre_depth = None
+        reads.append(out)
+        body.append(f"{{a0}} = affine.load {access(out, sp_idx, dtype)}")
+        body.append(f"{{a1}} = {add_op(dtype)} {{a0}}, {term} : {dtype}")
+        body.append(f"affine.store {{a1}}, {access(out, sp_idx, dtype)}")
+    reuse = [SPATIAL_NAMES[d] for d, k in enumerate(windows) if k > 1]
+    return Stage(kernel.stage_name(), "conv", loops, out, reads, body, plain_store=True,
+                 pre=pre, pre_depth=pre_depth, post=post, stencil_reads=[inp],
+                 reuse_loops=reuse)
 
 
 def gen_fill(rng, kernel, out):
@@ -413,7 +525,162 @@ def gen_reduction(rng, kernel, src, room=1):
                  plain_store=bool(spatial), pre=pre, pre_depth=pre_depth)
 
 
+# ---------------------------------------------------------------------------
+# Fixed kernels: seed 000's benchmark kernels (bench/kernels), smaller
+# ---------------------------------------------------------------------------
+
+
+def nest(*spec):
+    """Loops from (name, trip) or (name, trip, "red") tuples."""
+    return [Loop(t[0], 0, t[1], red=len(t) > 2) for t in spec]
+
+
+def fixed_gemm(rng, kernel):
+    """bench/kernels/gemm.mlir: C += A B (16x8x16)."""
+    dt = kernel.dtype
+    a, b, c = (kernel.new_buffer(sh, "arg") for sh in ([16, 8], [8, 16], [16, 16]))
+    body = [f"{{a}} = affine.load {access(a, ['%i', '%k'], dt)}",
+            f"{{b}} = affine.load {access(b, ['%k', '%j'], dt)}",
+            f"{{c}} = affine.load {access(c, ['%i', '%j'], dt)}",
+            f"{{p}} = {mul_op(dt)} {{a}}, {{b}} : {dt}",
+            f"{{s}} = {add_op(dt)} {{p}}, {{c}} : {dt}",
+            f"affine.store {{s}}, {access(c, ['%i', '%j'], dt)}"]
+    kernel.stages.append(Stage(kernel.stage_name(), "reduction",
+                               nest(("i", 16), ("j", 16), ("k", 8, "red")),
+                               c, [a, b, c], body, plain_store=True))
+
+
+def conv_body(kernel, a, f, acc_load, acc_store):
+    dt = kernel.dtype
+    return [f"{{a}} = affine.load {access(a, ['%n', '%rc', '%h + %rh', '%w + %rw'], dt)}",
+            f"{{f}} = affine.load {access(f, ['%c', '%rc', '%rh', '%rw'], dt)}",
+            f"{{p}} = {mul_op(dt)} {{a}}, {{f}} : {dt}",
+            f"{{old}} = affine.load {acc_load}",
+            f"{{new}} = {add_op(dt)} {{old}}, {{p}} : {dt}",
+            f"affine.store {{new}}, {acc_store}"]
+
+
+CONV_LOOPS = (("n", 1), ("c", 4), ("h", 8), ("w", 8),
+              ("rc", 4, "red"), ("rh", 3, "red"), ("rw", 3, "red"))
+
+
+def fixed_conv2d(rng, kernel):
+    """bench/kernels/conv2d.mlir: a 3x3 convolution accumulating into B
+    (update form; 1x4x10x10 input, 4 output channels)."""
+    a = kernel.new_buffer([1, 4, 10, 10], "arg")
+    f = kernel.new_buffer([4, 4, 3, 3], "arg")
+    b = kernel.new_buffer([1, 4, 8, 8], "arg")
+    out = access(b, ["%n", "%c", "%h", "%w"], kernel.dtype)
+    kernel.stages.append(Stage(kernel.stage_name(), "conv", nest(*CONV_LOOPS), b, [a, f, b],
+                               conv_body(kernel, a, f, out, out), plain_store=True,
+                               stencil_reads=[a], reuse_loops=["h", "w"]))
+
+
+def fixed_conv2d_nchw(rng, kernel):
+    """bench/kernels/conv2d_nchw.mlir: the sum over rc, rh, rw in an alloca."""
+    dt = kernel.dtype
+    a = kernel.new_buffer([1, 4, 10, 10], "arg")
+    f = kernel.new_buffer([4, 4, 3, 3], "arg")
+    b = kernel.new_buffer([1, 4, 8, 8], "alloc")
+    zero = kernel.constant("0.0" if is_float(dt) else "0")
+    acc = f"{{sum}}[0] : {memref_type([1], dt)}"
+    pre = [f'{{sum}} = memref.alloca() {{name = "sum"}} : {memref_type([1], dt)}',
+           f"affine.store {zero}, {acc}"]
+    post = [f"{{r}} = affine.load {acc}",
+            f"affine.store {{r}}, {access(b, ['%n', '%c', '%h', '%w'], dt)}"]
+    kernel.stages.append(Stage(kernel.stage_name(), "conv", nest(*CONV_LOOPS), b, [a, f],
+                               conv_body(kernel, a, f, acc, acc), plain_store=True,
+                               pre=pre, pre_depth=3, post=post, stencil_reads=[a],
+                               reuse_loops=["h", "w"]))
+
+
+def offset_stencil(kernel, inp, out, loops, offsets):
+    """out[loops] = sum of inp[loops + offset] (written-out offsets)."""
+    dt = kernel.dtype
+    body = []
+    for r, row in enumerate(offsets):
+        idx = [index_expr(lp.name, o) for lp, o in zip(loops, row)]
+        body.append(f"{{v{r}}} = affine.load {access(inp, idx, dt)}")
+    acc = "{v0}"
+    for r in range(1, len(offsets)):
+        body.append(f"{{w{r}}} = {add_op(dt)} {acc}, {{v{r}}} : {dt}")
+        acc = f"{{w{r}}}"
+    body.append(f"affine.store {acc}, {access(out, ['%' + lp.name for lp in loops], dt)}")
+    reuse = [lp.name for d, lp in enumerate(loops) if len({row[d] for row in offsets}) > 1]
+    kernel.stages.append(Stage(kernel.stage_name(), "stencil", loops, out, [inp], body,
+                               plain_store=True, stencil_reads=[inp], reuse_loops=reuse))
+
+
+FIVE_POINT = [(0, 1), (1, 0), (1, 1), (1, 2), (2, 1)]
+BLUR = [(0, 0), (0, 1), (0, 2)]
+DIAG3D = [(0, 0, 0), (1, 1, 1), (2, 2, 2)]
+
+
+def fixed_five_point(rng, kernel):
+    """bench/kernels/five_point.mlir: 10x10 -> 8x8."""
+    a = kernel.new_buffer([10, 10], "arg")
+    b = kernel.new_buffer([8, 8], "alloc")
+    offset_stencil(kernel, a, b, nest(("i", 8), ("j", 8)), FIVE_POINT)
+
+
+def fixed_blur(rng, kernel):
+    """bench/kernels/blur.mlir: 8x10 -> 8x8, offsets (0,0), (0,1), (0,2)."""
+    a = kernel.new_buffer([8, 10], "arg")
+    b = kernel.new_buffer([8, 8], "alloc")
+    offset_stencil(kernel, a, b, nest(("i", 8), ("j", 8)), BLUR)
+
+
+def fixed_diag3d(rng, kernel):
+    """bench/kernels/diag3d.mlir: 10x10x10 -> 8x8x8."""
+    a = kernel.new_buffer([10, 10, 10], "arg")
+    b = kernel.new_buffer([8, 8, 8], "alloc")
+    offset_stencil(kernel, a, b, nest(("x", 8), ("y", 8), ("z", 8)), DIAG3D)
+
+
+def fixed_pipeline(rng, kernel):
+    """A multi-stage pipeline of the above: blur 10x12 -> 10x10, five-point
+    -> 8x8, then a random elementwise map."""
+    a = kernel.new_buffer([10, 12], "arg")
+    t = kernel.new_buffer([10, 10], "alloc")
+    offset_stencil(kernel, a, t, nest(("i", 10), ("j", 10)), BLUR)
+    b = kernel.new_buffer([8, 8], "alloc")
+    offset_stencil(kernel, t, b, nest(("i", 8), ("j", 8)), FIVE_POINT)
+    if rng.random() < 0.6:
+        kernel.stages.append(gen_map(rng, kernel, b))
+
+
+FIXED_KERNELS = {
+    "gemm": ("f32", fixed_gemm),
+    "conv2d": ("f32", fixed_conv2d),
+    "conv2d_nchw": ("i32", fixed_conv2d_nchw),
+    "five_point": ("i32", fixed_five_point),
+    "blur": ("i32", fixed_blur),
+    "diag3d": ("i32", fixed_diag3d),
+    "pipeline": ("i32", fixed_pipeline),
+}
+
+
+def gen_fixed_kernel(rng, name):
+    dtype, build = FIXED_KERNELS[name]
+    if rng.random() < 0.25:
+        dtype = rng.choice(DTYPES)
+    kernel = Kernel(dtype)
+    kernel.fixed = name
+    build(rng, kernel)
+    set_returned(rng, kernel)
+    return kernel
+
+
+def set_returned(rng, kernel):
+    for buf in kernel.buffers:
+        if buf.kind == "alloc":
+            read_later = any(buf in st.reads and st.out is not buf for st in kernel.stages)
+            buf.returned = not read_later or rng.random() < 0.3
+
+
 def gen_kernel(rng):
+    if rng.random() < 1 / 3:
+        return gen_fixed_kernel(rng, rng.choice(sorted(FIXED_KERNELS)))
     kernel = Kernel(rng.choice(DTYPES))
     stages = rng.choice([1, 1, 2, 2, 2, 3, 3])
     while len(kernel.stages) < stages:
@@ -421,16 +688,14 @@ def gen_kernel(rng):
         outputs = [st.out for st in kernel.stages]
         if outputs and rng.random() < 0.75:
             src = rng.choice(outputs)
-        kind = rng.choices(["map", "stencil", "reduction"], [4, 3, 3])[0]
+        kind = rng.choices(["map", "stencil", "conv", "reduction"], [4, 3, 2, 3])[0]
         if kind == "reduction":
             stage = gen_reduction(rng, kernel, src, stages - len(kernel.stages))
         else:
-            stage = {"map": gen_map, "stencil": gen_stencil}[kind](rng, kernel, src)
+            stage = {"map": gen_map, "stencil": gen_stencil,
+                     "conv": gen_conv}[kind](rng, kernel, src)
         kernel.stages.append(stage)
-    for buf in kernel.buffers:
-        if buf.kind == "alloc":
-            read_later = any(buf in st.reads and st.out is not buf for st in kernel.stages)
-            buf.returned = not read_later or rng.random() < 0.3
+    set_returned(rng, kernel)
     return kernel
 
 
@@ -485,6 +750,23 @@ def pick_factor(rng, trip):
     return trip + rng.randint(1, 4)
 
 
+def partition_factor(rng, size, kind):
+    """Mostly a number of banks that works; sometimes one that does not
+    divide, 1, the size (one element per bank) or more than the size."""
+    roll = rng.random()
+    top = size - 1 if kind == "Block" else size
+    divisors = [f for f in range(2, top + 1) if size % f == 0]
+    if roll < 0.6 and divisors:
+        return rng.choice(divisors)
+    if roll < 0.78 and size >= 2:
+        return rng.randint(2, size)
+    if roll < 0.86:
+        return 1
+    if roll < 0.93:
+        return max(size, 1)
+    return size + rng.randint(1, 4)
+
+
 class Schedule:
     """Builds the schedule ops; `lines` are (primitive, text) pairs."""
 
@@ -495,6 +777,10 @@ class Schedule:
         self.lines = []
         self.handles = {}  # (stage, loop) -> SSA name of a result handle
         self.count = 0
+        # buffers reuse_at / buffer_at made: (SSA name, type, shape or None)
+        self.made = []
+        self.reuse = {}  # stage -> [(buffer SSA name, type, loop)] its reuse_at made
+        self.partitioned = []  # (name, type, shape) partition targets so far
 
     def fresh(self, prefix="h"):
         self.count += 1
@@ -675,25 +961,143 @@ class Schedule:
             return self.pipeline(m)
         dtype = self.kernel.dtype
         axis = self.loop_handle(m, stage.loops[t].name)
+        name = self.fresh('bufat')
+        if self.rng.random() < 0.3:  # the engine infers the shape
+            rtype, shape = f"memref<*x{dtype}>", None
+        else:
+            rtype, shape = memref_type(dims, dtype), dims
         self.emit("buffer_at",
-                  f"{self.fresh('bufat')} = hcl.buffer_at(%{m.name}, %{stage.out.name}: "
-                  f"{memref_type(stage.out.shape, dtype)}, {axis}) -> {memref_type(dims, dtype)}")
+                  f"{name} = hcl.buffer_at(%{m.name}, %{stage.out.name}: "
+                  f"{memref_type(stage.out.shape, dtype)}, {axis}) -> {rtype}")
+        self.made.append((name, rtype, shape))
         m.state = "imperfect"
         return True
 
+    def reuse_at(self, m):
+        """A reuse buffer for the reads of a tensor inside a loop: mostly the
+        stencil's input or (a hierarchy) a reuse buffer made before, at a
+        random loop (legal or not)."""
+        rng, dtype = self.rng, self.kernel.dtype
+        stage = m.stage
+        made = self.reuse.get(m.name, [])
+        expect = True
+        loops = m.loops
+        if made and rng.random() < 0.85:
+            target, ttype, prev_loop = made[-1]
+            names = m.names()
+            inner = [lp for lp in m.loops if prev_loop in names
+                     and names.index(lp.name) > names.index(prev_loop)]
+            if inner and rng.random() < 0.8:
+                loops = inner  # the window buffer inside the line buffer's loop
+        elif stage.stencil_reads and rng.random() < 0.9:
+            buf = rng.choice(stage.stencil_reads)
+            target, ttype = "%" + buf.name, memref_type(buf.shape, dtype)
+        else:
+            others = stage.reads or self.kernel.args()
+            buf = rng.choice(others)
+            target, ttype = "%" + buf.name, memref_type(buf.shape, dtype)
+            expect = buf in stage.stencil_reads
+        good = [lp for lp in loops if lp.name in stage.reuse_loops]
+        if good and rng.random() < 0.75:
+            loops = good  # a loop along which the reads overlap
+            if not made and rng.random() < 0.5:
+                loops = good[:1]  # the outermost: room for a window buffer inside
+        lp = rng.choice(loops)
+        axis = self.loop_handle(m, lp.name)
+        name = self.fresh("reuse")
+        roll = rng.random()
+        if roll < 0.88:
+            rtype = f"memref<*x{dtype}>"
+        else:  # an explicit type that is almost surely not the buffer's
+            expect = False
+            if roll < 0.94 and ttype.startswith("memref<*"):
+                rtype = f"memref<{rng.randint(2, 5)}x{dtype}>"
+            elif roll < 0.94:
+                rtype = ttype
+            else:
+                rtype = memref_type([rng.randint(1, 4) for _ in range(rng.randint(1, 3))],
+                                    dtype)
+        self.emit("reuse_at", f"{name} = hcl.reuse_at(%{m.name}, {target} : {ttype}, {axis}) "
+                              f"-> {rtype}")
+        self.reuse.setdefault(m.name, []).append((name, rtype, lp.name))
+        self.made.append((name, rtype, None))
+        m.state = "imperfect"
+        return expect
+
+    def partition(self, m, target=None):
+        """Partition `target`, or an argument, an alloc or a buffer an earlier
+        primitive made; sometimes the same tensor again."""
+        rng, dtype = self.rng, self.kernel.dtype
+        roll = rng.random()
+        if target is not None:
+            name, ttype, shape = target
+        elif self.partitioned and roll < 0.25:
+            name, ttype, shape = rng.choice(self.partitioned)
+        elif self.made and roll < 0.6:
+            name, ttype, shape = rng.choice(self.made)
+        else:
+            buf = rng.choice([b for b in self.kernel.buffers])
+            name, ttype, shape = "%" + buf.name, memref_type(buf.shape, dtype), buf.shape
+        self.partitioned.append((name, ttype, shape))
+        kind = rng.choices(["Complete", "Block", "Cyclic"], [2, 3, 4])[0]
+        spelling = kind
+        if rng.random() < 0.15:
+            spelling = f'"{kind}Partition"' if rng.random() < 0.7 else f"{kind}Partition"
+        rank = len(shape) if shape is not None else None
+        expect = True
+        if rank is None:
+            dim = rng.choice([0, 1, 1, 2, 2, 3])
+        elif rng.random() < 0.07:
+            dim = rank + rng.randint(1, 2)  # out of range
+            expect = False
+        else:
+            dim = rng.choice([0] + list(range(1, rank + 1)) * 2)
+        if shape is not None and 1 <= dim <= rank:
+            size = shape[dim - 1]
+        elif shape is not None:
+            size = min(shape) if shape else 1
+        else:
+            size = rng.randint(2, 8)
+        if kind == "Complete":
+            factor = rng.choice(["", "", ", 0", f", {rng.randint(1, 4)}"])
+        else:
+            f = partition_factor(rng, size, kind)
+            factor = f", {f}"
+            if f < 2 or f > size or (kind == "Block" and f == size):
+                expect = False
+        self.emit("partition", f"hcl.partition({name} : {ttype}, {spelling}, {dim}{factor})")
+        return expect
+
     def generate(self):
         prims = ["split", "tile", "reorder", "fuse", "unroll", "pipeline", "parallel",
-                 "compute_at", "buffer_at"]
-        weights = [3, 2, 2.5, 2, 1, 1, 1.5, 1.5, 1]
+                 "compute_at", "buffer_at", "reuse_at", "partition"]
+        follow = None  # a stage to give a second reuse_at (a hierarchy)
         for _ in range(self.rng.randint(1, 5)):
             live = [m for m in self.models if m.state != "gone"]
             m = self.rng.choice(live)
+            roll = self.rng.random()
+            if follow in live and roll < 0.45:
+                if not self.reuse_at(follow):
+                    break
+                follow = None
+                continue
+            if self.made and self.made[-1] not in self.partitioned and roll < 0.6:
+                # partition the buffer reuse_at / buffer_at just made
+                if not self.partition(m, self.made[-1]):
+                    break
+                continue
+            # reuse_at mostly on stencils; partition anywhere
+            reuse = 0.2
+            if m.stage.stencil_reads:
+                reuse = 1 if m.stage.inplace else 3.5
+            weights = [3, 2, 2.5, 2, 1, 1, 1.5, 1.5, 1, reuse, 2]
             prim = self.rng.choices(prims, weights)[0]
-            annotation = prim in ("unroll", "pipeline", "parallel")
+            annotation = prim in ("unroll", "pipeline", "parallel", "reuse_at", "partition")
             if m.state == "imperfect" and not annotation and self.rng.random() < 0.75:
                 prim = self.rng.choice(["unroll", "pipeline", "parallel"])
             if not getattr(self, prim)(m):
                 break  # the primitive will be rejected: nothing after it runs
+            follow = m if prim == "reuse_at" else None
 
 
 # ---------------------------------------------------------------------------
@@ -704,10 +1108,6 @@ class Schedule:
 def stage_lines(stage, counter):
     """The loop nest of one stage, with fresh value names."""
     lines = []
-    for depth, lp in enumerate(stage.loops):
-        lines.append("  " * (depth + 1) + lp.header() + " {")
-        if depth == stage.pre_depth:
-            lines.extend("  " * (depth + 2) + stmt for stmt in stage.pre)
     names = {}
 
     def value(match):
@@ -717,11 +1117,20 @@ def stage_lines(stage, counter):
             names[key] = f"%x{counter[0]}"
         return names[key]
 
+    def subst(stmt):
+        return re.sub(r"\{(\w+)\}", value, stmt)
+
+    for depth, lp in enumerate(stage.loops):
+        lines.append("  " * (depth + 1) + lp.header() + " {")
+        if depth == stage.pre_depth:
+            lines.extend("  " * (depth + 2) + subst(stmt) for stmt in stage.pre)
     indent = "  " * (len(stage.loops) + 1)
     for stmt in stage.body:
-        lines.append(indent + re.sub(r"\{(\w+)\}", value, stmt))
+        lines.append(indent + subst(stmt))
     for depth in reversed(range(len(stage.loops))):
         lp = stage.loops[depth]
+        if depth == stage.pre_depth:
+            lines.extend("  " * (depth + 2) + subst(stmt) for stmt in stage.post)
         attrs = f'loop_name = "{lp.name}"'
         if lp.red:
             attrs += ", reduction = 1 : i32"
@@ -774,7 +1183,9 @@ class Program:
         self.kernel = gen_kernel(rng)
         self.schedule = Schedule(rng, self.kernel)
         self.schedule.generate()
-        header = [f"// {self.name}: random kernel and schedule (random_schedules.py "
+        what = (f"fixed kernel {self.kernel.fixed}" if self.kernel.fixed
+                else "random kernel")
+        header = [f"// {self.name}: {what} and random schedule (random_schedules.py "
                   f"--seed {seed}, program {index})",
                   "// hcl check THIS_FILE --entry kernel --seeds 2"]
         self.text, self.sched_lines = print_program(self.kernel, self.schedule, header)
@@ -931,6 +1342,11 @@ def summarize(results, keep):
     names = sorted(set(applied) | set(rejected))
     print("primitives (applied/rejected): "
           + ", ".join(f"{n} {applied[n]}/{rejected[n]}" for n in names))
+    kernels = Counter((r.program.kernel.fixed or "random", r.status) for r in results)
+    print("kernels (applied/rejected/failed): " + ", ".join(
+        f"{k} {kernels[k, 'OK']}/{kernels[k, 'REJECTED']}/"
+        f"{sum(kernels[k, f] for f in FAILURES)}"
+        for k in ["random"] + sorted(FIXED_KERNELS)))
     for r in results:
         if r.status in FAILURES:
             print(f"FAIL {r.status} {r.program.name}: {r.detail}")
