@@ -25,8 +25,11 @@ namespace hcl {
 static StringRef describeFailure(FusionResult result) {
   switch (result.value) {
   case FusionResult::FailPrecondition:
-    return "the two stages must be loop nests in the same block, the producer "
-           "first";
+    // Same block and order are checked before; MLIR's slice fusion also
+    // refuses nests with affine.if (reuse_at's guards) or non-affine accesses.
+    return "MLIR's slice fusion does not handle these nests (it needs plain "
+           "affine loops, loads and stores: no affine.if, as reuse_at leaves; "
+           "apply compute_at before reuse_at)";
   case FusionResult::FailBlockDependence:
   case FusionResult::FailFusionDependence:
     return "it would violate a dependence between the stages";

@@ -92,3 +92,29 @@ func.func @init_of_accumulator(%in: memref<3xi32>) -> memref<1xi32> {
   hcl.compute_at(%s0, %s1, %lr)
   return %acc : memref<1xi32>
 }
+
+// -----
+
+// After reuse_at the consumer's body is under affine.if guards, which MLIR's
+// slice fusion does not handle (found by the random schedule test).
+func.func @after_reuse_at(%A: memref<10xi32>) -> memref<8xi32> {
+  %sP = hcl.create_stage_handle "P" : !hcl.StageHandle
+  %sC = hcl.create_stage_handle "C" : !hcl.StageHandle
+  %li = hcl.create_loop_handle %sC, "i" : !hcl.LoopHandle
+  %P = memref.alloc() {name = "P"} : memref<10xi32>
+  %C = memref.alloc() {name = "C"} : memref<8xi32>
+  affine.for %i = 0 to 10 {
+    %a = affine.load %A[%i] : memref<10xi32>
+    affine.store %a, %P[%i] : memref<10xi32>
+  } {loop_name = "i", stage_name = "P"}
+  affine.for %i = 0 to 8 {
+    %x = affine.load %P[%i] : memref<10xi32>
+    %y = affine.load %P[%i + 2] : memref<10xi32>
+    %z = arith.addi %x, %y : i32
+    affine.store %z, %C[%i] : memref<8xi32>
+  } {loop_name = "i", stage_name = "C"}
+  %lb = hcl.reuse_at(%sC, %P : memref<10xi32>, %li) -> memref<*xi32>
+  // expected-error @+1 {{cannot compute stage 'P' at loop 'i' of stage 'C': MLIR's slice fusion does not handle these nests (it needs plain affine loops, loads and stores: no affine.if, as reuse_at leaves; apply compute_at before reuse_at)}}
+  hcl.compute_at(%sP, %sC, %li)
+  return %C : memref<8xi32>
+}
