@@ -1,0 +1,187 @@
+//===- CppText.cpp - C++ spellings of MLIR types and values ---------------===//
+
+#include "CppText.h"
+
+#include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/SmallString.h"
+
+#include <map>
+
+using namespace mlir;
+
+namespace hcl {
+
+std::optional<std::string> scalarCppType(Type type) {
+  if (type.isIndex())
+    return std::string("int");
+  if (auto i = dyn_cast<IntegerType>(type)) {
+    unsigned w = i.getWidth();
+    if (w == 1)
+      return std::string("bool");
+    if (w == 8 || w == 16 || w == 32 || w == 64)
+      return "int" + std::to_string(w) + "_t";
+    return "ap_int<" + std::to_string(w) + ">";
+  }
+  if (type.isF32())
+    return std::string("float");
+  if (type.isF64())
+    return std::string("double");
+  return std::nullopt;
+}
+
+std::string unsignedCppType(Type type) {
+  if (type.isIndex())
+    return "unsigned";
+  unsigned w = type.getIntOrFloatBitWidth();
+  if (w == 1)
+    return "bool";
+  if (w == 8 || w == 16 || w == 32 || w == 64)
+    return "uint" + std::to_string(w) + "_t";
+  return "ap_uint<" + std::to_string(w) + ">";
+}
+
+std::optional<std::string> arraySuffix(MemRefType type) {
+  if (!type.hasStaticShape())
+    return std::nullopt;
+  if (type.getRank() == 0)
+    return std::string("[1]");
+  std::string s;
+  for (int64_t d : type.getShape())
+    s += "[" + std::to_string(d) + "]";
+  return s;
+}
+
+std::string constantText(Attribute value, std::set<std::string> &helpers) {
+  if (auto b = dyn_cast<BoolAttr>(value))
+    return b.getValue() ? "true" : "false";
+  if (auto i = dyn_cast<IntegerAttr>(value)) {
+    Type type = i.getType();
+    if (type.isInteger(1))
+      return i.getValue().isZero() ? "false" : "true";
+    int64_t v = type.isIndex() ? i.getInt() : i.getValue().getSExtValue();
+    unsigned w = type.isIndex() ? 32 : type.getIntOrFloatBitWidth();
+    // The most negative 64-bit value has no literal of its own.
+    if (w == 64 && v == INT64_MIN)
+      return "(-9223372036854775807LL - 1)";
+    // The value converts to the type it is stored in or combined with.
+    std::string text = std::to_string(v) + (w == 64 ? "LL" : "");
+    return v < 0 ? "(" + text + ")" : text;
+  }
+  auto f = cast<FloatAttr>(value);
+  const llvm::APFloat &apf = f.getValue();
+  bool isFloat = f.getType().isF32();
+  if (apf.isNaN() || apf.isInfinity()) {
+    helpers.insert(isFloat ? "f32_bits" : "f64_bits");
+    llvm::SmallString<32> hex;
+    apf.bitcastToAPInt().toStringUnsigned(hex, 16);
+    return std::string(isFloat ? "hcl_f32_bits(0x" : "hcl_f64_bits(0x") +
+           hex.str().str() + (isFloat ? "u)" : "ull)");
+  }
+  char buffer[64];
+  unsigned n = apf.convertToHexString(buffer, 0, /*UpperCase=*/false,
+                                      llvm::APFloat::rmNearestTiesToEven);
+  std::string text(buffer, n);
+  return isFloat ? text + "f" : text;
+}
+
+namespace {
+
+struct AffinePrinter {
+  ArrayRef<std::string> operands;
+  unsigned numDims;
+  std::set<std::string> &helpers;
+
+  std::string print(AffineExpr e) {
+    switch (e.getKind()) {
+    case AffineExprKind::Constant: {
+      int64_t v = cast<AffineConstantExpr>(e).getValue();
+      return v < 0 ? "(" + std::to_string(v) + ")" : std::to_string(v);
+    }
+    case AffineExprKind::DimId:
+      return operands[cast<AffineDimExpr>(e).getPosition()];
+    case AffineExprKind::SymbolId:
+      return operands[numDims + cast<AffineSymbolExpr>(e).getPosition()];
+    default:
+      break;
+    }
+    auto bin = cast<AffineBinaryOpExpr>(e);
+    std::string lhs = print(bin.getLHS()), rhs = print(bin.getRHS());
+    switch (e.getKind()) {
+    case AffineExprKind::Add:
+      // `d0 + -2` reads better as `d0 - 2`.
+      if (auto c = dyn_cast<AffineConstantExpr>(bin.getRHS()); c && c.getValue() < 0)
+        return "(" + lhs + " - " + std::to_string(-c.getValue()) + ")";
+      return "(" + lhs + " + " + rhs + ")";
+    case AffineExprKind::Mul:
+      if (auto c = dyn_cast<AffineConstantExpr>(bin.getRHS()); c && c.getValue() == -1)
+        return "(-" + lhs + ")";
+      return "(" + lhs + " * " + rhs + ")";
+    case AffineExprKind::FloorDiv:
+      helpers.insert("floordiv");
+      return "hcl_floordiv(" + lhs + ", " + rhs + ")";
+    case AffineExprKind::CeilDiv:
+      helpers.insert("ceildiv");
+      return "hcl_ceildiv(" + lhs + ", " + rhs + ")";
+    case AffineExprKind::Mod:
+      helpers.insert("mod");
+      return "hcl_mod(" + lhs + ", " + rhs + ")";
+    default:
+      return "";
+    }
+  }
+};
+
+} // namespace
+
+std::string affineText(AffineExpr expr, ArrayRef<std::string> operands,
+                       unsigned numDims, std::set<std::string> &helpers) {
+  std::string text = AffinePrinter{operands, numDims, helpers}.print(expr);
+  // The outermost parentheses are noise in an index or a bound.
+  if (text.size() > 1 && text.front() == '(' && text.back() == ')') {
+    int depth = 0;
+    bool wraps = true;
+    for (size_t i = 0; i < text.size() && wraps; ++i) {
+      depth += text[i] == '(' ? 1 : text[i] == ')' ? -1 : 0;
+      wraps = depth > 0 || i + 1 == text.size();
+    }
+    if (wraps)
+      return text.substr(1, text.size() - 2);
+  }
+  return text;
+}
+
+std::string helperDefinitions(const std::set<std::string> &helpers) {
+  static const std::map<std::string, std::string> definitions = {
+      {"floordiv", "static inline int hcl_floordiv(int a, int b) {\n"
+                   "  return a / b - ((a % b != 0) && ((a < 0) != (b < 0)));\n}\n"},
+      {"ceildiv", "static inline int hcl_ceildiv(int a, int b) {\n"
+                  "  return a / b + ((a % b != 0) && ((a < 0) == (b < 0)));\n}\n"},
+      {"mod", "static inline int hcl_mod(int a, int b) {\n"
+              "  int r = a % b;\n  return r < 0 ? r + (b < 0 ? -b : b) : r;\n}\n"},
+      {"f32_bits", "static inline float hcl_f32_bits(uint32_t bits) {\n"
+                   "  float f;\n  std::memcpy(&f, &bits, sizeof f);\n  return f;\n}\n"},
+      {"f64_bits", "static inline double hcl_f64_bits(uint64_t bits) {\n"
+                   "  double f;\n  std::memcpy(&f, &bits, sizeof f);\n  return f;\n}\n"},
+      {"minimumf", "template <typename T> static inline T hcl_minimumf(T a, T b) {\n"
+                   "  // NaN-propagating, and -0.0 < +0.0, as arith.minimumf.\n"
+                   "  if (a != a || b != b) return a + b;\n"
+                   "  if (a == b) return std::signbit(a) ? a : b;\n"
+                   "  return a < b ? a : b;\n}\n"},
+      {"maximumf", "template <typename T> static inline T hcl_maximumf(T a, T b) {\n"
+                   "  // NaN-propagating, and +0.0 > -0.0, as arith.maximumf.\n"
+                   "  if (a != a || b != b) return a + b;\n"
+                   "  if (a == b) return std::signbit(a) ? b : a;\n"
+                   "  return a > b ? a : b;\n}\n"},
+      {"ipowi", "template <typename T> static inline T hcl_ipowi(T base, T exp) {\n"
+                "  // math.ipowi: negative exponents give 0 except for |base| == 1.\n"
+                "  if (exp < 0) return base == 1 ? T(1) : base == T(-1) ? ((exp & 1) ? T(-1) : T(1)) : T(0);\n"
+                "  T result = 1;\n  for (; exp > 0; exp >>= 1, base *= base)\n"
+                "    if (exp & 1) result *= base;\n  return result;\n}\n"},
+  };
+  std::string text;
+  for (const std::string &name : helpers)
+    text += definitions.at(name) + "\n";
+  return text;
+}
+
+} // namespace hcl

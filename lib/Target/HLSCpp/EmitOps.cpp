@@ -1,0 +1,247 @@
+//===- EmitOps.cpp - operations as HLS C++ statements and expressions -----===//
+//
+// Integers are signless in the IR and signed in C++; the operations that read
+// them as unsigned (divui, cmpi ult, extui, ...) cast to the unsigned type of
+// the same width first. Floating-point comparisons keep the IR's handling of
+// NaN (ordered predicates are false on NaN, unordered ones true).
+//
+//===----------------------------------------------------------------------===//
+
+#include "CppText.h"
+#include "FunctionEmitter.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::affine;
+
+namespace hcl {
+
+namespace {
+
+std::string binary(const std::string &a, const char *op, const std::string &b) {
+  return a + " " + op + " " + b;
+}
+
+std::string cmpfText(arith::CmpFPredicate p, const std::string &a,
+                     const std::string &b) {
+  using P = arith::CmpFPredicate;
+  switch (p) {
+  case P::AlwaysFalse: return "false";
+  case P::AlwaysTrue: return "true";
+  case P::OEQ: return binary(a, "==", b);
+  case P::OGT: return binary(a, ">", b);
+  case P::OGE: return binary(a, ">=", b);
+  case P::OLT: return binary(a, "<", b);
+  case P::OLE: return binary(a, "<=", b);
+  case P::ONE: return "(" + a + " < " + b + " || " + a + " > " + b + ")";
+  case P::ORD: return "(" + a + " == " + a + " && " + b + " == " + b + ")";
+  case P::UEQ: return "!(" + a + " < " + b + " || " + a + " > " + b + ")";
+  case P::UGT: return "!(" + a + " <= " + b + ")";
+  case P::UGE: return "!(" + a + " < " + b + ")";
+  case P::ULT: return "!(" + a + " >= " + b + ")";
+  case P::ULE: return "!(" + a + " > " + b + ")";
+  case P::UNE: return binary(a, "!=", b);
+  case P::UNO: return "(" + a + " != " + a + " || " + b + " != " + b + ")";
+  }
+  return "false";
+}
+
+} // namespace
+
+FailureOr<std::string> FunctionEmitter::expression(Operation *op) {
+  auto in = [&](unsigned i) { return name(op->getOperand(i)); };
+  auto asUnsigned = [&](unsigned i) {
+    return "(" + unsignedCppType(op->getOperand(i).getType()) + ")" + in(i);
+  };
+  auto castTo = [&](const std::string &value) -> FailureOr<std::string> {
+    FailureOr<std::string> t = typeOf(op->getResult(0), op);
+    if (failed(t))
+      return failure();
+    return "(" + *t + ")" + value;
+  };
+  auto call = [&](const char *f, unsigned n) {
+    std::string args;
+    for (unsigned i = 0; i < n; ++i)
+      args += (i ? ", " : "") + in(i);
+    return std::string(f) + "(" + args + ")";
+  };
+  using R = FailureOr<std::string>;
+  return llvm::TypeSwitch<Operation *, R>(op)
+      // Integer arithmetic.
+      .Case([&](arith::AddIOp) -> R { return binary(in(0), "+", in(1)); })
+      .Case([&](arith::SubIOp) -> R { return binary(in(0), "-", in(1)); })
+      .Case([&](arith::MulIOp) -> R { return binary(in(0), "*", in(1)); })
+      .Case([&](arith::DivSIOp) -> R { return binary(in(0), "/", in(1)); })
+      .Case([&](arith::RemSIOp) -> R { return binary(in(0), "%", in(1)); })
+      .Case([&](arith::DivUIOp) -> R { return binary(asUnsigned(0), "/", asUnsigned(1)); })
+      .Case([&](arith::RemUIOp) -> R { return binary(asUnsigned(0), "%", asUnsigned(1)); })
+      .Case([&](arith::FloorDivSIOp) -> R {
+        helpers.insert("floordiv");
+        return "hcl_floordiv(" + in(0) + ", " + in(1) + ")";
+      })
+      .Case([&](arith::CeilDivSIOp) -> R {
+        helpers.insert("ceildiv");
+        return "hcl_ceildiv(" + in(0) + ", " + in(1) + ")";
+      })
+      .Case([&](arith::AndIOp) -> R { return binary(in(0), "&", in(1)); })
+      .Case([&](arith::OrIOp) -> R { return binary(in(0), "|", in(1)); })
+      .Case([&](arith::XOrIOp) -> R { return binary(in(0), "^", in(1)); })
+      .Case([&](arith::ShLIOp) -> R { return binary(in(0), "<<", in(1)); })
+      .Case([&](arith::ShRSIOp) -> R { return binary(in(0), ">>", in(1)); })
+      .Case([&](arith::ShRUIOp) -> R { return binary(asUnsigned(0), ">>", in(1)); })
+      .Case([&](arith::MinSIOp) -> R {
+        return "(" + in(0) + " < " + in(1) + " ? " + in(0) + " : " + in(1) + ")";
+      })
+      .Case([&](arith::MaxSIOp) -> R {
+        return "(" + in(0) + " > " + in(1) + " ? " + in(0) + " : " + in(1) + ")";
+      })
+      .Case([&](arith::MinUIOp) -> R {
+        return "(" + asUnsigned(0) + " < " + asUnsigned(1) + " ? " + in(0) + " : " + in(1) + ")";
+      })
+      .Case([&](arith::MaxUIOp) -> R {
+        return "(" + asUnsigned(0) + " > " + asUnsigned(1) + " ? " + in(0) + " : " + in(1) + ")";
+      })
+      .Case([&](arith::CmpIOp cmp) -> R {
+        using P = arith::CmpIPredicate;
+        static const char *ops[] = {"==", "!=", "<", "<=", ">", ">=", "<", "<=", ">", ">="};
+        P p = cmp.getPredicate();
+        bool isUnsigned = p == P::ult || p == P::ule || p == P::ugt || p == P::uge;
+        const char *o = ops[static_cast<int>(p)];
+        return isUnsigned ? binary(asUnsigned(0), o, asUnsigned(1))
+                          : binary(in(0), o, in(1));
+      })
+      .Case([&](arith::SelectOp) -> R {
+        return in(0) + " ? " + in(1) + " : " + in(2);
+      })
+      // Conversions.
+      .Case([&](arith::ExtSIOp e) -> R {
+        if (e.getIn().getType().isInteger(1))
+          return castTo("(-(int)" + in(0) + ")");
+        return castTo(in(0));
+      })
+      .Case([&](arith::ExtUIOp) -> R { return castTo(asUnsigned(0)); })
+      .Case([&](arith::TruncIOp t) -> R {
+        if (t.getType().isInteger(1))
+          return "(bool)(" + in(0) + " & 1)";
+        return castTo(in(0));
+      })
+      .Case<arith::SIToFPOp, arith::FPToSIOp, arith::ExtFOp, arith::TruncFOp,
+            arith::IndexCastOp>([&](auto) -> R { return castTo(in(0)); })
+      .Case<arith::UIToFPOp, arith::IndexCastUIOp>(
+          [&](auto) -> R { return castTo(asUnsigned(0)); })
+      .Case([&](arith::FPToUIOp f) -> R {
+        return castTo("(" + unsignedCppType(f.getType()) + ")" + in(0));
+      })
+      // Floating point.
+      .Case([&](arith::AddFOp) -> R { return binary(in(0), "+", in(1)); })
+      .Case([&](arith::SubFOp) -> R { return binary(in(0), "-", in(1)); })
+      .Case([&](arith::MulFOp) -> R { return binary(in(0), "*", in(1)); })
+      .Case([&](arith::DivFOp) -> R { return binary(in(0), "/", in(1)); })
+      .Case([&](arith::RemFOp) -> R { return call("std::fmod", 2); })
+      .Case([&](arith::NegFOp) -> R { return "-" + in(0); })
+      .Case([&](arith::CmpFOp cmp) -> R {
+        return cmpfText(cmp.getPredicate(), in(0), in(1));
+      })
+      .Case([&](arith::MinimumFOp) -> R {
+        helpers.insert("minimumf");
+        return call("hcl_minimumf", 2);
+      })
+      .Case([&](arith::MaximumFOp) -> R {
+        helpers.insert("maximumf");
+        return call("hcl_maximumf", 2);
+      })
+      .Case([&](arith::MinNumFOp) -> R { return call("std::fmin", 2); })
+      .Case([&](arith::MaxNumFOp) -> R { return call("std::fmax", 2); })
+      .Case([&](math::ExpOp) -> R { return call("std::exp", 1); })
+      .Case([&](math::LogOp) -> R { return call("std::log", 1); })
+      .Case([&](math::SqrtOp) -> R { return call("std::sqrt", 1); })
+      .Case([&](math::AbsFOp) -> R { return call("std::fabs", 1); })
+      .Case([&](math::PowFOp) -> R { return call("std::pow", 2); })
+      .Case([&](math::AbsIOp) -> R {
+        return "(" + in(0) + " < 0 ? -" + in(0) + " : " + in(0) + ")";
+      })
+      .Case([&](math::IPowIOp) -> R {
+        helpers.insert("ipowi");
+        return call("hcl_ipowi", 2);
+      })
+      .Case([&](AffineApplyOp apply) -> R {
+        SmallVector<std::string> args;
+        for (Value operand : apply.getOperands())
+          args.push_back(name(operand));
+        return affineText(apply.getAffineMap().getResult(0), args,
+                          apply.getAffineMap().getNumDims(), helpers);
+      })
+      .Case([&](AffineLoadOp load) -> R {
+        return access(load.getMemRef(), load.getAffineMap(), load.getMapOperands());
+      })
+      .Case([&](memref::LoadOp load) -> R {
+        std::string text = name(load.getMemRef());
+        for (Value index : load.getIndices())
+          text += "[" + name(index) + "]";
+        return load.getIndices().empty() ? text + "[0]" : text;
+      })
+      .Default([&](Operation *op) -> R {
+        return op->emitError("hls-cpp: '")
+               << op->getName() << "' is not supported by the HLS C++ emitter";
+      });
+}
+
+LogicalResult FunctionEmitter::emitAssign(Operation *op, Os &os) {
+  FailureOr<std::string> value = expression(op);
+  if (failed(value))
+    return failure();
+  FailureOr<std::string> type = typeOf(op->getResult(0), op);
+  if (failed(type))
+    return failure();
+  os << *type << " " << define(op->getResult(0)) << " = " << *value << ";\n";
+  return success();
+}
+
+LogicalResult FunctionEmitter::emitOp(Operation *op, Os &os) {
+  return llvm::TypeSwitch<Operation *, LogicalResult>(op)
+      .Case([&](AffineForOp loop) { return emitFor(loop, os); })
+      .Case([&](AffineIfOp ifOp) { return emitIf(ifOp, os); })
+      .Case<AffineYieldOp, memref::DeallocOp>([](auto) { return success(); })
+      .Case([&](arith::ConstantOp c) -> LogicalResult {
+        if (!isa<IntegerAttr, FloatAttr>(c.getValue()))
+          return c.emitError("hls-cpp: constants of type ")
+                 << c.getType() << " are not supported by the HLS C++ emitter";
+        valueNames[c.getResult()] = constantText(c.getValue(), helpers);
+        return success();
+      })
+      .Case<memref::AllocOp, memref::AllocaOp>([&](auto alloc) {
+        return emitArray(alloc.getResult(), alloc, os);
+      })
+      .Case([&](AffineStoreOp store) {
+        os << access(store.getMemRef(), store.getAffineMap(), store.getMapOperands())
+           << " = " << name(store.getValueToStore()) << ";\n";
+        return success();
+      })
+      .Case([&](memref::StoreOp store) {
+        std::string target = name(store.getMemRef());
+        for (Value index : store.getIndices())
+          target += "[" + name(index) + "]";
+        if (store.getIndices().empty())
+          target += "[0]";
+        os << target << " = " << name(store.getValueToStore()) << ";\n";
+        return success();
+      })
+      .Case([&](memref::CopyOp copy) {
+        return emitCopy(cast<MemRefType>(copy.getTarget().getType()),
+                        name(copy.getSource()), name(copy.getTarget()), os);
+      })
+      .Case([&](func::CallOp call) { return emitCall(call, os); })
+      .Case([&](func::ReturnOp ret) { return emitReturn(ret, os); })
+      .Default([&](Operation *op) -> LogicalResult {
+        if (op->getNumResults() != 1 || op->getNumRegions() != 0)
+          return op->emitError("hls-cpp: '")
+                 << op->getName() << "' is not supported by the HLS C++ emitter";
+        return emitAssign(op, os);
+      });
+}
+
+} // namespace hcl

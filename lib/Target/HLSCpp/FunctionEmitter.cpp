@@ -1,0 +1,336 @@
+//===- FunctionEmitter.cpp - one func.func as HLS C++ ---------------------===//
+//
+// Statements follow the IR one to one: an affine.for becomes a labelled for
+// loop with its pragmas first in the body, an SSA value a local variable
+// (constants are written inline), a memref a C array. Integer arithmetic is
+// written in the operands' C++ types; the project compiles the C simulation
+// with -fwrapv, so signed overflow wraps as the IR and the hardware do.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FunctionEmitter.h"
+#include "CppText.h"
+
+#include "hcl/Dialect/HCL/Naming.h"
+#include "hcl/Dialect/HCL/PartitionLayout.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/IntegerSet.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::affine;
+
+namespace hcl {
+
+/// The C++ declaration of a parameter of `type` named `name`.
+static FailureOr<std::string> parameter(Type type, StringRef name,
+                                        bool isOutput) {
+  if (auto memref = dyn_cast<MemRefType>(type)) {
+    std::optional<std::string> element = scalarCppType(memref.getElementType());
+    std::optional<std::string> dims = arraySuffix(memref);
+    if (!element || !dims)
+      return failure();
+    return *element + " " + name.str() + *dims;
+  }
+  std::optional<std::string> scalar = scalarCppType(type);
+  if (!scalar)
+    return failure();
+  return *scalar + (isOutput ? " *" : " ") + name.str();
+}
+
+FailureOr<std::string> cppSignature(func::FuncOp func, StringRef cppName) {
+  std::string params;
+  FunctionType type = func.getFunctionType();
+  auto add = [&](Type t, std::string name, bool isOutput) -> LogicalResult {
+    FailureOr<std::string> p = parameter(t, name, isOutput);
+    if (failed(p))
+      return func.emitError("hls-cpp: cannot write ")
+             << name << " of @" << func.getSymName() << " of type " << t
+             << " in C++ (static shapes of integers up to 64 bits, f32 and "
+                "f64 only)";
+    params += (params.empty() ? "" : ", ") + *p;
+    return success();
+  };
+  for (auto [i, t] : llvm::enumerate(type.getInputs()))
+    if (failed(add(t, "arg" + std::to_string(i), false)))
+      return failure();
+  for (auto [i, t] : llvm::enumerate(type.getResults()))
+    if (failed(add(t, "result" + std::to_string(i), true)))
+      return failure();
+  return "void " + cppName.str() + "(" + params + ")";
+}
+
+FunctionEmitter::FunctionEmitter(func::FuncOp func, std::string cppName,
+                                 const llvm::StringMap<std::string> &functionNames,
+                                 bool isTop, std::set<std::string> &helpers)
+    : func(func), cppName(std::move(cppName)), functionNames(functionNames),
+      isTop(isTop), helpers(helpers) {}
+
+std::string FunctionEmitter::name(Value v) {
+  auto it = valueNames.find(v);
+  return it == valueNames.end() ? "<undefined>" : it->second;
+}
+
+std::string FunctionEmitter::define(Value v, StringRef wanted) {
+  return valueNames[v] = names.get(wanted);
+}
+
+FailureOr<std::string> FunctionEmitter::typeOf(Value v, Operation *user) {
+  std::optional<std::string> t = scalarCppType(v.getType());
+  if (!t)
+    return user->emitError("hls-cpp: values of type ")
+           << v.getType() << " have no C++ type here";
+  return *t;
+}
+
+std::string FunctionEmitter::access(Value memref, AffineMap map,
+                                    ValueRange operands) {
+  SmallVector<std::string> args;
+  for (Value operand : operands)
+    args.push_back(name(operand));
+  std::string text = name(memref);
+  if (map.getNumResults() == 0)
+    return text + "[0]";
+  for (AffineExpr e : map.getResults())
+    text += "[" + affineText(e, args, map.getNumDims(), helpers) + "]";
+  return text;
+}
+
+std::string FunctionEmitter::bound(AffineMap map, ValueRange operands,
+                                   bool lower) {
+  SmallVector<std::string> args;
+  for (Value operand : operands)
+    args.push_back(name(operand));
+  std::string text;
+  for (AffineExpr e : map.getResults()) {
+    std::string one = affineText(e, args, map.getNumDims(), helpers);
+    text = text.empty() ? one
+                        : std::string(lower ? "std::max(" : "std::min(") +
+                              text + ", " + one + ")";
+  }
+  return text;
+}
+
+void FunctionEmitter::emitPartitionPragmas(Value memref, Os &os) {
+  auto type = dyn_cast<MemRefType>(memref.getType());
+  if (!type)
+    return;
+  FailureOr<SmallVector<DimPartition>> partitions = readPartition(type);
+  if (failed(partitions))
+    return;
+  static const char *kinds[] = {"", "complete", "block", "cyclic"};
+  for (auto [dim, p] : llvm::enumerate(*partitions)) {
+    if (p.kind == DimPartition::Kind::None)
+      continue;
+    os << "#pragma HLS array_partition variable=" << name(memref) << " "
+       << kinds[static_cast<int>(p.kind)];
+    if (p.kind != DimPartition::Kind::Complete)
+      os << " factor=" << p.factor;
+    os << " dim=" << dim + 1 << "\n";
+  }
+}
+
+void FunctionEmitter::emitInterfacePragmas(Os &os) {
+  FunctionType type = func.getFunctionType();
+  unsigned bundle = 0;
+  auto emit = [&](Type t, const std::string &port) {
+    if (auto memref = dyn_cast<MemRefType>(t))
+      os << "#pragma HLS interface m_axi port=" << port
+         << " offset=slave bundle=gmem" << bundle++
+         << " depth=" << std::max<int64_t>(1, memref.getNumElements()) << "\n";
+    else
+      os << "#pragma HLS interface s_axilite port=" << port << "\n";
+  };
+  for (auto [i, t] : llvm::enumerate(type.getInputs()))
+    emit(t, "arg" + std::to_string(i));
+  for (auto [i, t] : llvm::enumerate(type.getResults()))
+    emit(t, "result" + std::to_string(i));
+  os << "#pragma HLS interface s_axilite port=return\n";
+}
+
+LogicalResult FunctionEmitter::emit(llvm::raw_ostream &out) {
+  FailureOr<std::string> signature = cppSignature(func, cppName);
+  if (failed(signature))
+    return failure();
+  Os os(out);
+  os << *signature << " {\n";
+  os.indent();
+  Block &body = func.getBody().front();
+  for (auto [i, arg] : llvm::enumerate(body.getArguments()))
+    valueNames[arg] = names.get("arg" + std::to_string(i));
+  // Results are written through the output arguments; an allocation that is
+  // returned is the output argument itself.
+  for (auto [i, result] : llvm::enumerate(func.getFunctionType().getResults()))
+    names.reserve("result" + std::to_string(i));
+  body.walk([&](func::ReturnOp ret) {
+    for (auto [i, value] : llvm::enumerate(ret.getOperands()))
+      if (value.getDefiningOp<memref::AllocOp>() && !returnedAllocs.count(value))
+        returnedAllocs[value] = "result" + std::to_string(i);
+  });
+  if (isTop)
+    emitInterfacePragmas(os);
+  if (func->hasAttr("dataflow"))
+    os << "#pragma HLS dataflow\n";
+  if (func->hasAttr("inline"))
+    os << "#pragma HLS inline\n";
+  for (BlockArgument arg : body.getArguments())
+    emitPartitionPragmas(arg, os);
+  if (failed(emitBlock(body, os)))
+    return failure();
+  os.unindent();
+  os << "}\n";
+  return success();
+}
+
+LogicalResult FunctionEmitter::emitBlock(Block &block, Os &os) {
+  for (Operation &op : block)
+    if (failed(emitOp(&op, os)))
+      return failure();
+  return success();
+}
+
+LogicalResult FunctionEmitter::emitFor(AffineForOp loop, Os &os) {
+  if (loop.getNumIterOperands() != 0)
+    return loop.emitError("hls-cpp: affine.for with iter_args is not "
+                          "supported by the HLS C++ emitter");
+  StringRef loopName = getLoopName(loop);
+  std::string iv = define(loop.getInductionVar(),
+                          loopName.empty() ? "i" : loopName);
+  std::string lb = bound(loop.getLowerBoundMap(), loop.getLowerBoundOperands(), true);
+  std::string ub = bound(loop.getUpperBoundMap(), loop.getUpperBoundOperands(), false);
+  if (!loopName.empty())
+    os << names.get("l_" + loopName.str()) << ": ";
+  os << "for (int " << iv << " = " << lb << "; " << iv << " < " << ub << "; "
+     << iv << (loop.getStepAsInt() == 1 ? "++" : " += " + std::to_string(loop.getStepAsInt()))
+     << ") {";
+  if (!loopName.empty())
+    os << " // " << loopName;
+  os << "\n";
+  os.indent();
+  if (auto ii = loop->getAttrOfType<IntegerAttr>("pipeline_ii"))
+    os << "#pragma HLS pipeline II=" << ii.getInt() << "\n";
+  if (auto unroll = loop->getAttrOfType<IntegerAttr>("unroll")) {
+    os << "#pragma HLS unroll";
+    if (unroll.getInt() > 0)
+      os << " factor=" << unroll.getInt();
+    os << "\n";
+  }
+  if (failed(emitBlock(*loop.getBody(), os)))
+    return failure();
+  os.unindent();
+  os << "}\n";
+  return success();
+}
+
+LogicalResult FunctionEmitter::emitIf(AffineIfOp op, Os &os) {
+  if (op.getNumResults() != 0)
+    return op.emitError("hls-cpp: affine.if with results is not supported by "
+                        "the HLS C++ emitter");
+  IntegerSet set = op.getIntegerSet();
+  SmallVector<std::string> args;
+  for (Value operand : op.getOperands())
+    args.push_back(name(operand));
+  std::string condition;
+  for (unsigned i = 0; i < set.getNumConstraints(); ++i) {
+    std::string e = affineText(set.getConstraint(i), args, set.getNumDims(), helpers);
+    condition += (i ? " && " : "") + e + (set.isEq(i) ? " == 0" : " >= 0");
+  }
+  os << "if (" << (condition.empty() ? "true" : condition) << ") {\n";
+  os.indent();
+  if (failed(emitBlock(*op.getThenBlock(), os)))
+    return failure();
+  os.unindent();
+  if (op.hasElse()) {
+    os << "} else {\n";
+    os.indent();
+    if (failed(emitBlock(*op.getElseBlock(), os)))
+      return failure();
+    os.unindent();
+  }
+  os << "}\n";
+  return success();
+}
+
+LogicalResult FunctionEmitter::emitArray(Value memref, Operation *op, Os &os) {
+  auto type = cast<MemRefType>(memref.getType());
+  std::optional<std::string> element = scalarCppType(type.getElementType());
+  std::optional<std::string> dims = arraySuffix(type);
+  if (!element || !dims)
+    return op->emitError("hls-cpp: cannot size ")
+           << type << " as a C array (static shapes of integers up to 64 "
+           << "bits, f32 and f64 only)";
+  auto returned = returnedAllocs.find(memref);
+  if (returned != returnedAllocs.end()) {
+    valueNames[memref] = returned->second;
+  } else {
+    auto nameAttr = op->getAttrOfType<StringAttr>("name");
+    std::string n = define(memref, nameAttr ? nameAttr.getValue() : "buf");
+    os << *element << " " << n << *dims << ";\n";
+  }
+  emitPartitionPragmas(memref, os);
+  return success();
+}
+
+LogicalResult FunctionEmitter::emitCopy(MemRefType type, StringRef from,
+                                        StringRef to, Os &os) {
+  std::string index;
+  for (int64_t d = 0; d < type.getRank(); ++d) {
+    std::string iv = names.get("c" + std::to_string(d));
+    os << "for (int " << iv << " = 0; " << iv << " < " << type.getDimSize(d)
+       << "; " << iv << "++)\n";
+    os.indent();
+    index += "[" + iv + "]";
+  }
+  if (type.getRank() == 0)
+    index = "[0]";
+  os << to << index << " = " << from << index << ";\n";
+  for (int64_t d = 0; d < type.getRank(); ++d)
+    os.unindent();
+  return success();
+}
+
+LogicalResult FunctionEmitter::emitCall(func::CallOp call, Os &os) {
+  auto it = functionNames.find(call.getCallee());
+  if (it == functionNames.end())
+    return call.emitError("hls-cpp: call to @")
+           << call.getCallee() << ", which has no body in this module";
+  std::string args;
+  for (Value operand : call.getOperands())
+    args += (args.empty() ? "" : ", ") + name(operand);
+  for (Value result : call.getResults()) {
+    std::string n = define(result, "r");
+    if (auto memref = dyn_cast<MemRefType>(result.getType())) {
+      std::optional<std::string> element = scalarCppType(memref.getElementType());
+      std::optional<std::string> dims = arraySuffix(memref);
+      if (!element || !dims)
+        return call.emitError("hls-cpp: cannot size the result ") << memref;
+      os << *element << " " << n << *dims << ";\n";
+      args += (args.empty() ? "" : ", ") + n;
+    } else {
+      FailureOr<std::string> t = typeOf(result, call);
+      if (failed(t))
+        return failure();
+      os << *t << " " << n << ";\n";
+      args += (args.empty() ? "&" : ", &") + n;
+    }
+  }
+  os << it->second << "(" << args << ");\n";
+  return success();
+}
+
+LogicalResult FunctionEmitter::emitReturn(func::ReturnOp ret, Os &os) {
+  for (auto [i, value] : llvm::enumerate(ret.getOperands())) {
+    std::string out = "result" + std::to_string(i);
+    auto memref = dyn_cast<MemRefType>(value.getType());
+    if (!memref)
+      os << "*" << out << " = " << name(value) << ";\n";
+    else if (name(value) != out) // an argument, or an array returned twice
+      (void)emitCopy(memref, name(value), out, os);
+  }
+  return success();
+}
+
+} // namespace hcl

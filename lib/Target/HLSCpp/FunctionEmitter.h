@@ -1,0 +1,74 @@
+//===- FunctionEmitter.h - one func.func as HLS C++ -------------*- C++ -*-===//
+
+#ifndef HCL_LIB_TARGET_HLSCPP_FUNCTIONEMITTER_H
+#define HCL_LIB_TARGET_HLSCPP_FUNCTIONEMITTER_H
+
+#include "CNames.h"
+
+#include "hcl/Target/HLSCpp.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Support/IndentedOstream.h"
+
+#include <set>
+
+namespace hcl {
+
+/// The C++ parameter list of `func`: its arguments (`arg0`, ...), then its
+/// results as output arguments (`result0`, ...). Fails on types C++ cannot
+/// express here (dynamic shapes, unsupported element types).
+mlir::FailureOr<std::string> cppSignature(mlir::func::FuncOp func,
+                                          llvm::StringRef cppName);
+
+class FunctionEmitter {
+public:
+  FunctionEmitter(mlir::func::FuncOp func, std::string cppName,
+                  const llvm::StringMap<std::string> &functionNames,
+                  bool isTop, std::set<std::string> &helpers);
+
+  /// The function's definition.
+  mlir::LogicalResult emit(llvm::raw_ostream &os);
+
+private:
+  using Os = mlir::raw_indented_ostream;
+
+  // Names and types.
+  std::string name(mlir::Value v);
+  std::string define(mlir::Value v, llvm::StringRef wanted = "v");
+  mlir::FailureOr<std::string> typeOf(mlir::Value v, mlir::Operation *user);
+  std::string access(mlir::Value memref, mlir::AffineMap map,
+                     mlir::ValueRange operands);
+  std::string bound(mlir::AffineMap map, mlir::ValueRange operands, bool lower);
+
+  // Structure.
+  mlir::LogicalResult emitBlock(mlir::Block &block, Os &os);
+  mlir::LogicalResult emitOp(mlir::Operation *op, Os &os);
+  mlir::LogicalResult emitFor(mlir::affine::AffineForOp loop, Os &os);
+  mlir::LogicalResult emitIf(mlir::affine::AffineIfOp op, Os &os);
+  mlir::LogicalResult emitArray(mlir::Value memref, mlir::Operation *op, Os &os);
+  mlir::LogicalResult emitCall(mlir::func::CallOp call, Os &os);
+  mlir::LogicalResult emitReturn(mlir::func::ReturnOp ret, Os &os);
+  mlir::LogicalResult emitCopy(mlir::MemRefType type, llvm::StringRef from,
+                               llvm::StringRef to, Os &os);
+  void emitPartitionPragmas(mlir::Value memref, Os &os);
+  void emitInterfacePragmas(Os &os);
+
+  // Scalar operations: `T v = <expression>;`.
+  mlir::FailureOr<std::string> expression(mlir::Operation *op);
+  mlir::LogicalResult emitAssign(mlir::Operation *op, Os &os);
+
+  mlir::func::FuncOp func;
+  std::string cppName;
+  const llvm::StringMap<std::string> &functionNames;
+  bool isTop;
+  std::set<std::string> &helpers;
+  CNames names;
+  llvm::DenseMap<mlir::Value, std::string> valueNames;
+  /// Allocations returned by the function: they are its output arguments.
+  llvm::DenseMap<mlir::Value, std::string> returnedAllocs;
+};
+
+} // namespace hcl
+
+#endif // HCL_LIB_TARGET_HLSCPP_FUNCTIONEMITTER_H
