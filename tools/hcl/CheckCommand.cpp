@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "HLSCheck.h"
 #include "LoadedProgram.h"
 #include "Subcommands.h"
 
@@ -36,6 +37,16 @@ static cl::opt<unsigned> seeds("seeds",
                                         "(seeds 0..N-1)"),
                                cl::value_desc("N"), cl::init(3),
                                cl::sub(checkSubcommand));
+
+static cl::opt<bool> hls("hls",
+                         cl::desc("compare the program's HLS C++, compiled "
+                                  "with g++, with the JIT instead"),
+                         cl::sub(checkSubcommand));
+static cl::opt<std::string> keepDir("keep",
+                                    cl::desc("with --hls: write the HLS "
+                                             "project into DIR and keep it"),
+                                    cl::value_desc("DIR"),
+                                    cl::sub(checkSubcommand));
 
 namespace {
 /// One version of the program, compiled.
@@ -92,6 +103,13 @@ int checkMain() {
   auto scheduled = compileVariant(loaded->module(), applySchedule);
   if (mlir::failed(scheduled))
     return 1;
+  if (hls) {
+    auto entry = selectEntry(*scheduled->module, entryName);
+    if (mlir::failed(entry))
+      return 1;
+    return checkHLS(*scheduled->module, *entry, *scheduled->program, seeds,
+                    keepDir);
+  }
   auto reference = compileVariant(loaded->module(), stripSchedule);
   if (mlir::failed(reference))
     return 1;

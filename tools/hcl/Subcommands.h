@@ -20,6 +20,10 @@ extern llvm::cl::SubCommand checkSubcommand;
 /// `hcl check`: returns the process exit code.
 int checkMain();
 
+extern llvm::cl::SubCommand hlsSubcommand;
+/// `hcl hls`: returns the process exit code.
+int hlsMain();
+
 } // namespace hcl::driver
 
 #endif // HCL_TOOLS_HCL_SUBCOMMANDS_H

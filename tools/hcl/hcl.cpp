@@ -20,12 +20,17 @@ int main(int argc, char **argv) {
       "hcl: an MLIR compiler for accelerator design\n\n"
       "  hcl run FILE.mlir     JIT-compile a program and run it on the CPU\n"
       "  hcl check FILE.mlir   compare it with its schedule against it "
-      "without\n");
+      "without\n"
+      "                        (--hls: its HLS C++, simulated with g++, "
+      "against the JIT)\n"
+      "  hcl hls FILE.mlir -o DIR   write a Vitis HLS project\n");
   if (hcl::driver::runSubcommand)
     return hcl::driver::runMain();
   if (hcl::driver::checkSubcommand)
     return hcl::driver::checkMain();
-  errs() << "hcl: error: no subcommand given (try 'hcl run FILE.mlir', 'hcl check FILE.mlir', or "
+  if (hcl::driver::hlsSubcommand)
+    return hcl::driver::hlsMain();
+  errs() << "hcl: error: no subcommand given (try 'hcl run FILE.mlir', 'hcl check FILE.mlir', 'hcl hls FILE.mlir -o DIR', or "
             "'hcl --help')\n";
   return 1;
 }

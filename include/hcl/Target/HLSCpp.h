@@ -13,6 +13,7 @@
 #define HCL_TARGET_HLSCPP_H
 
 #include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <string>
@@ -36,6 +37,10 @@ mlir::LogicalResult emitHLSCpp(mlir::ModuleOp module, llvm::raw_ostream &os,
 /// names and parameter types as emitHLSCpp writes.
 mlir::LogicalResult emitHLSCppDeclarations(mlir::ModuleOp module,
                                            llvm::raw_ostream &os);
+
+/// The C++ name of each function with a body (its symbol name made a valid,
+/// unique identifier).
+llvm::StringMap<std::string> getCppFunctionNames(mlir::ModuleOp module);
 
 /// Registers `--emit-hls-cpp` for hcl-translate.
 void registerHLSCppTranslation();

@@ -19,16 +19,6 @@ namespace hcl {
 
 namespace {
 
-/// C++ names of the module's functions (their symbol names, sanitized).
-llvm::StringMap<std::string> nameFunctions(ModuleOp module) {
-  CNames names;
-  llvm::StringMap<std::string> result;
-  for (auto func : module.getOps<func::FuncOp>())
-    if (!func.isExternal())
-      result[func.getSymName()] = names.get(func.getSymName());
-  return result;
-}
-
 bool usesArbitraryPrecision(ModuleOp module) {
   bool uses = false;
   auto check = [&](Type t) {
@@ -60,8 +50,17 @@ void writeIncludes(ModuleOp module, llvm::raw_ostream &os) {
 
 } // namespace
 
+llvm::StringMap<std::string> getCppFunctionNames(ModuleOp module) {
+  CNames names;
+  llvm::StringMap<std::string> result;
+  for (auto func : module.getOps<func::FuncOp>())
+    if (!func.isExternal())
+      result[func.getSymName()] = names.get(func.getSymName());
+  return result;
+}
+
 LogicalResult emitHLSCppDeclarations(ModuleOp module, llvm::raw_ostream &os) {
-  llvm::StringMap<std::string> functionNames = nameFunctions(module);
+  llvm::StringMap<std::string> functionNames = getCppFunctionNames(module);
   os << kBanner;
   writeIncludes(module, os);
   os << "\n";
@@ -79,7 +78,7 @@ LogicalResult emitHLSCppDeclarations(ModuleOp module, llvm::raw_ostream &os) {
 
 LogicalResult emitHLSCpp(ModuleOp module, llvm::raw_ostream &os,
                          const HLSCppOptions &options) {
-  llvm::StringMap<std::string> functionNames = nameFunctions(module);
+  llvm::StringMap<std::string> functionNames = getCppFunctionNames(module);
   std::set<std::string> helpers;
   std::string definitions, declarations;
   llvm::raw_string_ostream defs(definitions), decls(declarations);

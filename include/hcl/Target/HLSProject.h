@@ -1,0 +1,50 @@
+//===- HLSProject.h - an HLS project for one function -----------*- C++ -*-===//
+//
+//   DIR/kernel.cpp, kernel.h    the program as HLS C++ (emitHLSCpp)
+//   DIR/testbench.cpp           C simulation: inputs from argN.npy files or
+//                               the stream of `hcl run --random-inputs SEED`,
+//                               outputs written as hcl run names them
+//   DIR/hcl_testbench.h         .npy I/O and random inputs for the testbench
+//   DIR/hcl_compat/ap_*.h       ap_int / ap_fixed for g++ when the vendor's
+//                               headers are not installed
+//   DIR/run_hls.tcl, Makefile   Vitis HLS csim / csynth / cosim; `make csim`
+//                               runs the C simulation with g++ alone
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HCL_TARGET_HLSPROJECT_H
+#define HCL_TARGET_HLSPROJECT_H
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace hcl {
+
+struct HLSProjectOptions {
+  /// Ultra96-V2's ZU3EG, seed 000's board.
+  std::string part = "xczu3eg-sbva484-1-e";
+  double clockNs = 10;
+};
+
+/// Writes the project for `entry` (the HLS top) of the customized `module`
+/// into `dir`, creating it. Errors (unsupported operations, a directory that
+/// cannot be written) are emitted as diagnostics.
+mlir::LogicalResult writeHLSProject(mlir::ModuleOp module,
+                                    mlir::func::FuncOp entry,
+                                    llvm::StringRef dir,
+                                    const HLSProjectOptions &options = {});
+
+/// The testbench.cpp calling `entry` (see the file comment).
+mlir::FailureOr<std::string> emitTestbench(mlir::func::FuncOp entry,
+                                           llvm::StringRef cppName);
+
+/// share/hls/*.h, embedded at build time: (file name, contents).
+const std::vector<std::pair<std::string, std::string>> &getEmbeddedHLSFiles();
+
+} // namespace hcl
+
+#endif // HCL_TARGET_HLSPROJECT_H

@@ -1,0 +1,142 @@
+//===- HLSCheck.cpp - `hcl check --hls`: HLS C++ against the JIT ----------===//
+//
+// Writes the program's HLS project into a temporary directory, compiles its
+// testbench with g++ (hcl's ap_int.h when the vendor's is not installed),
+// runs it on the random inputs of each seed, and compares every output file
+// with what the JIT computes for the same inputs.
+//
+//===----------------------------------------------------------------------===//
+
+#include "HLSCheck.h"
+
+#include "hcl/Runtime/Compare.h"
+#include "hcl/Runtime/Npy.h"
+#include "hcl/Runtime/RandomFill.h"
+#include "hcl/Target/HLSProject.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace hcl::driver {
+
+namespace {
+
+/// Runs `program` with `args`; on failure returns its output (stdout and
+/// stderr) as the error text.
+Expected<std::string> execute(StringRef program, ArrayRef<std::string> args,
+                              StringRef workDir) {
+  SmallString<128> log;
+  sys::fs::createTemporaryFile("hcl-check-hls", "log", log);
+  std::vector<StringRef> argv = {program};
+  for (const std::string &a : args)
+    argv.push_back(a);
+  std::optional<StringRef> redirects[] = {std::nullopt, StringRef(log),
+                                          StringRef(log)};
+  std::string message;
+  // The testbench and the compiler run in the project directory.
+  SmallString<256> cwd;
+  sys::fs::current_path(cwd);
+  sys::fs::set_current_path(workDir);
+  int status = sys::ExecuteAndWait(program, argv, std::nullopt, redirects, 0,
+                                   0, &message);
+  sys::fs::set_current_path(cwd);
+  auto output = MemoryBuffer::getFile(log);
+  std::string text = output ? (*output)->getBuffer().str() : "";
+  sys::fs::remove(log);
+  if (status != 0)
+    return createStringError(
+        (program + " failed" + (message.empty() ? "" : ": " + message) +
+         (text.empty() ? "" : "\n" + text))
+            .str());
+  return text;
+}
+
+} // namespace
+
+int checkHLS(mlir::ModuleOp scheduled, mlir::func::FuncOp entry,
+             JitProgram &jit, unsigned seeds, StringRef keepDir) {
+  SmallString<256> dir(keepDir);
+  if (dir.empty() &&
+      sys::fs::createUniqueDirectory("hcl-check-hls", dir))
+    return fail("cannot create a temporary directory");
+  if (mlir::failed(writeHLSProject(scheduled, entry, dir)))
+    return 1;
+  ErrorOr<std::string> compiler = sys::findProgramByName("g++");
+  if (!compiler)
+    return fail("g++ is needed for the C simulation (apt-get install g++)");
+  Expected<std::string> built = execute(
+      *compiler,
+      {"-std=c++14", "-O2", "-fwrapv", "-Ihcl_compat", "-I.", "kernel.cpp",
+       "testbench.cpp", "-o", "tb"},
+      dir);
+  if (!built)
+    return fail("the HLS C++ of @" + entry.getSymName() +
+                " does not compile with g++ (project kept in " + dir +
+                "): " + toString(built.takeError()));
+
+  std::string name = "@" + entry.getSymName().str();
+  const EntrySignature &signature = jit.signature();
+  double largestError = 0;
+  size_t outputs = 0;
+  for (unsigned seed = 0; seed < seeds; ++seed) {
+    std::vector<HostArray> args = jit.makeArguments();
+    for (size_t i = 0; i < args.size(); ++i)
+      fillRandom(args[i], seed, i);
+    std::vector<HostArray> results = jit.makeResults();
+    if (Error error = jit.run(args, results))
+      return fail(toString(std::move(error)));
+    std::string outDir = ("seed" + Twine(seed)).str();
+    SmallString<256> outPath(dir);
+    sys::path::append(outPath, outDir);
+    sys::fs::create_directories(outPath);
+    SmallString<256> tb(dir);
+    sys::path::append(tb, "tb");
+    Expected<std::string> ran = execute(
+        tb, {"--random-inputs", std::to_string(seed), "--output-dir", outDir},
+        dir);
+    if (!ran)
+      return fail("the C simulation failed (project kept in " + dir + "): " +
+                  toString(ran.takeError()));
+    std::vector<std::pair<std::string, HostArray *>> expected;
+    for (size_t i = 0; i < args.size(); ++i)
+      if (signature.arguments[i].isMemRef)
+        expected.push_back({"arg" + std::to_string(i), &args[i]});
+    for (size_t i = 0; i < results.size(); ++i)
+      expected.push_back({"result" + std::to_string(i), &results[i]});
+    outputs = expected.size();
+    for (auto &[file, array] : expected) {
+      SmallString<256> path(outPath);
+      sys::path::append(path, file + ".npy");
+      Expected<HostArray> simulated = readNpy(path);
+      if (!simulated)
+        return fail("the C simulation wrote no usable " + file +
+                    ".npy: " + toString(simulated.takeError()));
+      Comparison comparison = compareArrays(*array, *simulated);
+      largestError = std::max(largestError, comparison.largestRelativeError);
+      if (!comparison.equal) {
+        outs() << "hcl check --hls: MISMATCH: " << name << " " << file
+               << " of the C simulation differs from the JIT on seed " << seed
+               << " " << comparison.firstMismatch << " (largest relative error "
+               << format("%.3g", comparison.largestRelativeError)
+               << "; project kept in " << dir << ")\n";
+        return 1;
+      }
+    }
+  }
+  outs() << "hcl check --hls: OK: " << name
+         << "'s HLS C++ (g++ C simulation) matches the JIT on " << seeds
+         << " seed" << (seeds == 1 ? "" : "s") << " (" << outputs << " output"
+         << (outputs == 1 ? "" : "s") << ", largest relative error "
+         << format("%.3g", largestError) << ")\n";
+  if (keepDir.empty())
+    sys::fs::remove_directories(dir);
+  return 0;
+}
+
+} // namespace hcl::driver
