@@ -21,7 +21,8 @@ static std::string formatIndex(const std::vector<int64_t> &shape,
 }
 
 static double relativeError(double expected, double actual) {
-  if (std::isnan(expected) && std::isnan(actual))
+  // Equal values (infinities included) and NaN against NaN have no error.
+  if (expected == actual || (std::isnan(expected) && std::isnan(actual)))
     return 0;
   double difference = std::fabs(expected - actual);
   if (difference == 0)

@@ -72,7 +72,7 @@ int checkHLS(mlir::ModuleOp scheduled, mlir::func::FuncOp entry,
     return fail("g++ is needed for the C simulation (apt-get install g++)");
   Expected<std::string> built = execute(
       *compiler,
-      {"-std=c++14", "-O2", "-fwrapv", "-Ihcl_compat", "-I.", "kernel.cpp",
+      {"-std=gnu++14", "-O2", "-fwrapv", "-Ihcl_compat", "-I.", "kernel.cpp",
        "testbench.cpp", "-o", "tb"},
       dir);
   if (!built)

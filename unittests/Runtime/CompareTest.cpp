@@ -68,3 +68,14 @@ TEST(Compare, RowMajorNeedsSameCountAndType) {
   EXPECT_TRUE(same.equal);
   EXPECT_FALSE(same.comparedRowMajor);
 }
+
+TEST(Compare, EqualInfinitiesMatch) {
+  HostArray a(ElementKind::F32, {2}), b(ElementKind::F32, {2});
+  a.as<float>()[0] = b.as<float>()[0] = INFINITY;
+  a.as<float>()[1] = b.as<float>()[1] = -INFINITY;
+  Comparison same = compareArrays(a, b);
+  EXPECT_TRUE(same.equal);
+  EXPECT_EQ(same.largestRelativeError, 0);
+  b.as<float>()[1] = INFINITY;
+  EXPECT_FALSE(compareArrays(a, b).equal);
+}

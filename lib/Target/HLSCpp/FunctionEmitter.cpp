@@ -205,10 +205,7 @@ LogicalResult FunctionEmitter::emitFor(AffineForOp loop, Os &os) {
     os << names.get("l_" + loopName.str()) << ": ";
   os << "for (int " << iv << " = " << lb << "; " << iv << " < " << ub << "; "
      << iv << (loop.getStepAsInt() == 1 ? "++" : " += " + std::to_string(loop.getStepAsInt()))
-     << ") {";
-  if (!loopName.empty())
-    os << " // " << loopName;
-  os << "\n";
+     << ") {\n";
   os.indent();
   if (auto ii = loop->getAttrOfType<IntegerAttr>("pipeline_ii"))
     os << "#pragma HLS pipeline II=" << ii.getInt() << "\n";

@@ -46,8 +46,9 @@ AP_INCLUDE := -I$(XILINX_HLS)/include
 else
 AP_INCLUDE := -Ihcl_compat
 endif
+# gnu++14: C++14 with hexadecimal float literals (exact constants).
 # -fwrapv: integers wrap on overflow, as in the IR and in hardware.
-CXXFLAGS ?= -std=c++14 -O2 -fwrapv
+CXXFLAGS ?= -std=gnu++14 -O2 -fwrapv
 
 csim: tb
 	mkdir -p csim_out
@@ -73,8 +74,8 @@ std::string tclScript(StringRef top, const HLSProjectOptions &options) {
         "#   vitis_hls -f run_hls.tcl     (vivado_hls -f run_hls.tcl works too)\n"
         "open_project -reset hcl_prj\n"
      << "set_top " << top << "\n"
-     << "add_files kernel.cpp -cflags \"-std=c++14\"\n"
-        "add_files -tb testbench.cpp -cflags \"-std=c++14 -I.\"\n"
+     << "add_files kernel.cpp -cflags \"-std=gnu++14\"\n"
+        "add_files -tb testbench.cpp -cflags \"-std=gnu++14 -I.\"\n"
         "add_files -tb hcl_testbench.h\n"
         "open_solution -reset solution1\n"
      << "set_part {" << options.part << "}\n"
