@@ -14,6 +14,7 @@
 #include "hcl/Frontend/Module.h"
 #include "hcl/InitHCL.h"
 #include "hcl/Runtime/JitProgram.h"
+#include "hcl/Target/HLSProject.h"
 #include "hcl/Transforms/Passes.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -132,6 +133,21 @@ Module build(const Schedule &schedule) {
                         std::chrono::steady_clock::now() - start)
                         .count();
   return Module(impl);
+}
+
+void build_hls(const Schedule &schedule, const std::string &projectDir,
+               const HLSTarget &target) {
+  std::unique_ptr<detail::ModuleImpl> impl =
+      parseAndApply(schedule, true, "build_hls");
+  impl->text = print(*impl->module);
+  DiagnosticCollector diagnostics(impl->context, impl->text);
+  ModuleOp module = *impl->module;
+  HLSProjectOptions options;
+  options.part = target.part;
+  options.clockNs = target.clockNs;
+  if (failed(writeHLSProject(module, module.lookupSymbol<func::FuncOp>("top"),
+                             projectDir, options)))
+    throwError("build_hls: " + diagnostics.str());
 }
 
 Module::Module(std::shared_ptr<detail::ModuleImpl> impl) : impl(std::move(impl)) {}

@@ -14,6 +14,8 @@
 #include "hcl/Target/HLSProject.h"
 #include "hcl/Transforms/Passes.h"
 
+#include "llvm/Support/Format.h"
+
 using namespace llvm;
 
 namespace hcl::driver {
@@ -59,7 +61,7 @@ int hlsMain() {
   outs() << "hcl hls: wrote " << outputDir << " for @" << entry->getSymName()
          << " (kernel.cpp, kernel.h, testbench.cpp, run_hls.tcl, Makefile; "
             "part "
-         << options.part << ", clock " << options.clockNs
+         << options.part << ", clock " << llvm::format("%g", options.clockNs)
          << " ns); `make -C " << outputDir
          << " csim` runs the C simulation with g++\n";
   return 0;

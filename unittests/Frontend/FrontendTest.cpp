@@ -10,6 +10,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <fstream>
+#include <iterator>
 
 using namespace hcl;
 
@@ -329,6 +331,35 @@ TEST(FrontendArray, ConversionsAndNpy) {
   EXPECT_EQ(back.to_vector<double>(), a.to_vector<double>());
   EXPECT_NE(errorOf([] { Array(std::vector<int>{1, 2}, {3}); })
                 .find("2 values for 3 elements"),
+            std::string::npos);
+}
+
+} // namespace
+
+namespace {
+
+TEST(FrontendHLS, BuildWritesAProject) {
+  Tensor A = placeholder({10, 10}, "A");
+  Schedule s = create_schedule({A}, [](Tensor A) {
+    return compute({8, 8}, [&](Var i, Var j) {
+      return A(i, j) + A(i + 2, j + 2);
+    }, "B");
+  });
+  Tensor B = s.outputs()[0];
+  s.reuse_at(A, s[B], B.axis(0));
+  s[B].pipeline(B.axis(1));
+  std::string dir = ::testing::TempDir() + "/frontend-hls";
+  HLSTarget target;
+  target.clockNs = 5;
+  build_hls(s, dir, target);
+  std::ifstream kernel(dir + "/kernel.cpp"), tcl(dir + "/run_hls.tcl");
+  std::string code((std::istreambuf_iterator<char>(kernel)), {});
+  std::string script((std::istreambuf_iterator<char>(tcl)), {});
+  EXPECT_NE(code.find("#pragma HLS pipeline II=1"), std::string::npos) << code;
+  EXPECT_NE(code.find("int32_t buf[3][10];"), std::string::npos) << code;
+  EXPECT_NE(script.find("create_clock -period 5"), std::string::npos) << script;
+  EXPECT_NE(errorOf([&] { build_hls(s, "/proc/hcl-no-such-dir"); })
+                .find("build_hls: hls: cannot write"),
             std::string::npos);
 }
 

@@ -40,6 +40,19 @@ std::string lower(const Schedule &schedule, bool applySchedule = true);
 /// Applies the schedule and JIT-compiles the program for the CPU.
 Module build(const Schedule &schedule);
 
+/// The FPGA an HLS project targets; the default is seed 000's Ultra96-V2.
+struct HLSTarget {
+  std::string part = "xczu3eg-sbva484-1-e";
+  double clockNs = 10;
+};
+
+/// Applies the schedule and writes a Vitis HLS project into `projectDir`
+/// (HeteroCL's hcl.build(s, target=...)): kernel.cpp / kernel.h, a testbench
+/// that makes the inputs `hcl run --random-inputs SEED` makes, run_hls.tcl
+/// and a Makefile whose `make csim` runs the C simulation with g++.
+void build_hls(const Schedule &schedule, const std::string &projectDir,
+               const HLSTarget &target = HLSTarget());
+
 } // namespace hcl
 
 #endif // HCL_FRONTEND_MODULE_H

@@ -11,6 +11,8 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "hcl/Dialect/HCL/HCLDialect.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
 
 using namespace mlir;
@@ -126,9 +128,11 @@ void registerHLSCppTranslation() {
         return emitHLSCpp(module, os, options);
       },
       [](DialectRegistry &registry) {
+        // scf and hcl parse so that their operations get a clear error.
         registry.insert<affine::AffineDialect, arith::ArithDialect,
                         func::FuncDialect, math::MathDialect,
-                        memref::MemRefDialect>();
+                        memref::MemRefDialect, scf::SCFDialect,
+                        HCLDialect>();
       });
 }
 

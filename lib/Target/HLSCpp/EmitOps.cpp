@@ -10,6 +10,8 @@
 #include "CppText.h"
 #include "FunctionEmitter.h"
 
+#include "hcl/Dialect/HCL/HCLOps.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -237,6 +239,11 @@ LogicalResult FunctionEmitter::emitOp(Operation *op, Os &os) {
       .Case([&](func::CallOp call) { return emitCall(call, os); })
       .Case([&](func::ReturnOp ret) { return emitReturn(ret, os); })
       .Default([&](Operation *op) -> LogicalResult {
+        if (isScheduleOp(op))
+          return op->emitError("hls-cpp: '")
+                 << op->getName()
+                 << "' is a schedule operation: apply the schedule first "
+                    "(hcl-opt --hcl-apply-customizations, or hcl hls)";
         if (op->getNumResults() != 1 || op->getNumRegions() != 0)
           return op->emitError("hls-cpp: '")
                  << op->getName() << "' is not supported by the HLS C++ emitter";

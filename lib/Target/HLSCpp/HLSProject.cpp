@@ -4,6 +4,7 @@
 #include "hcl/Target/HLSCpp.h"
 
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -79,7 +80,8 @@ std::string tclScript(StringRef top, const HLSProjectOptions &options) {
         "add_files -tb hcl_testbench.h\n"
         "open_solution -reset solution1\n"
      << "set_part {" << options.part << "}\n"
-     << "create_clock -period " << options.clockNs << " -name default\n"
+     << "create_clock -period " << llvm::format("%g", options.clockNs)
+     << " -name default\n"
      << "file mkdir csim_out cosim_out\n"
         "csim_design -argv \"--random-inputs 0 --output-dir "
         "[pwd]/csim_out\"\n"

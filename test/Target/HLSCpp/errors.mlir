@@ -1,0 +1,77 @@
+// What the HLS C++ emitter cannot express is a located error naming it,
+// never a crash or a silent skip.
+// RUN: hcl-translate --emit-hls-cpp %s -split-input-file -verify-diagnostics
+
+func.func @unsupported_op(%a: memref<4xf32>) {
+  affine.for %i = 0 to 4 {
+    %x = affine.load %a[%i] : memref<4xf32>
+    // expected-error @+1 {{hls-cpp: 'math.tanh' is not supported by the HLS C++ emitter}}
+    %y = math.tanh %x : f32
+    affine.store %y, %a[%i] : memref<4xf32>
+  }
+  return
+}
+
+// -----
+
+// expected-error @+1 {{hls-cpp: cannot write arg0 of @dynamic_shape of type 'memref<?xf32>' in C++ (static shapes of integers up to 64 bits, f32 and f64 only)}}
+func.func @dynamic_shape(%a: memref<?xf32>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{hls-cpp: cannot write arg0 of @unsupported_type of type 'memref<4xbf16>' in C++}}
+func.func @unsupported_type(%a: memref<4xbf16>) {
+  return
+}
+
+// -----
+
+func.func @iter_args(%a: memref<4xi32>) {
+  %zero = arith.constant 0 : i32
+  // expected-error @+1 {{hls-cpp: affine.for with iter_args is not supported by the HLS C++ emitter}}
+  %s = affine.for %i = 0 to 4 iter_args(%acc = %zero) -> i32 {
+    %x = affine.load %a[%i] : memref<4xi32>
+    %n = arith.addi %acc, %x : i32
+    affine.yield %n : i32
+  }
+  affine.store %s, %a[0] : memref<4xi32>
+  return
+}
+
+// -----
+
+func.func @dynamic_alloc(%n: index) {
+  // expected-error @+1 {{hls-cpp: cannot size 'memref<?xi32>' as a C array}}
+  %b = memref.alloc(%n) : memref<?xi32>
+  return
+}
+
+// -----
+
+func.func @scf_loop(%a: memref<4xi32>) {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{hls-cpp: 'scf.for' is not supported by the HLS C++ emitter}}
+  scf.for %i = %c0 to %c4 step %c1 {
+    %x = memref.load %a[%i] : memref<4xi32>
+    memref.store %x, %a[%i] : memref<4xi32>
+  }
+  return
+}
+
+// -----
+
+func.func @schedule_left(%a: memref<4xi32>) {
+  // expected-error @+1 {{hls-cpp: 'hcl.create_stage_handle' is a schedule operation: apply the schedule first (hcl-opt --hcl-apply-customizations, or hcl hls)}}
+  %s = hcl.create_stage_handle "S" : !hcl.StageHandle
+  %l = hcl.create_loop_handle "i" : !hcl.LoopHandle
+  affine.for %i = 0 to 4 {
+    %x = affine.load %a[%i] : memref<4xi32>
+    affine.store %x, %a[%i] : memref<4xi32>
+  } {loop_name = "i", stage_name = "S"}
+  hcl.pipeline(%s, %l, 1)
+  return
+}
