@@ -106,9 +106,12 @@ struct MemRefDescriptor {
 };
 } // namespace
 
-/// LLVM leaves the bits above an i12 in its 2-byte slot unspecified; the
-/// host reads signless integers as signed, so sign-extend from the width.
-static void normalizeWidth(HostArray &array, const ValueSpec &spec) {
+/// An i12 lives in a 2-byte slot. LLVM stores it zero-extended and may
+/// assume that when it loads one, so values go in masked to their width;
+/// the host reads signless integers as signed, so they come back
+/// sign-extended from the width.
+static void normalizeWidth(HostArray &array, const ValueSpec &spec,
+                           bool forProgram) {
   unsigned bits = spec.integerBits;
   if (bits <= 1 || bits == 8 || bits == 16 || bits == 32 || bits >= 64)
     return;
@@ -118,7 +121,7 @@ static void normalizeWidth(HostArray &array, const ValueSpec &spec) {
     U mask = (U(1) << bits) - 1;
     for (int64_t i = 0; i < array.numElements(); ++i) {
       U v = U(elements[i]) & mask;
-      if (v >> (bits - 1))
+      if (!forProgram && (v >> (bits - 1)))
         v |= ~mask;
       elements[i] = T(v);
     }
@@ -147,6 +150,7 @@ llvm::Error JitProgram::run(std::vector<HostArray> &arguments,
       packed.push_back(&field);
   };
   for (size_t i = 0; i < arguments.size(); ++i) {
+    normalizeWidth(arguments[i], types.arguments[i], /*forProgram=*/true);
     if (types.arguments[i].isMemRef)
       passMemRef(arguments[i]);
     else
@@ -157,9 +161,9 @@ llvm::Error JitProgram::run(std::vector<HostArray> &arguments,
   if (llvm::Error error = engine->invokePacked(kEntryWrapperName, packed))
     return error;
   for (size_t i = 0; i < arguments.size(); ++i)
-    normalizeWidth(arguments[i], types.arguments[i]);
+    normalizeWidth(arguments[i], types.arguments[i], /*forProgram=*/false);
   for (size_t i = 0; i < results.size(); ++i)
-    normalizeWidth(results[i], types.results[i]);
+    normalizeWidth(results[i], types.results[i], /*forProgram=*/false);
   return llvm::Error::success();
 }
 

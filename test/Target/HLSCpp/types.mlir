@@ -2,8 +2,10 @@
 // and double; scalar arguments, a scalar result through a pointer, and a
 // returned allocation that is the output argument itself. Unsigned
 // operations cast to the unsigned type of the same width. Checked by
-// structure here and by execution in types-exec.mlir.
+// structure, and by execution against the JIT (hcl's ap_int.h under g++).
 // RUN: hcl-translate --emit-hls-cpp %s | FileCheck %s
+// RUN: hcl check --hls %s | FileCheck %s --check-prefix=EXEC
+// EXEC: hcl check --hls: OK
 
 // CHECK: #include <ap_int.h>
 // CHECK-LABEL: void top(ap_int<12> arg0[4], bool arg1[4], int8_t arg2, double arg3[2][2], int64_t result0[4], int16_t *result1) {
