@@ -56,6 +56,19 @@ std::string cmpfText(arith::CmpFPredicate p, const std::string &a,
 
 FailureOr<std::string> FunctionEmitter::expression(Operation *op) {
   auto in = [&](unsigned i) { return name(op->getOperand(i)); };
+  // The two branches of a conditional must have one type; ap_int values and
+  // plain literals (or -x, one bit wider) do not, so they are cast.
+  std::string resultType =
+      op->getNumResults() ? scalarCppType(op->getResult(0).getType()).value_or("")
+                          : "";
+  auto branch = [&](const std::string &value) {
+    return resultType.rfind("ap_", 0) == 0 ? "(" + resultType + ")(" + value + ")"
+                                           : value;
+  };
+  auto choose = [&](const std::string &cond, const std::string &a,
+                    const std::string &b) {
+    return "(" + cond + " ? " + branch(a) + " : " + branch(b) + ")";
+  };
   auto asUnsigned = [&](unsigned i) {
     return "(" + unsignedCppType(op->getOperand(i).getType()) + ")" + in(i);
   };
@@ -96,16 +109,16 @@ FailureOr<std::string> FunctionEmitter::expression(Operation *op) {
       .Case([&](arith::ShRSIOp) -> R { return binary(in(0), ">>", in(1)); })
       .Case([&](arith::ShRUIOp) -> R { return binary(asUnsigned(0), ">>", in(1)); })
       .Case([&](arith::MinSIOp) -> R {
-        return "(" + in(0) + " < " + in(1) + " ? " + in(0) + " : " + in(1) + ")";
+        return choose(in(0) + " < " + in(1), in(0), in(1));
       })
       .Case([&](arith::MaxSIOp) -> R {
-        return "(" + in(0) + " > " + in(1) + " ? " + in(0) + " : " + in(1) + ")";
+        return choose(in(0) + " > " + in(1), in(0), in(1));
       })
       .Case([&](arith::MinUIOp) -> R {
-        return "(" + asUnsigned(0) + " < " + asUnsigned(1) + " ? " + in(0) + " : " + in(1) + ")";
+        return choose(asUnsigned(0) + " < " + asUnsigned(1), in(0), in(1));
       })
       .Case([&](arith::MaxUIOp) -> R {
-        return "(" + asUnsigned(0) + " > " + asUnsigned(1) + " ? " + in(0) + " : " + in(1) + ")";
+        return choose(asUnsigned(0) + " > " + asUnsigned(1), in(0), in(1));
       })
       .Case([&](arith::CmpIOp cmp) -> R {
         using P = arith::CmpIPredicate;
@@ -116,9 +129,7 @@ FailureOr<std::string> FunctionEmitter::expression(Operation *op) {
         return isUnsigned ? binary(asUnsigned(0), o, asUnsigned(1))
                           : binary(in(0), o, in(1));
       })
-      .Case([&](arith::SelectOp) -> R {
-        return in(0) + " ? " + in(1) + " : " + in(2);
-      })
+      .Case([&](arith::SelectOp) -> R { return choose(in(0), in(1), in(2)); })
       // Conversions.
       .Case([&](arith::ExtSIOp e) -> R {
         if (e.getIn().getType().isInteger(1))
@@ -164,7 +175,7 @@ FailureOr<std::string> FunctionEmitter::expression(Operation *op) {
       .Case([&](math::AbsFOp) -> R { return call("std::fabs", 1); })
       .Case([&](math::PowFOp) -> R { return call("std::pow", 2); })
       .Case([&](math::AbsIOp) -> R {
-        return "(" + in(0) + " < 0 ? -" + in(0) + " : " + in(0) + ")";
+        return choose(in(0) + " < 0", "-" + in(0), in(0));
       })
       .Case([&](math::IPowIOp) -> R {
         helpers.insert("ipowi");

@@ -9,14 +9,14 @@
 #    seed 3, "runs" the same copies, and writes argN.npy / resultN.npy into DIR2.
 # 3. Every file must be byte-identical (cmp).
 #
-# Usage: check_against_hcl.sh   (env: HCL=path/to/hcl, CXX=g++)
+# Usage: check_against_hcl.sh   (env: HCL=path/to/hcl (default: hcl on PATH), CXX=g++)
 # Prints "testbench inputs match hcl run" and exits 0, else exits 1.
 
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 header_dir="$(dirname "$here")"
-hcl="${HCL:-/work/main/build/bin/hcl}"
+hcl="${HCL:-hcl}"
 cxx="${CXX:-g++}"
 seed=3
 
@@ -28,13 +28,9 @@ fail() {
   exit 1
 }
 
-# The binary may be missing for a moment while someone rebuilds it.
 wait_for_hcl() {
-  for _ in $(seq 60); do
-    [[ -x "$hcl" ]] && return 0
-    sleep 5
-  done
-  fail "no hcl binary at $hcl"
+  command -v "$hcl" >/dev/null && return 0
+  fail "no hcl binary at $hcl (set HCL or put hcl on PATH)"
 }
 
 cat >"$work/copy.mlir" <<'EOF'

@@ -17,7 +17,7 @@
 // CHECK-NEXT: int64_t v_3 = (int64_t)(ap_uint<12>)v_1;
 // CHECK-NEXT: bool v_4 = (ap_uint<12>)v_1 < (ap_uint<12>)5;
 // CHECK-NEXT: int64_t v_5 = (int64_t)(uint32_t)v;
-// CHECK-NEXT: int64_t v_6 = v_4 ? v_2 : v_3;
+// CHECK-NEXT: int64_t v_6 = (v_4 ? v_2 : v_3);
 // CHECK: result0[i] = v_7;
 // CHECK: *result1 = 7;
 func.func @top(%a: memref<4xi12>, %b: memref<4xi1>, %c: i8, %d: memref<2x2xf64>) -> (memref<4xi64>, i16) {
