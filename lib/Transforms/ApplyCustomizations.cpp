@@ -37,6 +37,7 @@ LogicalResult applyOne(Operation *op, hcl::ScheduleContext &ctx) {
       .Case([&](hcl::ComputeAtOp op) { return hcl::applyComputeAt(op, ctx); })
       .Case([&](hcl::PartitionOp op) { return hcl::applyPartition(op, ctx); })
       .Case([&](hcl::ReshapeOp op) { return hcl::applyReshape(op, ctx); })
+      .Case([&](hcl::OutlineOp op) { return hcl::applyOutline(op, ctx); })
       .Default([](Operation *op) {
         return op->emitError("'")
                << op->getName()

@@ -25,6 +25,7 @@ mlir::LogicalResult applyReuseAt(ReuseAtOp op, ScheduleContext &ctx);
 mlir::LogicalResult applyComputeAt(ComputeAtOp op, ScheduleContext &ctx);
 mlir::LogicalResult applyPartition(PartitionOp op, ScheduleContext &ctx);
 mlir::LogicalResult applyReshape(ReshapeOp op, ScheduleContext &ctx);
+mlir::LogicalResult applyOutline(OutlineOp op, ScheduleContext &ctx);
 
 } // namespace hcl
 

@@ -1,0 +1,266 @@
+//===- Outline.cpp - hcl.outline: stages into functions -------------------===//
+//
+// Seed 001. `hcl.outline (%sB)` moves stage B into `func.func private
+// @Stage_B` whose arguments are the buffers (and other values) the stage
+// uses from outside, in order of first use, and replaces the stage with a
+// call. Several stages give one function `Stage_B_C`. Loop attributes and
+// partition layouts travel with the code and the argument types.
+//   merge = "Stage_C" (or unify): call that function instead, when the
+//     stage's code is identical to it up to names; otherwise an error naming
+//     the first operation that differs.
+//   param = ["i", "j"]: those loops' upper bounds become index arguments.
+//   axis = "j": only loop j (and its body) is outlined; the loops around it
+//     stay and call the function with their induction variables.
+//
+//===----------------------------------------------------------------------===//
+
+#include "hcl/Dialect/HCL/Naming.h"
+#include "hcl/Transforms/Primitives.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Transforms/RegionUtils.h"
+
+using namespace mlir;
+using namespace mlir::affine;
+
+namespace hcl {
+
+namespace {
+
+/// The operations to outline, in block order: the stages' roots (or the
+/// axis loop), which must share one block.
+FailureOr<SmallVector<Operation *>> collectRegion(OutlineOp op,
+                                                  ScheduleContext &ctx,
+                                                  std::string &name) {
+  SmallVector<Operation *> ops;
+  name = "Stage";
+  for (Value stage : op.getStages()) {
+    FailureOr<Operation *> root = ctx.resolveStage(op, stage);
+    if (failed(root))
+      return failure();
+    name += "_" + getStageName(*root).str();
+    ops.push_back(*root);
+  }
+  if (std::optional<StringRef> axis = op.getAxis()) {
+    Operation *loop = findLoopOp(ops.front(), *axis);
+    if (!loop)
+      return op.emitError("stage '")
+             << getStageName(ops.front()) << "' has no loop named '" << *axis
+             << "' to outline at";
+    ops = {loop};
+  }
+  Block *block = ops.front()->getBlock();
+  for (Operation *other : ops)
+    if (other->getBlock() != block)
+      return op.emitError("the stages to outline together are not in one "
+                          "block");
+  llvm::sort(ops, [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
+  return ops;
+}
+
+/// Moves what sits between the stages (allocations, constants, schedule
+/// operations) above the first, so the stages are contiguous; anything else
+/// in between would change order and is an error.
+LogicalResult makeContiguous(OutlineOp op, ArrayRef<Operation *> ops) {
+  for (size_t i = 1; i < ops.size(); ++i)
+    for (Operation *between = ops[i - 1]->getNextNode(); between != ops[i];) {
+      Operation *next = between->getNextNode();
+      bool movable = between->getNumRegions() == 0 &&
+                     (isMemoryEffectFree(between) || isScheduleOp(between) ||
+                      isa<memref::AllocOp, memref::AllocaOp>(between)) &&
+                     llvm::all_of(between->getOperands(), [&](Value v) {
+                       Operation *def = v.getDefiningOp();
+                       return !def || def->isBeforeInBlock(ops.front());
+                     });
+      if (!movable)
+        return op.emitError("cannot outline these stages together: '")
+               << between->getName() << "' sits between them";
+      between->moveBefore(ops.front());
+      between = next;
+    }
+  return success();
+}
+
+/// The values the region uses from outside, in order of first use, memrefs
+/// first; constants are not among them (each function makes its own).
+SmallVector<Value> freeValues(ArrayRef<Operation *> ops) {
+  llvm::SetVector<Value> memrefs, others;
+  for (Operation *root : ops)
+    root->walk([&](Operation *inner) {
+      for (Value v : inner->getOperands()) {
+        Operation *def = v.getDefiningOp();
+        bool inside = llvm::any_of(ops, [&](Operation *r) {
+          return r->isAncestor(v.getParentRegion()->getParentOp()) ||
+                 (def && r->isAncestor(def));
+        });
+        if (inside || (def && def->hasTrait<OpTrait::ConstantLike>()))
+          continue;
+        (isa<MemRefType>(v.getType()) ? memrefs : others).insert(v);
+      }
+    });
+  SmallVector<Value> values(memrefs.begin(), memrefs.end());
+  values.append(others.begin(), others.end());
+  return values;
+}
+
+struct Param {
+  AffineForOp loop; // in the new function
+  int64_t bound;
+};
+
+/// param: each named loop's constant upper bound becomes a new argument.
+FailureOr<SmallVector<Param>> parameterize(OutlineOp op, func::FuncOp func) {
+  SmallVector<Param> params;
+  ArrayAttr names = op.getParamAttr();
+  if (!names)
+    return params;
+  for (Attribute attr : names) {
+    StringRef name = cast<StringAttr>(attr).getValue();
+    auto loop = dyn_cast_or_null<AffineForOp>(findLoopOp(func, name));
+    if (!loop)
+      return op.emitError("'param' names loop '")
+             << name << "', which the outlined code does not have";
+    if (!loop.hasConstantUpperBound())
+      return op.emitError("'param' needs a constant upper bound on loop '")
+             << name << "'";
+    params.push_back({loop, loop.getConstantUpperBound()});
+  }
+  Block &body = func.getBody().front();
+  for (Param &p : params) {
+    Value arg = body.addArgument(IndexType::get(op.getContext()), p.loop.getLoc());
+    p.loop.setUpperBound(arg, AffineMap::get(0, 1, getAffineSymbolExpr(0, op.getContext())));
+  }
+  func.setType(FunctionType::get(op.getContext(), body.getArgumentTypes(), {}));
+  return params;
+}
+
+/// The function holding a copy of `ops`, with `values` as its arguments.
+func::FuncOp buildFunction(OutlineOp op, StringRef name,
+                           ArrayRef<Operation *> ops, ArrayRef<Value> values) {
+  MLIRContext *ctx = op.getContext();
+  auto parent = op->getParentOfType<func::FuncOp>();
+  OpBuilder b(parent);
+  SmallVector<Type> types;
+  for (Value v : values)
+    types.push_back(v.getType());
+  auto func = func::FuncOp::create(b, op.getLoc(), name,
+                                   FunctionType::get(ctx, types, {}));
+  func.setPrivate();
+  Block *body = func.addEntryBlock();
+  b.setInsertionPointToStart(body);
+  IRMapping mapping;
+  for (auto [v, arg] : llvm::zip(values, body->getArguments()))
+    mapping.map(v, arg);
+  // Constants the region uses are made again inside.
+  for (Operation *root : ops)
+    root->walk([&](Operation *inner) {
+      for (Value v : inner->getOperands())
+        if (Operation *def = v.getDefiningOp())
+          if (def->hasTrait<OpTrait::ConstantLike>() && !mapping.contains(v) &&
+              llvm::none_of(ops, [&](Operation *r) { return r->isAncestor(def); }))
+            b.clone(*def, mapping);
+    });
+  for (Operation *root : ops)
+    b.clone(*root, mapping);
+  func::ReturnOp::create(b, op.getLoc());
+  return func;
+}
+
+/// The first operation of `candidate` that differs from `existing`, ignoring
+/// names (stage_name, loop_name); null when they match.
+Operation *firstDifference(func::FuncOp candidate, func::FuncOp existing) {
+  SmallVector<Operation *> a, b;
+  candidate.getBody().walk<WalkOrder::PreOrder>(
+      [&](Operation *op) { a.push_back(op); });
+  existing.getBody().walk<WalkOrder::PreOrder>(
+      [&](Operation *op) { b.push_back(op); });
+  if (candidate.getFunctionType() != existing.getFunctionType())
+    return a.empty() ? candidate.getOperation() : a.front();
+  DenseMap<Value, Value> values;
+  for (auto [x, y] : llvm::zip(candidate.getArguments(), existing.getArguments()))
+    values[x] = y;
+  auto attrsWithoutNames = [](Operation *op) {
+    NamedAttrList attrs(op->getDiscardableAttrDictionary());
+    attrs.erase(kStageNameAttr);
+    attrs.erase(kLoopNameAttr);
+    return attrs.getDictionary(op->getContext());
+  };
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (i >= b.size())
+      return a[i];
+    Operation *x = a[i], *y = b[i];
+    bool same = x->getName() == y->getName() &&
+                x->getResultTypes() == y->getResultTypes() &&
+                x->getNumOperands() == y->getNumOperands() &&
+                x->getPropertiesAsAttribute() == y->getPropertiesAsAttribute() &&
+                attrsWithoutNames(x) == attrsWithoutNames(y);
+    for (unsigned k = 0; same && k < x->getNumOperands(); ++k)
+      same = values.lookup(x->getOperand(k)) == y->getOperand(k);
+    if (!same)
+      return x;
+    for (auto [r, s] : llvm::zip(x->getResults(), y->getResults()))
+      values[r] = s;
+    for (auto [rx, ry] : llvm::zip(x->getRegions(), y->getRegions()))
+      for (auto [bx, by] : llvm::zip(rx, ry))
+        for (auto [ax, ay] : llvm::zip(bx.getArguments(), by.getArguments()))
+          values[ax] = ay;
+  }
+  return a.size() < b.size() ? candidate.getOperation() : nullptr;
+}
+
+} // namespace
+
+LogicalResult applyOutline(OutlineOp op, ScheduleContext &ctx) {
+  std::string name;
+  FailureOr<SmallVector<Operation *>> ops = collectRegion(op, ctx, name);
+  if (failed(ops) || failed(makeContiguous(op, *ops)))
+    return failure();
+  auto module = op->getParentOfType<ModuleOp>();
+  std::optional<StringRef> merge = op.getMerge() ? op.getMerge() : op.getUnify();
+  if (!merge && module.lookupSymbol(name))
+    return op.emitError("stage '")
+           << name.substr(6) << "' is already outlined (@" << name
+           << " exists)";
+  if (merge && !module.lookupSymbol<func::FuncOp>(*merge))
+    return op.emitError("no function @") << *merge << " to merge with";
+
+  SmallVector<Value> values = freeValues(*ops);
+  func::FuncOp func = buildFunction(op, name, *ops, values);
+  FailureOr<SmallVector<Param>> params = parameterize(op, func);
+  if (failed(params)) {
+    func.erase();
+    return failure();
+  }
+  if (merge) {
+    auto existing = module.lookupSymbol<func::FuncOp>(*merge);
+    if (Operation *differs = firstDifference(func, existing)) {
+      InFlightDiagnostic diag = op.emitError("cannot merge ")
+                                << name.substr(6) << " into @" << *merge
+                                << ": its '" << differs->getName()
+                                << "' differs from @" << *merge
+                                << " (merging would change its result)";
+      func.erase();
+      return diag;
+    }
+    func.erase();
+    func = existing;
+  }
+
+  OpBuilder b(ops->front());
+  SmallVector<Value> args(values);
+  for (const Param &p : *params)
+    args.push_back(arith::ConstantIndexOp::create(b, op.getLoc(), p.bound));
+  auto call = func::CallOp::create(b, op.getLoc(), func, args);
+  // With axis, the loops around keep the stage's name; otherwise the call
+  // stands for the stage.
+  if (!op.getAxis() && ops->size() == 1)
+    if (Attribute stage = ops->front()->getAttr(kStageNameAttr))
+      call->setAttr("outlined_stage", stage);
+  for (Operation *root : llvm::reverse(*ops))
+    root->erase();
+  return success();
+}
+
+} // namespace hcl
