@@ -29,6 +29,29 @@ namespace hcl {
 
 namespace {
 
+/// An error when the stage was outlined by an earlier hcl.outline of this
+/// function: its call is marked `outlined_stage`, or a function it calls
+/// holds the stage.
+LogicalResult checkNotOutlined(OutlineOp op, Value stage) {
+  std::optional<StringRef> name = getStageHandleName(stage);
+  if (!name)
+    return success();
+  auto func = op->getParentOfType<func::FuncOp>();
+  auto module = op->getParentOfType<ModuleOp>();
+  std::string holder;
+  func.walk([&](func::CallOp call) {
+    auto callee = module.lookupSymbol<func::FuncOp>(call.getCallee());
+    auto outlined = call->getAttrOfType<StringAttr>("outlined_stage");
+    if ((outlined && outlined.getValue() == *name) ||
+        (callee && !callee.isExternal() && !findStageOps(callee, *name).empty()))
+      holder = call.getCallee().str();
+  });
+  if (holder.empty())
+    return success();
+  return op.emitError("stage '")
+         << *name << "' is already outlined (into @" << holder << ")";
+}
+
 /// The operations to outline, in block order: the stages' roots (or the
 /// axis loop), which must share one block.
 FailureOr<SmallVector<Operation *>> collectRegion(OutlineOp op,
@@ -37,6 +60,8 @@ FailureOr<SmallVector<Operation *>> collectRegion(OutlineOp op,
   SmallVector<Operation *> ops;
   name = "Stage";
   for (Value stage : op.getStages()) {
+    if (failed(checkNotOutlined(op, stage)))
+      return failure();
     FailureOr<Operation *> root = ctx.resolveStage(op, stage);
     if (failed(root))
       return failure();
@@ -219,10 +244,9 @@ LogicalResult applyOutline(OutlineOp op, ScheduleContext &ctx) {
     return failure();
   auto module = op->getParentOfType<ModuleOp>();
   std::optional<StringRef> merge = op.getMerge() ? op.getMerge() : op.getUnify();
-  if (!merge && module.lookupSymbol(name))
-    return op.emitError("stage '")
-           << name.substr(6) << "' is already outlined (@" << name
-           << " exists)";
+  // Another function's stage of the same name: a name of its own.
+  for (unsigned n = 1; !merge && module.lookupSymbol(name); ++n)
+    name = (name.substr(0, name.rfind("__")) + "__" + std::to_string(n));
   if (merge && !module.lookupSymbol<func::FuncOp>(*merge))
     return op.emitError("no function @") << *merge << " to merge with";
 

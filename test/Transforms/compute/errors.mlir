@@ -276,23 +276,9 @@ func.func @duplicate_stage_names(%A: memref<10xi32>, %B: memref<10xi32>) {
 
 // -----
 
-// A primitive the pass does not implement yet is an error, never skipped.
-func.func @not_implemented_outline(%A: memref<8xi32>) {
-  %s = hcl.create_stage_handle "S" : !hcl.StageHandle
-  affine.for %i = 0 to 8 {
-    %a = affine.load %A[%i] : memref<8xi32>
-    affine.store %a, %A[%i] : memref<8xi32>
-  } {loop_name = "i", stage_name = "S"}
-  // expected-error @+1 {{'hcl.outline' is not implemented yet by --hcl-apply-customizations}}
-  hcl.outline (%s)
-  return
-}
-
-// -----
-
 // The error stops the schedule where it is: the pipeline before it applied,
-// the split after it is not reached (no second error).
-func.func @not_implemented_stops(%A: memref<16xf32>) {
+// the second split after it is not reached (no second error).
+func.func @error_stops(%A: memref<16xf32>) {
   %s = hcl.create_stage_handle "S" : !hcl.StageHandle
   %li = hcl.create_loop_handle "i" : !hcl.LoopHandle
   affine.for %i = 0 to 16 {
@@ -301,8 +287,8 @@ func.func @not_implemented_stops(%A: memref<16xf32>) {
     affine.store %b, %A[%i] : memref<16xf32>
   } {loop_name = "i", stage_name = "S"}
   hcl.pipeline(%s, %li)
-  // expected-error @+1 {{'hcl.outline' is not implemented yet by --hcl-apply-customizations}}
-  hcl.outline (%s)
+  // expected-error @+1 {{split factor 32 is larger than the trip count 16 of loop 'i'}}
   %o, %n = hcl.split(%s, %li, 32)
+  %o2, %n2 = hcl.split(%s, %li, 64)
   return
 }
