@@ -97,6 +97,9 @@ std::string describe(const Command &c) {
   case CommandKind::ComputeAt:
     args = {"s[\"" + c.otherStage + "\"]", c.axes[0]};
     break;
+  case CommandKind::Outline:
+    args = c.stages;
+    break;
   default:
     args = c.axes;
     for (int64_t n : c.numbers)
@@ -656,9 +659,24 @@ void Writer::emitCommand(const Command &c) {
          stageHandle(c.otherStage) + ", " + axis + ")");
     return;
   }
-  case CommandKind::Outline:
-    scheduleOp("hcl.outline (" + stageHandle(c.stage) + ")");
+  case CommandKind::Outline: {
+    std::string stages, attrs;
+    for (const std::string &stage : c.stages)
+      stages += (stages.empty() ? "" : ", ") + stageHandle(stage);
+    if (!c.merge.empty())
+      attrs += "merge = " + quoted(c.merge);
+    if (!c.param.empty()) {
+      std::string list;
+      for (const std::string &p : c.param)
+        list += (list.empty() ? "" : ", ") + quoted(p);
+      attrs += std::string(attrs.empty() ? "" : ", ") + "param = [" + list + "]";
+    }
+    if (!c.axis.empty())
+      attrs += std::string(attrs.empty() ? "" : ", ") + "axis = " + quoted(c.axis);
+    scheduleOp("hcl.outline (" + stages + ")" +
+               (attrs.empty() ? "" : " {" + attrs + "}"));
     return;
+  }
   case CommandKind::Partition: {
     static const char *kinds[] = {"Complete", "Block", "Cyclic"};
     scheduleOp("hcl.partition(" + buffer(c.tensor) + " : " + bufferType(c.tensor) +

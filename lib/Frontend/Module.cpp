@@ -135,6 +135,40 @@ Module build(const Schedule &schedule) {
   return Module(impl);
 }
 
+Module build(const Schedule &schedule, const std::vector<Function> &top) {
+  Module whole = build(schedule);
+  for (const Function &function : top) {
+    auto start = std::chrono::steady_clock::now();
+    auto sub = std::make_shared<detail::ModuleImpl>();
+    // The sub-module compiles its own copy of the whole program, in its own
+    // context, with the function as the entry.
+    DialectRegistry registry;
+    registerHCLDialects(registry);
+    sub->context.appendDialectRegistry(registry);
+    sub->context.loadAllAvailableDialects();
+    sub->context.printOpOnDiagnostic(false);
+    sub->text = whole.mlir();
+    DiagnosticCollector diagnostics(sub->context, sub->text);
+    sub->module = parseSourceString<ModuleOp>(sub->text, &sub->context);
+    auto entry = sub->module
+                     ? sub->module->lookupSymbol<func::FuncOp>(function.name)
+                     : nullptr;
+    if (!entry)
+      throwError("build: the program has no function @" + function.name +
+                 " (outline makes Stage_<stage names>)");
+    FailureOr<std::unique_ptr<JitProgram>> program =
+        JitProgram::compile(*sub->module, entry);
+    if (failed(program))
+      throwError("build: @" + function.name + ": " + diagnostics.str());
+    sub->program = std::move(*program);
+    sub->compileMs = std::chrono::duration<double, std::milli>(
+                         std::chrono::steady_clock::now() - start)
+                         .count();
+    whole.modules.push_back(Module(sub));
+  }
+  return whole;
+}
+
 void build_hls(const Schedule &schedule, const std::string &projectDir,
                const HLSTarget &target) {
   std::unique_ptr<detail::ModuleImpl> impl =
@@ -181,9 +215,12 @@ void Module::call(const std::vector<Array *> &arrays) {
   for (size_t i = 0; i < arrays.size(); ++i) {
     bool isInput = i < inputs;
     std::string what =
-        isInput ? "input " + std::to_string(i) + " ('" + impl->inputs[i].name() + "')"
-                : "output " + std::to_string(i - inputs);
-    if (isInput && arrays[i]->dtype() != impl->inputs[i].dtype())
+        !isInput ? "output " + std::to_string(i - inputs)
+        : i < impl->inputs.size()
+            ? "input " + std::to_string(i) + " ('" + impl->inputs[i].name() + "')"
+            : "argument " + std::to_string(i);
+    if (isInput && i < impl->inputs.size() &&
+        arrays[i]->dtype() != impl->inputs[i].dtype())
       throwError(what + ": expected " + impl->inputs[i].dtype().str() +
                  ", got " + arrays[i]->dtype().str());
     checkArray(*arrays[i],

@@ -72,6 +72,10 @@ struct Command {
   std::vector<int64_t> numbers;
   PartitionKind partition = PartitionKind::Complete;
   std::shared_ptr<TensorNode> tensor, result;
+  // Outline: the stages, and the options.
+  std::vector<std::string> stages;
+  std::string merge, axis;
+  std::vector<std::string> param;
 };
 
 namespace detail {

@@ -199,8 +199,19 @@ void Stage::compute_at(const Stage &consumer, const Axis &axis) {
   schedule->commands.push_back(command);
 }
 
-void Stage::outline() {
-  schedule->commands.push_back(makeCommand(CommandKind::Outline, stage));
+Function Stage::outline(const OutlineOptions &options) {
+  Command command = makeCommand(CommandKind::Outline, stage);
+  command.stages = {stage};
+  if (options.merge)
+    command.merge = options.merge->name;
+  command.param = options.param;
+  command.axis = options.axis;
+  if (!options.axis.empty())
+    checkAxis(options.axis, "outline");
+  for (const std::string &loop : options.param)
+    checkAxis(loop, "outline");
+  schedule->commands.push_back(command);
+  return Function{options.merge ? options.merge->name : "Stage_" + stage};
 }
 
 Schedule::Schedule(std::shared_ptr<detail::ScheduleImpl> impl)
@@ -295,6 +306,28 @@ Tensor Schedule::buffer_at(const Tensor &tensor, const Stage &stage,
   stage.checkAxis(axis, "buffer_at");
   return makeBuffer(*data, CommandKind::BufferAt, tensor, stage, axis, name,
                     ".buffer");
+}
+
+std::vector<Function> Schedule::outline(const std::vector<Tensor> &group1,
+                                        const std::vector<Tensor> &group2,
+                                        const std::vector<Tensor> &group3,
+                                        const std::vector<Tensor> &group4) {
+  std::vector<Function> functions;
+  for (const auto *group : {&group1, &group2, &group3, &group4}) {
+    if (group->empty())
+      continue;
+    Command command = makeCommand(CommandKind::Outline, "");
+    std::string name = "Stage";
+    for (const Tensor &tensor : *group) {
+      std::string stage = (*this)[tensor].name();
+      command.stages.push_back(stage);
+      name += "_" + stage;
+    }
+    command.stage = command.stages.front();
+    data->commands.push_back(command);
+    functions.push_back(Function{name});
+  }
+  return functions;
 }
 
 Tensor Schedule::reshape(const Tensor &tensor, const std::vector<int64_t> &shape) {

@@ -6,8 +6,9 @@
 // call. Several stages give one function `Stage_B_C`. Loop attributes and
 // partition layouts travel with the code and the argument types.
 //   merge = "Stage_C" (or unify): call that function instead, when the
-//     stage's code is identical to it up to names; otherwise an error naming
-//     the first operation that differs.
+//     stage computes the same (names and customizations aside: the shared
+//     function keeps its own); otherwise an error naming the first operation
+//     that differs.
 //   param = ["i", "j"]: those loops' upper bounds become index arguments.
 //   axis = "j": only loop j (and its body) is outlined; the loops around it
 //     stay and call the function with their induction variables.
@@ -193,38 +194,40 @@ func::FuncOp buildFunction(OutlineOp op, StringRef name,
   return func;
 }
 
-/// The first operation of `candidate` that differs from `existing`, ignoring
-/// names (stage_name, loop_name); null when they match.
-Operation *firstDifference(func::FuncOp candidate, func::FuncOp existing) {
+/// How `candidate` differs from `existing` in what it computes: "" when it
+/// does not. Names and hardware customizations (discardable attributes such
+/// as loop_name, pipeline_ii) do not count: the shared function keeps the
+/// existing one's.
+std::string describeDifference(func::FuncOp candidate, func::FuncOp existing) {
+  if (candidate.getFunctionType() != existing.getFunctionType()) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    os << "its arguments " << candidate.getFunctionType()
+       << " differ from those of @" << existing.getSymName() << " "
+       << existing.getFunctionType();
+    return text;
+  }
   SmallVector<Operation *> a, b;
   candidate.getBody().walk<WalkOrder::PreOrder>(
       [&](Operation *op) { a.push_back(op); });
   existing.getBody().walk<WalkOrder::PreOrder>(
       [&](Operation *op) { b.push_back(op); });
-  if (candidate.getFunctionType() != existing.getFunctionType())
-    return a.empty() ? candidate.getOperation() : a.front();
   DenseMap<Value, Value> values;
   for (auto [x, y] : llvm::zip(candidate.getArguments(), existing.getArguments()))
     values[x] = y;
-  auto attrsWithoutNames = [](Operation *op) {
-    NamedAttrList attrs(op->getDiscardableAttrDictionary());
-    attrs.erase(kStageNameAttr);
-    attrs.erase(kLoopNameAttr);
-    return attrs.getDictionary(op->getContext());
-  };
   for (size_t i = 0; i < a.size(); ++i) {
-    if (i >= b.size())
-      return a[i];
-    Operation *x = a[i], *y = b[i];
-    bool same = x->getName() == y->getName() &&
+    Operation *x = a[i];
+    Operation *y = i < b.size() ? b[i] : nullptr;
+    bool same = y && x->getName() == y->getName() &&
                 x->getResultTypes() == y->getResultTypes() &&
                 x->getNumOperands() == y->getNumOperands() &&
                 x->getPropertiesAsAttribute() == y->getPropertiesAsAttribute() &&
-                attrsWithoutNames(x) == attrsWithoutNames(y);
+                (x->getNumRegions() == 0 || y->getNumRegions() == x->getNumRegions());
     for (unsigned k = 0; same && k < x->getNumOperands(); ++k)
       same = values.lookup(x->getOperand(k)) == y->getOperand(k);
     if (!same)
-      return x;
+      return "its '" + x->getName().getStringRef().str() +
+             "' differs from @" + existing.getSymName().str();
     for (auto [r, s] : llvm::zip(x->getResults(), y->getResults()))
       values[r] = s;
     for (auto [rx, ry] : llvm::zip(x->getRegions(), y->getRegions()))
@@ -232,7 +235,9 @@ Operation *firstDifference(func::FuncOp candidate, func::FuncOp existing) {
         for (auto [ax, ay] : llvm::zip(bx.getArguments(), by.getArguments()))
           values[ax] = ay;
   }
-  return a.size() < b.size() ? candidate.getOperation() : nullptr;
+  if (a.size() != b.size())
+    return "@" + existing.getSymName().str() + " has more operations";
+  return "";
 }
 
 } // namespace
@@ -259,11 +264,11 @@ LogicalResult applyOutline(OutlineOp op, ScheduleContext &ctx) {
   }
   if (merge) {
     auto existing = module.lookupSymbol<func::FuncOp>(*merge);
-    if (Operation *differs = firstDifference(func, existing)) {
+    std::string difference = describeDifference(func, existing);
+    if (!difference.empty()) {
       InFlightDiagnostic diag = op.emitError("cannot merge ")
                                 << name.substr(6) << " into @" << *merge
-                                << ": its '" << differs->getName()
-                                << "' differs from @" << *merge
+                                << ": " << difference
                                 << " (merging would change its result)";
       func.erase();
       return diag;

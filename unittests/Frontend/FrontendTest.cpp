@@ -364,3 +364,60 @@ TEST(FrontendHLS, BuildWritesAProject) {
 }
 
 } // namespace
+
+namespace {
+
+/// Seed 001's CPU simulation of outlined functions.
+TEST(FrontendOutline, SubModulesCalledOneByOne) {
+  Tensor A = placeholder({32, 32}, "A");
+  Schedule s = create_schedule({A}, [](Tensor A) {
+    Tensor B = compute(A.shape(), [&](Var i, Var j) { return A(i, j) + 1; }, "B");
+    Tensor C = compute(A.shape(), [&](Var i, Var j) { return A(i, j) * 2; }, "C");
+    return compute(A.shape(), [&](Var i, Var j) { return B(i, j) + C(i, j); }, "D");
+  });
+  std::vector<Function> functions =
+      s.outline({s.tensor("B"), s.tensor("C")}, {s.tensor("D")});
+  ASSERT_EQ(functions.size(), 2u);
+  EXPECT_EQ(functions[0].name, "Stage_B_C");
+  EXPECT_EQ(functions[1].name, "Stage_D");
+  std::string ir = lower(s);
+  EXPECT_NE(ir.find("func.func private @Stage_B_C("), std::string::npos) << ir;
+  Module mod = build(s, functions);
+  ASSERT_EQ(mod.modules.size(), 2u);
+  Array a(iota(1024), {32, 32}), b({32, 32}), c({32, 32}), d({32, 32});
+  mod.modules[0](a, b, c);
+  mod.modules[1](b, c, d);
+  std::vector<int> dv = d.to_vector<int>();
+  EXPECT_EQ(dv[5], (5 + 1) + 5 * 2);
+  EXPECT_EQ(dv[1023], (1023 + 1) + 1023 * 2);
+  // The whole program gives the same.
+  Array d2({32, 32});
+  mod(a, d2);
+  EXPECT_EQ(d2.to_vector<int>(), dv);
+}
+
+TEST(FrontendOutline, MergeAndItsRefusal) {
+  Tensor A = placeholder({8, 8}, "A");
+  auto kernel = [](Tensor A) {
+    Tensor B = compute(A.shape(), [&](Var i, Var j) { return A(i, j) + 1; }, "B");
+    Tensor C = compute(A.shape(), [&](Var i, Var j) { return B(i, j) + 1; }, "C");
+    return compute(A.shape(), [&](Var i, Var j) { return C(i, j) * 2; }, "D");
+  };
+  Schedule s = create_schedule({A}, kernel);
+  Function fB = s[s.tensor("B")].outline();
+  OutlineOptions sameAsB;
+  sameAsB.merge = fB;
+  Function fC = s[s.tensor("C")].outline(sameAsB);
+  EXPECT_EQ(fC.name, "Stage_B");
+  OutlineOptions differs;
+  differs.merge = fB;
+  s[s.tensor("D")].outline(differs);
+  std::string message = errorOf([&] { lower(s); });
+  EXPECT_NE(message.find("cannot merge D into @Stage_B: its 'arith.constant' "
+                         "differs from @Stage_B"),
+            std::string::npos)
+      << message;
+  EXPECT_NE(message.find("(in s[\"D\"].outline(D))"), std::string::npos) << message;
+}
+
+} // namespace

@@ -29,6 +29,10 @@ public:
   /// Milliseconds spent applying the schedule and JIT-compiling.
   double compileMilliseconds() const;
 
+  /// With build(s, top): one module per function, called on that function's
+  /// arguments (seed 001's mod.modules[0](A, B, C)).
+  std::vector<Module> modules;
+
 private:
   std::shared_ptr<detail::ModuleImpl> impl;
 };
@@ -39,6 +43,10 @@ std::string lower(const Schedule &schedule, bool applySchedule = true);
 
 /// Applies the schedule and JIT-compiles the program for the CPU.
 Module build(const Schedule &schedule);
+
+/// The same, plus a module of its own for each function in `top` (functions
+/// made by outline), in `modules`.
+Module build(const Schedule &schedule, const std::vector<Function> &top);
 
 /// The FPGA an HLS project targets; the default is seed 000's Ultra96-V2.
 struct HLSTarget {

@@ -31,6 +31,20 @@ namespace detail {
 struct ScheduleImpl;
 } // namespace detail
 
+/// A function made by outline (seed 001), by name ("Stage_B").
+struct Function {
+  std::string name;
+};
+
+struct OutlineOptions {
+  /// Call this function instead when the code is identical to it.
+  std::optional<Function> merge;
+  /// Loops whose upper bounds become index arguments.
+  std::vector<std::string> param;
+  /// Outline only this loop (and its body), called inside the loops around.
+  std::string axis;
+};
+
 class Stage {
 public:
   const std::string &name() const { return stage; }
@@ -49,8 +63,8 @@ public:
   void parallel(const Axis &axis);
   /// Computes this stage inside loop `axis` of `consumer`.
   void compute_at(const Stage &consumer, const Axis &axis);
-  /// Makes this stage a function of its own (seed 001).
-  void outline();
+  /// Makes this stage a function of its own (seed 001): `Stage_<name>`.
+  Function outline(const OutlineOptions &options = OutlineOptions());
 
 private:
   friend class Schedule;
@@ -80,6 +94,13 @@ public:
   /// A write buffer for `tensor` in `stage` at loop `axis`.
   Tensor buffer_at(const Tensor &tensor, const Stage &stage, const Axis &axis,
                    const std::string &name = "");
+  /// One function per group of stages (HeteroCL's s.outline([B, C], [D])):
+  /// `Stage_B_C`, `Stage_D`.
+  std::vector<Function> outline(const std::vector<Tensor> &group1,
+                                const std::vector<Tensor> &group2 = {},
+                                const std::vector<Tensor> &group3 = {},
+                                const std::vector<Tensor> &group4 = {});
+
   /// `tensor` with another shape of the same number of elements.
   Tensor reshape(const Tensor &tensor, const std::vector<int64_t> &shape);
 

@@ -121,3 +121,24 @@ func.func @between(%A: memref<4xi32>, %B: memref<4xi32>) {
   hcl.outline (%s, %t)
   return
 }
+
+// -----
+
+// A partitioned buffer changes the function's argument types.
+func.func @merge_types(%A: memref<4xi32>, %B: memref<4xi32>, %C: memref<4xi32>) {
+  %sB = hcl.create_stage_handle "B" : !hcl.StageHandle
+  %sC = hcl.create_stage_handle "C" : !hcl.StageHandle
+  affine.for %i = 0 to 4 {
+    %a = affine.load %A[%i] : memref<4xi32>
+    affine.store %a, %B[%i] : memref<4xi32>
+  } {loop_name = "i", stage_name = "B"}
+  affine.for %i = 0 to 4 {
+    %a = affine.load %A[%i] : memref<4xi32>
+    affine.store %a, %C[%i] : memref<4xi32>
+  } {loop_name = "i", stage_name = "C"}
+  hcl.partition(%B : memref<4xi32>, Complete, 1)
+  hcl.outline (%sB)
+  // expected-error @+1 {{cannot merge C into @Stage_B: its arguments (memref<4xi32>, memref<4xi32>) -> () differ from those of @Stage_B (memref<4xi32>, memref<4xi32, affine_map<(d0) -> (d0, 0)>>) -> ()}}
+  hcl.outline (%sC) {merge = "Stage_B"}
+  return
+}
