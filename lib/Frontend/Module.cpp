@@ -22,7 +22,9 @@
 #include "mlir/Parser/Parser.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <atomic>
 #include <chrono>
+#include <thread>
 #include <set>
 
 using namespace mlir;
@@ -135,37 +137,62 @@ Module build(const Schedule &schedule) {
   return Module(impl);
 }
 
-Module build(const Schedule &schedule, const std::vector<Function> &top) {
+/// One function of a built program as a module of its own: its own context
+/// and JIT, so several compile at once.
+static std::shared_ptr<detail::ModuleImpl>
+compileFunction(const std::string &text, const std::string &function) {
+  auto start = std::chrono::steady_clock::now();
+  auto sub = std::make_shared<detail::ModuleImpl>();
+  DialectRegistry registry;
+  registerHCLDialects(registry);
+  sub->context.appendDialectRegistry(registry);
+  sub->context.loadAllAvailableDialects();
+  sub->context.printOpOnDiagnostic(false);
+  sub->text = text;
+  DiagnosticCollector diagnostics(sub->context, sub->text);
+  sub->module = parseSourceString<ModuleOp>(sub->text, &sub->context);
+  auto entry = sub->module ? sub->module->lookupSymbol<func::FuncOp>(function)
+                           : nullptr;
+  if (!entry)
+    throwError("build: the program has no function @" + function +
+               " (outline makes Stage_<stage names>)");
+  FailureOr<std::unique_ptr<JitProgram>> program =
+      JitProgram::compile(*sub->module, entry);
+  if (failed(program))
+    throwError("build: @" + function + ": " + diagnostics.str());
+  sub->program = std::move(*program);
+  sub->compileMs = std::chrono::duration<double, std::milli>(
+                       std::chrono::steady_clock::now() - start)
+                       .count();
+  return sub;
+}
+
+Module build(const Schedule &schedule, const std::vector<Function> &top,
+             unsigned jobs) {
   Module whole = build(schedule);
-  for (const Function &function : top) {
-    auto start = std::chrono::steady_clock::now();
-    auto sub = std::make_shared<detail::ModuleImpl>();
-    // The sub-module compiles its own copy of the whole program, in its own
-    // context, with the function as the entry.
-    DialectRegistry registry;
-    registerHCLDialects(registry);
-    sub->context.appendDialectRegistry(registry);
-    sub->context.loadAllAvailableDialects();
-    sub->context.printOpOnDiagnostic(false);
-    sub->text = whole.mlir();
-    DiagnosticCollector diagnostics(sub->context, sub->text);
-    sub->module = parseSourceString<ModuleOp>(sub->text, &sub->context);
-    auto entry = sub->module
-                     ? sub->module->lookupSymbol<func::FuncOp>(function.name)
-                     : nullptr;
-    if (!entry)
-      throwError("build: the program has no function @" + function.name +
-                 " (outline makes Stage_<stage names>)");
-    FailureOr<std::unique_ptr<JitProgram>> program =
-        JitProgram::compile(*sub->module, entry);
-    if (failed(program))
-      throwError("build: @" + function.name + ": " + diagnostics.str());
-    sub->program = std::move(*program);
-    sub->compileMs = std::chrono::duration<double, std::milli>(
-                         std::chrono::steady_clock::now() - start)
-                         .count();
+  std::vector<std::shared_ptr<detail::ModuleImpl>> subs(top.size());
+  std::vector<std::string> errors(top.size());
+  std::atomic<size_t> next{0};
+  auto worker = [&] {
+    for (size_t i; (i = next++) < top.size();) {
+      try {
+        subs[i] = compileFunction(whole.mlir(), top[i].name);
+      } catch (const Error &e) {
+        errors[i] = e.what();
+      }
+    }
+  };
+  std::vector<std::thread> threads;
+  for (unsigned t = 1; t < std::max(1u, jobs); ++t)
+    threads.emplace_back(worker);
+  worker();
+  for (std::thread &thread : threads)
+    thread.join();
+  for (const std::string &error : errors)
+    if (!error.empty())
+      throwError(error);
+  for (auto &sub : subs)
     whole.modules.push_back(Module(sub));
-  }
   return whole;
 }
 

@@ -382,7 +382,7 @@ TEST(FrontendOutline, SubModulesCalledOneByOne) {
   EXPECT_EQ(functions[1].name, "Stage_D");
   std::string ir = lower(s);
   EXPECT_NE(ir.find("func.func private @Stage_B_C("), std::string::npos) << ir;
-  Module mod = build(s, functions);
+  Module mod = build(s, functions, /*jobs=*/2);
   ASSERT_EQ(mod.modules.size(), 2u);
   Array a(iota(1024), {32, 32}), b({32, 32}), c({32, 32}), d({32, 32});
   mod.modules[0](a, b, c);

@@ -45,8 +45,9 @@ std::string lower(const Schedule &schedule, bool applySchedule = true);
 Module build(const Schedule &schedule);
 
 /// The same, plus a module of its own for each function in `top` (functions
-/// made by outline), in `modules`.
-Module build(const Schedule &schedule, const std::vector<Function> &top);
+/// made by outline), in `modules`, compiled on `jobs` threads.
+Module build(const Schedule &schedule, const std::vector<Function> &top,
+             unsigned jobs = 1);
 
 /// The FPGA an HLS project targets; the default is seed 000's Ultra96-V2.
 struct HLSTarget {
