@@ -69,7 +69,15 @@ struct ApplyCustomizationsPass
         continue;
       if (failed(applyOne(op, ctx)))
         return failure();
-      (void)hcl::foldAffineApplies(func);
+      // Only loop transformations leave affine.apply ops and move stage
+      // names; after the others, neither a fold nor a new stage index (each
+      // a walk of the whole function) is needed.
+      if (!isa<hcl::PipelineOp, hcl::UnrollOp, hcl::ParallelOp,
+               hcl::PartitionOp>(op)) {
+        ctx.invalidateStages();
+        if (!isa<hcl::OutlineOp>(op))
+          (void)hcl::foldAffineApplies(func);
+      }
     }
     // Erase uses before definitions.
     for (Operation *op : llvm::reverse(schedule)) {

@@ -30,23 +30,13 @@ namespace hcl {
 
 namespace {
 
-/// An error when the stage was outlined by an earlier hcl.outline of this
-/// function: its call is marked `outlined_stage`, or a function it calls
-/// holds the stage.
-LogicalResult checkNotOutlined(OutlineOp op, Value stage) {
+/// An error when an earlier hcl.outline of this function took the stage.
+LogicalResult checkNotOutlined(OutlineOp op, Value stage,
+                               ScheduleContext &ctx) {
   std::optional<StringRef> name = getStageHandleName(stage);
   if (!name)
     return success();
-  auto func = op->getParentOfType<func::FuncOp>();
-  auto module = op->getParentOfType<ModuleOp>();
-  std::string holder;
-  func.walk([&](func::CallOp call) {
-    auto callee = module.lookupSymbol<func::FuncOp>(call.getCallee());
-    auto outlined = call->getAttrOfType<StringAttr>("outlined_stage");
-    if ((outlined && outlined.getValue() == *name) ||
-        (callee && !callee.isExternal() && !findStageOps(callee, *name).empty()))
-      holder = call.getCallee().str();
-  });
+  std::string holder = ctx.getOutlinedInto(*name);
   if (holder.empty())
     return success();
   return op.emitError("stage '")
@@ -61,7 +51,7 @@ FailureOr<SmallVector<Operation *>> collectRegion(OutlineOp op,
   SmallVector<Operation *> ops;
   name = "Stage";
   for (Value stage : op.getStages()) {
-    if (failed(checkNotOutlined(op, stage)))
+    if (failed(checkNotOutlined(op, stage, ctx)))
       return failure();
     FailureOr<Operation *> root = ctx.resolveStage(op, stage);
     if (failed(root))
@@ -287,8 +277,26 @@ LogicalResult applyOutline(OutlineOp op, ScheduleContext &ctx) {
   if (!op.getAxis() && ops->size() == 1)
     if (Attribute stage = ops->front()->getAttr(kStageNameAttr))
       call->setAttr("outlined_stage", stage);
+  for (Operation *root : *ops)
+    if (StringRef stage = getStageName(root); !stage.empty())
+      ctx.recordOutlined(stage, func.getSymName());
+  if (op.getAxis())
+    if (std::optional<StringRef> stage = getStageHandleName(op.getStages().front()))
+      ctx.recordOutlined(*stage, func.getSymName());
+  // Constants the stages used from outside may now be dead.
+  llvm::SetVector<Operation *> constants;
+  for (Operation *root : *ops)
+    root->walk([&](Operation *inner) {
+      for (Value v : inner->getOperands())
+        if (Operation *def = v.getDefiningOp())
+          if (def->hasTrait<OpTrait::ConstantLike>() && !root->isAncestor(def))
+            constants.insert(def);
+    });
   for (Operation *root : llvm::reverse(*ops))
     root->erase();
+  for (Operation *constant : constants)
+    if (constant->use_empty())
+      constant->erase();
   return success();
 }
 

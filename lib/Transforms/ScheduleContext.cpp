@@ -15,7 +15,20 @@ FailureOr<Operation *> ScheduleContext::resolveStage(Operation *user,
   if (!name)
     return user->emitError("the stage handle does not come from "
                            "hcl.create_stage_handle");
-  SmallVector<Operation *> stages = findStageOps(func, *name);
+  // One walk indexes every stage; primitives that change which operations
+  // carry stage names call invalidateStages().
+  if (!stagesIndexed) {
+    stageIndex.clear();
+    func.walk([&](Operation *op) {
+      if (StringRef stage = getStageName(op); !stage.empty())
+        stageIndex[stage].push_back(op);
+    });
+    stagesIndexed = true;
+  }
+  SmallVector<Operation *> stages;
+  for (Operation *op : stageIndex.lookup(*name))
+    if (!isScheduleOp(op)) // handle ops store the name they refer to
+      stages.push_back(op);
   if (stages.empty())
     return user->emitError("no stage named '")
            << *name << "' in function @" << func.getSymName();

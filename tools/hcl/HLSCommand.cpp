@@ -66,7 +66,8 @@ static cl::opt<double> clock("clock", cl::desc("the clock period in ns"),
 
 namespace {
 
-/// `module` reduced to `top` and the functions it calls, transitively.
+/// A module holding `top` and the functions it calls, transitively, in the
+/// original order; only those functions are copied.
 mlir::OwningOpRef<mlir::ModuleOp> extractTop(mlir::ModuleOp module,
                                              mlir::func::FuncOp top) {
   llvm::StringSet<> keep;
@@ -80,10 +81,13 @@ mlir::OwningOpRef<mlir::ModuleOp> extractTop(mlir::ModuleOp module,
           work.push_back(callee);
     });
   }
-  mlir::OwningOpRef<mlir::ModuleOp> copy(module.clone());
-  for (auto func : llvm::to_vector(copy->getOps<mlir::func::FuncOp>()))
-    if (!keep.contains(func.getSymName()))
-      func.erase();
+  mlir::OpBuilder builder(module.getContext());
+  mlir::OwningOpRef<mlir::ModuleOp> copy(
+      mlir::ModuleOp::create(builder, module.getLoc()));
+  builder.setInsertionPointToEnd(copy->getBody());
+  for (auto func : module.getOps<mlir::func::FuncOp>())
+    if (keep.contains(func.getSymName()))
+      builder.clone(*func);
   return copy;
 }
 
@@ -124,19 +128,20 @@ int writeProjects(mlir::ModuleOp module, const HLSProjectOptions &options) {
   FailureOr<SmallVector<mlir::func::FuncOp>> selected = selectTops(module);
   if (failed(selected))
     return 1;
-  // Each project is written from its own copy of the module, so threads
-  // share nothing but the (thread-safe) context.
-  std::vector<mlir::OwningOpRef<mlir::ModuleOp>> parts;
+  // Each project is written from its own copy of what it needs, made on
+  // the worker's thread; threads share only the (thread-safe) context and
+  // read the module.
+  std::vector<mlir::OwningOpRef<mlir::ModuleOp>> parts(selected->size());
   std::vector<std::string> names;
-  for (mlir::func::FuncOp top : *selected) {
-    parts.push_back(extractTop(module, top));
-    names.push_back(getCppFunctionNames(*parts.back()).lookup(top.getSymName()));
-  }
+  llvm::StringMap<std::string> cppNames = getCppFunctionNames(module);
+  for (mlir::func::FuncOp top : *selected)
+    names.push_back(cppNames.lookup(top.getSymName()));
   std::atomic<bool> failedAny{false};
   std::atomic<unsigned> done{0};
   std::mutex progress;
   bool showProgress = errs().is_displayed();
   auto writeOne = [&](size_t i) {
+    parts[i] = extractTop(module, (*selected)[i]);
     auto top = parts[i]->lookupSymbol<mlir::func::FuncOp>(
         (*selected)[i].getSymName());
     SmallString<256> dir(outputDir);

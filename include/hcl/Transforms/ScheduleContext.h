@@ -14,6 +14,7 @@
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
 
 #include <string>
 
@@ -52,8 +53,24 @@ public:
   /// The memref the algorithm uses for a value a schedule op names.
   mlir::Value resolveMemRef(mlir::Value memref);
 
+  /// Forgets the stage index (after a primitive that may have moved, made or
+  /// removed stages).
+  void invalidateStages() { stagesIndexed = false; }
+
+  /// Records that outline moved `stage` into `function`.
+  void recordOutlined(llvm::StringRef stage, llvm::StringRef function) {
+    outlined[stage] = function.str();
+  }
+  /// The function an earlier outline moved `stage` into ("" if none).
+  std::string getOutlinedInto(llvm::StringRef stage) const {
+    return outlined.lookup(stage);
+  }
+
 private:
   mlir::func::FuncOp func;
+  llvm::StringMap<std::string> outlined;
+  llvm::StringMap<llvm::SmallVector<mlir::Operation *, 1>> stageIndex;
+  bool stagesIndexed = false;
   llvm::DenseMap<mlir::Value, std::string> derivedLoopNames;
   llvm::DenseMap<mlir::Value, mlir::Value> buffers;
 };
