@@ -78,9 +78,23 @@ static Operation *getNameScope(Operation *op) {
   return op->getParentOfType<func::FuncOp>();
 }
 
+/// The stages named `name` in `scope`: usually top-level loop nests of the
+/// function, found without walking every loop of a large design.
+static SmallVector<Operation *> findStages(Operation *scope, StringRef name) {
+  SmallVector<Operation *> found;
+  if (name.empty())
+    return found;
+  for (Region &region : scope->getRegions())
+    for (Block &block : region)
+      for (Operation &op : block)
+        if (getStageName(&op) == name && !isScheduleOp(&op))
+          found.push_back(&op);
+  return found.empty() ? findStageOps(scope, name) : found;
+}
+
 static LogicalResult verifyStageExists(Operation *op, StringRef stageName) {
   Operation *scope = getNameScope(op);
-  if (!scope || !findStageOps(scope, stageName).empty())
+  if (!scope || !findStages(scope, stageName).empty())
     return success();
   return op->emitOpError("names no stage: no loop nest in function @")
          << cast<func::FuncOp>(scope).getSymName() << " has stage_name = \""
@@ -102,7 +116,7 @@ static LogicalResult verifyLoopExists(Operation *op, StringRef loopName,
            << cast<func::FuncOp>(scope).getSymName()
            << " has no loop with loop_name = \"" << loopName << "\"";
   }
-  SmallVector<Operation *> stages = findStageOps(scope, *stageName);
+  SmallVector<Operation *> stages = findStages(scope, *stageName);
   if (stages.empty())
     return success(); // reported by the stage handle itself
   for (Operation *stage : stages)
