@@ -14,6 +14,7 @@ func.func @top(%A: memref<64x66xi32>) -> memref<64x64xi32> {
     } {loop_name = "j"}
   } {loop_name = "i", stage_name = "B"}
   %lb = hcl.reuse_at(%s, %A : memref<64x66xi32>, %lj) -> memref<3xi32>
+  hcl.partition(%lb : memref<3xi32>, Complete, 0)
   hcl.pipeline(%s, %lj, 1)
   return %B : memref<64x64xi32>
 }

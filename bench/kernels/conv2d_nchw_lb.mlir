@@ -30,6 +30,11 @@ func.func @top(%A: memref<1x8x18x18xi32>, %F: memref<8x8x3x3xi32>) -> memref<1x8
     } {loop_name = "c"}
   } {loop_name = "n", stage_name = "B"}
   %lb = hcl.reuse_at(%s, %A : memref<1x8x18x18xi32>, %lh) -> memref<8x3x18xi32>
+  hcl.partition(%F : memref<8x8x3x3xi32>, Complete, 2)
+  hcl.partition(%F : memref<8x8x3x3xi32>, Complete, 3)
+  hcl.partition(%F : memref<8x8x3x3xi32>, Complete, 4)
+  hcl.partition(%lb : memref<8x3x18xi32>, Complete, 1)
+  hcl.partition(%lb : memref<8x3x18xi32>, Complete, 2)
   hcl.pipeline(%s, %lw, 1)
   return %B : memref<1x8x16x16xi32>
 }

@@ -20,6 +20,10 @@ func.func @top(%A: memref<18x18x18xi32>) -> memref<16x16x16xi32> {
   %bx = hcl.reuse_at(%s, %A : memref<18x18x18xi32>, %lx) -> memref<3x18x18xi32>
   %by = hcl.reuse_at(%s, %bx : memref<3x18x18xi32>, %ly) -> memref<3x3x18xi32>
   %bz = hcl.reuse_at(%s, %by : memref<3x3x18xi32>, %lz) -> memref<3x3x3xi32>
+  hcl.partition(%bx : memref<3x18x18xi32>, Complete, 1)
+  hcl.partition(%by : memref<3x3x18xi32>, Complete, 1)
+  hcl.partition(%by : memref<3x3x18xi32>, Complete, 2)
+  hcl.partition(%bz : memref<3x3x3xi32>, Complete, 0)
   hcl.pipeline(%s, %lz, 1)
   return %B : memref<16x16x16xi32>
 }

@@ -20,6 +20,8 @@ func.func @top(%A: memref<10x10xi32>) -> memref<8x8xi32> {
   } {loop_name = "i", stage_name = "B"}
   %lb = hcl.reuse_at(%s, %A : memref<10x10xi32>, %li) -> memref<3x10xi32>
   %wb = hcl.reuse_at(%s, %lb : memref<3x10xi32>, %lj) -> memref<3x3xi32>
+  hcl.partition(%lb : memref<3x10xi32>, Complete, 1)
+  hcl.partition(%wb : memref<3x3xi32>, Complete, 0)
   hcl.pipeline(%s, %lj, 1)
   return %B : memref<8x8xi32>
 }

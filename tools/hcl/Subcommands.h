@@ -20,6 +20,10 @@ extern llvm::cl::SubCommand checkSubcommand;
 /// `hcl check`: returns the process exit code.
 int checkMain();
 
+extern llvm::cl::SubCommand estimateSubcommand;
+/// `hcl estimate`: returns the process exit code.
+int estimateMain();
+
 extern llvm::cl::SubCommand hlsSubcommand;
 /// `hcl hls`: returns the process exit code.
 int hlsMain();

@@ -23,13 +23,16 @@ int main(int argc, char **argv) {
       "without\n"
       "                        (--hls: its HLS C++, simulated with g++, "
       "against the JIT)\n"
-      "  hcl hls FILE.mlir -o DIR   write a Vitis HLS project\n");
+      "  hcl hls FILE.mlir -o DIR   write a Vitis HLS project\n"
+      "  hcl estimate FILE.mlir     estimate IIs and latency\n");
   if (hcl::driver::runSubcommand)
     return hcl::driver::runMain();
   if (hcl::driver::checkSubcommand)
     return hcl::driver::checkMain();
   if (hcl::driver::hlsSubcommand)
     return hcl::driver::hlsMain();
+  if (hcl::driver::estimateSubcommand)
+    return hcl::driver::estimateMain();
   errs() << "hcl: error: no subcommand given (try 'hcl run FILE.mlir', 'hcl check FILE.mlir', 'hcl hls FILE.mlir -o DIR', or "
             "'hcl --help')\n";
   return 1;

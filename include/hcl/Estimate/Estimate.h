@@ -1,0 +1,67 @@
+//===- Estimate.h - initiation intervals and latency of affine IR -*- C++ -*-===//
+//
+// A designer's first answer without an HLS run (seed 002): for every loop of
+// customized affine IR the resource-limited II (memory ports per array and
+// bank), the recurrence-limited II (MLIR's dependence analysis: latency
+// around a loop-carried dependence over its distance), the II HLS would reach
+// (max of those and the requested one) and the latency; per function the
+// latency, arithmetic operations and off-chip bytes (roofline, seed 000).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HCL_ESTIMATE_ESTIMATE_H
+#define HCL_ESTIMATE_ESTIMATE_H
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace hcl {
+
+/// What a target offers and how long operations take, in cycles.
+struct TargetModel {
+  std::string name;
+  /// Ports of one memory bank: reads and writes share `ports` when
+  /// `sharedPorts` (true dual-port BRAM), else `readPorts` + `writePorts`.
+  bool sharedPorts = true;
+  int ports = 2, readPorts = 1, writePorts = 1;
+  int loadLatency = 2, storeLatency = 1;
+  /// Integer operations chained within one cycle (a chain costs 1 cycle).
+  bool chainIntegerOps = false;
+  /// Latency by operation name ("arith.addf"); `defaultInteger` and
+  /// `defaultFloat` for the rest.
+  std::map<std::string, int> latencies;
+  int defaultInteger = 1, defaultFloat = 4;
+
+  /// `vitis`, `catapult`, or a JSON file with these fields.
+  static mlir::FailureOr<TargetModel> get(llvm::StringRef nameOrFile,
+                                          std::string &error);
+  int latencyOf(mlir::Operation *op) const;
+};
+
+struct LoopEstimate {
+  std::string path; // "B/i/j"
+  std::optional<int64_t> tripCount;
+  std::optional<int64_t> requestedII;
+  int64_t resMII = 1, recMII = 1, ii = 1;
+  std::optional<int64_t> latency; // none when a trip count is unknown
+  bool pipelined = false;
+};
+
+struct FunctionEstimate {
+  std::string name;
+  std::vector<LoopEstimate> loops;
+  std::optional<int64_t> latency;
+  int64_t flops = 0;        // arithmetic operations executed
+  int64_t offchipBytes = 0; // loads / stores of arguments
+};
+
+FunctionEstimate estimateFunction(mlir::func::FuncOp func,
+                                  const TargetModel &target);
+
+} // namespace hcl
+
+#endif // HCL_ESTIMATE_ESTIMATE_H

@@ -1,0 +1,376 @@
+//===- Estimate.cpp - initiation intervals and latency of affine IR -------===//
+//
+// ResMII: the accesses of one iteration (inner loops unrolled, as HLS does
+// under a pipelined loop) are grouped by array and bank; accesses to the
+// same address count once; a bank serves `ports` accesses per cycle (or
+// read / write ports). RecMII: for every store and a load of the same array
+// in the loop, MLIR's checkMemrefAccessDependence gives the dependence
+// distance along the loop; the latency from the load to the store, plus the
+// two memory latencies, divided by the distance. Latency: a pipelined loop
+// takes depth + II * (trips - 1) cycles, others trips * body latency.
+//
+//===----------------------------------------------------------------------===//
+
+#include "hcl/Estimate/Estimate.h"
+
+#include "hcl/Dialect/HCL/Naming.h"
+#include "hcl/Dialect/HCL/PartitionLayout.h"
+
+#include "mlir/Dialect/Affine/Analysis/AffineAnalysis.h"
+#include "mlir/Dialect/Affine/Analysis/LoopAnalysis.h"
+#include "mlir/Dialect/Affine/Analysis/Utils.h"
+#include "mlir/Dialect/Affine/IR/AffineValueMap.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <set>
+
+using namespace mlir;
+using namespace mlir::affine;
+
+namespace hcl {
+
+namespace {
+
+/// One access of one (unrolled) iteration: where it goes.
+struct AccessInstance {
+  Value memref;
+  bool isStore;
+  std::string address; // the index expressions with unrolled ivs fixed
+  std::string bank;    // "*" when the bank depends on the loop
+};
+
+std::string exprText(AffineExpr e) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  e.print(os);
+  return s;
+}
+
+/// Numbers the values indices use, so equal addresses print equally
+/// whichever access computes them.
+struct ValueIds {
+  DenseMap<Value, unsigned> ids;
+  unsigned of(Value v) { return ids.try_emplace(v, ids.size()).first->second; }
+};
+
+/// The access's indices with the induction variables in `fixed` replaced by
+/// their values (an unrolled copy), as text, and its bank.
+AccessInstance instantiate(Operation *op, const DenseMap<Value, int64_t> &fixed,
+                           ValueIds &valueIds) {
+  MemRefAccess access(op);
+  AffineValueMap map;
+  access.getAccessMap(&map);
+  MLIRContext *ctx = op->getContext();
+  // Every operand becomes the dimension of its value's number (or its
+  // unrolled value), so the expressions compare across accesses.
+  SmallVector<AffineExpr> dims, syms;
+  unsigned numIds = 0;
+  for (unsigned i = 0; i < map.getNumOperands(); ++i) {
+    Value operand = map.getOperand(i);
+    auto it = fixed.find(operand);
+    AffineExpr e = it == fixed.end()
+                       ? getAffineDimExpr(valueIds.of(operand), ctx)
+                       : getAffineConstantExpr(it->second, ctx);
+    (i < map.getNumDims() ? dims : syms).push_back(e);
+  }
+  numIds = valueIds.ids.size();
+  AffineMap indices = map.getAffineMap().replaceDimsAndSymbols(
+      dims, syms, numIds, 0);
+  AccessInstance instance{access.memref, access.isStore(), "", ""};
+  llvm::raw_string_ostream os(instance.address);
+  for (AffineExpr e : indices.getResults())
+    os << exprText(simplifyAffineExpr(e, numIds, 0)) << ";";
+  // Banks: the partition layout's bank results applied to the indices.
+  auto type = cast<MemRefType>(access.memref.getType());
+  if (hasPartitionLayout(type)) {
+    AffineMap layout = type.getLayout().getAffineMap();
+    AffineMap banks = layout.getSubMap(
+        llvm::to_vector(llvm::seq<unsigned>(0, type.getRank())));
+    AffineMap composed = banks.compose(indices);
+    llvm::raw_string_ostream bank(instance.bank);
+    for (AffineExpr e : composed.getResults()) {
+      AffineExpr s = simplifyAffineExpr(e, composed.getNumDims(),
+                                        composed.getNumSymbols());
+      auto c = dyn_cast<AffineConstantExpr>(s);
+      if (!c) {
+        instance.bank = "*";
+        break;
+      }
+      bank << c.getValue() << ",";
+    }
+  }
+  return instance;
+}
+
+bool isScalarStorage(Value memref) {
+  auto type = cast<MemRefType>(memref.getType());
+  return type.hasStaticShape() && type.getNumElements() <= 1;
+}
+
+/// Every access of one iteration of `body`, nested loops unrolled while the
+/// copies stay few.
+void collectInstances(Block &body, DenseMap<Value, int64_t> &fixed,
+                      std::vector<AccessInstance> &out, int64_t &budget,
+                      ValueIds &ids) {
+  for (Operation &op : body) {
+    if (isa<AffineReadOpInterface, AffineWriteOpInterface>(op)) {
+      if (!isScalarStorage(MemRefAccess(&op).memref))
+        out.push_back(instantiate(&op, fixed, ids));
+      continue;
+    }
+    auto loop = dyn_cast<AffineForOp>(op);
+    if (loop && loop.hasConstantBounds() && budget > 0) {
+      for (int64_t v = loop.getConstantLowerBound();
+           v < loop.getConstantUpperBound(); v += loop.getStepAsInt()) {
+        fixed[loop.getInductionVar()] = v;
+        --budget;
+        collectInstances(*loop.getBody(), fixed, out, budget, ids);
+      }
+      fixed.erase(loop.getInductionVar());
+      continue;
+    }
+    for (Region &region : op.getRegions())
+      for (Block &block : region)
+        collectInstances(block, fixed, out, budget, ids);
+  }
+}
+
+int64_t resourceMII(AffineForOp loop, const TargetModel &target) {
+  std::vector<AccessInstance> instances;
+  DenseMap<Value, int64_t> fixed;
+  int64_t budget = 4096;
+  ValueIds ids;
+  collectInstances(*loop.getBody(), fixed, instances, budget, ids);
+  // (array, bank) -> distinct read and write addresses
+  std::map<std::pair<void *, std::string>, std::pair<std::set<std::string>,
+                                                     std::set<std::string>>>
+      groups;
+  for (const AccessInstance &a : instances) {
+    auto &group = groups[{a.memref.getAsOpaquePointer(), a.bank}];
+    (a.isStore ? group.second : group.first).insert(a.address);
+  }
+  int64_t mii = 1;
+  for (auto &[key, group] : groups) {
+    int64_t reads = group.first.size(), writes = group.second.size();
+    int64_t cycles =
+        target.sharedPorts
+            ? (int64_t)llvm::divideCeil(reads + writes, target.ports)
+            : std::max<int64_t>(llvm::divideCeil(reads, target.readPorts),
+                       llvm::divideCeil(writes, target.writePorts));
+    mii = std::max<int64_t>(mii, cycles);
+  }
+  return mii;
+}
+
+/// The longest latency from `from` (a load's result) to the value `store`
+/// writes, through the operations of `scope`; -1 when it does not reach.
+int64_t pathLatency(Value from, Operation *store, Operation *scope,
+                    const TargetModel &target, bool &throughChain,
+                    DenseMap<Value, std::pair<int64_t, bool>> &memo) {
+  auto it = memo.find(from);
+  if (it != memo.end()) {
+    throughChain = it->second.second;
+    return it->second.first;
+  }
+  int64_t best = -1;
+  bool bestChain = false;
+  for (Operation *user : from.getUsers()) {
+    if (!scope->isAncestor(user))
+      continue;
+    if (user == store &&
+        cast<AffineWriteOpInterface>(store).getValueToStore() == from) {
+      if (best < 0)
+        best = 0;
+      continue;
+    }
+    if (user->getNumResults() != 1 || isa<AffineWriteOpInterface>(user))
+      continue;
+    bool chain = false;
+    int64_t rest = pathLatency(user->getResult(0), store, scope, target, chain, memo);
+    if (rest < 0)
+      continue;
+    int64_t own = target.latencyOf(user);
+    bool chained = target.chainIntegerOps && own == 0 &&
+                   !user->hasTrait<OpTrait::ConstantLike>() &&
+                   isa<IntegerType>(user->getResult(0).getType());
+    if (rest + own > best || (rest + own == best && (chain || chained))) {
+      best = rest + own;
+      bestChain = chain || chained;
+    }
+  }
+  memo[from] = {best, bestChain};
+  throughChain = bestChain;
+  return best;
+}
+
+int64_t recurrenceMII(AffineForOp loop, const TargetModel &target) {
+  SmallVector<Operation *> loads, stores;
+  loop.walk([&](Operation *op) {
+    if (isa<AffineReadOpInterface>(op))
+      loads.push_back(op);
+    else if (isa<AffineWriteOpInterface>(op))
+      stores.push_back(op);
+  });
+  unsigned depth = getNestingDepth(loop) + 1;
+  int64_t mii = 1;
+  for (Operation *store : stores)
+    for (Operation *load : loads) {
+      MemRefAccess src(store), dst(load);
+      if (src.memref != dst.memref)
+        continue;
+      // A buffer allocated inside the loop is new in every iteration.
+      if (Operation *def = src.memref.getDefiningOp())
+        if (loop->isProperAncestor(def))
+          continue;
+      SmallVector<DependenceComponent, 2> components;
+      DependenceResult result =
+          checkMemrefAccessDependence(src, dst, depth, nullptr, &components);
+      if (!hasDependence(result) || components.size() < depth)
+        continue;
+      const DependenceComponent &c = components[depth - 1];
+      int64_t distance = std::max<int64_t>(1, c.lb.value_or(1));
+      DenseMap<Value, std::pair<int64_t, bool>> memo;
+      bool chain = false;
+      int64_t path = pathLatency(load->getResult(0), store, loop, target,
+                                 chain, memo);
+      if (path < 0)
+        continue;
+      int64_t cycle = target.loadLatency + path + (chain ? 1 : 0) +
+                      target.storeLatency;
+      mii = std::max<int64_t>(mii, llvm::divideCeil(cycle, distance));
+    }
+  return mii;
+}
+
+struct Estimator {
+  const TargetModel &target;
+  FunctionEstimate &result;
+
+  /// Cycles of one pass over `block`: loops in sequence, plus the longest
+  /// chain of the other operations. `unrolled`: nested loops run their
+  /// iterations in parallel (inside a pipelined loop).
+  std::optional<int64_t> blockLatency(Block &block, const std::string &path,
+                                      bool unrolled) {
+    int64_t loops = 0;
+    DenseMap<Value, int64_t> ready;
+    int64_t chain = 0;
+    for (Operation &op : block) {
+      if (auto loop = dyn_cast<AffineForOp>(op)) {
+        std::optional<int64_t> l = loopLatency(loop, path, unrolled);
+        if (!l)
+          return std::nullopt;
+        loops += *l;
+        continue;
+      }
+      if (auto ifOp = dyn_cast<AffineIfOp>(op)) {
+        std::optional<int64_t> t = blockLatency(*ifOp.getThenBlock(), path, unrolled);
+        if (!t)
+          return std::nullopt;
+        loops += *t;
+        continue;
+      }
+      int64_t start = 0;
+      for (Value v : op.getOperands())
+        start = std::max(start, ready.lookup(v));
+      int64_t own = isa<AffineReadOpInterface>(op)    ? target.loadLatency
+                    : isa<AffineWriteOpInterface>(op) ? target.storeLatency
+                                                      : target.latencyOf(&op);
+      for (Value r : op.getResults())
+        ready[r] = start + own;
+      chain = std::max(chain, start + own);
+    }
+    return loops + chain;
+  }
+
+  std::optional<int64_t> loopLatency(AffineForOp loop, const std::string &parent,
+                                     bool unrolledByParent) {
+    LoopEstimate e;
+    std::string name = getLoopName(loop).str();
+    if (name.empty())
+      name = "(loop)";
+    StringRef stage = getStageName(loop);
+    std::string prefix = parent.empty() && !stage.empty() ? stage.str() : parent;
+    e.path = prefix.empty() ? name : prefix + "/" + name;
+    if (std::optional<uint64_t> trips = getConstantTripCount(loop))
+      e.tripCount = static_cast<int64_t>(*trips);
+    if (auto ii = loop->getAttrOfType<IntegerAttr>("pipeline_ii"))
+      e.requestedII = ii.getInt();
+    e.pipelined = e.requestedII.has_value();
+    e.resMII = resourceMII(loop, target);
+    e.recMII = recurrenceMII(loop, target);
+    e.ii = std::max({e.resMII, e.recMII, e.requestedII.value_or(int64_t(1))});
+    size_t index = result.loops.size();
+    result.loops.push_back(e);
+    std::optional<int64_t> body =
+        blockLatency(*loop.getBody(), e.path, e.pipelined || unrolledByParent);
+    std::optional<int64_t> latency;
+    if (body && e.tripCount) {
+      int64_t trips = *e.tripCount;
+      if (unrolledByParent)
+        latency = *body; // a copy per iteration, side by side
+      else if (e.pipelined)
+        latency = *body + e.ii * std::max<int64_t>(0, trips - 1);
+      else if (auto unroll = loop->getAttrOfType<IntegerAttr>("unroll"))
+        latency = (unroll.getInt() == 0 ? 1 : llvm::divideCeil(trips, unroll.getInt())) * *body;
+      else
+        latency = trips * *body;
+    }
+    result.loops[index].latency = latency;
+    return latency;
+  }
+};
+
+bool isArithmetic(Operation *op) {
+  StringRef dialect = op->getName().getDialectNamespace();
+  if (dialect != "arith" && dialect != "math")
+    return false;
+  return !op->hasTrait<OpTrait::ConstantLike>() &&
+         !isa<arith::IndexCastOp, arith::IndexCastUIOp>(op) &&
+         !op->getResult(0).getType().isIndex();
+}
+
+int64_t executions(Operation *op) {
+  int64_t n = 1;
+  for (auto loop = op->getParentOfType<AffineForOp>(); loop;
+       loop = loop->getParentOfType<AffineForOp>())
+    n *= static_cast<int64_t>(getConstantTripCount(loop).value_or(1));
+  return n;
+}
+
+} // namespace
+
+FunctionEstimate estimateFunction(func::FuncOp func, const TargetModel &target) {
+  FunctionEstimate result;
+  result.name = func.getSymName().str();
+  Estimator estimator{target, result};
+  result.latency = estimator.blockLatency(func.getBody().front(), "", false);
+  // Off-chip: the arguments and the buffers the function returns.
+  llvm::SmallPtrSet<Value, 8> offchip;
+  for (BlockArgument arg : func.getArguments())
+    offchip.insert(arg);
+  func.walk([&](func::ReturnOp ret) {
+    for (Value v : ret.getOperands())
+      offchip.insert(v);
+  });
+  func.walk([&](Operation *op) {
+    if (op->getNumResults() == 1 && isArithmetic(op))
+      result.flops += executions(op);
+    if (isa<AffineReadOpInterface, AffineWriteOpInterface, memref::LoadOp,
+            memref::StoreOp>(op)) {
+      Value memref = isa<AffineReadOpInterface, AffineWriteOpInterface>(op)
+                         ? MemRefAccess(op).memref
+                         : op->getOperand(isa<memref::LoadOp>(op) ? 0 : 1);
+      if (offchip.contains(memref)) {
+        Type element = cast<MemRefType>(memref.getType()).getElementType();
+        result.offchipBytes +=
+            executions(op) * ((element.getIntOrFloatBitWidth() + 7) / 8);
+      }
+    }
+  });
+  return result;
+}
+
+} // namespace hcl

@@ -1,0 +1,118 @@
+//===- TargetModel.cpp - the port and latency model of a target -----------===//
+//
+//   vitis     Vitis HLS on a Zynq UltraScale+ at 100 MHz: true dual-port
+//             BRAM (two accesses per cycle per bank), BRAM reads take 2
+//             cycles, writes 1; integer add / compare 1, multiply 3 (DSP),
+//             divide 36; float add 4, multiply 3, divide 12; math 10.
+//   catapult  as seed 002's comparison assumes: one read and one write port
+//             per array, reads and writes 1 cycle, integer operations
+//             chained within one cycle.
+//   FILE.json {"name", "shared_ports", "ports", "read_ports", "write_ports",
+//              "load", "store", "chain_integer_ops", "default_integer",
+//              "default_float", "latencies": {"arith.addf": 4, ...}}
+//
+//===----------------------------------------------------------------------===//
+
+#include "hcl/Estimate/Estimate.h"
+
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+using namespace mlir;
+
+namespace hcl {
+
+static TargetModel vitis() {
+  TargetModel t;
+  t.name = "vitis";
+  t.latencies = {{"arith.muli", 3},  {"arith.divsi", 36}, {"arith.divui", 36},
+                 {"arith.remsi", 36}, {"arith.remui", 36}, {"arith.addf", 4},
+                 {"arith.subf", 4},  {"arith.mulf", 3},   {"arith.divf", 12},
+                 {"arith.cmpf", 1},  {"math.exp", 10},    {"math.log", 10},
+                 {"math.sqrt", 10},  {"math.powf", 20}};
+  return t;
+}
+
+static TargetModel catapult() {
+  TargetModel t;
+  t.name = "catapult";
+  t.sharedPorts = false;
+  t.readPorts = t.writePorts = 1;
+  t.loadLatency = t.storeLatency = 1;
+  t.chainIntegerOps = true;
+  t.latencies = {{"arith.addf", 4}, {"arith.subf", 4}, {"arith.mulf", 3},
+                 {"arith.divf", 12}};
+  return t;
+}
+
+FailureOr<TargetModel> TargetModel::get(StringRef nameOrFile,
+                                        std::string &error) {
+  if (nameOrFile == "vitis")
+    return vitis();
+  if (nameOrFile == "catapult")
+    return catapult();
+  if (!nameOrFile.ends_with(".json")) {
+    error = "unknown target '" + nameOrFile.str() +
+            "' (vitis, catapult, or a FILE.json)";
+    return failure();
+  }
+  auto buffer = llvm::MemoryBuffer::getFile(nameOrFile);
+  if (!buffer) {
+    error = "cannot read " + nameOrFile.str() + ": " + buffer.getError().message();
+    return failure();
+  }
+  llvm::Expected<llvm::json::Value> json = llvm::json::parse((*buffer)->getBuffer());
+  if (!json) {
+    error = nameOrFile.str() + ": " + llvm::toString(json.takeError());
+    return failure();
+  }
+  const llvm::json::Object *o = json->getAsObject();
+  if (!o) {
+    error = nameOrFile.str() + ": expected a JSON object";
+    return failure();
+  }
+  TargetModel t = vitis();
+  t.latencies.clear();
+  if (auto v = o->getString("name"))
+    t.name = v->str();
+  auto integer = [&](const char *key, int &field) {
+    if (auto v = o->getInteger(key))
+      field = static_cast<int>(*v);
+  };
+  if (auto v = o->getBoolean("shared_ports"))
+    t.sharedPorts = *v;
+  if (auto v = o->getBoolean("chain_integer_ops"))
+    t.chainIntegerOps = *v;
+  integer("ports", t.ports);
+  integer("read_ports", t.readPorts);
+  integer("write_ports", t.writePorts);
+  integer("load", t.loadLatency);
+  integer("store", t.storeLatency);
+  integer("default_integer", t.defaultInteger);
+  integer("default_float", t.defaultFloat);
+  if (const llvm::json::Object *l = o->getObject("latencies"))
+    for (const auto &[key, value] : *l)
+      if (auto n = value.getAsInteger())
+        t.latencies[key.str()] = static_cast<int>(*n);
+  return t;
+}
+
+int TargetModel::latencyOf(Operation *op) const {
+  auto it = latencies.find(op->getName().getStringRef().str());
+  if (it != latencies.end())
+    return it->second;
+  if (op->getNumResults() == 0 || op->hasTrait<OpTrait::ConstantLike>())
+    return 0;
+  Type t = op->getResult(0).getType();
+  bool isFloat = isa<FloatType>(t) ||
+                 llvm::any_of(op->getOperandTypes(),
+                              [](Type o) { return isa<FloatType>(o); });
+  if (isFloat)
+    return defaultFloat;
+  // Index arithmetic and casts are wires.
+  if (t.isIndex() || op->getName().getStringRef().contains("cast"))
+    return 0;
+  return chainIntegerOps ? 0 : defaultInteger;
+}
+
+} // namespace hcl

@@ -1,0 +1,112 @@
+//===- EstimateCommand.cpp - `hcl estimate`: II and latency ---------------===//
+//
+//   hcl estimate FILE.mlir [--entry NAME] [--target vitis|catapult|FILE.json]
+//                [--json]
+//
+// Applies the schedule, then prints per loop the trip count, the requested
+// II, ResMII, RecMII, the II and the latency, and per function the latency,
+// arithmetic operations and off-chip bytes (lib/Estimate).
+//
+//===----------------------------------------------------------------------===//
+
+#include "LoadedProgram.h"
+#include "Subcommands.h"
+
+#include "hcl/Estimate/Estimate.h"
+#include "hcl/Runtime/EntryWrapper.h"
+#include "hcl/Transforms/Passes.h"
+
+#include "llvm/Support/Format.h"
+#include "llvm/Support/JSON.h"
+
+using namespace llvm;
+
+namespace hcl::driver {
+
+cl::SubCommand estimateSubcommand(
+    "estimate", "estimate initiation intervals, latency and the roofline");
+
+static cl::opt<std::string> inputFile(cl::Positional, cl::Required,
+                                      cl::desc("FILE.mlir"),
+                                      cl::sub(estimateSubcommand));
+static cl::opt<std::string> entryName("entry", cl::desc("the function"),
+                                      cl::value_desc("NAME"),
+                                      cl::sub(estimateSubcommand));
+static cl::opt<std::string> targetName(
+    "target", cl::desc("vitis (default), catapult, or FILE.json"),
+    cl::value_desc("NAME|FILE.json"), cl::init("vitis"),
+    cl::sub(estimateSubcommand));
+static cl::opt<bool> asJson("json", cl::desc("print JSON"),
+                            cl::sub(estimateSubcommand));
+
+static json::Value optional(const std::optional<int64_t> &v) {
+  return v ? json::Value(*v) : json::Value(nullptr);
+}
+
+static std::string text(const std::optional<int64_t> &v) {
+  return v ? std::to_string(*v) : "?";
+}
+
+static void printTable(const FunctionEstimate &e, const TargetModel &target) {
+  size_t width = 4;
+  for (const LoopEstimate &l : e.loops)
+    width = std::max(width, l.path.size());
+  outs() << "@" << e.name << " (target " << target.name << ")\n";
+  outs() << left_justify("loop", width) << "  " << right_justify("trips", 8)
+         << right_justify("req.II", 8) << right_justify("ResMII", 8)
+         << right_justify("RecMII", 8) << right_justify("II", 6)
+         << right_justify("latency", 12) << "\n";
+  for (const LoopEstimate &l : e.loops)
+    outs() << left_justify(l.path, width) << "  "
+           << right_justify(text(l.tripCount), 8)
+           << right_justify(l.requestedII ? std::to_string(*l.requestedII) : "-", 8)
+           << right_justify(std::to_string(l.resMII), 8)
+           << right_justify(std::to_string(l.recMII), 8)
+           << right_justify(std::to_string(l.ii), 6)
+           << right_justify(text(l.latency), 12) << "\n";
+  outs() << "function: latency " << text(e.latency) << " cycles, " << e.flops
+         << " arithmetic operations, " << e.offchipBytes << " off-chip bytes\n";
+}
+
+static void printJson(const FunctionEstimate &e, const TargetModel &target) {
+  json::Array loops;
+  for (const LoopEstimate &l : e.loops)
+    loops.push_back(json::Object{{"loop", l.path},
+                                 {"trip_count", optional(l.tripCount)},
+                                 {"requested_II", optional(l.requestedII)},
+                                 {"ResMII", l.resMII},
+                                 {"RecMII", l.recMII},
+                                 {"II", l.ii},
+                                 {"latency", optional(l.latency)}});
+  json::Object root{{"function", e.name},
+                    {"target", target.name},
+                    {"latency", optional(e.latency)},
+                    {"flops", e.flops},
+                    {"offchip_bytes", e.offchipBytes},
+                    {"loops", std::move(loops)}};
+  outs() << formatv("{0:2}", json::Value(std::move(root))) << "\n";
+}
+
+int estimateMain() {
+  std::string error;
+  FailureOr<TargetModel> target = TargetModel::get(targetName, error);
+  if (failed(target))
+    return fail(error);
+  std::unique_ptr<LoadedProgram> loaded = LoadedProgram::load(inputFile);
+  if (!loaded)
+    return 1;
+  mlir::ModuleOp module = loaded->module();
+  if (mlir::failed(applySchedule(module)))
+    return 1;
+  mlir::FailureOr<mlir::func::FuncOp> entry = selectEntry(module, entryName);
+  if (mlir::failed(entry))
+    return 1;
+  FunctionEstimate estimate = estimateFunction(*entry, *target);
+  if (asJson)
+    printJson(estimate, *target);
+  else
+    printTable(estimate, *target);
+  return 0;
+}
+
+} // namespace hcl::driver
