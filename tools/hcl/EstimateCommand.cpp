@@ -13,11 +13,13 @@
 #include "Subcommands.h"
 
 #include "hcl/Estimate/Estimate.h"
+#include "hcl/Estimate/Roofline.h"
 #include "hcl/Runtime/EntryWrapper.h"
 #include "hcl/Transforms/Passes.h"
 
 #include "llvm/Support/Format.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/Path.h"
 
 using namespace llvm;
 
@@ -26,9 +28,9 @@ namespace hcl::driver {
 cl::SubCommand estimateSubcommand(
     "estimate", "estimate initiation intervals, latency and the roofline");
 
-static cl::opt<std::string> inputFile(cl::Positional, cl::Required,
-                                      cl::desc("FILE.mlir"),
-                                      cl::sub(estimateSubcommand));
+static cl::list<std::string> inputFiles(cl::Positional, cl::OneOrMore,
+                                       cl::desc("FILE.mlir..."),
+                                       cl::sub(estimateSubcommand));
 static cl::opt<std::string> entryName("entry", cl::desc("the function"),
                                       cl::value_desc("NAME"),
                                       cl::sub(estimateSubcommand));
@@ -38,6 +40,23 @@ static cl::opt<std::string> targetName(
     cl::sub(estimateSubcommand));
 static cl::opt<bool> asJson("json", cl::desc("print JSON"),
                             cl::sub(estimateSubcommand));
+static cl::opt<std::string> roofline(
+    "roofline", cl::desc("draw the kernels on a roofline chart (SVG)"),
+    cl::value_desc("OUT.svg"), cl::sub(estimateSubcommand));
+static cl::list<std::string> reports(
+    "report",
+    cl::desc("a csynth.xml whose latency replaces the estimate, for the "
+             "files in order"),
+    cl::value_desc("FILE.xml"), cl::sub(estimateSubcommand));
+static cl::opt<double> clockNs("clock", cl::desc("clock period in ns"),
+                               cl::value_desc("NS"), cl::init(10),
+                               cl::sub(estimateSubcommand));
+static cl::opt<double> peakGops("peak-gops",
+                                cl::desc("platform peak (GOP/s)"),
+                                cl::init(18), cl::sub(estimateSubcommand));
+static cl::opt<double> bandwidth("bandwidth",
+                                 cl::desc("platform bandwidth (GB/s)"),
+                                 cl::init(25.6), cl::sub(estimateSubcommand));
 
 static json::Value optional(const std::optional<int64_t> &v) {
   return v ? json::Value(*v) : json::Value(nullptr);
@@ -87,25 +106,69 @@ static void printJson(const FunctionEstimate &e, const TargetModel &target) {
   outs() << formatv("{0:2}", json::Value(std::move(root))) << "\n";
 }
 
+/// The kernel's point on the roofline: operations per off-chip byte, and
+/// operations per second at the estimated (or reported) latency.
+static Expected<RooflinePoint> pointOf(const FunctionEstimate &e,
+                                       StringRef file, size_t index) {
+  RooflinePoint p;
+  p.label = sys::path::stem(file).str();
+  std::optional<double> cycles;
+  if (e.latency)
+    cycles = static_cast<double>(*e.latency);
+  if (index < reports.size()) {
+    Expected<double> reported = readReportLatency(reports[index]);
+    if (!reported)
+      return reported.takeError();
+    cycles = *reported;
+  }
+  if (!cycles || *cycles <= 0 || e.offchipBytes == 0)
+    return createStringError(file + ": no latency or no off-chip traffic to "
+                                    "place on the roofline");
+  p.intensity = double(e.flops) / double(e.offchipBytes);
+  p.performance = double(e.flops) / (*cycles * clockNs);
+  return p;
+}
+
 int estimateMain() {
   std::string error;
   FailureOr<TargetModel> target = TargetModel::get(targetName, error);
   if (failed(target))
     return fail(error);
-  std::unique_ptr<LoadedProgram> loaded = LoadedProgram::load(inputFile);
-  if (!loaded)
-    return 1;
-  mlir::ModuleOp module = loaded->module();
-  if (mlir::failed(applySchedule(module)))
-    return 1;
-  mlir::FailureOr<mlir::func::FuncOp> entry = selectEntry(module, entryName);
-  if (mlir::failed(entry))
-    return 1;
-  FunctionEstimate estimate = estimateFunction(*entry, *target);
-  if (asJson)
-    printJson(estimate, *target);
-  else
-    printTable(estimate, *target);
+  if (clockNs <= 0)
+    return fail("--clock must be a positive period in ns");
+  std::vector<RooflinePoint> points;
+  for (auto [index, file] : llvm::enumerate(inputFiles)) {
+    std::unique_ptr<LoadedProgram> loaded = LoadedProgram::load(file);
+    if (!loaded)
+      return 1;
+    mlir::ModuleOp module = loaded->module();
+    if (mlir::failed(applySchedule(module)))
+      return 1;
+    mlir::FailureOr<mlir::func::FuncOp> entry = selectEntry(module, entryName);
+    if (mlir::failed(entry))
+      return 1;
+    FunctionEstimate estimate = estimateFunction(*entry, *target);
+    if (asJson)
+      printJson(estimate, *target);
+    else
+      printTable(estimate, *target);
+    if (roofline.empty())
+      continue;
+    Expected<RooflinePoint> point = pointOf(estimate, file, index);
+    if (!point)
+      return fail(toString(point.takeError()));
+    points.push_back(*point);
+  }
+  if (roofline.empty())
+    return 0;
+  Platform platform;
+  platform.peakGops = peakGops;
+  platform.bandwidthGBs = bandwidth;
+  if (Error e = writeRoofline(points, platform, roofline))
+    return fail(toString(std::move(e)));
+  errs() << "hcl estimate: wrote the roofline " << roofline << " ("
+         << points.size() << " kernel" << (points.size() == 1 ? "" : "s")
+         << ")\n";
   return 0;
 }
 

@@ -1,0 +1,36 @@
+//===- Roofline.h - the roofline chart of seed 000 --------------*- C++ -*-===//
+
+#ifndef HCL_ESTIMATE_ROOFLINE_H
+#define HCL_ESTIMATE_ROOFLINE_H
+
+#include "llvm/Support/Error.h"
+
+#include <string>
+#include <vector>
+
+namespace hcl {
+
+struct RooflinePoint {
+  std::string label;
+  double intensity;   // operations per off-chip byte
+  double performance; // GOP/s
+};
+
+struct Platform {
+  std::string name = "Ultra96-V2";
+  double peakGops = 18;        // seed 000's figures
+  double bandwidthGBs = 25.6;
+};
+
+/// Draws the roofs and the points (labelled) with gnuplot into `svgPath`.
+llvm::Error writeRoofline(const std::vector<RooflinePoint> &points,
+                          const Platform &platform,
+                          const std::string &svgPath);
+
+/// The latency (cycles) a Vivado / Vitis HLS csynth.xml report gives:
+/// average-case, else worst-case.
+llvm::Expected<double> readReportLatency(const std::string &path);
+
+} // namespace hcl
+
+#endif // HCL_ESTIMATE_ROOFLINE_H
