@@ -342,8 +342,11 @@ int64_t executions(Operation *op) {
 
 } // namespace
 
+Resources estimateResources(func::FuncOp func);
+
 FunctionEstimate estimateFunction(func::FuncOp func, const TargetModel &target) {
   FunctionEstimate result;
+  result.resources = estimateResources(func);
   result.name = func.getSymName().str();
   Estimator estimator{target, result};
   result.latency = estimator.blockLatency(func.getBody().front(), "", false);

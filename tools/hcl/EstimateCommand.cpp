@@ -85,6 +85,8 @@ static void printTable(const FunctionEstimate &e, const TargetModel &target) {
            << right_justify(text(l.latency), 12) << "\n";
   outs() << "function: latency " << text(e.latency) << " cycles, " << e.flops
          << " arithmetic operations, " << e.offchipBytes << " off-chip bytes\n";
+  outs() << "resources: " << e.resources.dsp << " DSP, " << e.resources.bram18k
+         << " BRAM18K, " << e.resources.registerBits << " register bits\n";
 }
 
 static void printJson(const FunctionEstimate &e, const TargetModel &target) {
@@ -102,6 +104,10 @@ static void printJson(const FunctionEstimate &e, const TargetModel &target) {
                     {"latency", optional(e.latency)},
                     {"flops", e.flops},
                     {"offchip_bytes", e.offchipBytes},
+                    {"resources",
+                     json::Object{{"dsp", e.resources.dsp},
+                                  {"bram18k", e.resources.bram18k},
+                                  {"register_bits", e.resources.registerBits}}},
                     {"loops", std::move(loops)}};
   outs() << formatv("{0:2}", json::Value(std::move(root))) << "\n";
 }

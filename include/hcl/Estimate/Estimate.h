@@ -51,12 +51,23 @@ struct LoopEstimate {
   bool pipelined = false;
 };
 
+/// What the design occupies: DSP slices for multipliers and float adders
+/// (one per operation copy a pipelined loop runs at once, one per kind
+/// elsewhere), 18 Kb BRAMs per bank of on-chip arrays, and registers for
+/// arrays split into single elements or too small for a BRAM.
+struct Resources {
+  int64_t dsp = 0;
+  int64_t bram18k = 0;
+  int64_t registerBits = 0;
+};
+
 struct FunctionEstimate {
   std::string name;
   std::vector<LoopEstimate> loops;
   std::optional<int64_t> latency;
   int64_t flops = 0;        // arithmetic operations executed
   int64_t offchipBytes = 0; // loads / stores of arguments
+  Resources resources;
 };
 
 FunctionEstimate estimateFunction(mlir::func::FuncOp func,

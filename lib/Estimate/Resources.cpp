@@ -1,0 +1,98 @@
+//===- Resources.cpp - DSPs, BRAMs and registers of a function ------------===//
+//
+// A first-order count, as a designer would do by hand: multipliers take 3
+// DSPs at 18+ bits (1 below), a float multiply 3 and a float add 2; a
+// pipelined loop needs one unit per operation of its (unrolled) body, other
+// code shares one unit per kind. An on-chip array takes ceil(bits / 18 Kb)
+// BRAMs per bank, unless a bank holds one element or the array is at most
+// 1 Kb: then it is registers.
+//
+//===----------------------------------------------------------------------===//
+
+#include "hcl/Estimate/Estimate.h"
+
+#include "hcl/Dialect/HCL/PartitionLayout.h"
+
+#include "mlir/Dialect/Affine/Analysis/LoopAnalysis.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+
+#include <set>
+
+using namespace mlir;
+using namespace mlir::affine;
+
+namespace hcl {
+
+static int64_t dspCost(Operation *op) {
+  if (isa<arith::MulFOp>(op))
+    return 3;
+  if (isa<arith::AddFOp, arith::SubFOp>(op))
+    return 2;
+  if (isa<arith::MulIOp>(op))
+    return op->getResult(0).getType().getIntOrFloatBitWidth() >= 18 ? 3 : 1;
+  return 0;
+}
+
+/// Copies of `op` that run at once inside `pipelined`: the trip counts of
+/// the loops between them (unrolled under the pipeline).
+static int64_t copies(Operation *op, AffineForOp pipelined) {
+  int64_t n = 1;
+  for (auto loop = op->getParentOfType<AffineForOp>(); loop && loop != pipelined;
+       loop = loop->getParentOfType<AffineForOp>())
+    n *= static_cast<int64_t>(getConstantTripCount(loop).value_or(1));
+  return n;
+}
+
+static void countArray(MemRefType type, Resources &r) {
+  if (!type.hasStaticShape())
+    return;
+  int64_t elements = type.getNumElements();
+  int64_t bits = elements * type.getElementTypeBitWidth();
+  int64_t banks = 1;
+  if (FailureOr<SmallVector<DimPartition>> parts = readPartition(type);
+      succeeded(parts))
+    for (auto [dim, p] : llvm::enumerate(*parts))
+      banks *= p.kind == DimPartition::Kind::Complete ? type.getDimSize(dim)
+               : p.kind == DimPartition::Kind::None   ? 1
+                                                      : p.factor;
+  if (banks >= elements || bits <= 1024) {
+    r.registerBits += bits;
+    return;
+  }
+  int64_t bankBits = llvm::divideCeil(bits, banks);
+  r.bram18k += banks * llvm::divideCeil(bankBits, 18432);
+}
+
+Resources estimateResources(func::FuncOp func) {
+  Resources r;
+  std::set<std::string> sharedKinds;
+  // Returned buffers are the function's output ports, not on-chip memory.
+  llvm::SmallPtrSet<Value, 4> returned;
+  func.walk([&](func::ReturnOp ret) {
+    for (Value v : ret.getOperands())
+      returned.insert(v);
+  });
+  func.walk([&](Operation *op) {
+    if (isa<memref::AllocOp, memref::AllocaOp>(op) &&
+        !returned.contains(op->getResult(0)))
+      countArray(cast<MemRefType>(op->getResult(0).getType()), r);
+    int64_t cost = dspCost(op);
+    if (!cost)
+      return;
+    AffineForOp pipelined;
+    for (auto loop = op->getParentOfType<AffineForOp>(); loop;
+         loop = loop->getParentOfType<AffineForOp>())
+      if (loop->hasAttr("pipeline_ii"))
+        pipelined = loop;
+    if (pipelined)
+      r.dsp += cost * copies(op, pipelined);
+    else if (sharedKinds.insert(op->getName().getStringRef().str()).second)
+      r.dsp += cost;
+  });
+  return r;
+}
+
+} // namespace hcl
