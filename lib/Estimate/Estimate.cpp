@@ -32,6 +32,19 @@ using namespace mlir::affine;
 
 namespace hcl {
 
+int latencyOf(const TargetModel &target, Operation *op) {
+  StringRef name = op->getName().getStringRef();
+  if (op->getNumResults() == 0 || op->hasTrait<OpTrait::ConstantLike>())
+    return target.latencyOfKind(name, false, true);
+  Type t = op->getResult(0).getType();
+  bool isFloat = isa<FloatType>(t) ||
+                 llvm::any_of(op->getOperandTypes(),
+                              [](Type o) { return isa<FloatType>(o); });
+  // Index arithmetic and casts are wires.
+  bool isFree = !isFloat && (t.isIndex() || name.contains("cast"));
+  return target.latencyOfKind(name, isFloat, isFree);
+}
+
 namespace {
 
 /// One access of one (unrolled) iteration: where it goes.
@@ -192,7 +205,7 @@ int64_t pathLatency(Value from, Operation *store, Operation *scope,
     int64_t rest = pathLatency(user->getResult(0), store, scope, target, chain, memo);
     if (rest < 0)
       continue;
-    int64_t own = target.latencyOf(user);
+    int64_t own = latencyOf(target, user);
     bool chained = target.chainIntegerOps && own == 0 &&
                    !user->hasTrait<OpTrait::ConstantLike>() &&
                    isa<IntegerType>(user->getResult(0).getType());
@@ -277,7 +290,7 @@ struct Estimator {
         start = std::max(start, ready.lookup(v));
       int64_t own = isa<AffineReadOpInterface>(op)    ? target.loadLatency
                     : isa<AffineWriteOpInterface>(op) ? target.storeLatency
-                                                      : target.latencyOf(&op);
+                                                      : latencyOf(target, &op);
       for (Value r : op.getResults())
         ready[r] = start + own;
       chain = std::max(chain, start + own);

@@ -13,12 +13,14 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "hcl/Estimate/Estimate.h"
+#include "hcl/Estimate/TargetModel.h"
 
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 
-using namespace mlir;
+using llvm::failure;
+using llvm::FailureOr;
+using llvm::StringRef;
 
 namespace hcl {
 
@@ -97,21 +99,15 @@ FailureOr<TargetModel> TargetModel::get(StringRef nameOrFile,
   return t;
 }
 
-int TargetModel::latencyOf(Operation *op) const {
-  auto it = latencies.find(op->getName().getStringRef().str());
+int TargetModel::latencyOfKind(StringRef opName, bool isFloat,
+                               bool isFree) const {
+  auto it = latencies.find(opName.str());
   if (it != latencies.end())
     return it->second;
-  if (op->getNumResults() == 0 || op->hasTrait<OpTrait::ConstantLike>())
+  if (isFree)
     return 0;
-  Type t = op->getResult(0).getType();
-  bool isFloat = isa<FloatType>(t) ||
-                 llvm::any_of(op->getOperandTypes(),
-                              [](Type o) { return isa<FloatType>(o); });
   if (isFloat)
     return defaultFloat;
-  // Index arithmetic and casts are wires.
-  if (t.isIndex() || op->getName().getStringRef().contains("cast"))
-    return 0;
   return chainIntegerOps ? 0 : defaultInteger;
 }
 

@@ -12,6 +12,8 @@
 #ifndef HCL_ESTIMATE_ESTIMATE_H
 #define HCL_ESTIMATE_ESTIMATE_H
 
+#include "hcl/Estimate/TargetModel.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 
 #include <map>
@@ -20,36 +22,6 @@
 #include <vector>
 
 namespace hcl {
-
-/// What a target offers and how long operations take, in cycles.
-struct TargetModel {
-  std::string name;
-  /// Ports of one memory bank: reads and writes share `ports` when
-  /// `sharedPorts` (true dual-port BRAM), else `readPorts` + `writePorts`.
-  bool sharedPorts = true;
-  int ports = 2, readPorts = 1, writePorts = 1;
-  int loadLatency = 2, storeLatency = 1;
-  /// Integer operations chained within one cycle (a chain costs 1 cycle).
-  bool chainIntegerOps = false;
-  /// Latency by operation name ("arith.addf"); `defaultInteger` and
-  /// `defaultFloat` for the rest.
-  std::map<std::string, int> latencies;
-  int defaultInteger = 1, defaultFloat = 4;
-
-  /// `vitis`, `catapult`, or a JSON file with these fields.
-  static mlir::FailureOr<TargetModel> get(llvm::StringRef nameOrFile,
-                                          std::string &error);
-  int latencyOf(mlir::Operation *op) const;
-};
-
-struct LoopEstimate {
-  std::string path; // "B/i/j"
-  std::optional<int64_t> tripCount;
-  std::optional<int64_t> requestedII;
-  int64_t resMII = 1, recMII = 1, ii = 1;
-  std::optional<int64_t> latency; // none when a trip count is unknown
-  bool pipelined = false;
-};
 
 /// What the design occupies: DSP slices for multipliers and float adders
 /// (one per operation copy a pipelined loop runs at once, one per kind
@@ -72,6 +44,9 @@ struct FunctionEstimate {
 
 FunctionEstimate estimateFunction(mlir::func::FuncOp func,
                                   const TargetModel &target);
+
+/// The target's latency for an MLIR operation.
+int latencyOf(const TargetModel &target, mlir::Operation *op);
 
 } // namespace hcl
 

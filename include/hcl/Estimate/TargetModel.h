@@ -1,0 +1,55 @@
+//===- TargetModel.h - ports and latencies of an HLS target -----*- C++ -*-===//
+//
+// Shared by the MLIR estimator and the LLVM-level analysis (kernel.c, the
+// opt plugin), so it depends on LLVM only.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HCL_ESTIMATE_TARGETMODEL_H
+#define HCL_ESTIMATE_TARGETMODEL_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/LogicalResult.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+
+namespace hcl {
+
+/// What a target offers and how long operations take, in cycles.
+struct TargetModel {
+  std::string name;
+  /// Ports of one memory bank: reads and writes share `ports` when
+  /// `sharedPorts` (true dual-port BRAM), else `readPorts` + `writePorts`.
+  bool sharedPorts = true;
+  int ports = 2, readPorts = 1, writePorts = 1;
+  int loadLatency = 2, storeLatency = 1;
+  /// Integer operations chained within one cycle (a chain costs 1 cycle).
+  bool chainIntegerOps = false;
+  /// Latency by operation name ("arith.addf"); `defaultInteger` and
+  /// `defaultFloat` for the rest.
+  std::map<std::string, int> latencies;
+  int defaultInteger = 1, defaultFloat = 4;
+
+  /// `vitis`, `catapult`, or a JSON file with these fields.
+  static llvm::FailureOr<TargetModel> get(llvm::StringRef nameOrFile,
+                                          std::string &error);
+  /// The latency of an operation named as MLIR names it ("arith.mulf");
+  /// `isFloat` picks the default; `isFree` marks wires (casts, index math).
+  int latencyOfKind(llvm::StringRef opName, bool isFloat, bool isFree) const;
+};
+
+struct LoopEstimate {
+  std::string path; // "B/i/j"
+  std::optional<int64_t> tripCount;
+  std::optional<int64_t> requestedII;
+  int64_t resMII = 1, recMII = 1, ii = 1;
+  std::optional<int64_t> latency; // none when a trip count is unknown
+  bool pipelined = false;
+};
+
+} // namespace hcl
+
+#endif // HCL_ESTIMATE_TARGETMODEL_H
