@@ -20,3 +20,4 @@ config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "I
 config.substitutions.append(("%examples", os.path.join(config.hcl_src_root, "examples")))
 config.substitutions.append(("%bench", os.path.join(config.hcl_src_root, "bench", "kernels")))
 config.substitutions.append(("%hlsshare", os.path.join(config.hcl_src_root, "share", "hls")))
+config.substitutions.append(("%hclplugin", os.path.join(config.hcl_obj_root, "lib", "HCLIIPlugin.so")))

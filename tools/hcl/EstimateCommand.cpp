@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "EstimateC.h"
 #include "LoadedProgram.h"
 #include "Subcommands.h"
 
@@ -144,6 +145,13 @@ int estimateMain() {
     return fail("--clock must be a positive period in ns");
   std::vector<RooflinePoint> points;
   for (auto [index, file] : llvm::enumerate(inputFiles)) {
+    if (StringRef(file).ends_with(".c")) {
+      if (!roofline.empty())
+        return fail("--roofline takes MLIR programs; " + file + " is C");
+      if (int code = estimateC(file, *target, asJson))
+        return code;
+      continue;
+    }
     std::unique_ptr<LoadedProgram> loaded = LoadedProgram::load(file);
     if (!loaded)
       return 1;
