@@ -151,6 +151,22 @@ void collectInstances(Block &body, DenseMap<Value, int64_t> &fixed,
   }
 }
 
+/// Operations of each kind in one iteration, nested loops unrolled.
+void countKinds(Block &body, int64_t copies, std::map<std::string, int64_t> &kinds) {
+  for (Operation &op : body) {
+    if (auto loop = dyn_cast<AffineForOp>(op)) {
+      int64_t trips =
+          static_cast<int64_t>(getConstantTripCount(loop).value_or(1));
+      countKinds(*loop.getBody(), copies * trips, kinds);
+      continue;
+    }
+    kinds[op.getName().getStringRef().str()] += copies;
+    for (Region &region : op.getRegions())
+      for (Block &block : region)
+        countKinds(block, copies, kinds);
+  }
+}
+
 int64_t resourceMII(AffineForOp loop, const TargetModel &target) {
   std::vector<AccessInstance> instances;
   DenseMap<Value, int64_t> fixed;
@@ -174,6 +190,13 @@ int64_t resourceMII(AffineForOp loop, const TargetModel &target) {
             : std::max<int64_t>(llvm::divideCeil(reads, target.readPorts),
                        llvm::divideCeil(writes, target.writePorts));
     mii = std::max<int64_t>(mii, cycles);
+  }
+  if (!target.units.empty()) {
+    std::map<std::string, int64_t> kinds;
+    countKinds(*loop.getBody(), 1, kinds);
+    for (const auto &[kind, count] : kinds)
+      if (auto it = target.units.find(kind); it != target.units.end())
+        mii = std::max<int64_t>(mii, llvm::divideCeil(count, it->second));
   }
   return mii;
 }

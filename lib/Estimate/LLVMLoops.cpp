@@ -130,6 +130,14 @@ std::vector<LoopEstimate> estimateLLVMLoops(Function &F, LoopInfo &LI,
                                   divideCeil(writes, target.writePorts));
       e.resMII = std::max(e.resMII, cycles);
     }
+    // Arithmetic units where the target limits them.
+    std::map<std::string, int64_t> kinds;
+    for (BasicBlock *B : L->blocks())
+      for (Instruction &I : *B)
+        ++kinds[kindOf(I).str()];
+    for (const auto &[kind, count] : kinds)
+      if (auto it = target.units.find(kind); it != target.units.end())
+        e.resMII = std::max<int64_t>(e.resMII, divideCeil(count, it->second));
     // RecMII: flow dependences carried by this loop.
     unsigned level = L->getLoopDepth();
     for (StoreInst *St : stores)

@@ -9,7 +9,8 @@
 //             chained within one cycle.
 //   FILE.json {"name", "shared_ports", "ports", "read_ports", "write_ports",
 //              "load", "store", "chain_integer_ops", "default_integer",
-//              "default_float", "latencies": {"arith.addf": 4, ...}}
+//              "default_float", "latencies": {"arith.addf": 4, ...},
+//              "units": {"arith.mulf": 2, ...}}
 //
 //===----------------------------------------------------------------------===//
 
@@ -92,6 +93,10 @@ FailureOr<TargetModel> TargetModel::get(StringRef nameOrFile,
   integer("store", t.storeLatency);
   integer("default_integer", t.defaultInteger);
   integer("default_float", t.defaultFloat);
+  if (const llvm::json::Object *u = o->getObject("units"))
+    for (const auto &[key, value] : *u)
+      if (auto n = value.getAsInteger(); n && *n > 0)
+        t.units[key.str()] = static_cast<int>(*n);
   if (const llvm::json::Object *l = o->getObject("latencies"))
     for (const auto &[key, value] : *l)
       if (auto n = value.getAsInteger())

@@ -48,7 +48,7 @@ TEST(TargetModel, JsonAndErrors) {
 }
 
 /// Parses `source` and estimates its only function.
-FunctionEstimate estimate(const char *source, const char *targetName) {
+FunctionEstimate estimate(const char *source, const std::string &targetName) {
   mlir::DialectRegistry registry;
   registerHCLDialects(registry);
   mlir::MLIRContext context(registry);
@@ -104,6 +104,30 @@ TEST(Estimate, PipelinedLatencyAndCounts) {
   EXPECT_EQ(e.loops[0].latency, 15 + 2 * 15);
   EXPECT_EQ(e.flops, 48);
   EXPECT_EQ(e.offchipBytes, 16 * 4 * 4 + 16 * 4);
+}
+
+} // namespace
+
+namespace {
+
+TEST(Estimate, ArithmeticUnitsLimitTheII) {
+  // Four float multiplies per iteration, two multipliers: ResMII 2.
+  std::string path = ::testing::TempDir() + "/two-multipliers.json";
+  std::ofstream(path) << R"({"name": "m2", "units": {"arith.mulf": 2}})";
+  FunctionEstimate e = estimate(R"(
+    func.func @f(%A: memref<16xf32>) {
+      affine.for %i = 0 to 16 {
+        %a = affine.load %A[%i] : memref<16xf32>
+        %b = arith.mulf %a, %a : f32
+        %c = arith.mulf %b, %a : f32
+        %d = arith.mulf %c, %a : f32
+        %e = arith.mulf %d, %a : f32
+        affine.store %e, %A[%i] : memref<16xf32>
+      } {loop_name = "i", pipeline_ii = 1 : i32}
+      return
+    })", path);
+  ASSERT_EQ(e.loops.size(), 1u);
+  EXPECT_EQ(e.loops[0].resMII, 2);
 }
 
 } // namespace

@@ -32,6 +32,10 @@ struct TargetModel {
   /// `defaultFloat` for the rest.
   std::map<std::string, int> latencies;
   int defaultInteger = 1, defaultFloat = 4;
+  /// Units available per operation name ("arith.mulf": 2): one iteration's
+  /// operations of that kind take ceil(count / units) cycles. Unlisted
+  /// kinds are unlimited.
+  std::map<std::string, int> units;
 
   /// `vitis`, `catapult`, or a JSON file with these fields.
   static llvm::FailureOr<TargetModel> get(llvm::StringRef nameOrFile,
