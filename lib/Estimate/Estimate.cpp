@@ -351,11 +351,44 @@ struct Estimator {
         latency = *body + e.ii * std::max<int64_t>(0, trips - 1);
       else if (auto unroll = loop->getAttrOfType<IntegerAttr>("unroll"))
         latency = (unroll.getInt() == 0 ? 1 : llvm::divideCeil(trips, unroll.getInt())) * *body;
+      else if (std::optional<int64_t> flat = flattened(loop, index))
+        latency = flat;
       else
         latency = trips * *body;
     }
     result.loops[index].latency = latency;
     return latency;
+  }
+
+  /// HLS flattens a perfect nest around a pipelined loop into one pipeline
+  /// over all iterations: depth + II * (all trips - 1). `index` is the
+  /// outer loop's entry; the nest's loops follow it in `result.loops`.
+  std::optional<int64_t> flattened(AffineForOp loop, size_t index) {
+    int64_t trips = 1;
+    AffineForOp inner = loop;
+    while (true) {
+      std::optional<uint64_t> t = getConstantTripCount(inner);
+      if (!t)
+        return std::nullopt;
+      trips *= static_cast<int64_t>(*t);
+      if (inner->hasAttr("pipeline_ii"))
+        break;
+      Block *body = inner.getBody();
+      if (body->getOperations().size() != 2)
+        return std::nullopt;
+      inner = dyn_cast<AffineForOp>(body->front());
+      if (!inner)
+        return std::nullopt;
+    }
+    // The pipelined loop's own entry: depth = latency - II * (trips - 1).
+    for (size_t i = index + 1; i < result.loops.size(); ++i) {
+      const LoopEstimate &p = result.loops[i];
+      if (!p.pipelined || !p.latency || !p.tripCount)
+        continue;
+      int64_t depth = *p.latency - p.ii * std::max<int64_t>(0, *p.tripCount - 1);
+      return depth + p.ii * std::max<int64_t>(0, trips - 1);
+    }
+    return std::nullopt;
   }
 };
 
