@@ -188,6 +188,22 @@ std::vector<LoopEstimate> estimateLLVMLoops(Function &F, LoopInfo &LI,
   return result;
 }
 
+json::Array loopsToJson(const std::vector<LoopEstimate> &loops) {
+  auto optional = [](const std::optional<int64_t> &v) {
+    return v ? json::Value(*v) : json::Value(nullptr);
+  };
+  json::Array list;
+  for (const LoopEstimate &l : loops)
+    list.push_back(json::Object{{"loop", l.path},
+                                {"trip_count", optional(l.tripCount)},
+                                {"requested_II", optional(l.requestedII)},
+                                {"ResMII", l.resMII},
+                                {"RecMII", l.recMII},
+                                {"II", l.ii},
+                                {"latency", optional(l.latency)}});
+  return list;
+}
+
 void printLoopTable(StringRef title, const std::vector<LoopEstimate> &loops,
                     raw_ostream &os) {
   size_t width = 4;

@@ -94,22 +94,12 @@ int estimateC(StringRef source, const TargetModel &target, bool asJson) {
                      loops, outs());
       continue;
     }
-    json::Array list;
-    for (const LoopEstimate &l : loops)
-      list.push_back(json::Object{
-          {"loop", l.path},
-          {"trip_count", l.tripCount ? json::Value(*l.tripCount) : nullptr},
-          {"requested_II", nullptr},
-          {"ResMII", l.resMII},
-          {"RecMII", l.recMII},
-          {"II", l.ii},
-          {"latency", l.latency ? json::Value(*l.latency) : nullptr}});
     functions.push_back(json::Object{{"function", f.getName()},
                                      {"target", target.name},
                                      {"latency", nullptr},
                                      {"flops", nullptr},
                                      {"offchip_bytes", nullptr},
-                                     {"loops", std::move(list)}});
+                                     {"loops", loopsToJson(loops)}});
   }
   if (asJson)
     outs() << formatv("{0:2}", json::Value(std::move(functions))) << "\n";

@@ -14,6 +14,7 @@
 #include "Subcommands.h"
 
 #include "hcl/Estimate/Estimate.h"
+#include "hcl/Estimate/LLVMLoops.h"
 #include "hcl/Estimate/Roofline.h"
 #include "hcl/Runtime/EntryWrapper.h"
 #include "hcl/Transforms/Passes.h"
@@ -68,22 +69,7 @@ static std::string text(const std::optional<int64_t> &v) {
 }
 
 static void printTable(const FunctionEstimate &e, const TargetModel &target) {
-  size_t width = 4;
-  for (const LoopEstimate &l : e.loops)
-    width = std::max(width, l.path.size());
-  outs() << "@" << e.name << " (target " << target.name << ")\n";
-  outs() << left_justify("loop", width) << "  " << right_justify("trips", 8)
-         << right_justify("req.II", 8) << right_justify("ResMII", 8)
-         << right_justify("RecMII", 8) << right_justify("II", 6)
-         << right_justify("latency", 12) << "\n";
-  for (const LoopEstimate &l : e.loops)
-    outs() << left_justify(l.path, width) << "  "
-           << right_justify(text(l.tripCount), 8)
-           << right_justify(l.requestedII ? std::to_string(*l.requestedII) : "-", 8)
-           << right_justify(std::to_string(l.resMII), 8)
-           << right_justify(std::to_string(l.recMII), 8)
-           << right_justify(std::to_string(l.ii), 6)
-           << right_justify(text(l.latency), 12) << "\n";
+  printLoopTable("@" + e.name + " (target " + target.name + ")", e.loops, outs());
   outs() << "function: latency " << text(e.latency) << " cycles, " << e.flops
          << " arithmetic operations, " << e.offchipBytes << " off-chip bytes\n";
   outs() << "resources: " << e.resources.dsp << " DSP, " << e.resources.bram18k
@@ -91,15 +77,6 @@ static void printTable(const FunctionEstimate &e, const TargetModel &target) {
 }
 
 static void printJson(const FunctionEstimate &e, const TargetModel &target) {
-  json::Array loops;
-  for (const LoopEstimate &l : e.loops)
-    loops.push_back(json::Object{{"loop", l.path},
-                                 {"trip_count", optional(l.tripCount)},
-                                 {"requested_II", optional(l.requestedII)},
-                                 {"ResMII", l.resMII},
-                                 {"RecMII", l.recMII},
-                                 {"II", l.ii},
-                                 {"latency", optional(l.latency)}});
   json::Object root{{"function", e.name},
                     {"target", target.name},
                     {"latency", optional(e.latency)},
@@ -109,7 +86,7 @@ static void printJson(const FunctionEstimate &e, const TargetModel &target) {
                      json::Object{{"dsp", e.resources.dsp},
                                   {"bram18k", e.resources.bram18k},
                                   {"register_bits", e.resources.registerBits}}},
-                    {"loops", std::move(loops)}};
+                    {"loops", loopsToJson(e.loops)}};
   outs() << formatv("{0:2}", json::Value(std::move(root))) << "\n";
 }
 

@@ -13,6 +13,7 @@
 
 #include "hcl/Estimate/TargetModel.h"
 
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <vector>
@@ -32,6 +33,9 @@ std::vector<LoopEstimate> estimateLLVMLoops(llvm::Function &function,
                                             llvm::ScalarEvolution &scev,
                                             llvm::DependenceInfo &dependences,
                                             const TargetModel &target);
+
+/// The loops as `hcl estimate --json` lists them.
+llvm::json::Array loopsToJson(const std::vector<LoopEstimate> &loops);
 
 /// The table `hcl estimate` prints, for loops alone.
 void printLoopTable(llvm::StringRef title, const std::vector<LoopEstimate> &loops,
