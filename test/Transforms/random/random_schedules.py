@@ -1215,10 +1215,14 @@ class Result:
         self.output, self.seconds, self.rejected_prim = output, seconds, rejected_prim
 
 
+# `--hls`: check the HLS C++ (g++ C simulation) against the JIT instead.
+CHECK_FLAGS = []
+
+
 def run_hcl(hcl, path, timeout):
     """`hcl check` on one file; retries a few times if the binary is missing
     (someone may be rebuilding it)."""
-    cmd = [hcl, "check", path, "--entry", "kernel", "--seeds", "2"]
+    cmd = [hcl, "check", *CHECK_FLAGS, path, "--entry", "kernel", "--seeds", "2"]
     for _ in range(30):
         try:
             return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
@@ -1233,7 +1237,7 @@ def classify(program, rc, output):
         return "CRASH", "crash marker in the output", None
     if rc < 0:
         return "CRASH", f"killed by signal {-rc}", None
-    if "hcl check: MISMATCH" in output:
+    if "hcl check: MISMATCH" in output or "hcl check --hls: MISMATCH" in output:
         return "MISMATCH", next(l for l in output.splitlines() if "MISMATCH" in l), None
     if rc not in (0, 1):
         return "CRASH", f"exit status {rc}", None
@@ -1242,7 +1246,8 @@ def classify(program, rc, output):
     if any(m is None for m in located):
         return "CRASH", "an error without a location: " + error_lines[located.index(None)], None
     if rc == 0:
-        if "hcl check: OK" in output and not error_lines:
+        if ("hcl check: OK" in output or "hcl check --hls: OK" in output) \
+                and not error_lines:
             return "OK", "", None
         return "CRASH", "exit status 0 without `hcl check: OK`", None
     if not located:
@@ -1365,7 +1370,12 @@ def main(argv=None):
     parser.add_argument("--keep", help="directory for failing programs (default: a temp dir)")
     parser.add_argument("--timeout", type=float, default=60, help="seconds per program")
     parser.add_argument("--verbose", action="store_true", help="one line per program")
+    parser.add_argument("--hls", action="store_true",
+                        help="check each program's HLS C++ (compiled with g++) "
+                             "against the JIT instead of the unscheduled program")
     args = parser.parse_args(argv)
+    if args.hls:
+        CHECK_FLAGS.append("--hls")
 
     hcl = shutil.which(args.hcl) or args.hcl
     programs = [Program(args.seed, i) for i in range(args.count)]
