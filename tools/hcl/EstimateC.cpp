@@ -4,14 +4,14 @@
 // EarlyCSE, InstCombine and loop canonicalization: loads that HLS would
 // issue stay loads, rather than being forwarded across iterations as GVN
 // would), then reports the innermost loops with the analysis the opt plugin
-// runs (lib/Estimate/LLVMLoops.cpp).
+// runs (lib/Analysis/LLVMLoops.cpp).
 //
 //===----------------------------------------------------------------------===//
 
 #include "EstimateC.h"
 #include "LoadedProgram.h"
 
-#include "hcl/Estimate/LLVMLoops.h"
+#include "hcl/Analysis/LLVMLoops.h"
 
 #include "llvm/Analysis/DependenceAnalysis.h"
 #include "llvm/Analysis/LoopInfo.h"

@@ -3,7 +3,7 @@
 #ifndef HCL_TOOLS_HCL_ESTIMATEC_H
 #define HCL_TOOLS_HCL_ESTIMATEC_H
 
-#include "hcl/Estimate/TargetModel.h"
+#include "hcl/Analysis/TargetModel.h"
 
 namespace hcl::driver {
 

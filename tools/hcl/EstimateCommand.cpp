@@ -5,7 +5,7 @@
 //
 // Applies the schedule, then prints per loop the trip count, the requested
 // II, ResMII, RecMII, the II and the latency, and per function the latency,
-// arithmetic operations and off-chip bytes (lib/Estimate).
+// arithmetic operations and off-chip bytes (lib/Analysis).
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,9 +13,9 @@
 #include "LoadedProgram.h"
 #include "Subcommands.h"
 
-#include "hcl/Estimate/Estimate.h"
-#include "hcl/Estimate/LLVMLoops.h"
-#include "hcl/Estimate/Roofline.h"
+#include "hcl/Analysis/Estimate.h"
+#include "hcl/Analysis/LLVMLoops.h"
+#include "hcl/Analysis/Roofline.h"
 #include "hcl/Runtime/EntryWrapper.h"
 #include "hcl/Transforms/Passes.h"
 

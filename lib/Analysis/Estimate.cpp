@@ -11,7 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "hcl/Estimate/Estimate.h"
+#include "hcl/Analysis/Estimate.h"
 
 #include "hcl/Dialect/HCL/Naming.h"
 #include "hcl/Dialect/HCL/PartitionLayout.h"

@@ -5,8 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef HCL_ESTIMATE_TARGETMODEL_H
-#define HCL_ESTIMATE_TARGETMODEL_H
+#ifndef HCL_ANALYSIS_TARGETMODEL_H
+#define HCL_ANALYSIS_TARGETMODEL_H
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/LogicalResult.h"
@@ -56,4 +56,4 @@ struct LoopEstimate {
 
 } // namespace hcl
 
-#endif // HCL_ESTIMATE_TARGETMODEL_H
+#endif // HCL_ANALYSIS_TARGETMODEL_H

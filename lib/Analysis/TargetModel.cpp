@@ -14,7 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "hcl/Estimate/TargetModel.h"
+#include "hcl/Analysis/TargetModel.h"
 
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"

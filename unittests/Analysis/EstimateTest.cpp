@@ -1,6 +1,6 @@
 //===- EstimateTest.cpp - the target model and the II analysis ------------===//
 
-#include "hcl/Estimate/Estimate.h"
+#include "hcl/Analysis/Estimate.h"
 #include "hcl/InitHCL.h"
 
 #include "mlir/IR/MLIRContext.h"

@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "hcl/Estimate/LLVMLoops.h"
+#include "hcl/Analysis/LLVMLoops.h"
 
 #include "llvm/Analysis/DependenceAnalysis.h"
 #include "llvm/Analysis/LoopInfo.h"

@@ -1,7 +1,7 @@
 //===- Roofline.h - the roofline chart of seed 000 --------------*- C++ -*-===//
 
-#ifndef HCL_ESTIMATE_ROOFLINE_H
-#define HCL_ESTIMATE_ROOFLINE_H
+#ifndef HCL_ANALYSIS_ROOFLINE_H
+#define HCL_ANALYSIS_ROOFLINE_H
 
 #include "llvm/Support/Error.h"
 
@@ -33,4 +33,4 @@ llvm::Expected<double> readReportLatency(const std::string &path);
 
 } // namespace hcl
 
-#endif // HCL_ESTIMATE_ROOFLINE_H
+#endif // HCL_ANALYSIS_ROOFLINE_H

@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "hcl/Estimate/Estimate.h"
+#include "hcl/Analysis/Estimate.h"
 
 #include "hcl/Dialect/HCL/PartitionLayout.h"
 

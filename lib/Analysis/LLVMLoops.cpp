@@ -1,6 +1,6 @@
 //===- LLVMLoops.cpp - the II analysis on LLVM IR (seed 002) --------------===//
 
-#include "hcl/Estimate/LLVMLoops.h"
+#include "hcl/Analysis/LLVMLoops.h"
 
 #include "llvm/Analysis/DependenceAnalysis.h"
 #include "llvm/Analysis/LoopInfo.h"

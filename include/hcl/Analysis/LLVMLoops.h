@@ -8,10 +8,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef HCL_ESTIMATE_LLVMLOOPS_H
-#define HCL_ESTIMATE_LLVMLOOPS_H
+#ifndef HCL_ANALYSIS_LLVMLOOPS_H
+#define HCL_ANALYSIS_LLVMLOOPS_H
 
-#include "hcl/Estimate/TargetModel.h"
+#include "hcl/Analysis/TargetModel.h"
 
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
@@ -43,4 +43,4 @@ void printLoopTable(llvm::StringRef title, const std::vector<LoopEstimate> &loop
 
 } // namespace hcl
 
-#endif // HCL_ESTIMATE_LLVMLOOPS_H
+#endif // HCL_ANALYSIS_LLVMLOOPS_H

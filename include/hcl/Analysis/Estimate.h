@@ -9,10 +9,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef HCL_ESTIMATE_ESTIMATE_H
-#define HCL_ESTIMATE_ESTIMATE_H
+#ifndef HCL_ANALYSIS_ESTIMATE_H
+#define HCL_ANALYSIS_ESTIMATE_H
 
-#include "hcl/Estimate/TargetModel.h"
+#include "hcl/Analysis/TargetModel.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 
@@ -50,4 +50,4 @@ int latencyOf(const TargetModel &target, mlir::Operation *op);
 
 } // namespace hcl
 
-#endif // HCL_ESTIMATE_ESTIMATE_H
+#endif // HCL_ANALYSIS_ESTIMATE_H
