@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "EstimateC.h"
+#include "RunProgram.h"
 #include "LoadedProgram.h"
 
 #include "hcl/Analysis/LLVMLoops.h"
@@ -36,19 +37,14 @@ static Expected<std::string> compileToIR(StringRef source) {
     clang = sys::findProgramByName("clang");
   if (!clang)
     return createStringError("the C path needs clang-22 (apt-get install clang-22)");
-  SmallString<128> ir, log;
+  SmallString<128> ir;
   sys::fs::createTemporaryFile("hcl-estimate", "ll", ir);
-  sys::fs::createTemporaryFile("hcl-estimate", "log", log);
-  StringRef args[] = {*clang, "-O0", "-Xclang", "-disable-O0-optnone", "-g",
-                      "-S", "-emit-llvm", source, "-o", ir};
-  std::optional<StringRef> redirects[] = {std::nullopt, StringRef(log),
-                                          StringRef(log)};
-  int status = sys::ExecuteAndWait(*clang, args, std::nullopt, redirects);
-  auto output = MemoryBuffer::getFile(log);
-  sys::fs::remove(log);
-  if (status != 0)
+  Expected<std::string> compiled =
+      runProgram(*clang, {"-O0", "-Xclang", "-disable-O0-optnone", "-g", "-S",
+                          "-emit-llvm", source.str(), "-o", ir.str().str()});
+  if (!compiled)
     return createStringError(source + " does not compile with clang:\n" +
-                             (output ? (*output)->getBuffer().str() : ""));
+                             toString(compiled.takeError()));
   return ir.str().str();
 }
 

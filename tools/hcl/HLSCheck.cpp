@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "HLSCheck.h"
+#include "RunProgram.h"
 
 #include "hcl/Runtime/Compare.h"
 #include "hcl/Runtime/Npy.h"
@@ -25,40 +26,6 @@ using namespace llvm;
 
 namespace hcl::driver {
 
-namespace {
-
-/// Runs `program` with `args`; on failure returns its output (stdout and
-/// stderr) as the error text.
-Expected<std::string> execute(StringRef program, ArrayRef<std::string> args,
-                              StringRef workDir) {
-  SmallString<128> log;
-  sys::fs::createTemporaryFile("hcl-check-hls", "log", log);
-  std::vector<StringRef> argv = {program};
-  for (const std::string &a : args)
-    argv.push_back(a);
-  std::optional<StringRef> redirects[] = {std::nullopt, StringRef(log),
-                                          StringRef(log)};
-  std::string message;
-  // The testbench and the compiler run in the project directory.
-  SmallString<256> cwd;
-  sys::fs::current_path(cwd);
-  sys::fs::set_current_path(workDir);
-  int status = sys::ExecuteAndWait(program, argv, std::nullopt, redirects, 0,
-                                   0, &message);
-  sys::fs::set_current_path(cwd);
-  auto output = MemoryBuffer::getFile(log);
-  std::string text = output ? (*output)->getBuffer().str() : "";
-  sys::fs::remove(log);
-  if (status != 0)
-    return createStringError(
-        (program + " failed" + (message.empty() ? "" : ": " + message) +
-         (text.empty() ? "" : "\n" + text))
-            .str());
-  return text;
-}
-
-} // namespace
-
 int checkHLS(mlir::ModuleOp scheduled, mlir::func::FuncOp entry,
              JitProgram &jit, unsigned seeds, StringRef keepDir) {
   SmallString<256> dir(keepDir);
@@ -70,7 +37,7 @@ int checkHLS(mlir::ModuleOp scheduled, mlir::func::FuncOp entry,
   ErrorOr<std::string> compiler = sys::findProgramByName("g++");
   if (!compiler)
     return fail("g++ is needed for the C simulation (apt-get install g++)");
-  Expected<std::string> built = execute(
+  Expected<std::string> built = runProgram(
       *compiler,
       {"-std=gnu++14", "-O2", "-fwrapv", "-Ihcl_compat", "-I.", "kernel.cpp",
        "testbench.cpp", "-o", "tb"},
@@ -97,7 +64,7 @@ int checkHLS(mlir::ModuleOp scheduled, mlir::func::FuncOp entry,
     sys::fs::create_directories(outPath);
     SmallString<256> tb(dir);
     sys::path::append(tb, "tb");
-    Expected<std::string> ran = execute(
+    Expected<std::string> ran = runProgram(
         tb, {"--random-inputs", std::to_string(seed), "--output-dir", outDir},
         dir);
     if (!ran)
