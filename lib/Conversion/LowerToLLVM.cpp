@@ -23,6 +23,9 @@ void hcl::buildLowerToLLVMPipeline(OpPassManager &pm) {
   pm.addPass(createCheckScheduleApplied());
   // Partition layouts only tell HLS how to bank; the lowering needs strided.
   pm.addPass(createDropPartitionLayouts());
+  // Fixed point becomes integers, bit access shifts and masks.
+  pm.addPass(createLowerFixedPoint());
+  pm.addPass(createLowerBitOps());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
@@ -44,6 +47,8 @@ void hcl::buildLowerToLLVMPipeline(OpPassManager &pm) {
 void hcl::registerConversionPasses() {
   registerCheckScheduleApplied();
   registerDropPartitionLayouts();
+  registerLowerFixedPoint();
+  registerLowerBitOps();
   PassPipelineRegistration<>(
       "hcl-lower-to-llvm",
       "Lower affine/scf/arith/math/memref/func to the LLVM dialect; fails if "

@@ -31,4 +31,29 @@ def DropPartitionLayouts : Pass<"hcl-drop-partition-layouts", "mlir::ModuleOp"> 
   }];
 }
 
+def LowerFixedPoint : Pass<"hcl-lower-fixed-point", "mlir::ModuleOp"> {
+  let summary = "Lower fixed-point types and operations to integer arithmetic";
+  let description = [{
+    Every `!hcl.Fixed<W, F>` / `!hcl.UFixed<W, F>` becomes `iW` (in values,
+    memref elements, function signatures and type attributes), and every
+    fixed-point operation the `arith` (and `llvm.intr.ldexp`) operations
+    that compute the same bits: docs/datatypes.md gives the semantics. The
+    HLS backend does not run it; it writes `ap_fixed` instead.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect",
+                           "mlir::LLVM::LLVMDialect"];
+}
+
+def LowerBitOps : Pass<"hcl-lower-bit-ops", "mlir::ModuleOp"> {
+  let summary = "Lower hcl's bit operations to arith";
+  let description = [{
+    `hcl.get_bit`, `set_bit`, `get_slice`, `set_slice`, `bit_reverse` and
+    `bitcast` on integers and floats become shifts, masks and selects (and
+    `llvm.intr.bitreverse`), with the out-of-range behaviour of
+    docs/datatypes.md. Runs after `--hcl-lower-fixed-point`.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect",
+                           "mlir::LLVM::LLVMDialect"];
+}
+
 #endif // HCL_CONVERSION_PASSES_TD

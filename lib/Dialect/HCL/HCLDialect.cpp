@@ -37,7 +37,8 @@ Type HCLDialect::parseType(DialectAsmParser &parser) const {
   if (keyword == "OpHandle")
     return StageHandleType::get(getContext());
   parser.emitError(loc, "unknown hcl type '")
-      << keyword << "' (expected LoopHandle, StageHandle or OpHandle)";
+      << keyword
+      << "' (expected LoopHandle, StageHandle, OpHandle, Fixed or UFixed)";
   return Type();
 }
 

@@ -70,7 +70,8 @@ std::optional<StringRef> hcl::getLoopHandleName(Value handle) {
 }
 
 bool hcl::isScheduleOp(Operation *op) {
-  return isa_and_nonnull<HCLDialect>(op->getDialect());
+  return isa_and_nonnull<HCLDialect>(op->getDialect()) &&
+         !op->hasTrait<OpTrait::HCLDataOp>();
 }
 
 /// Where names are looked up: the enclosing function, if any.

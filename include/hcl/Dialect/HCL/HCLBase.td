@@ -28,6 +28,10 @@ def HCL_Dialect : Dialect {
   // The type parser is written by hand so that `!hcl.OpHandle` (the later
   // HeteroCL spelling) reads as `!hcl.StageHandle`.
   let useDefaultTypePrinterParser = 0;
+  // `hcl.unsigned` on function arguments and results.
+  let hasRegionArgAttrVerify = 1;
+  let hasRegionResultAttrVerify = 1;
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
   let extraClassDeclaration = [{
     ::mlir::Type parseType(::mlir::DialectAsmParser &parser) const override;
     void printType(::mlir::Type type,

@@ -10,6 +10,15 @@
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+namespace mlir::OpTrait {
+/// Marks hcl's value operations (fixed point, bit access): they are part of
+/// the algorithm, not of the schedule.
+template <typename ConcreteType>
+class HCLDataOp : public TraitBase<ConcreteType, HCLDataOp> {};
+} // namespace mlir::OpTrait
 
 #include "hcl/Dialect/HCL/HCLEnums.h.inc"
 
@@ -26,8 +35,18 @@ std::optional<llvm::StringRef> getStageHandleName(mlir::Value handle);
 /// `hcl.create_loop_handle`.
 std::optional<llvm::StringRef> getLoopHandleName(mlir::Value handle);
 
-/// True for operations of the hcl dialect (schedule operations).
+/// True for the schedule operations of the hcl dialect (every hcl operation
+/// but the value operations of HCLDataOps.td).
 bool isScheduleOp(mlir::Operation *op);
+
+/// The unit argument / result attribute that makes an integer (or integer
+/// memref) unsigned at the function's boundary (docs/datatypes.md).
+inline constexpr llvm::StringLiteral kUnsignedAttrName = "hcl.unsigned";
+
+/// Whether argument `index` of `func` carries `hcl.unsigned`.
+bool isUnsignedArgument(mlir::Operation *func, unsigned index);
+/// Whether result `index` of `func` carries `hcl.unsigned`.
+bool isUnsignedResult(mlir::Operation *func, unsigned index);
 
 } // namespace hcl
 

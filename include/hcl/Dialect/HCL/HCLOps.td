@@ -13,6 +13,7 @@
 include "hcl/Dialect/HCL/HCLBase.td"
 include "hcl/Dialect/HCL/HCLTypes.td"
 include "hcl/Dialect/HCL/HCLAttrs.td"
+include "hcl/Dialect/HCL/HCLDataOps.td"
 include "mlir/IR/BuiltinTypes.td"
 include "mlir/IR/CommonAttrConstraints.td"
 
@@ -254,6 +255,70 @@ def HCL_ReshapeOp : HCL_Op<"reshape"> {
   let results = (outs AnyMemRef:$result);
   let assemblyFormat = "$target `:` type($target) `to` type($result) attr-dict";
   let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Data-type customizations (docs/datatypes.md)
+//===----------------------------------------------------------------------===//
+
+def HCL_QuantizeOp : HCL_Op<"quantize"> {
+  let summary = "store a tensor in a fixed-point (or narrower) type";
+  let description = [{
+    ```mlir
+    hcl.quantize(%B : memref<10x10xf32>, !hcl.Fixed<8, 4>)
+    ```
+    The tensor's allocation (or the function argument or result) gets the
+    new element type; every store converts to it, every load converts back,
+    so the computations around the tensor keep their types.
+  }];
+  let arguments = (ins AnyMemRef:$target, TypeAttr:$type);
+  let assemblyFormat = "`(` $target `:` type($target) `,` $type `)` attr-dict";
+  let hasVerifier = 1;
+}
+
+def HCL_DownsizeOp : HCL_Op<"downsize"> {
+  let summary = "store an integer tensor in fewer bits";
+  let description = [{
+    ```mlir
+    hcl.downsize(%B : memref<10x10xi32>, i8)
+    ```
+    Stores truncate, loads extend back (`extui` when the tensor is an
+    `hcl.unsigned` argument or result, else `extsi`).
+  }];
+  let arguments = (ins AnyMemRef:$target, TypeAttr:$type);
+  let assemblyFormat = "`(` $target `:` type($target) `,` $type `)` attr-dict";
+  let hasVerifier = 1;
+}
+
+class HCL_PackingOp<string mnemonic> : HCL_Op<mnemonic> {
+  let arguments = (ins AnyMemRef:$target, I64Attr:$axis, I64Attr:$factor);
+  let results = (outs AnyMemRef:$result);
+  let assemblyFormat = [{
+    `(` $target `:` type($target) `,` $axis `,` $factor `)` attr-dict `->`
+    type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def HCL_PackOp : HCL_PackingOp<"pack"> {
+  let summary = "store `factor` neighbouring elements of an axis in one word";
+  let description = [{
+    ```mlir
+    %P = hcl.pack(%B : memref<10x16xi8>, 1, 4) -> memref<10x4xi32>
+    ```
+    `axis` counts from 0. Element `j` of the axis is bits
+    `[(j % factor) * w, (j % factor) * w + w)` of word `j / factor`.
+  }];
+}
+
+def HCL_UnpackOp : HCL_PackingOp<"unpack"> {
+  let summary = "store each word of an axis as `factor` narrower elements";
+  let description = [{
+    ```mlir
+    %U = hcl.unpack(%P : memref<10x4xi32>, 1, 4) -> memref<10x16xi8>
+    ```
+    The inverse of `hcl.pack`: word `j` becomes elements `j * factor ...`.
+  }];
 }
 
 //===----------------------------------------------------------------------===//

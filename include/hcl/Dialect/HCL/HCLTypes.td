@@ -5,8 +5,10 @@
 
 include "hcl/Dialect/HCL/HCLBase.td"
 include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/BuiltinTypeInterfaces.td"
 
-class HCL_Type<string name, string typeMnemonic> : TypeDef<HCL_Dialect, name> {
+class HCL_Type<string name, string typeMnemonic, list<Trait> traits = []>
+    : TypeDef<HCL_Dialect, name, traits> {
   let mnemonic = typeMnemonic;
 }
 
@@ -21,5 +23,31 @@ def HCL_StageHandle : HCL_Type<"StageHandle", "StageHandle"> {
     accepts that spelling and reads it as `!hcl.StageHandle`.
   }];
 }
+
+//===----------------------------------------------------------------------===//
+// Fixed-point types (docs/datatypes.md)
+//===----------------------------------------------------------------------===//
+
+class HCL_FixedPointType<string name, string typeMnemonic, string sign>
+    : HCL_Type<name, typeMnemonic, [MemRefElementTypeInterface]> {
+  let summary = sign # " fixed-point number of `width` bits, `frac` of them fraction";
+  let description = [{
+    The value is `V * 2^-frac` where `V` is the `width`-bit integer the bits
+    hold. `1 <= width <= 512` and `0 <= frac <= width`. Arithmetic quantizes
+    toward minus infinity and wraps (ap_fixed's defaults).
+  }];
+  let parameters = (ins "int64_t":$width, "int64_t":$frac);
+  let assemblyFormat = "`<` $width `,` $frac `>`";
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    bool isSigned() const { return }] # !if(!eq(sign, "signed"), "true", "false") # [{; }
+  }];
+}
+
+def HCL_FixedType : HCL_FixedPointType<"Fixed", "Fixed", "signed">;
+def HCL_UFixedType : HCL_FixedPointType<"UFixed", "UFixed", "unsigned">;
+
+def HCL_AnyFixed : Type<Or<[HCL_FixedType.predicate, HCL_UFixedType.predicate]>,
+                         "fixed-point type", "::mlir::Type">;
 
 #endif // HCL_TYPES_TD

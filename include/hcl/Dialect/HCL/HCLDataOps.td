@@ -1,0 +1,249 @@
+//===- HCLDataOps.td - fixed-point and bit operations -----*- tablegen -*-===//
+//
+// Operations on values (not schedule operations): fixed-point arithmetic,
+// conversions, and bit access on integers of any width. Their semantics are
+// in docs/datatypes.md; `--hcl-lower-fixed-point` and `--hcl-lower-bit-ops`
+// turn them into arith for the CPU, the HLS emitter writes ap_fixed / ap_int.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HCL_DATA_OPS_TD
+#define HCL_DATA_OPS_TD
+
+include "hcl/Dialect/HCL/HCLBase.td"
+include "hcl/Dialect/HCL/HCLTypes.td"
+include "mlir/Dialect/Arith/IR/ArithBase.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/IR/BuiltinTypes.td"
+include "mlir/IR/OpBase.td"
+include "mlir/IR/CommonTypeConstraints.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+
+/// Marks the value operations, so that schedule passes leave them alone.
+def HCL_DataOpTrait : NativeOpTrait<"HCLDataOp">;
+
+class HCL_DataOp<string mnemonic, list<Trait> traits = []>
+    : HCL_Op<mnemonic, !listconcat([HCL_DataOpTrait, Pure], traits)>;
+
+//===----------------------------------------------------------------------===//
+// Fixed-point arithmetic
+//===----------------------------------------------------------------------===//
+
+class HCL_FixedBinaryOp<string mnemonic, string what>
+    : HCL_DataOp<mnemonic, [SameOperandsAndResultType]> {
+  let summary = "fixed-point " # what;
+  let description = [{
+    The exact result, quantized toward minus infinity and wrapped to the
+    type (what `ap_fixed<W, I> c = a op b;` computes).
+  }];
+  let arguments = (ins HCL_AnyFixed:$lhs, HCL_AnyFixed:$rhs);
+  let results = (outs HCL_AnyFixed:$result);
+  let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($result)";
+}
+
+def HCL_AddFixedOp : HCL_FixedBinaryOp<"add_fixed", "addition">;
+def HCL_SubFixedOp : HCL_FixedBinaryOp<"sub_fixed", "subtraction">;
+def HCL_MulFixedOp : HCL_FixedBinaryOp<"mul_fixed", "multiplication">;
+def HCL_DivFixedOp : HCL_FixedBinaryOp<"div_fixed", "division"> {
+  let description = [{
+    `(Va * 2^F) / Vb` truncated toward zero, then wrapped: the quotient keeps
+    the dividend's fraction bits, as ap_fixed's division does. Division by
+    zero is undefined.
+  }];
+}
+def HCL_MinFixedOp : HCL_FixedBinaryOp<"min_fixed", "minimum">;
+def HCL_MaxFixedOp : HCL_FixedBinaryOp<"max_fixed", "maximum">;
+
+def HCL_CmpFixedOp : HCL_DataOp<"cmp_fixed", [SameTypeOperands]> {
+  let summary = "fixed-point comparison";
+  let description = [{
+    ```mlir
+    %p = hcl.cmp_fixed slt, %a, %b : !hcl.Fixed<8, 4>
+    ```
+    `arith.cmpi`'s predicates; signed ones need `Fixed`, unsigned ones
+    `UFixed`.
+  }];
+  let arguments = (ins Arith_CmpIPredicateAttr:$predicate, HCL_AnyFixed:$lhs,
+                       HCL_AnyFixed:$rhs);
+  let results = (outs I1:$result);
+  let assemblyFormat = "$predicate `,` $lhs `,` $rhs attr-dict `:` type($lhs)";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Conversions
+//===----------------------------------------------------------------------===//
+
+class HCL_ConversionOp<string mnemonic, Type from, Type to>
+    : HCL_DataOp<mnemonic> {
+  let arguments = (ins from:$input);
+  let results = (outs to:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input) `to` type($result)";
+}
+
+/// Conversions that may drop bits accept the optional rounding and overflow
+/// modes; the defaults are ap_fixed's (truncate, wrap).
+class HCL_QuantizingOp<string mnemonic, Type from>
+    : HCL_ConversionOp<mnemonic, from, HCL_AnyFixed> {
+  let arguments = (ins from:$input, OptionalAttr<StrAttr>:$rounding,
+                       OptionalAttr<StrAttr>:$overflow);
+  let hasVerifier = 1;
+}
+
+def HCL_FixedToFixedOp : HCL_QuantizingOp<"fixed_to_fixed", HCL_AnyFixed> {
+  let summary = "requantize to another fixed-point type";
+  let description = [{
+    ```mlir
+    %y = hcl.fixed_to_fixed %x : !hcl.Fixed<16, 8> to !hcl.Fixed<8, 4>
+    %y = hcl.fixed_to_fixed %x {rounding = "nearest", overflow = "saturate"} : !hcl.Fixed<16, 8> to !hcl.Fixed<8, 4>
+    ```
+    Default: truncate toward minus infinity, wrap. `rounding = "nearest"`
+    rounds half up (AP_RND); `overflow = "saturate"` clamps (AP_SAT).
+  }];
+}
+
+def HCL_FloatToFixedOp : HCL_QuantizingOp<"float_to_fixed", AnyFloat> {
+  let summary = "float to fixed point";
+  let description = [{
+    ```mlir
+    %y = hcl.float_to_fixed %f : f32 to !hcl.Fixed<8, 4>
+    ```
+    The float's exact value, quantized and wrapped (or per `rounding` /
+    `overflow`, as for `hcl.fixed_to_fixed`). NaN and infinities give 0.
+  }];
+}
+
+def HCL_IntToFixedOp
+    : HCL_ConversionOp<"int_to_fixed", AnySignlessInteger, HCL_AnyFixed> {
+  let summary = "signed integer to fixed point (wraps)";
+}
+
+def HCL_UIntToFixedOp
+    : HCL_ConversionOp<"uint_to_fixed", AnySignlessInteger, HCL_AnyFixed> {
+  let summary = "unsigned integer to fixed point (wraps)";
+}
+
+def HCL_FixedToIntOp
+    : HCL_ConversionOp<"fixed_to_int", HCL_AnyFixed, AnySignlessInteger> {
+  let summary = "fixed point to integer: truncate toward zero, then wrap";
+}
+
+def HCL_FixedToFloatOp
+    : HCL_ConversionOp<"fixed_to_float", HCL_AnyFixed, AnyFloat> {
+  let summary = "fixed point to float";
+  let description = [{
+    The integer bits converted to the float type (round to nearest, ties to
+    even), then scaled by `2^-frac`: exact whenever the result is normal.
+  }];
+}
+
+def HCL_FixedConstantOp : HCL_DataOp<"fixed_constant", [ConstantLike]> {
+  let summary = "a fixed-point constant";
+  let description = [{
+    ```mlir
+    %c = hcl.fixed_constant 1.25 : !hcl.Fixed<8, 4>
+    ```
+    The literal (a double), quantized toward minus infinity and wrapped. For
+    exact constants wider than a double, bitcast an `arith.constant`.
+  }];
+  let arguments = (ins F64Attr:$value);
+  let results = (outs HCL_AnyFixed:$result);
+  let assemblyFormat = "$value attr-dict `:` type($result)";
+}
+
+//===----------------------------------------------------------------------===//
+// Bit operations
+//===----------------------------------------------------------------------===//
+
+def HCL_GetBitOp : HCL_DataOp<"get_bit"> {
+  let summary = "one bit of an integer";
+  let description = [{
+    ```mlir
+    %b = hcl.get_bit %x[%i] : i32
+    ```
+    0 when `%i` is outside `[0, width)`.
+  }];
+  let arguments = (ins AnySignlessInteger:$input, Index:$index);
+  let results = (outs I1:$result);
+  let assemblyFormat = "$input `[` $index `]` attr-dict `:` type($input)";
+  let hasVerifier = 1;
+}
+
+def HCL_SetBitOp : HCL_DataOp<"set_bit", [AllTypesMatch<["input", "result"]>]> {
+  let summary = "an integer with one bit replaced";
+  let description = [{
+    ```mlir
+    %y = hcl.set_bit %x[%i], %b : i32
+    ```
+    `%x` unchanged when `%i` is outside `[0, width)`.
+  }];
+  let arguments = (ins AnySignlessInteger:$input, Index:$index, I1:$value);
+  let results = (outs AnySignlessInteger:$result);
+  let assemblyFormat = [{
+    $input `[` $index `]` `,` $value attr-dict `:` type($input)
+  }];
+  let hasVerifier = 1;
+}
+
+def HCL_GetSliceOp : HCL_DataOp<"get_slice"> {
+  let summary = "bits hi..lo of an integer";
+  let description = [{
+    ```mlir
+    %s = hcl.get_slice %x[%hi : %lo] : i32 -> i8
+    ```
+    Bits `hi..lo` moved down to bit 0, zero-extended or truncated to the
+    result type. 0 unless `0 <= lo <= hi < width`; constant indices outside
+    that are an error.
+  }];
+  let arguments = (ins AnySignlessInteger:$input, Index:$hi, Index:$lo);
+  let results = (outs AnySignlessInteger:$result);
+  let assemblyFormat = [{
+    $input `[` $hi `:` $lo `]` attr-dict `:` type($input) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def HCL_SetSliceOp : HCL_DataOp<"set_slice", [AllTypesMatch<["input", "result"]>]> {
+  let summary = "an integer with bits hi..lo replaced";
+  let description = [{
+    ```mlir
+    %y = hcl.set_slice %x[%hi : %lo], %v : i32, i8
+    ```
+    Bits `hi..lo` replaced by the low `hi - lo + 1` bits of `%v` (zero-extended
+    if narrower). `%x` unchanged unless `0 <= lo <= hi < width`; constant
+    indices outside that are an error.
+  }];
+  let arguments = (ins AnySignlessInteger:$input, Index:$hi, Index:$lo,
+                       AnySignlessInteger:$value);
+  let results = (outs AnySignlessInteger:$result);
+  let assemblyFormat = [{
+    $input `[` $hi `:` $lo `]` `,` $value attr-dict `:` type($input) `,`
+    type($value)
+  }];
+  let hasVerifier = 1;
+}
+
+def HCL_BitReverseOp : HCL_DataOp<"bit_reverse", [SameOperandsAndResultType]> {
+  let summary = "an integer with its bits in reverse order";
+  let arguments = (ins AnySignlessInteger:$input);
+  let results = (outs AnySignlessInteger:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input)";
+}
+
+def HCL_BitcastOp : HCL_DataOp<"bitcast"> {
+  let summary = "reinterpret the bits as another type of the same width";
+  let description = [{
+    ```mlir
+    %i = hcl.bitcast %x : !hcl.Fixed<8, 4> to i8
+    %f = hcl.bitcast %i : i32 to f32
+    ```
+    Between any two of signless integers, floats and fixed-point types of
+    the same width.
+  }];
+  let arguments = (ins AnyType:$input);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input) `to` type($result)";
+  let hasVerifier = 1;
+}
+
+#endif // HCL_DATA_OPS_TD
