@@ -744,7 +744,7 @@ func.func @loop_handle_wrong_result_type(%A: memref<16xf32>) {
 
 // Unknown hcl type.
 func.func @unknown_type(%A: memref<16xf32>) {
-  // expected-error @+1 {{unknown hcl type 'Foo' (expected LoopHandle, StageHandle or OpHandle)}}
+  // expected-error @+1 {{unknown hcl type 'Foo' (expected LoopHandle, StageHandle, OpHandle, Fixed or UFixed)}}
   %l = hcl.create_loop_handle "i" : !hcl.Foo
   return
 }
@@ -752,7 +752,7 @@ func.func @unknown_type(%A: memref<16xf32>) {
 // -----
 
 // Unknown hcl type in a function signature.
-// expected-error @+1 {{unknown hcl type 'LoopHndle' (expected LoopHandle, StageHandle or OpHandle)}}
+// expected-error @+1 {{unknown hcl type 'LoopHndle' (expected LoopHandle, StageHandle, OpHandle, Fixed or UFixed)}}
 func.func @unknown_type_in_signature(%h: !hcl.LoopHndle) {
   return
 }
