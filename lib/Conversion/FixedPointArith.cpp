@@ -11,6 +11,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/APSInt.h"
 
@@ -203,13 +204,48 @@ Value FixedPointBuilder::fromFloat(Value x, FixedFormat to, QuantizationMode mod
 }
 
 Value FixedPointBuilder::toFloat(Value value, FixedFormat from, Type floatType) {
-  Value f = from.isSigned
-                ? arith::SIToFPOp::create(b, loc, floatType, value).getResult()
-                : arith::UIToFPOp::create(b, loc, floatType, value).getResult();
-  if (from.frac == 0)
-    return f;
-  return LLVM::LoadExpOp::create(b, loc, floatType, f,
-                                 constant(32, -from.frac));
+  // Narrow integers convert exactly rounded in one instruction.
+  if (from.width <= 64) {
+    Value f = from.isSigned
+                  ? arith::SIToFPOp::create(b, loc, floatType, value).getResult()
+                  : arith::UIToFPOp::create(b, loc, floatType, value).getResult();
+    if (from.frac == 0)
+      return f;
+    return LLVM::LoadExpOp::create(b, loc, floatType, f,
+                                   constant(32, -from.frac));
+  }
+  // Wider ones: keep the top 64 significant bits of |V| and OR every dropped
+  // bit into the last one (a sticky bit), so that the 64-bit conversion
+  // rounds exactly as the whole value would; then scale by 2^(dropped - F).
+  // Converting all of V first would overflow f32 for values ldexp brings
+  // back into range.
+  int64_t width = from.width + 1;
+  Value v = resize(value, width, from.isSigned);
+  Value zero = constant(width, 0);
+  Value isNegative =
+      from.isSigned ? arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, v, zero)
+                          .getResult()
+                    : constant(1, 0);
+  Value magnitude = arith::SelectOp::create(
+      b, loc, isNegative, arith::SubIOp::create(b, loc, zero, v), v);
+  Value leadingZeros = math::CountLeadingZerosOp::create(b, loc, magnitude);
+  Value length = arith::SubIOp::create(b, loc, constant(width, width), leadingZeros);
+  Value excess = arith::SubIOp::create(b, loc, length, constant(width, 64));
+  Value dropped = arith::MaxSIOp::create(b, loc, excess, zero);
+  Value kept = resize(arith::ShRUIOp::create(b, loc, magnitude, dropped), 64, false);
+  Value droppedMask = arith::SubIOp::create(
+      b, loc, arith::ShLIOp::create(b, loc, constant(width, 1), dropped),
+      constant(width, 1));
+  Value sticky = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::ne,
+      arith::AndIOp::create(b, loc, magnitude, droppedMask), zero);
+  kept = arith::OrIOp::create(b, loc, kept, resize(sticky, 64, false));
+  Value f = arith::UIToFPOp::create(b, loc, floatType, kept);
+  f = arith::SelectOp::create(b, loc, isNegative,
+                              arith::NegFOp::create(b, loc, f), f);
+  Value exponent = arith::SubIOp::create(b, loc, resize(dropped, 32, false),
+                                         constant(32, from.frac));
+  return LLVM::LoadExpOp::create(b, loc, floatType, f, exponent);
 }
 
 APInt FixedPointBuilder::constantBits(double literal, FixedFormat to) {

@@ -51,7 +51,8 @@ public:
   /// give 0.
   mlir::Value fromFloat(mlir::Value value, FixedFormat to,
                         QuantizationMode mode = {});
-  /// Fixed point to `floatType`: V rounded to the float type, times 2^-frac.
+  /// Fixed point to `floatType`: V * 2^-frac rounded to nearest, ties to
+  /// even (exactly so when the result is a normal number).
   mlir::Value toFloat(mlir::Value value, FixedFormat from,
                       mlir::Type floatType);
   /// The bits of `literal` (a double) in format `to`, truncated and wrapped.

@@ -41,7 +41,7 @@ def LowerFixedPoint : Pass<"hcl-lower-fixed-point", "mlir::ModuleOp"> {
     HLS backend does not run it; it writes `ap_fixed` instead.
   }];
   let dependentDialects = ["mlir::arith::ArithDialect",
-                           "mlir::LLVM::LLVMDialect"];
+                           "mlir::LLVM::LLVMDialect", "mlir::math::MathDialect"];
 }
 
 def LowerBitOps : Pass<"hcl-lower-bit-ops", "mlir::ModuleOp"> {
