@@ -1,6 +1,7 @@
 //===- ScheduleDriver.cpp - apply or strip a module's schedule ------------===//
 
 #include "hcl/Transforms/Passes.h"
+#include "hcl/Dialect/HCL/HCLOps.h"
 
 #include "mlir/Pass/PassManager.h"
 
@@ -20,6 +21,22 @@ LogicalResult applySchedule(ModuleOp module) {
 
 LogicalResult stripSchedule(ModuleOp module) {
   return runPass(module, createStripSchedule());
+}
+
+LogicalResult applyDataTypesOnly(ModuleOp module) {
+  StripScheduleOptions keep;
+  keep.keepDataTypes = true;
+  if (failed(runPass(module, createStripSchedule(keep))))
+    return failure();
+  return applySchedule(module);
+}
+
+bool hasDataTypeCustomizations(ModuleOp module) {
+  bool found = false;
+  module.walk([&](Operation *op) {
+    found |= isa<QuantizeOp, DownsizeOp>(op);
+  });
+  return found;
 }
 
 } // namespace hcl

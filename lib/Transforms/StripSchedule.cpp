@@ -12,9 +12,13 @@ using namespace mlir;
 
 namespace {
 struct StripSchedulePass : hcl::impl::StripScheduleBase<StripSchedulePass> {
+  using StripScheduleBase::StripScheduleBase;
+
   void runOnOperation() override {
     SmallVector<Operation *> schedule;
     getOperation()->walk([&](Operation *op) {
+      if (keepDataTypes && isa<hcl::QuantizeOp, hcl::DownsizeOp>(op))
+        return;
       if (hcl::isScheduleOp(op))
         schedule.push_back(op);
     });

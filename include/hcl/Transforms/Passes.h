@@ -20,6 +20,13 @@ mlir::LogicalResult applySchedule(mlir::ModuleOp module);
 /// Runs --hcl-strip-schedule on `module`.
 mlir::LogicalResult stripSchedule(mlir::ModuleOp module);
 
+/// Erases the schedule but hcl.quantize / hcl.downsize, then applies those:
+/// the algorithm with the scheduled program's data types.
+mlir::LogicalResult applyDataTypesOnly(mlir::ModuleOp module);
+
+/// Whether `module` holds hcl.quantize or hcl.downsize.
+bool hasDataTypeCustomizations(mlir::ModuleOp module);
+
 #define GEN_PASS_REGISTRATION
 #include "hcl/Transforms/Passes.h.inc"
 

@@ -22,8 +22,15 @@ def StripSchedule : Pass<"hcl-strip-schedule", "mlir::ModuleOp"> {
   let summary = "Erase the hcl schedule without applying it";
   let description = [{
     Leaves the algorithm as written: the reference that `hcl check` compares
-    a customized program against.
+    a customized program against. With `keep-data-types`, `hcl.quantize`
+    and `hcl.downsize` stay (and are applied by a later
+    `--hcl-apply-customizations`): they change the values by design, so a
+    reference for the other customizations must store the same types.
   }];
+  let options = [
+    Option<"keepDataTypes", "keep-data-types", "bool", "false",
+           "keep hcl.quantize and hcl.downsize">
+  ];
 }
 
 #endif // HCL_TRANSFORMS_PASSES_TD
