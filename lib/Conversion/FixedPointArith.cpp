@@ -69,13 +69,18 @@ Value FixedPointBuilder::requantize(Value value, FixedFormat from,
     x = arith::ShLIOp::create(b, loc, x, constant(width, frac - from.frac));
   else if (frac < from.frac)
     x = arith::ShRSIOp::create(b, loc, x, constant(width, from.frac - frac));
+  return finish(x, width, to, mode);
+}
+
+Value FixedPointBuilder::finish(Value value, int64_t width, FixedFormat to,
+                                QuantizationMode mode) {
   if (mode.roundToNearest)
-    x = arith::ShRSIOp::create(
-        b, loc, arith::AddIOp::create(b, loc, x, constant(width, 1)),
+    value = arith::ShRSIOp::create(
+        b, loc, arith::AddIOp::create(b, loc, value, constant(width, 1)),
         constant(width, 1));
   if (mode.saturate)
-    x = saturate(x, width, to);
-  return resize(x, to.width, true);
+    value = saturate(value, width, to);
+  return resize(value, to.width, true);
 }
 
 Value FixedPointBuilder::toInteger(Value value, FixedFormat from, int64_t width) {
@@ -180,14 +185,7 @@ Value FixedPointBuilder::fromFloat(Value x, FixedFormat to, QuantizationMode mod
       x = arith::MaximumFOp::create(b, loc, x, lo);
     }
   }
-  Value r = floorScaledFloat(x, frac, width);
-  if (mode.roundToNearest)
-    r = arith::ShRSIOp::create(
-        b, loc, arith::AddIOp::create(b, loc, r, constant(width, 1)),
-        constant(width, 1));
-  if (mode.saturate)
-    r = saturate(r, width, to);
-  r = resize(r, to.width, true);
+  Value r = finish(floorScaledFloat(x, frac, width), width, to, mode);
 
   Value inf = arith::ConstantOp::create(
       b, loc, b.getFloatAttr(floatType, llvm::APFloat::getInf(sem)));
