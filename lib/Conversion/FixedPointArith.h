@@ -62,8 +62,8 @@ private:
   /// floor(x * 2^shift) of a float `x` as a `width`-bit integer, modulo
   /// 2^width.
   mlir::Value floorScaledFloat(mlir::Value x, int64_t shift, int64_t width);
-  /// A `width`-bit value with one fraction bit more than `to` (the exact
-  /// value floored there): rounded per `mode`, saturated or wrapped to `to`.
+  /// A `width`-bit value floored at `to`'s fraction bits (one more when
+  /// `mode` rounds to nearest): rounded, then saturated or wrapped to `to`.
   mlir::Value finish(mlir::Value value, int64_t width, FixedFormat to,
                      QuantizationMode mode);
   /// Clamps a `width`-bit signed value to the range of `to`.
