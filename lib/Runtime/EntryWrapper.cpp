@@ -1,6 +1,7 @@
 //===- EntryWrapper.cpp - a uniform calling convention for the JIT --------===//
 
 #include "hcl/Runtime/EntryWrapper.h"
+#include "hcl/Dialect/HCL/HCLOps.h"
 #include "hcl/Dialect/HCL/PartitionLayout.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -44,27 +45,40 @@ FailureOr<func::FuncOp> selectEntry(ModuleOp module, StringRef requested) {
 }
 
 /// Integers of other widths (i12) live in the next standard container, as
-/// LLVM lays them out in memory (i12 takes 2 bytes, i24 takes 4).
-static std::optional<ElementKind> elementKindOf(Type type) {
-  if (auto intType = dyn_cast<IntegerType>(type)) {
-    unsigned width = intType.getWidth();
-    if (width == 1)
-      return ElementKind::I1;
-    if (width <= 8)
-      return ElementKind::I8;
-    if (width <= 16)
-      return ElementKind::I16;
-    if (width <= 32)
-      return ElementKind::I32;
-    if (width <= 64)
-      return ElementKind::I64;
-    return std::nullopt;
-  }
+/// LLVM lays them out in memory (i12 takes 2 bytes, i24 takes 4). Fixed
+/// point travels as its bits, in the container of its width.
+static std::optional<ElementKind> elementKindOf(Type type, bool isUnsigned) {
+  unsigned width = 0;
+  if (auto intType = dyn_cast<IntegerType>(type))
+    width = intType.getWidth();
+  else if (auto fixed = dyn_cast<FixedType>(type))
+    width = fixed.getWidth();
+  else if (auto fixed = dyn_cast<UFixedType>(type))
+    width = fixed.getWidth(), isUnsigned = true;
+  if (width == 1)
+    return ElementKind::I1;
+  if (width > 0 && width <= 8)
+    return isUnsigned ? ElementKind::U8 : ElementKind::I8;
+  if (width > 0 && width <= 16)
+    return isUnsigned ? ElementKind::U16 : ElementKind::I16;
+  if (width > 0 && width <= 32)
+    return isUnsigned ? ElementKind::U32 : ElementKind::I32;
+  if (width > 0 && width <= 64)
+    return isUnsigned ? ElementKind::U64 : ElementKind::I64;
   if (type.isF32())
     return ElementKind::F32;
   if (type.isF64())
     return ElementKind::F64;
   return std::nullopt;
+}
+
+/// The width of integer and fixed-point elements, 0 for floats.
+static unsigned integerBitsOf(Type type) {
+  if (auto fixed = dyn_cast<FixedType>(type))
+    return fixed.getWidth();
+  if (auto fixed = dyn_cast<UFixedType>(type))
+    return fixed.getWidth();
+  return type.isInteger() ? type.getIntOrFloatBitWidth() : 0;
 }
 
 static std::string typeToString(Type type) {
@@ -75,19 +89,19 @@ static std::string typeToString(Type type) {
 }
 
 static FailureOr<ValueSpec> describeValue(func::FuncOp entry, Type type,
-                                          const Twine &what) {
+                                          bool isUnsigned, const Twine &what) {
   auto fail = [&](const Twine &why) {
     return entry.emitError() << what << " of @" << entry.getSymName()
                              << " has type " << type << ": " << why;
   };
   auto memref = dyn_cast<MemRefType>(type);
   Type elementType = memref ? memref.getElementType() : type;
-  std::optional<ElementKind> kind = elementKindOf(elementType);
+  std::optional<ElementKind> kind = elementKindOf(elementType, isUnsigned);
   if (!kind)
-    return fail("unsupported element type (supported: integers up to 64 "
-                "bits, f32, f64)");
-  unsigned bits = elementType.isInteger() ? elementType.getIntOrFloatBitWidth()
-                                          : 0;
+    return fail("unsupported element type at the host boundary (supported: "
+                "integers and fixed point up to 64 bits, f32, f64; wider "
+                "values can be computed inside the program)");
+  unsigned bits = integerBitsOf(elementType);
   if (!memref)
     return ValueSpec{*kind, {}, false, typeToString(type), bits};
   if (!memref.hasStaticShape())
@@ -108,14 +122,16 @@ FailureOr<EntrySignature> describeEntry(func::FuncOp entry) {
   FunctionType type = entry.getFunctionType();
   for (auto [index, input] : llvm::enumerate(type.getInputs())) {
     FailureOr<ValueSpec> spec =
-        describeValue(entry, input, "argument " + Twine(index));
+        describeValue(entry, input, isUnsignedArgument(entry, index),
+                      "argument " + Twine(index));
     if (failed(spec))
       return failure();
     signature.arguments.push_back(std::move(*spec));
   }
   for (auto [index, output] : llvm::enumerate(type.getResults())) {
     FailureOr<ValueSpec> spec =
-        describeValue(entry, output, "result " + Twine(index));
+        describeValue(entry, output, isUnsignedResult(entry, index),
+                      "result " + Twine(index));
     if (failed(spec))
       return failure();
     signature.results.push_back(std::move(*spec));

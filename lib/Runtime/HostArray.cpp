@@ -12,13 +12,17 @@ size_t elementSize(ElementKind kind) {
   switch (kind) {
   case ElementKind::I1:
   case ElementKind::I8:
+  case ElementKind::U8:
     return 1;
   case ElementKind::I16:
+  case ElementKind::U16:
     return 2;
   case ElementKind::I32:
+  case ElementKind::U32:
   case ElementKind::F32:
     return 4;
   case ElementKind::I64:
+  case ElementKind::U64:
   case ElementKind::F64:
     return 8;
   }
@@ -27,6 +31,11 @@ size_t elementSize(ElementKind kind) {
 
 bool isFloat(ElementKind kind) {
   return kind == ElementKind::F32 || kind == ElementKind::F64;
+}
+
+bool isUnsigned(ElementKind kind) {
+  return kind == ElementKind::U8 || kind == ElementKind::U16 ||
+         kind == ElementKind::U32 || kind == ElementKind::U64;
 }
 
 llvm::StringRef elementName(ElementKind kind) {
@@ -41,6 +50,14 @@ llvm::StringRef elementName(ElementKind kind) {
     return "int32";
   case ElementKind::I64:
     return "int64";
+  case ElementKind::U8:
+    return "uint8";
+  case ElementKind::U16:
+    return "uint16";
+  case ElementKind::U32:
+    return "uint32";
+  case ElementKind::U64:
+    return "uint64";
   case ElementKind::F32:
     return "float32";
   case ElementKind::F64:
@@ -54,12 +71,16 @@ llvm::StringRef elementMLIRName(ElementKind kind) {
   case ElementKind::I1:
     return "i1";
   case ElementKind::I8:
+  case ElementKind::U8:
     return "i8";
   case ElementKind::I16:
+  case ElementKind::U16:
     return "i16";
   case ElementKind::I32:
+  case ElementKind::U32:
     return "i32";
   case ElementKind::I64:
+  case ElementKind::U64:
     return "i64";
   case ElementKind::F32:
     return "f32";
@@ -98,6 +119,8 @@ double HostArray::elementAsDouble(int64_t index) const {
     return load<float>(storage.data(), index);
   if (elementKind == ElementKind::F64)
     return load<double>(storage.data(), index);
+  if (elementKind == ElementKind::U64)
+    return static_cast<double>(load<uint64_t>(storage.data(), index));
   return static_cast<double>(elementAsInt(index));
 }
 
@@ -114,6 +137,14 @@ int64_t HostArray::elementAsInt(int64_t index) const {
     return load<int32_t>(bytes, index);
   case ElementKind::I64:
     return load<int64_t>(bytes, index);
+  case ElementKind::U8:
+    return load<uint8_t>(bytes, index);
+  case ElementKind::U16:
+    return load<uint16_t>(bytes, index);
+  case ElementKind::U32:
+    return load<uint32_t>(bytes, index);
+  case ElementKind::U64:
+    return static_cast<int64_t>(load<uint64_t>(bytes, index));
   case ElementKind::F32:
   case ElementKind::F64:
     return static_cast<int64_t>(elementAsDouble(index));

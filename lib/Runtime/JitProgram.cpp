@@ -108,8 +108,8 @@ struct MemRefDescriptor {
 
 /// An i12 lives in a 2-byte slot. LLVM stores it zero-extended and may
 /// assume that when it loads one, so values go in masked to their width;
-/// the host reads signless integers as signed, so they come back
-/// sign-extended from the width.
+/// they come back sign-extended from the width (zero-extended for unsigned
+/// kinds: `hcl.unsigned` arguments and `!hcl.UFixed` bits).
 static void normalizeWidth(HostArray &array, const ValueSpec &spec,
                            bool forProgram) {
   unsigned bits = spec.integerBits;
@@ -121,15 +121,18 @@ static void normalizeWidth(HostArray &array, const ValueSpec &spec,
     U mask = (U(1) << bits) - 1;
     for (int64_t i = 0; i < array.numElements(); ++i) {
       U v = U(elements[i]) & mask;
-      if (!forProgram && (v >> (bits - 1)))
+      if (!forProgram && !isUnsigned(array.kind()) && (v >> (bits - 1)))
         v |= ~mask;
       elements[i] = T(v);
     }
   };
   switch (array.kind()) {
-  case ElementKind::I8: return extend(array.as<int8_t>());
-  case ElementKind::I16: return extend(array.as<int16_t>());
-  case ElementKind::I32: return extend(array.as<int32_t>());
+  case ElementKind::I8:
+  case ElementKind::U8: return extend(array.as<int8_t>());
+  case ElementKind::I16:
+  case ElementKind::U16: return extend(array.as<int16_t>());
+  case ElementKind::I32:
+  case ElementKind::U32: return extend(array.as<int32_t>());
   default: return extend(array.as<int64_t>());
   }
 }

@@ -28,6 +28,14 @@ StringRef npyDescriptor(ElementKind kind) {
     return "<i4";
   case ElementKind::I64:
     return "<i8";
+  case ElementKind::U8:
+    return "|u1";
+  case ElementKind::U16:
+    return "<u2";
+  case ElementKind::U32:
+    return "<u4";
+  case ElementKind::U64:
+    return "<u8";
   case ElementKind::F32:
     return "<f4";
   case ElementKind::F64:
@@ -42,7 +50,10 @@ static std::optional<ElementKind> kindFromDescriptor(StringRef descr) {
     return ElementKind::I1;
   if (descr.size() == 3 && descr.ends_with("i1"))
     return ElementKind::I8;
+  if (descr.size() == 3 && descr.ends_with("u1"))
+    return ElementKind::U8;
   for (ElementKind kind : {ElementKind::I16, ElementKind::I32, ElementKind::I64,
+                           ElementKind::U16, ElementKind::U32, ElementKind::U64,
                            ElementKind::F32, ElementKind::F64})
     if (descr == npyDescriptor(kind) ||
         (descr.starts_with("=") && descr.drop_front() ==

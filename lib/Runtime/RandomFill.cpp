@@ -23,6 +23,7 @@ void fillRandom(HostArray &array, uint64_t seed, unsigned argIndex) {
   for (int64_t i = 0, e = array.numElements(); i < e; ++i) {
     uint64_t bits = rng.next();
     int64_t small = static_cast<int64_t>(bits >> 59) - 16; // [-16, 16)
+    uint64_t smallUnsigned = bits >> 59;                     // [0, 32)
     double unit = static_cast<double>(bits >> 11) * 0x1.0p-53 * 2.0 - 1.0;
     switch (array.kind()) {
     case ElementKind::I1:
@@ -39,6 +40,18 @@ void fillRandom(HostArray &array, uint64_t seed, unsigned argIndex) {
       break;
     case ElementKind::I64:
       store<int64_t>(array, i, small);
+      break;
+    case ElementKind::U8:
+      store<uint8_t>(array, i, static_cast<uint8_t>(smallUnsigned));
+      break;
+    case ElementKind::U16:
+      store<uint16_t>(array, i, static_cast<uint16_t>(smallUnsigned));
+      break;
+    case ElementKind::U32:
+      store<uint32_t>(array, i, static_cast<uint32_t>(smallUnsigned));
+      break;
+    case ElementKind::U64:
+      store<uint64_t>(array, i, smallUnsigned);
       break;
     case ElementKind::F32:
       store<float>(array, i, static_cast<float>(unit));

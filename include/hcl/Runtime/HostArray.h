@@ -17,15 +17,17 @@
 
 namespace hcl {
 
-/// Element types a host array can hold (signless integers are read as
-/// signed, as NumPy's int types).
-enum class ElementKind { I1, I8, I16, I32, I64, F32, F64 };
+/// Element types a host array can hold: signed integers (signless MLIR
+/// integers and `!hcl.Fixed` bits), unsigned ones (`hcl.unsigned` arguments
+/// and `!hcl.UFixed` bits), and floats, as NumPy's dtypes.
+enum class ElementKind { I1, I8, I16, I32, I64, U8, U16, U32, U64, F32, F64 };
 
 size_t elementSize(ElementKind kind);
 bool isFloat(ElementKind kind);
+bool isUnsigned(ElementKind kind);
 /// NumPy's name: "bool", "int8", ..., "float64".
 llvm::StringRef elementName(ElementKind kind);
-/// MLIR's name: "i1", ..., "f64".
+/// MLIR's name: "i1", ..., "f64" (unsigned kinds: their width, "i8").
 llvm::StringRef elementMLIRName(ElementKind kind);
 
 class HostArray {

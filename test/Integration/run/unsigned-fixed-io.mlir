@@ -1,0 +1,36 @@
+// Signedness and fixed point at the host boundary: an `hcl.unsigned` argument
+// or result is a NumPy unsigned array, a !hcl.Fixed / !hcl.UFixed memref is
+// its integer bits in the container of its width (int16 / uint8 here).
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: %python -c "import numpy as np; np.save('%t/a.npy', np.array([200, 255, 1, 128], np.uint8)); np.save('%t/x.npy', np.array([16, -32, 100, -2048], np.int16)); np.save('%t/u.npy', np.array([63, 4, 5, 0], np.uint8))"
+// RUN: hcl run %s --input %t/a.npy --input %t/x.npy --input %t/u.npy --output-dir %t/out | FileCheck %s --check-prefix=PRINT
+// PRINT: arg0 4 uint8
+// PRINT: arg1 4 int16
+// PRINT: arg2 4 uint8
+// PRINT: result0 4 uint16
+// PRINT: result1 4 int16
+// 200 * 3 = 600 (unsigned: not -56 * 3); 1.0 * 15.75, -2.0 * 1.0, 6.25 * 1.25, -128 * 0 in bits of 2^-4.
+// RUN: %python -c "import numpy as np; print(np.load('%t/out/result0.npy').tolist(), np.load('%t/out/result1.npy').tolist())" | FileCheck %s --check-prefix=VALUES
+// VALUES: [600, 765, 3, 384] [252, -32, 125, 0]
+// RUN: not hcl run %s --input %t/x.npy --input %t/x.npy --input %t/u.npy 2>&1 | FileCheck %s --check-prefix=DTYPE
+// DTYPE: argument 0 of @top (memref<4xi8>) expects uint8 of shape (4,), got int16 of shape (4,)
+// RUN: hcl check %s | FileCheck %s --check-prefix=CHECK
+// CHECK: hcl check: OK
+func.func @top(%a: memref<4xi8> {hcl.unsigned}, %x: memref<4x!hcl.Fixed<12, 4>>, %u: memref<4x!hcl.UFixed<6, 2>>) -> (memref<4xi16> {hcl.unsigned}, memref<4x!hcl.Fixed<12, 4>>) {
+  %r = memref.alloc() : memref<4xi16>
+  %y = memref.alloc() : memref<4x!hcl.Fixed<12, 4>>
+  affine.for %i = 0 to 4 {
+    %v = affine.load %a[%i] : memref<4xi8>
+    %w = arith.extui %v : i8 to i16
+    %c = arith.constant 3 : i16
+    %m = arith.muli %w, %c : i16
+    affine.store %m, %r[%i] : memref<4xi16>
+    %xv = affine.load %x[%i] : memref<4x!hcl.Fixed<12, 4>>
+    %uv = affine.load %u[%i] : memref<4x!hcl.UFixed<6, 2>>
+    %uf = hcl.fixed_to_float %uv : !hcl.UFixed<6, 2> to f32
+    %ux = hcl.float_to_fixed %uf : f32 to !hcl.Fixed<12, 4>
+    %s = hcl.mul_fixed %xv, %ux : !hcl.Fixed<12, 4>
+    affine.store %s, %y[%i] : memref<4x!hcl.Fixed<12, 4>>
+  }
+  return %r, %y : memref<4xi16>, memref<4x!hcl.Fixed<12, 4>>
+}
