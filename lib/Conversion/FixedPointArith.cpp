@@ -13,7 +13,6 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "llvm/ADT/APFloat.h"
-#include "llvm/ADT/APSInt.h"
 
 using namespace mlir;
 
@@ -244,22 +243,6 @@ Value FixedPointBuilder::toFloat(Value value, FixedFormat from, Type floatType) 
   Value exponent = arith::SubIOp::create(b, loc, resize(dropped, 32, false),
                                          constant(32, from.frac));
   return LLVM::LoadExpOp::create(b, loc, floatType, f, exponent);
-}
-
-APInt FixedPointBuilder::constantBits(double literal, FixedFormat to) {
-  llvm::APFloat x(literal);
-  if (!x.isFinite())
-    return APInt::getZero(static_cast<unsigned>(to.width));
-  // x87's 15-bit exponent holds any double times 2^512 exactly.
-  bool losesInfo = false;
-  x.convert(llvm::APFloat::x87DoubleExtended(),
-            llvm::APFloat::rmNearestTiesToEven, &losesInfo);
-  x = llvm::scalbn(x, static_cast<int>(to.frac),
-                   llvm::APFloat::rmNearestTiesToEven);
-  llvm::APSInt result(2048, /*isUnsigned=*/false);
-  bool isExact = false;
-  x.convertToInteger(result, llvm::APFloat::rmTowardNegative, &isExact);
-  return result.trunc(static_cast<unsigned>(to.width));
 }
 
 } // namespace hcl

@@ -55,8 +55,6 @@ public:
   /// even (exactly so when the result is a normal number).
   mlir::Value toFloat(mlir::Value value, FixedFormat from,
                       mlir::Type floatType);
-  /// The bits of `literal` (a double) in format `to`, truncated and wrapped.
-  static llvm::APInt constantBits(double literal, FixedFormat to);
 
 private:
   /// floor(x * 2^shift) of a float `x` as a `width`-bit integer, modulo

@@ -119,9 +119,8 @@ Value lower(const PendingOp &pending) {
       })
       .Case([&](FixedConstantOp constant) {
         return fixed.constant(
-            out.width,
-            FixedPointBuilder::constantBits(constant.getValue().convertToDouble(),
-                                            out));
+            out.width, fixedConstantBits(constant.getValue(),
+                                         {out.width, out.frac, out.isSigned}));
       })
       .Case([&](BitcastOp cast) -> Value {
         // Fixed <-> integer is the identity on bits; fixed <-> float is an

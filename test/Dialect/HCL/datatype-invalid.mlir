@@ -1,4 +1,4 @@
-// Every error of the data-type IR (lib/Dialect/HCL/DataTypeVerifiers.cpp):
+// Every error of the data-type IR (lib/Dialect/HCL/DataTypeOps.cpp):
 // fixed-point formats, predicates, modes, bit indices, bitcast widths,
 // quantize / downsize / pack / unpack, and hcl.unsigned.
 //

@@ -149,6 +149,10 @@ def HCL_FixedConstantOp : HCL_DataOp<"fixed_constant", [ConstantLike]> {
   let arguments = (ins F64Attr:$value);
   let results = (outs HCL_AnyFixed:$result);
   let assemblyFormat = "$value attr-dict `:` type($result)";
+  let extraClassDeclaration = [{
+    /// The constant's bits V (value V * 2^-frac): the literal, floored.
+    ::llvm::APInt getBits();
+  }];
 }
 
 //===----------------------------------------------------------------------===//

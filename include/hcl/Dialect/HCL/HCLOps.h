@@ -39,6 +39,17 @@ std::optional<llvm::StringRef> getLoopHandleName(mlir::Value handle);
 /// but the value operations of HCLDataOps.td).
 bool isScheduleOp(mlir::Operation *op);
 
+/// The format of a fixed-point type (width 0 for other types).
+struct FixedFormatInfo {
+  int64_t width;
+  int64_t frac;
+  bool isSigned;
+};
+FixedFormatInfo getFixedFormat(mlir::Type type);
+/// The bits V of `literal` in `format` (value V * 2^-frac): floored, wrapped.
+llvm::APInt fixedConstantBits(const llvm::APFloat &literal,
+                              FixedFormatInfo format);
+
 /// The unit argument / result attribute that makes an integer (or integer
 /// memref) unsigned at the function's boundary (docs/datatypes.md).
 inline constexpr llvm::StringLiteral kUnsignedAttrName = "hcl.unsigned";

@@ -1,8 +1,9 @@
-//===- DataTypeVerifiers.cpp - checks of hcl's data-type IR ---------------===//
+//===- DataTypeOps.cpp - hcl's data-type IR -------------------------------===//
 //
 // Verifiers of the fixed-point types, the value operations of HCLDataOps.td,
 // the data-type customizations (quantize, downsize, pack, unpack) and the
-// `hcl.unsigned` argument attribute. Semantics: docs/datatypes.md.
+// `hcl.unsigned` argument attribute, and the bits of fixed-point constants.
+// Semantics: docs/datatypes.md.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,6 +14,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/APSInt.h"
 
 using namespace mlir;
 using namespace hcl;
@@ -80,6 +82,36 @@ static LogicalResult verifyModes(OpTy op) {
                             "\"saturate\", got \"")
              << overflow.getValue() << "\"";
   return success();
+}
+
+FixedFormatInfo hcl::getFixedFormat(Type type) {
+  if (auto fixed = dyn_cast<FixedType>(type))
+    return {fixed.getWidth(), fixed.getFrac(), true};
+  if (auto fixed = dyn_cast<UFixedType>(type))
+    return {fixed.getWidth(), fixed.getFrac(), false};
+  return {0, 0, false};
+}
+
+APInt FixedConstantOp::getBits() {
+  return fixedConstantBits(getValue(), getFixedFormat(getType()));
+}
+
+APInt hcl::fixedConstantBits(const llvm::APFloat &literal,
+                             FixedFormatInfo format) {
+  unsigned width = static_cast<unsigned>(format.width);
+  llvm::APFloat x = literal;
+  if (!x.isFinite())
+    return APInt::getZero(width);
+  // x87's 15-bit exponent holds any double times 2^512 exactly.
+  bool losesInfo = false;
+  x.convert(llvm::APFloat::x87DoubleExtended(),
+            llvm::APFloat::rmNearestTiesToEven, &losesInfo);
+  x = llvm::scalbn(x, static_cast<int>(format.frac),
+                   llvm::APFloat::rmNearestTiesToEven);
+  llvm::APSInt result(2048, /*isUnsigned=*/false);
+  bool isExact = false;
+  x.convertToInteger(result, llvm::APFloat::rmTowardNegative, &isExact);
+  return result.trunc(width);
 }
 
 LogicalResult FixedToFixedOp::verify() { return verifyModes(*this); }
