@@ -68,6 +68,9 @@ inline int64_t small_int(uint64_t bits) {
   return static_cast<int64_t>(bits >> 59) - 16;
 }
 
+/// Unsigned integers (`hcl.unsigned`, UFixed bits): uniform in [0, 32).
+inline uint64_t small_uint(uint64_t bits) { return bits >> 59; }
+
 /// Floats: uniform in [-1, 1), computed in double (f32 rounds from it).
 /// 2^-53 is spelled as a quotient because hex float literals are C++17.
 inline double unit_real(uint64_t bits) {
@@ -91,6 +94,10 @@ HCL_TB_NPY_TYPE(int8_t, "|i1", "int8")
 HCL_TB_NPY_TYPE(int16_t, "<i2", "int16")
 HCL_TB_NPY_TYPE(int32_t, "<i4", "int32")
 HCL_TB_NPY_TYPE(int64_t, "<i8", "int64")
+HCL_TB_NPY_TYPE(uint8_t, "|u1", "uint8")
+HCL_TB_NPY_TYPE(uint16_t, "<u2", "uint16")
+HCL_TB_NPY_TYPE(uint32_t, "<u4", "uint32")
+HCL_TB_NPY_TYPE(uint64_t, "<u8", "uint64")
 HCL_TB_NPY_TYPE(float, "<f4", "float32")
 HCL_TB_NPY_TYPE(double, "<f8", "float64")
 #undef HCL_TB_NPY_TYPE
@@ -101,6 +108,7 @@ template <typename T> T random_element(uint64_t bits) {
                 "fill_random supports bool, int8_t..int64_t, float and "
                 "double; use fill_random_int for other integer types");
   return std::is_floating_point<T>::value ? static_cast<T>(unit_real(bits))
+         : std::is_unsigned<T>::value     ? static_cast<T>(small_uint(bits))
                                           : static_cast<T>(small_int(bits));
 }
 
@@ -128,6 +136,44 @@ void fill_random_int(T *data, size_t count, uint64_t seed,
   SplitMix64 rng = detail::argument_stream(seed, arg_index);
   for (size_t i = 0; i < count; ++i)
     data[i] = T(detail::small_int(rng.next()));
+}
+
+/// Like fill_random_int for unsigned integers (ap_uint<12>, ...): [0, 32).
+template <typename T>
+void fill_random_uint(T *data, size_t count, uint64_t seed,
+                      unsigned arg_index) {
+  SplitMix64 rng = detail::argument_stream(seed, arg_index);
+  for (size_t i = 0; i < count; ++i)
+    data[i] = T(detail::small_uint(rng.next()));
+}
+
+/// Fixed-point values travel as their bits V in an integer container (int16
+/// for ap_fixed<12, 8>, uint8 for ap_ufixed<6, 4>), as `hcl run` passes them.
+template <int W, typename Container, typename T>
+void set_fixed_bits(T &x, Container bits) {
+  x.range(W - 1, 0) = bits;
+}
+template <int W, typename Container, typename T>
+Container get_fixed_bits(T x) {
+  uint64_t bits = x.range(W - 1, 0).to_uint64();
+  // Signed formats are sign-extended into the container.
+  if (std::is_signed<Container>::value && W < 64 && ((bits >> (W - 1)) & 1))
+    bits |= ~uint64_t(0) << (W < 64 ? W : 0);
+  return static_cast<Container>(bits);
+}
+
+/// The random bits `hcl run` gives a fixed-point argument: [-16, 16) for
+/// signed containers, [0, 32) for unsigned ones.
+template <int W, typename Container, typename T>
+void fill_random_fixed(T *data, size_t count, uint64_t seed,
+                       unsigned arg_index) {
+  SplitMix64 rng = detail::argument_stream(seed, arg_index);
+  for (size_t i = 0; i < count; ++i) {
+    uint64_t bits = rng.next();
+    set_fixed_bits<W>(data[i], std::is_signed<Container>::value
+                                   ? static_cast<Container>(detail::small_int(bits))
+                                   : static_cast<Container>(detail::small_uint(bits)));
+  }
 }
 
 //===----------------------------------------------------------------------===//
@@ -486,6 +532,38 @@ bool write_npy_as(const std::string &path, const T *data,
   std::vector<Container> staging(static_cast<size_t>(count));
   for (size_t i = 0; i < staging.size(); ++i)
     staging[i] = static_cast<Container>(data[i]);
+  return write_npy<Container>(path, staging.data(), shape, error);
+}
+
+/// read_npy for fixed point: the file holds the bits in `Container`.
+template <int W, typename Container, typename T>
+bool read_npy_fixed(const std::string &path, T *data,
+                    const std::vector<int64_t> &shape, std::string &error) {
+  const int64_t count = detail::element_count(shape);
+  if (count < 0) {
+    error = path + ": negative dimension in " + detail::shape_string(shape);
+    return false;
+  }
+  std::vector<Container> staging(static_cast<size_t>(count));
+  if (!read_npy<Container>(path, staging.data(), shape, error))
+    return false;
+  for (size_t i = 0; i < staging.size(); ++i)
+    set_fixed_bits<W>(data[i], staging[i]);
+  return true;
+}
+
+/// write_npy for fixed point: the bits, extended into `Container`.
+template <int W, typename Container, typename T>
+bool write_npy_fixed(const std::string &path, const T *data,
+                     const std::vector<int64_t> &shape, std::string &error) {
+  const int64_t count = detail::element_count(shape);
+  if (count < 0) {
+    error = path + ": negative dimension in " + detail::shape_string(shape);
+    return false;
+  }
+  std::vector<Container> staging(static_cast<size_t>(count));
+  for (size_t i = 0; i < staging.size(); ++i)
+    staging[i] = get_fixed_bits<W, Container>(data[i]);
   return write_npy<Container>(path, staging.data(), shape, error);
 }
 

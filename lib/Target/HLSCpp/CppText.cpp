@@ -2,6 +2,8 @@
 
 #include "CppText.h"
 
+#include "hcl/Dialect/HCL/HCLOps.h"
+
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/SmallString.h"
 
@@ -26,6 +28,11 @@ std::optional<std::string> scalarCppType(Type type) {
     return std::string("float");
   if (type.isF64())
     return std::string("double");
+  FixedFormatInfo fixed = getFixedFormat(type);
+  if (fixed.width > 0)
+    return std::string(fixed.isSigned ? "ap_fixed<" : "ap_ufixed<") +
+           std::to_string(fixed.width) + ", " +
+           std::to_string(fixed.width - fixed.frac) + ">";
   return std::nullopt;
 }
 
@@ -172,6 +179,33 @@ std::string helperDefinitions(const std::set<std::string> &helpers) {
                    "  if (a != a || b != b) return a + b;\n"
                    "  if (a == b) return std::signbit(a) ? b : a;\n"
                    "  return a > b ? a : b;\n}\n"},
+      {"bits",
+       "// Bit access on the W bits of x; indices outside them read 0 and\n"
+       "// write nothing (docs/datatypes.md).\n"
+       "template <int W, class T> static inline bool hcl_get_bit(T x, int i) {\n"
+       "  ap_uint<W> v = x;\n  return i >= 0 && i < W ? (bool)v[i] : false;\n}\n"
+       "template <int W, class T> static inline T hcl_set_bit(T x, int i, bool b) {\n"
+       "  if (i < 0 || i >= W) return x;\n  ap_uint<W> v = x;\n  v[i] = b;\n"
+       "  return (T)v;\n}\n"
+       "template <int W> static inline ap_uint<W> hcl_low_mask(int length) {\n"
+       "  return length >= W ? ~ap_uint<W>(0) : (ap_uint<W>(1) << length) - 1;\n}\n"
+       "template <int W, class R, class T> static inline R hcl_get_slice(T x, int hi, int lo) {\n"
+       "  if (lo < 0 || hi >= W || lo > hi) return R(0);\n  ap_uint<W> v = x;\n"
+       "  ap_uint<W> field = (v >> lo) & hcl_low_mask<W>(hi - lo + 1);\n  return (R)field;\n}\n"
+       "template <int W, class T, class V> static inline T hcl_set_slice(T x, int hi, int lo, V value) {\n"
+       "  if (lo < 0 || hi >= W || lo > hi) return x;\n  ap_uint<W> v = x;\n"
+       "  ap_uint<W> mask = hcl_low_mask<W>(hi - lo + 1);\n"
+       "  ap_uint<W> field = ap_uint<W>(value) & mask;\n"
+       "  v = (v & ~(mask << lo)) | (field << lo);\n  return (T)v;\n}\n"
+       "template <int W, class T> static inline T hcl_bit_reverse(T x) {\n"
+       "  ap_uint<W> v = x, r = 0;\n  for (int i = 0; i < W; ++i) r[W - 1 - i] = (bool)v[i];\n"
+       "  return (T)r;\n}\n"},
+      {"fixed_bits", "template <int W, class F> static inline ap_uint<W> hcl_fixed_bits(const F &x) {\n"
+                     "  return x.range(W - 1, 0);\n}\n"},
+      {"fixed_from_bits", "template <class F, class B> static inline F hcl_fixed_from_bits(const B &bits) {\n"
+                          "  F x;\n  x.range() = bits;\n  return x;\n}\n"},
+      {"bitcast", "template <class To, class From> static inline To hcl_bitcast(From x) {\n"
+                  "  To t;\n  std::memcpy(&t, &x, sizeof t);\n  return t;\n}\n"},
       {"ipowi", "template <typename T> static inline T hcl_ipowi(T base, T exp) {\n"
                 "  // math.ipowi: negative exponents give 0 except for |base| == 1.\n"
                 "  if (exp < 0) return base == 1 ? T(1) : base == T(-1) ? ((exp & 1) ? T(-1) : T(1)) : T(0);\n"

@@ -4,6 +4,7 @@
 #include "CppText.h"
 #include "FunctionEmitter.h"
 
+#include "hcl/Dialect/HCL/HCLOps.h"
 #include "hcl/Target/HLSCpp.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -21,15 +22,24 @@ namespace hcl {
 
 namespace {
 
-bool usesArbitraryPrecision(ModuleOp module) {
-  bool uses = false;
+/// Whether the module needs ap_int (odd widths) or ap_fixed (fixed point, or
+/// the bit helpers, which work on ap_uint).
+struct ArbitraryPrecision {
+  bool integers = false;
+  bool fixedPoint = false;
+};
+
+ArbitraryPrecision usesArbitraryPrecision(ModuleOp module) {
+  ArbitraryPrecision uses;
   auto check = [&](Type t) {
     if (auto memref = dyn_cast<MemRefType>(t))
       t = memref.getElementType();
     if (auto i = dyn_cast<IntegerType>(t))
-      uses |= !llvm::is_contained({1u, 8u, 16u, 32u, 64u}, i.getWidth());
+      uses.integers |= !llvm::is_contained({1u, 8u, 16u, 32u, 64u}, i.getWidth());
+    uses.fixedPoint |= getFixedFormat(t).width > 0;
   };
   module.walk([&](Operation *op) {
+    uses.fixedPoint |= op->hasTrait<OpTrait::HCLDataOp>();
     for (Type t : op->getResultTypes())
       check(t);
     for (Region &region : op->getRegions())
@@ -46,7 +56,10 @@ const char *kBanner =
 void writeIncludes(ModuleOp module, llvm::raw_ostream &os) {
   os << "#include <algorithm>\n#include <cmath>\n#include <cstdint>\n"
         "#include <cstring>\n";
-  if (usesArbitraryPrecision(module))
+  ArbitraryPrecision uses = usesArbitraryPrecision(module);
+  if (uses.fixedPoint)
+    os << "#include <ap_fixed.h>\n";
+  else if (uses.integers)
     os << "#include <ap_int.h>\n";
 }
 

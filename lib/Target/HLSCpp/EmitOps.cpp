@@ -198,6 +198,8 @@ FailureOr<std::string> FunctionEmitter::expression(Operation *op) {
         return load.getIndices().empty() ? text + "[0]" : text;
       })
       .Default([&](Operation *op) -> R {
+        if (op->hasTrait<OpTrait::HCLDataOp>())
+          return dataExpression(op);
         return op->emitError("hls-cpp: '")
                << op->getName() << "' is not supported by the HLS C++ emitter";
       });

@@ -11,6 +11,7 @@
 #include "FunctionEmitter.h"
 #include "CppText.h"
 
+#include "hcl/Dialect/HCL/HCLOps.h"
 #include "hcl/Dialect/HCL/Naming.h"
 #include "hcl/Dialect/HCL/PartitionLayout.h"
 
@@ -27,15 +28,20 @@ namespace hcl {
 
 /// The C++ declaration of a parameter of `type` named `name`.
 static FailureOr<std::string> parameter(Type type, StringRef name,
-                                        bool isOutput) {
+                                        bool isOutput, bool isUnsigned) {
+  auto cppType = [&](Type t) -> std::optional<std::string> {
+    if (isUnsigned && t.isSignlessInteger())
+      return unsignedCppType(t);
+    return scalarCppType(t);
+  };
   if (auto memref = dyn_cast<MemRefType>(type)) {
-    std::optional<std::string> element = scalarCppType(memref.getElementType());
+    std::optional<std::string> element = cppType(memref.getElementType());
     std::optional<std::string> dims = arraySuffix(memref);
     if (!element || !dims)
       return failure();
     return *element + " " + name.str() + *dims;
   }
-  std::optional<std::string> scalar = scalarCppType(type);
+  std::optional<std::string> scalar = cppType(type);
   if (!scalar)
     return failure();
   return *scalar + (isOutput ? " *" : " ") + name.str();
@@ -44,8 +50,9 @@ static FailureOr<std::string> parameter(Type type, StringRef name,
 FailureOr<std::string> cppSignature(func::FuncOp func, StringRef cppName) {
   std::string params;
   FunctionType type = func.getFunctionType();
-  auto add = [&](Type t, std::string name, bool isOutput) -> LogicalResult {
-    FailureOr<std::string> p = parameter(t, name, isOutput);
+  auto add = [&](Type t, std::string name, bool isOutput,
+                 bool isUnsigned) -> LogicalResult {
+    FailureOr<std::string> p = parameter(t, name, isOutput, isUnsigned);
     if (failed(p))
       return func.emitError("hls-cpp: cannot write ")
              << name << " of @" << func.getSymName() << " of type " << t
@@ -55,10 +62,12 @@ FailureOr<std::string> cppSignature(func::FuncOp func, StringRef cppName) {
     return success();
   };
   for (auto [i, t] : llvm::enumerate(type.getInputs()))
-    if (failed(add(t, "arg" + std::to_string(i), false)))
+    if (failed(add(t, "arg" + std::to_string(i), false,
+                   isUnsignedArgument(func, i))))
       return failure();
   for (auto [i, t] : llvm::enumerate(type.getResults()))
-    if (failed(add(t, "result" + std::to_string(i), true)))
+    if (failed(add(t, "result" + std::to_string(i), true,
+                   isUnsignedResult(func, i))))
       return failure();
   return "void " + cppName.str() + "(" + params + ")";
 }

@@ -56,6 +56,10 @@ private:
 
   // Scalar operations: `T v = <expression>;`.
   mlir::FailureOr<std::string> expression(mlir::Operation *op);
+  // Fixed-point and bit operations (EmitDataOps.cpp).
+  mlir::FailureOr<std::string> dataExpression(mlir::Operation *op);
+  mlir::FailureOr<std::string> bitcastText(mlir::Value input, mlir::Type to,
+                                           const std::string &toCpp);
   mlir::LogicalResult emitAssign(mlir::Operation *op, Os &os);
 
   mlir::func::FuncOp func;

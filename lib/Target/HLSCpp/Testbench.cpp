@@ -9,6 +9,8 @@
 
 #include "CppText.h"
 
+#include "hcl/Dialect/HCL/HCLOps.h"
+
 #include "hcl/Target/HLSProject.h"
 
 #include "llvm/Support/raw_ostream.h"
@@ -28,23 +30,41 @@ struct TestValue {
   std::vector<int64_t> shape;
   bool isArray;
   bool isInteger;
+  bool isUnsigned = false;
+  int64_t fixedWidth = 0; // fixed point: its bits travel in `container`
 };
 
-FailureOr<TestValue> describe(Type type, std::string name, Operation *where) {
+/// The standard integer type that holds `width` bits.
+std::string containerOf(int64_t width, bool isUnsigned) {
+  int64_t bits = width <= 8 ? 8 : width <= 16 ? 16 : width <= 32 ? 32 : 64;
+  return (isUnsigned ? "uint" : "int") + std::to_string(bits) + "_t";
+}
+
+FailureOr<TestValue> describe(Type type, std::string name, bool isUnsigned,
+                              Operation *where) {
   TestValue v;
   v.name = std::move(name);
   auto memref = dyn_cast<MemRefType>(type);
   Type element = memref ? memref.getElementType() : type;
   std::optional<std::string> cppType = scalarCppType(element);
-  if (!cppType || element.isIndex() || (memref && !memref.hasStaticShape()))
+  FixedFormatInfo fixed = getFixedFormat(element);
+  bool tooWide = fixed.width > 64 ||
+                 (element.isInteger() && element.getIntOrFloatBitWidth() > 64);
+  if (!cppType || element.isIndex() || tooWide ||
+      (memref && !memref.hasStaticShape()))
     return where->emitError("hls-cpp: the testbench cannot pass ")
            << v.name << " of type " << type;
-  v.cppType = *cppType;
   v.isInteger = element.isInteger();
+  v.isUnsigned = isUnsigned && v.isInteger && !element.isInteger(1);
+  if (v.isUnsigned)
+    cppType = unsignedCppType(element);
+  v.cppType = *cppType;
   v.container = *cppType;
-  if (v.isInteger && cppType->rfind("ap_int", 0) == 0) {
-    unsigned w = element.getIntOrFloatBitWidth();
-    v.container = "int" + std::to_string(w <= 8 ? 8 : w <= 16 ? 16 : w <= 32 ? 32 : 64) + "_t";
+  if (v.isInteger && cppType->rfind("ap_", 0) == 0)
+    v.container = containerOf(element.getIntOrFloatBitWidth(), v.isUnsigned);
+  if (fixed.width > 0) {
+    v.fixedWidth = fixed.width;
+    v.container = containerOf(fixed.width, !fixed.isSigned);
   }
   v.isArray = memref != nullptr;
   if (memref) {
@@ -75,19 +95,42 @@ int64_t count(const TestValue &v) {
 
 bool standard(const TestValue &v) { return v.container == v.cppType; }
 
+/// The hcl_testbench.h function that fills `v` as `hcl run --random-inputs`.
+std::string fillFunction(const TestValue &v) {
+  if (v.fixedWidth)
+    return "fill_random_fixed<" + std::to_string(v.fixedWidth) + ", " +
+           v.container + ">";
+  if (standard(v))
+    return "fill_random";
+  return v.isUnsigned ? "fill_random_uint" : "fill_random_int";
+}
+
+/// read_npy / write_npy, or the variant for values that travel in a
+/// container (`verb` is "read" or "write").
+std::string npyFunction(const TestValue &v, const std::string &verb) {
+  if (v.fixedWidth)
+    return verb + "_npy_fixed<" + std::to_string(v.fixedWidth) + ", " +
+           v.container + ">";
+  if (standard(v))
+    return verb + "_npy";
+  return verb + "_npy_as<" + v.container + ">";
+}
+
 } // namespace
 
 FailureOr<std::string> emitTestbench(func::FuncOp entry, StringRef cppName) {
   std::vector<TestValue> args, results;
   FunctionType type = entry.getFunctionType();
   for (auto [i, t] : llvm::enumerate(type.getInputs())) {
-    auto v = describe(t, "arg" + std::to_string(i), entry);
+    auto v = describe(t, "arg" + std::to_string(i),
+                      isUnsignedArgument(entry, i), entry);
     if (failed(v))
       return failure();
     args.push_back(*v);
   }
   for (auto [i, t] : llvm::enumerate(type.getResults())) {
-    auto v = describe(t, "result" + std::to_string(i), entry);
+    auto v = describe(t, "result" + std::to_string(i),
+                      isUnsignedResult(entry, i), entry);
     if (failed(v))
       return failure();
     results.push_back(*v);
@@ -110,12 +153,10 @@ FailureOr<std::string> emitTestbench(func::FuncOp entry, StringRef cppName) {
   os << "static bool makeInputs(const hcl_tb::Options &options) {\n"
         "  std::string error;\n";
   for (auto [i, v] : llvm::enumerate(args)) {
-    os << "  if (options.random)\n    hcl_tb::"
-       << (standard(v) ? "fill_random(" : "fill_random_int(") << pointer(v)
-       << ", " << count(v) << ", options.seed, " << i << ");\n";
-    os << "  else if (!hcl_tb::"
-       << (standard(v) ? "read_npy(" : "read_npy_as<" + v.container + ">(")
-       << "options.inputs_dir + \"/" << v.name << ".npy\", " << pointer(v)
+    os << "  if (options.random)\n    hcl_tb::" << fillFunction(v) << "("
+       << pointer(v) << ", " << count(v) << ", options.seed, " << i << ");\n";
+    os << "  else if (!hcl_tb::" << npyFunction(v, "read")
+       << "(options.inputs_dir + \"/" << v.name << ".npy\", " << pointer(v)
        << ", " << shapeList(v.shape) << ", error))\n    return fail(error);\n";
   }
   os << "  return true;\n}\n\n";
@@ -125,9 +166,8 @@ FailureOr<std::string> emitTestbench(func::FuncOp entry, StringRef cppName) {
   for (const auto *list : {&args, &results})
     for (const TestValue &v : *list)
       if (v.isArray || list == &results)
-      os << "  if (!hcl_tb::"
-         << (standard(v) ? "write_npy(" : "write_npy_as<" + v.container + ">(")
-         << "options.output_dir + \"/" << v.name << ".npy\", " << pointer(v)
+      os << "  if (!hcl_tb::" << npyFunction(v, "write")
+         << "(options.output_dir + \"/" << v.name << ".npy\", " << pointer(v)
          << ", " << shapeList(v.shape) << ", error))\n    return fail(error);\n";
   os << "  return true;\n}\n\n";
   std::string call;

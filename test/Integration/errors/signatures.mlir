@@ -5,7 +5,7 @@
 // RUN: not hcl run %s --entry declared_only --random-inputs 1 2>&1 | FileCheck %s --check-prefix=DECL
 // RUN: not hcl run %s --random-inputs 1 2>&1 | FileCheck %s --check-prefix=CHOOSE
 
-// TYPE: signatures.mlir:[[@LINE+1]]:1: error: argument 0 of @unsupported_type has type 'memref<4xbf16>': unsupported element type (supported: integers up to 64 bits, f32, f64)
+// TYPE: signatures.mlir:[[@LINE+1]]:1: error: argument 0 of @unsupported_type has type 'memref<4xbf16>': unsupported element type at the host boundary (supported: integers and fixed point up to 64 bits, f32, f64; wider values can be computed inside the program)
 func.func @unsupported_type(%a: memref<4xbf16>) {
   return
 }
