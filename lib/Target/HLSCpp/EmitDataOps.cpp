@@ -151,8 +151,11 @@ FailureOr<std::string> FunctionEmitter::dataExpression(Operation *op) {
       })
       .Case([&](SetSliceOp) -> R {
         helpers.insert("bits");
+        // The new bits are the value zero-extended, as on the CPU.
+        std::string value =
+            "(" + unsignedCppType(op->getOperand(3).getType()) + ")" + in(3);
         return "hcl_set_slice<" + inputWidth() + ">(" + in(0) + ", " + in(1) +
-               ", " + in(2) + ", " + in(3) + ")";
+               ", " + in(2) + ", " + value + ")";
       })
       .Case([&](BitReverseOp) -> R {
         helpers.insert("bits");

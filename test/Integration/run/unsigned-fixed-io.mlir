@@ -16,6 +16,10 @@
 // DTYPE: argument 0 of @top (memref<4xi8>) expects uint8 of shape (4,), got int16 of shape (4,)
 // RUN: hcl check %s | FileCheck %s --check-prefix=CHECK
 // CHECK: hcl check: OK
+// RUN: hcl check --hls %s | FileCheck %s --check-prefix=HLS
+// HLS: hcl check --hls: OK
+// RUN: hcl-translate --emit-hls-cpp %s | FileCheck %s --check-prefix=CPP
+// CPP: void top(uint8_t arg0[4], ap_fixed<12, 8> arg1[4], ap_ufixed<6, 4> arg2[4], uint16_t result0[4], ap_fixed<12, 8> result1[4])
 func.func @top(%a: memref<4xi8> {hcl.unsigned}, %x: memref<4x!hcl.Fixed<12, 4>>, %u: memref<4x!hcl.UFixed<6, 2>>) -> (memref<4xi16> {hcl.unsigned}, memref<4x!hcl.Fixed<12, 4>>) {
   %r = memref.alloc() : memref<4xi16>
   %y = memref.alloc() : memref<4x!hcl.Fixed<12, 4>>
