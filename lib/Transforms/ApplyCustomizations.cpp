@@ -38,6 +38,8 @@ LogicalResult applyOne(Operation *op, hcl::ScheduleContext &ctx) {
       .Case([&](hcl::PartitionOp op) { return hcl::applyPartition(op, ctx); })
       .Case([&](hcl::ReshapeOp op) { return hcl::applyReshape(op, ctx); })
       .Case([&](hcl::OutlineOp op) { return hcl::applyOutline(op, ctx); })
+      .Case([&](hcl::QuantizeOp op) { return hcl::applyQuantize(op, ctx); })
+      .Case([&](hcl::DownsizeOp op) { return hcl::applyDownsize(op, ctx); })
       .Default([](Operation *op) {
         return op->emitError("'")
                << op->getName()

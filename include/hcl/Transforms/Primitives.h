@@ -26,6 +26,8 @@ mlir::LogicalResult applyComputeAt(ComputeAtOp op, ScheduleContext &ctx);
 mlir::LogicalResult applyPartition(PartitionOp op, ScheduleContext &ctx);
 mlir::LogicalResult applyReshape(ReshapeOp op, ScheduleContext &ctx);
 mlir::LogicalResult applyOutline(OutlineOp op, ScheduleContext &ctx);
+mlir::LogicalResult applyQuantize(QuantizeOp op, ScheduleContext &ctx);
+mlir::LogicalResult applyDownsize(DownsizeOp op, ScheduleContext &ctx);
 
 } // namespace hcl
 
