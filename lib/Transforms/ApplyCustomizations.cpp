@@ -40,6 +40,8 @@ LogicalResult applyOne(Operation *op, hcl::ScheduleContext &ctx) {
       .Case([&](hcl::OutlineOp op) { return hcl::applyOutline(op, ctx); })
       .Case([&](hcl::QuantizeOp op) { return hcl::applyQuantize(op, ctx); })
       .Case([&](hcl::DownsizeOp op) { return hcl::applyDownsize(op, ctx); })
+      .Case([&](hcl::PackOp op) { return hcl::applyPack(op, ctx); })
+      .Case([&](hcl::UnpackOp op) { return hcl::applyUnpack(op, ctx); })
       .Default([](Operation *op) {
         return op->emitError("'")
                << op->getName()

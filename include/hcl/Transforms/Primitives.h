@@ -28,6 +28,8 @@ mlir::LogicalResult applyReshape(ReshapeOp op, ScheduleContext &ctx);
 mlir::LogicalResult applyOutline(OutlineOp op, ScheduleContext &ctx);
 mlir::LogicalResult applyQuantize(QuantizeOp op, ScheduleContext &ctx);
 mlir::LogicalResult applyDownsize(DownsizeOp op, ScheduleContext &ctx);
+mlir::LogicalResult applyPack(PackOp op, ScheduleContext &ctx);
+mlir::LogicalResult applyUnpack(UnpackOp op, ScheduleContext &ctx);
 
 } // namespace hcl
 
