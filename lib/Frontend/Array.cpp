@@ -13,6 +13,7 @@
 
 #include "llvm/Support/Error.h"
 
+#include <cmath>
 #include <map>
 
 namespace hcl {
@@ -20,13 +21,20 @@ namespace hcl {
 ElementKind containerKind(Type type) {
   if (type.isFloat())
     return type.bits == 32 ? ElementKind::F32 : ElementKind::F64;
-  if (type.bits == 1)
+  if (type.bits > 64)
+    throwError("Array of " + type.str() +
+               ": host arrays hold up to 64 bits per element; compute wider "
+               "values inside the program");
+  if (type.bits == 1 && !type.isFixed())
     return ElementKind::I1;
+  bool u = type.isUnsigned();
   if (type.bits <= 8)
-    return ElementKind::I8;
+    return u ? ElementKind::U8 : ElementKind::I8;
   if (type.bits <= 16)
-    return ElementKind::I16;
-  return type.bits <= 32 ? ElementKind::I32 : ElementKind::I64;
+    return u ? ElementKind::U16 : ElementKind::I16;
+  if (type.bits <= 32)
+    return u ? ElementKind::U32 : ElementKind::I32;
+  return u ? ElementKind::U64 : ElementKind::I64;
 }
 
 /// `value` wrapped to the type's width, as the type reads it.
@@ -56,7 +64,9 @@ Array Array::load(const std::string &path) {
   static const std::map<ElementKind, Type> types = {
       {ElementKind::I1, UInt(1)}, {ElementKind::I8, Int(8)},
       {ElementKind::I16, Int(16)}, {ElementKind::I32, Int(32)},
-      {ElementKind::I64, Int(64)}, {ElementKind::F32, Float(32)},
+      {ElementKind::I64, Int(64)}, {ElementKind::U8, UInt(8)},
+      {ElementKind::U16, UInt(16)}, {ElementKind::U32, UInt(32)},
+      {ElementKind::U64, UInt(64)}, {ElementKind::F32, Float(32)},
       {ElementKind::F64, Float(64)}};
   Array array(host->shape(), types.at(host->kind()));
   array.data->host = std::move(*host);
@@ -97,6 +107,9 @@ double Array::getDouble(int64_t index) const {
   if (dtype().isFloat())
     return data->host.elementAsDouble(index);
   int64_t v = getInt(index);
+  if (dtype().isFixed()) // the value of the bits V: V * 2^-frac
+    return std::ldexp(dtype().isUnsigned() ? double(uint64_t(v)) : double(v),
+                      -int(dtype().frac));
   return dtype().isUnsigned() && dtype().bits == 64 ? double(uint64_t(v))
                                                     : double(v);
 }
@@ -113,15 +126,32 @@ void Array::setInt(int64_t index, int64_t value) {
   int64_t v = wrapToWidth(value, dtype());
   switch (h.kind()) {
   case ElementKind::I1: return store<uint8_t>(h, index, v & 1);
-  case ElementKind::I8: return store<int8_t>(h, index, int8_t(v));
-  case ElementKind::I16: return store<int16_t>(h, index, int16_t(v));
-  case ElementKind::I32: return store<int32_t>(h, index, int32_t(v));
+  case ElementKind::I8:
+  case ElementKind::U8: return store<int8_t>(h, index, int8_t(v));
+  case ElementKind::I16:
+  case ElementKind::U16: return store<int16_t>(h, index, int16_t(v));
+  case ElementKind::I32:
+  case ElementKind::U32: return store<int32_t>(h, index, int32_t(v));
   default: return store<int64_t>(h, index, v);
   }
 }
 
 void Array::setDouble(int64_t index, double value) {
   checkIndex(*this, index);
+  if (dtype().isFixed()) {
+    // Quantized as the program would: floor(value * 2^frac), wrapped; NaN
+    // and infinities give 0.
+    double scaled = std::floor(std::ldexp(value, int(dtype().frac)));
+    if (!std::isfinite(scaled))
+      return setInt(index, 0);
+    if (std::fabs(scaled) < 9223372036854775808.0) // 2^63
+      return setInt(index, static_cast<int64_t>(scaled));
+    // Beyond 64 bits only the low bits matter (the value wraps anyway); a
+    // double that large is a multiple of 2^11, so fmod is exact.
+    double low = std::fmod(std::fabs(scaled), 18446744073709551616.0); // 2^64
+    uint64_t bits = static_cast<uint64_t>(low);
+    return setInt(index, static_cast<int64_t>(scaled < 0 ? ~bits + 1 : bits));
+  }
   if (!dtype().isFloat())
     return setInt(index, static_cast<int64_t>(value));
   if (dtype().bits == 32)

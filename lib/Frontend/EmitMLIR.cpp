@@ -21,10 +21,20 @@
 namespace hcl {
 
 std::string mlirType(Type type) {
+  if (type.isFixed())
+    return std::string(type.isUnsigned() ? "!hcl.UFixed<" : "!hcl.Fixed<") +
+           std::to_string(type.bits) + ", " + std::to_string(type.frac) + ">";
   return (type.isFloat() ? "f" : "i") + std::to_string(type.bits);
 }
 
 namespace {
+
+bool isComparison(OpCode op);
+
+/// UInt arguments and results are unsigned at the host boundary.
+std::string unsignedAttr(Type type) {
+  return type.kind == Type::Kind::UInt && type.bits > 1 ? " {hcl.unsigned}" : "";
+}
 
 std::string memrefType(const std::vector<int64_t> &shape, Type type) {
   std::string s = "memref<";
@@ -75,7 +85,8 @@ std::string floatLiteral(double value, Type type) {
 std::string describe(const Command &c) {
   static const char *names[] = {"split", "tile", "reorder", "fuse", "unroll",
                                 "pipeline", "parallel", "compute_at", "outline",
-                                "partition", "reuse_at", "buffer_at", "reshape"};
+                                "partition", "reuse_at", "buffer_at", "reshape",
+                                "quantize", "downsize", "pack", "unpack"};
   static const char *kinds[] = {"Complete", "Block", "Cyclic"};
   std::vector<std::string> args;
   switch (c.kind) {
@@ -96,6 +107,15 @@ std::string describe(const Command &c) {
   }
   case CommandKind::ComputeAt:
     args = {"s[\"" + c.otherStage + "\"]", c.axes[0]};
+    break;
+  case CommandKind::Quantize:
+  case CommandKind::Downsize:
+    args = {c.tensor->name, c.dtype.str()};
+    break;
+  case CommandKind::Pack:
+  case CommandKind::Unpack:
+    args = {c.tensor->name, std::to_string(c.numbers[0]),
+            std::to_string(c.numbers[1])};
     break;
   case CommandKind::Outline:
     args = c.stages;
@@ -139,6 +159,7 @@ private:
   }
   std::string emit(const ExprNode &e, Type want);
   std::string emitOp(const ExprNode &e);
+  std::string emitFixedOp(const ExprNode &e);
   std::string emitRead(const ExprNode &e);
   std::string emitReduce(const ExprNode &e);
   void emitReduceInto(const ExprNode &e, const std::string &memref,
@@ -178,6 +199,15 @@ std::string Writer::iv(const ExprNode &var) {
 std::string Writer::constant(const ExprNode &e, Type type) {
   std::string v = fresh("c");
   std::string literal;
+  if (type.isFixed()) {
+    // The literal, floored to the format (docs/datatypes.md).
+    std::ostringstream os;
+    os.precision(17);
+    os << std::scientific
+       << (e.kind == ExprKind::IntConst ? double(e.intValue) : e.floatValue);
+    line(v + " = hcl.fixed_constant " + os.str() + " : " + mlirType(type));
+    return v;
+  }
   if (type.isFloat())
     literal = floatLiteral(e.kind == ExprKind::IntConst ? double(e.intValue)
                                                         : e.floatValue, type);
@@ -193,6 +223,18 @@ std::string Writer::convert(const std::string &v, Type from, Type to) {
   if (from == to || (mlirType(from) == mlirType(to)))
     return v;
   std::string op;
+  if (to.isFixed())
+    op = from.isFloat()   ? "hcl.float_to_fixed"
+         : from.isFixed() ? "hcl.fixed_to_fixed"
+         : from.isUnsigned() || from.bits == 1 ? "hcl.uint_to_fixed"
+                                               : "hcl.int_to_fixed";
+  else if (from.isFixed())
+    op = to.isFloat() ? "hcl.fixed_to_float" : "hcl.fixed_to_int";
+  if (!op.empty()) {
+    std::string r = fresh();
+    line(r + " = " + op + " " + v + " : " + mlirType(from) + " to " + mlirType(to));
+    return r;
+  }
   if (from.isFloat() && to.isFloat())
     op = to.bits > from.bits ? "arith.extf" : "arith.truncf";
   else if (from.isFloat())
@@ -251,6 +293,12 @@ std::string Writer::toBool(const Expr &e) {
     return emit(n, n.type);
   Type type = n.untyped ? Int(32) : n.type;
   std::string v = value(e, type);
+  if (type.isFixed()) {
+    std::string zero = fresh("c"), r = fresh();
+    line(zero + " = hcl.fixed_constant 0.0 : " + mlirType(type));
+    line(r + " = hcl.cmp_fixed ne, " + v + ", " + zero + " : " + mlirType(type));
+    return r;
+  }
   std::string zero = fresh("c");
   line(zero + " = arith.constant " + std::string(type.isFloat() ? "0.0" : "0") +
        " : " + mlirType(type));
@@ -277,6 +325,8 @@ std::string Writer::emitOp(const ExprNode &e) {
   };
   Type t = e.type;
   bool f = t.isFloat(), u = t.isUnsigned();
+  if (t.isFixed() && !isComparison(e.op))
+    return emitFixedOp(e);
   switch (e.op) {
   case OpCode::Add: return binary(f ? "arith.addf" : "arith.addi", t);
   case OpCode::Sub: return binary(f ? "arith.subf" : "arith.subi", t);
@@ -330,8 +380,46 @@ std::string Writer::emitOp(const ExprNode &e) {
   const char *predicate =
       operand.isFloat() ? names[2] : operand.isUnsigned() ? names[1] : names[0];
   r = fresh();
+  if (operand.isFixed()) {
+    line(r + " = hcl.cmp_fixed " + predicate + ", " + a + ", " + b + " : " +
+         mlirType(operand));
+    return r;
+  }
   line(r + " = " + (operand.isFloat() ? "arith.cmpf " : "arith.cmpi ") +
        predicate + ", " + a + ", " + b + " : " + mlirType(operand));
+  return r;
+}
+
+bool isComparison(OpCode op) {
+  return op == OpCode::Eq || op == OpCode::Ne || op == OpCode::Lt ||
+         op == OpCode::Le || op == OpCode::Gt || op == OpCode::Ge ||
+         op == OpCode::And || op == OpCode::Or || op == OpCode::Not;
+}
+
+/// Arithmetic in a fixed-point type: the operands are converted to it, the
+/// hcl operation quantizes the exact result into it.
+std::string Writer::emitFixedOp(const ExprNode &e) {
+  static const std::map<OpCode, const char *> ops = {
+      {OpCode::Add, "hcl.add_fixed"}, {OpCode::Sub, "hcl.sub_fixed"},
+      {OpCode::Mul, "hcl.mul_fixed"}, {OpCode::Div, "hcl.div_fixed"},
+      {OpCode::Min, "hcl.min_fixed"}, {OpCode::Max, "hcl.max_fixed"},
+      {OpCode::Neg, "hcl.sub_fixed"}};
+  auto it = ops.find(e.op);
+  if (it == ops.end())
+    throwError("stage '" + currentStage + "': this operation is not defined on "
+               "fixed point (" + e.type.str() + "); hcl::cast the operands to "
+               "a float or an integer type first");
+  std::string type = mlirType(e.type), a, b;
+  if (e.op == OpCode::Neg) {
+    a = fresh("c");
+    line(a + " = hcl.fixed_constant 0.0 : " + type);
+    b = value(e.operands[0], e.type);
+  } else {
+    a = value(e.operands[0], e.type);
+    b = value(e.operands[1], e.type);
+  }
+  std::string r = fresh();
+  line(r + " = " + it->second + " " + a + ", " + b + " : " + type);
   return r;
 }
 
@@ -445,6 +533,15 @@ static ExprNode reductionStart(ReduceKind kind, Type t) {
     init.intValue = !isSigned && t.bits == 64 ? -1 : intMax; // all ones
     init.floatValue = INFINITY;
   }
+  if (t.isFixed() && kind != ReduceKind::Sum) {
+    // The format's extreme value, exact as a double up to 53 bits.
+    if (t.bits > 53)
+      throwError("reduce_max / reduce_min over " + t.str() +
+                 ": fixed-point extremes wider than 53 bits are not supported");
+    init.kind = ExprKind::FloatConst;
+    init.floatValue = std::ldexp(
+        double(kind == ReduceKind::Max ? intMin : intMax), -int(t.frac));
+  }
   return init;
 }
 
@@ -467,9 +564,17 @@ void Writer::emitReduceInto(const ExprNode &e, const std::string &memref,
       {ReduceKind::Sum, {"arith.addi", "arith.addi", "arith.addf"}},
       {ReduceKind::Max, {"arith.maxsi", "arith.maxui", "arith.maximumf"}},
       {ReduceKind::Min, {"arith.minsi", "arith.minui", "arith.minimumf"}}};
+  static const std::map<ReduceKind, const char *> fixedCombine = {
+      {ReduceKind::Sum, "hcl.add_fixed"},
+      {ReduceKind::Max, "hcl.max_fixed"},
+      {ReduceKind::Min, "hcl.min_fixed"}};
   const auto &ops = combine.at(e.reduce);
   std::string sum = fresh();
-  line(sum + " = " + (t.isFloat() ? ops[2] : t.isUnsigned() ? ops[1] : ops[0]) +
+  line(sum + " = " +
+       (t.isFixed()   ? fixedCombine.at(e.reduce)
+        : t.isFloat() ? ops[2]
+        : t.isUnsigned() ? ops[1]
+                         : ops[0]) +
        " " + old + ", " + x + " : " + mlirType(t));
   line("affine.store " + sum + ", " + memref + "[" + indices + "] : " + type);
   for (auto it = e.axes.rbegin(); it != e.axes.rend(); ++it) {
@@ -696,6 +801,24 @@ void Writer::emitCommand(const Command &c) {
     bufferTypes[c.result.get()] = type;
     return;
   }
+  case CommandKind::Quantize:
+  case CommandKind::Downsize:
+    scheduleOp(std::string(c.kind == CommandKind::Quantize ? "hcl.quantize("
+                                                           : "hcl.downsize(") +
+               buffer(c.tensor) + " : " + bufferType(c.tensor) + ", " +
+               mlirType(c.dtype) + ")");
+    return;
+  case CommandKind::Pack:
+  case CommandKind::Unpack: {
+    std::string r = fresh("packed");
+    std::string type = memrefType(c.result->shape, c.result->dtype);
+    scheduleOp(r + " = hcl." + (c.kind == CommandKind::Pack ? "pack(" : "unpack(") +
+               buffer(c.tensor) + " : " + bufferType(c.tensor) + ", " +
+               number(0) + ", " + number(1) + ") -> " + type);
+    buffers[c.result.get()] = r;
+    bufferTypes[c.result.get()] = type;
+    return;
+  }
   case CommandKind::Reshape: {
     std::string r = fresh("reshaped");
     std::string type = memrefType(c.result->shape, c.result->dtype);
@@ -714,7 +837,8 @@ std::string Writer::run() {
     const auto &input = schedule.inputs[i].node();
     std::string name = "%arg" + std::to_string(i);
     buffers[input.get()] = name;
-    arguments += (i ? ", " : "") + name + ": " + memrefType(input->shape, input->dtype);
+    arguments += (i ? ", " : "") + name + ": " + memrefType(input->shape, input->dtype) +
+                 unsignedAttr(input->dtype);
   }
   std::vector<std::shared_ptr<TensorNode>> results;
   for (const Tensor &output : schedule.outputs) {
@@ -726,7 +850,8 @@ std::string Writer::run() {
   }
   std::string resultTypes;
   for (const auto &r : results)
-    resultTypes += (resultTypes.empty() ? "" : ", ") + bufferType(r);
+    resultTypes += (resultTypes.empty() ? "" : ", ") + bufferType(r) +
+                   unsignedAttr(r->dtype);
   out << "func.func @top(" << arguments << ") -> (" << resultTypes << ") {\n";
   for (const auto &stage : schedule.stages)
     emitStage(stage);

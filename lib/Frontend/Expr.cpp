@@ -73,19 +73,69 @@ Var reduce_axis(int64_t lo, int64_t hi, const std::string &name) {
 
 /// The type two operands meet in: literals adopt the other side's type;
 /// floats win over integers; the wider type wins; mixed signedness is signed.
+static constexpr unsigned kMaxBits = 512;
+
+/// The integer bits of a fixed or integer type (a signed one counts its sign).
+static int intBits(Type t) { return int(t.bits) - int(t.frac); }
+
+/// A fixed-point format that holds every value of `s` and `t` (integers are
+/// fixed point without fraction bits), its width capped at 512 bits.
+static Type commonFixed(Type s, Type t) {
+  bool isSigned = !s.isUnsigned() || !t.isUnsigned();
+  // An unsigned operand needs one more bit when the result is signed.
+  int bits = std::max(intBits(s) + (isSigned && s.isUnsigned()),
+                      intBits(t) + (isSigned && t.isUnsigned()));
+  unsigned frac = std::max(s.frac, t.frac);
+  unsigned width = std::min<unsigned>(unsigned(std::max(bits, 1)) + frac, kMaxBits);
+  return {isSigned ? Type::Kind::Fixed : Type::Kind::UFixed, width,
+          std::min(frac, width)};
+}
+
 Type commonType(const Expr &a, const Expr &b) {
   const ExprNode &x = *a.node(), &y = *b.node();
+  // A literal takes the type it meets (a float literal makes integers float).
   if (x.untyped && !y.untyped)
-    return x.type.isFloat() && !y.type.isFloat() ? x.type : y.type;
+    return x.type.isFloat() && !y.type.isFloat() && !y.type.isFixed() ? x.type
+                                                                     : y.type;
   if (y.untyped && !x.untyped)
-    return y.type.isFloat() && !x.type.isFloat() ? y.type : x.type;
+    return y.type.isFloat() && !x.type.isFloat() && !x.type.isFixed() ? y.type
+                                                                     : x.type;
   Type s = x.type, t = y.type;
-  if (s.isFloat() != t.isFloat())
+  if (s.isFloat() || t.isFloat()) {
+    if (s.isFloat() && t.isFloat())
+      return Float(std::max(s.bits, t.bits));
     return s.isFloat() ? s : t;
-  unsigned bits = std::max(s.bits, t.bits);
-  if (s.isFloat())
-    return Float(bits);
-  return s.kind == t.kind ? Type{s.kind, bits} : Int(bits);
+  }
+  if (s.isFixed() || t.isFixed())
+    return commonFixed(s, t);
+  if (s.kind == t.kind)
+    return Type{s.kind, std::max(s.bits, t.bits)};
+  // Mixed signedness: a signed type that holds the unsigned operand too.
+  unsigned signedBits = s.isUnsigned() ? t.bits : s.bits;
+  unsigned unsignedBits = s.isUnsigned() ? s.bits : t.bits;
+  return Int(std::min(std::max(signedBits, unsignedBits + 1), kMaxBits));
+}
+
+/// The type arithmetic computes in, so that values are not lost silently:
+/// integers narrower than 32 bits compute in Int(32), as C++ promotes them;
+/// fixed point widens like ap_fixed (one more integer bit for + and -, the
+/// sum of the widths for *), up to 512 bits.
+static Type arithmeticType(OpCode op, Type common) {
+  if (common.isInteger() && common.bits < 32)
+    return Int(32);
+  if (!common.isFixed())
+    return common;
+  unsigned width = common.bits, frac = common.frac;
+  if (op == OpCode::Add || op == OpCode::Sub) {
+    width += 1;
+  } else if (op == OpCode::Mul) {
+    width *= 2;
+    frac *= 2;
+  }
+  if (op == OpCode::Sub)
+    common.kind = Type::Kind::Fixed; // a difference may be negative
+  width = std::min(width, kMaxBits);
+  return {common.kind, width, std::min(frac, width)};
 }
 
 static Expr makeOp(OpCode op, Type type, std::vector<Expr> operands) {
@@ -99,7 +149,9 @@ static Expr makeOp(OpCode op, Type type, std::vector<Expr> operands) {
 }
 
 static Expr arithmetic(OpCode op, const Expr &a, const Expr &b) {
-  return makeOp(op, commonType(a, b), {a, b});
+  bool literals = a.node()->untyped && b.node()->untyped;
+  Type common = commonType(a, b);
+  return makeOp(op, literals ? common : arithmeticType(op, common), {a, b});
 }
 
 static Expr comparison(OpCode op, const Expr &a, const Expr &b) {

@@ -39,6 +39,8 @@ struct ModuleImpl {
   std::string text;
   double compileMs = 0;
   std::vector<Tensor> inputs;
+  /// The types the inputs are passed in: quantize / downsize change them.
+  std::vector<Type> inputTypes;
   std::vector<std::string> outputNames;
 };
 } // namespace detail
@@ -79,6 +81,18 @@ private:
   ScopedDiagnosticHandler handler;
 };
 
+/// The type `input` is stored in once the schedule's quantize / downsize
+/// commands are applied (the last one wins).
+Type storedType(const detail::ScheduleImpl &schedule, const Tensor &input) {
+  Type type = input.dtype();
+  for (const Command &command : schedule.commands)
+    if ((command.kind == CommandKind::Quantize ||
+         command.kind == CommandKind::Downsize) &&
+        command.tensor == input.node())
+      type = command.dtype;
+  return type;
+}
+
 std::unique_ptr<detail::ModuleImpl> parseAndApply(const Schedule &schedule,
                                                   bool apply,
                                                   const char *what) {
@@ -98,6 +112,8 @@ std::unique_ptr<detail::ModuleImpl> parseAndApply(const Schedule &schedule,
     throwError(std::string(what) + ": the schedule cannot be applied: " +
                diagnostics.str());
   impl->inputs = schedule.inputs();
+  for (const Tensor &input : impl->inputs)
+    impl->inputTypes.push_back(storedType(*schedule.impl(), input));
   for (const Tensor &output : schedule.outputs())
     impl->outputNames.push_back(output.name());
   return impl;
@@ -247,8 +263,8 @@ void Module::call(const std::vector<Array *> &arrays) {
             ? "input " + std::to_string(i) + " ('" + impl->inputs[i].name() + "')"
             : "argument " + std::to_string(i);
     if (isInput && i < impl->inputs.size() &&
-        arrays[i]->dtype() != impl->inputs[i].dtype())
-      throwError(what + ": expected " + impl->inputs[i].dtype().str() +
+        arrays[i]->dtype() != impl->inputTypes[i])
+      throwError(what + ": expected " + impl->inputTypes[i].str() +
                  ", got " + arrays[i]->dtype().str());
     checkArray(*arrays[i],
                isInput ? signature.arguments[i] : signature.results[i - inputs],

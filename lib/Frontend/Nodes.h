@@ -62,7 +62,7 @@ struct TensorNode {
 
 enum class CommandKind {
   Split, Tile, Reorder, Fuse, Unroll, Pipeline, Parallel, ComputeAt, Outline,
-  Partition, ReuseAt, BufferAt, Reshape,
+  Partition, ReuseAt, BufferAt, Reshape, Quantize, Downsize, Pack, Unpack,
 };
 
 struct Command {
@@ -71,6 +71,7 @@ struct Command {
   std::vector<std::string> axes;
   std::vector<int64_t> numbers;
   PartitionKind partition = PartitionKind::Complete;
+  Type dtype; // quantize, downsize
   std::shared_ptr<TensorNode> tensor, result;
   // Outline: the stages, and the options.
   std::vector<std::string> stages;

@@ -354,6 +354,75 @@ Tensor Schedule::reshape(const Tensor &tensor, const std::vector<int64_t> &shape
   return Tensor(reshaped);
 }
 
+void Schedule::quantize(const Tensor &tensor, Type type) {
+  checkKnownTensor(*data, tensor, "quantize");
+  if (!type.isFixed())
+    throwError("quantize of '" + tensor.name() + "' to " + type.str() +
+               ": quantize stores fixed point; narrow integers with downsize");
+  if (tensor.dtype().isFixed() == false && !tensor.dtype().isFloat() &&
+      !tensor.dtype().isInteger())
+    throwError("quantize of '" + tensor.name() + "': unsupported type");
+  Command command = makeCommand(CommandKind::Quantize, "");
+  command.tensor = tensor.node();
+  command.dtype = type;
+  data->commands.push_back(command);
+}
+
+void Schedule::downsize(const Tensor &tensor, Type type) {
+  checkKnownTensor(*data, tensor, "downsize");
+  if (!tensor.dtype().isInteger() || !type.isInteger() ||
+      type.bits >= tensor.dtype().bits)
+    throwError("downsize of '" + tensor.name() + "' (" + tensor.dtype().str() +
+               ") to " + type.str() +
+               ": downsize stores integers in a narrower integer type");
+  Command command = makeCommand(CommandKind::Downsize, "");
+  command.tensor = tensor.node();
+  command.dtype = type;
+  data->commands.push_back(command);
+}
+
+static Tensor packing(detail::ScheduleImpl &data, CommandKind kind,
+                      const char *primitive, const Tensor &tensor, int axis,
+                      int factor) {
+  checkKnownTensor(data, tensor, primitive);
+  std::string what = std::string(primitive) + " of '" + tensor.name() + "'";
+  if (!tensor.dtype().isInteger())
+    throwError(what + ": packs integer tensors, not " + tensor.dtype().str());
+  if (axis < 0 || axis >= int(tensor.shape().size()))
+    throwError(what + ": axis " + std::to_string(axis) + " is out of range");
+  if (factor < 2)
+    throwError(what + ": the factor must be at least 2");
+  bool isPack = kind == CommandKind::Pack;
+  int64_t length = tensor.shape()[axis];
+  unsigned bits = tensor.dtype().bits;
+  if (isPack && length % factor != 0)
+    throwError(what + ": axis " + std::to_string(axis) + " has " +
+               std::to_string(length) + " elements, not divisible by " +
+               std::to_string(factor));
+  if (isPack ? bits * factor > 512 : bits % factor != 0)
+    throwError(what + ": " + std::to_string(factor) + " elements of " +
+               tensor.dtype().str() + (isPack ? " do not fit in 512 bits"
+                                              : " do not split evenly"));
+  auto packed = std::make_shared<TensorNode>(*tensor.node());
+  packed->kind = TensorKind::Buffer;
+  packed->shape[axis] = isPack ? length / factor : length * factor;
+  packed->dtype = Type{tensor.dtype().kind, isPack ? bits * factor : bits / factor};
+  packed->target = tensor.node();
+  Command command = makeCommand(kind, "", {}, {axis, factor});
+  command.tensor = tensor.node();
+  command.result = packed;
+  data.commands.push_back(command);
+  return Tensor(packed);
+}
+
+Tensor Schedule::pack(const Tensor &tensor, int axis, int factor) {
+  return packing(*data, CommandKind::Pack, "pack", tensor, axis, factor);
+}
+
+Tensor Schedule::unpack(const Tensor &tensor, int axis, int factor) {
+  return packing(*data, CommandKind::Unpack, "unpack", tensor, axis, factor);
+}
+
 Tensor Schedule::tensor(const std::string &name) const {
   for (const Tensor &input : data->inputs)
     if (input.name() == name)

@@ -7,21 +7,48 @@ namespace hcl {
 
 static Type defaultType = Int(32);
 
+static constexpr unsigned kMaxBits = 512;
+
 std::string Type::str() const {
-  const char *prefix = kind == Kind::Int ? "int" : kind == Kind::UInt ? "uint" : "float";
-  return prefix + std::to_string(bits);
+  switch (kind) {
+  case Kind::Int: return "int" + std::to_string(bits);
+  case Kind::UInt: return "uint" + std::to_string(bits);
+  case Kind::Float: return "float" + std::to_string(bits);
+  case Kind::Fixed: return "fixed" + std::to_string(bits) + "_" + std::to_string(frac);
+  case Kind::UFixed: return "ufixed" + std::to_string(bits) + "_" + std::to_string(frac);
+  }
+  return "?";
 }
 
 Type Int(unsigned bits) {
-  if (bits == 0 || bits > 64)
-    throwError("Int(" + std::to_string(bits) + "): widths are 1 to 64 bits");
+  if (bits == 0 || bits > kMaxBits)
+    throwError("Int(" + std::to_string(bits) + "): widths are 1 to 512 bits");
   return {Type::Kind::Int, bits};
 }
 
 Type UInt(unsigned bits) {
-  if (bits == 0 || bits > 64)
-    throwError("UInt(" + std::to_string(bits) + "): widths are 1 to 64 bits");
+  if (bits == 0 || bits > kMaxBits)
+    throwError("UInt(" + std::to_string(bits) + "): widths are 1 to 512 bits");
   return {Type::Kind::UInt, bits};
+}
+
+static Type fixedType(Type::Kind kind, const char *name, unsigned bits,
+                      unsigned frac) {
+  std::string spelled = std::string(name) + "(" + std::to_string(bits) + ", " +
+                        std::to_string(frac) + ")";
+  if (bits == 0 || bits > kMaxBits)
+    throwError(spelled + ": widths are 1 to 512 bits");
+  if (frac > bits)
+    throwError(spelled + ": the fraction bits must be 0 to the width");
+  return {kind, bits, frac};
+}
+
+Type Fixed(unsigned bits, unsigned frac) {
+  return fixedType(Type::Kind::Fixed, "Fixed", bits, frac);
+}
+
+Type UFixed(unsigned bits, unsigned frac) {
+  return fixedType(Type::Kind::UFixed, "UFixed", bits, frac);
 }
 
 Type Float(unsigned bits) {

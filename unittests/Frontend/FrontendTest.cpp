@@ -40,19 +40,87 @@ TEST(FrontendTypes, NamesAndLimits) {
   EXPECT_EQ(Float(64).str(), "float64");
   EXPECT_NE(errorOf([] { Float(16); }).find("only Float(32) and Float(64)"),
             std::string::npos);
-  EXPECT_NE(errorOf([] { Int(0); }).find("1 to 64 bits"), std::string::npos);
+  EXPECT_NE(errorOf([] { Int(0); }).find("1 to 512 bits"), std::string::npos);
+  EXPECT_NE(errorOf([] { UInt(513); }).find("1 to 512 bits"), std::string::npos);
+  EXPECT_EQ(Int(512).str(), "int512");
+  EXPECT_EQ(Fixed(8, 4).str(), "fixed8_4");
+  EXPECT_EQ(UFixed(16, 16).str(), "ufixed16_16");
+  EXPECT_NE(errorOf([] { Fixed(0, 0); }).find("Fixed(0, 0): widths are 1 to 512"),
+            std::string::npos);
+  EXPECT_NE(errorOf([] { Fixed(8, 9); }).find("fraction bits must be 0 to the width"),
+            std::string::npos);
 }
 
-TEST(FrontendExpr, LiteralsTakeTheOtherOperandsType) {
+// docs/frontend.md's promotion rule: integers narrower than 32 bits compute
+// in Int(32) (as C++ promotes them), mixed signedness in a signed type that
+// holds both, fixed point widens like ap_fixed; literals never narrow.
+TEST(FrontendExpr, ArithmeticPromotion) {
   Tensor A = placeholder({4}, "A", Int(8));
   Tensor F = placeholder({4}, "F", Float(64));
-  EXPECT_EQ((A(0) + 1).type(), Int(8));
-  EXPECT_EQ((1 + A(0)).type(), Int(8));
+  EXPECT_EQ((A(0) + 1).type(), Int(32));
+  EXPECT_EQ((1 + A(0)).type(), Int(32));
   EXPECT_EQ((A(0) + 0.5).type(), Float(32));
   EXPECT_EQ((A(0) + F(0)).type(), Float(64));
   EXPECT_EQ((A(0) < 3).type(), UInt(1));
   Tensor U = placeholder({4}, "U", UInt(16));
-  EXPECT_EQ((A(0) + U(0)).type(), Int(16));
+  EXPECT_EQ((A(0) + U(0)).type(), Int(32));
+  Tensor W = placeholder({4}, "W", UInt(64));
+  Tensor V = placeholder({4}, "V", Int(64));
+  EXPECT_EQ((W(0) + V(0)).type(), Int(65));
+  EXPECT_EQ((W(0) * W(0)).type(), UInt(64));
+  Tensor X = placeholder({4}, "X", Fixed(8, 4));
+  Tensor Y = placeholder({4}, "Y", UFixed(6, 2));
+  EXPECT_EQ((X(0) + X(0)).type(), Fixed(9, 4));
+  EXPECT_EQ((X(0) * X(0)).type(), Fixed(16, 8));
+  EXPECT_EQ((X(0) + A(0)).type(), Fixed(13, 4)); // int8 needs 8 integer bits
+  EXPECT_EQ((X(0) + Y(0)).type(), Fixed(10, 4)); // UFixed(6, 2): 4 + 1 bits
+  EXPECT_EQ((Y(0) - Y(0)).type(), Fixed(7, 2));
+  EXPECT_EQ((X(0) * 0.5).type(), Fixed(16, 8));
+  EXPECT_EQ((X(0) + F(0)).type(), Float(64));
+}
+
+// The values NumPy gives (np.uint8(200) + np.int8(-1) == 199 as int16;
+// np.uint8(200).astype(np.int32) * 2 == 400), not the wrapped ones.
+TEST(FrontendRun, MixedIntegersKeepTheirValues) {
+  Tensor A = placeholder({2}, "A", UInt(8));
+  Tensor B = placeholder({2}, "B", Int(8));
+  Schedule s = create_schedule({A, B}, [](Tensor A, Tensor B) {
+    return compute({2}, [&](Var i) { return A(i) + B(i) + A(i) * 2; }, "C",
+                   Int(32));
+  });
+  Module f = build(s);
+  Array a(std::vector<int>{200, 255}, {2}, UInt(8));
+  Array b(std::vector<int>{-1, -128}, {2}, Int(8));
+  Array c({2}, Int(32));
+  f(a, b, c);
+  EXPECT_EQ(c.to_vector<int>(), (std::vector<int>{200 - 1 + 400, 255 - 128 + 510}));
+}
+
+// Fixed-point arrays quantize on the way in (floor to 2^-frac, wrap) and
+// give values back; a quantized input makes the module take that type.
+TEST(FrontendRun, QuantizedInputAndOutput) {
+  Tensor A = placeholder({4}, "A", Float(32));
+  Schedule s = create_schedule({A}, [](Tensor A) {
+    return compute({4}, [&](Var i) { return A(i) * 2.0f; }, "C", Float(32));
+  });
+  s.quantize(A, Fixed(16, 8));
+  s.quantize(s.outputs()[0], Fixed(16, 8));
+  Module f = build(s);
+  Array a(std::vector<double>{1.5, -2.25, 100.0, 0.1}, {4}, Fixed(16, 8));
+  EXPECT_EQ(a.to_vector<int64_t>(), (std::vector<int64_t>{384, -576, 25600, 25}));
+  Array c({4}, Fixed(16, 8));
+  f(a, c);
+  // 200.0 does not fit Fixed(16, 8) (up to 127.99): it wraps to -56.
+  EXPECT_EQ(c.to_vector<double>(), (std::vector<double>{3.0, -4.5, -56.0, 0.1953125}));
+  Array floats({4}, Float(32));
+  EXPECT_NE(errorOf([&] { f(floats, c); }).find("expected fixed16_8, got float32"),
+            std::string::npos);
+  EXPECT_NE(errorOf([&] { s.quantize(A, Int(8)); }).find("narrow integers with downsize"),
+            std::string::npos);
+  Tensor unknown = placeholder({4}, "Q", Float(32));
+  EXPECT_NE(errorOf([&] { s.quantize(unknown, Fixed(8, 4)); })
+                .find("quantize: 'Q' is not a tensor of this schedule"),
+            std::string::npos);
 }
 
 TEST(FrontendErrors, LambdaArityAxisAndStage) {

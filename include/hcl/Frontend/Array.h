@@ -40,17 +40,23 @@ public:
   Type dtype() const;
   int64_t size() const;
 
+  /// Integers: the value. Fixed point: the bits V (value V * 2^-frac).
   int64_t getInt(int64_t index) const;
+  /// Floats and fixed point: the value (fixed point: V * 2^-frac).
   double getDouble(int64_t index) const;
   void setInt(int64_t index, int64_t value);
+  /// Fixed point quantizes: floor(value * 2^frac), wrapped to the width.
   void setDouble(int64_t index, double value);
 
-  /// The elements converted to T, row-major.
+  /// The elements converted to T, row-major (fixed point to a floating T:
+  /// the values; to an integer T: the bits).
   template <typename T> std::vector<T> to_vector() const {
     std::vector<T> out(size());
+    bool asValue = dtype().isFloat() ||
+                   (dtype().isFixed() && std::is_floating_point_v<T>);
     for (int64_t i = 0; i < size(); ++i)
-      out[i] = dtype().isFloat() ? static_cast<T>(getDouble(i))
-                                 : static_cast<T>(getInt(i));
+      out[i] = asValue ? static_cast<T>(getDouble(i))
+                       : static_cast<T>(getInt(i));
     return out;
   }
 

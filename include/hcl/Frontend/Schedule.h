@@ -104,6 +104,17 @@ public:
   /// `tensor` with another shape of the same number of elements.
   Tensor reshape(const Tensor &tensor, const std::vector<int64_t> &shape);
 
+  /// Data types (docs/datatypes.md): `tensor` is stored as fixed point;
+  /// stores quantize, loads convert back, so the stages compute as written.
+  /// On an input or output, the module takes / gives arrays of `type`.
+  void quantize(const Tensor &tensor, Type type);
+  /// `tensor` (integers) is stored in the narrower integer type `type`.
+  void downsize(const Tensor &tensor, Type type);
+  /// `factor` neighbouring elements of `axis` (from 0) stored in one integer
+  /// word; the packed tensor is returned. unpack is the inverse.
+  Tensor pack(const Tensor &tensor, int axis, int factor);
+  Tensor unpack(const Tensor &tensor, int axis, int factor);
+
   /// A tensor of the program by name: an input or a stage's tensor
   /// (HeteroCL's kernel.B).
   Tensor tensor(const std::string &name) const;

@@ -7,19 +7,26 @@
 
 namespace hcl {
 
-/// An element type: Int(bits), UInt(bits) or Float(32 / 64).
+/// An element type: Int(bits), UInt(bits) (1 to 512 bits), Float(32 / 64),
+/// or fixed point Fixed(bits, frac) / UFixed(bits, frac): `bits` bits V of
+/// value V * 2^-frac (docs/datatypes.md).
 struct Type {
-  enum class Kind { Int, UInt, Float };
+  enum class Kind { Int, UInt, Float, Fixed, UFixed };
   Kind kind = Kind::Int;
   unsigned bits = 32;
+  unsigned frac = 0; // fixed point only
 
   bool isFloat() const { return kind == Kind::Float; }
-  bool isUnsigned() const { return kind == Kind::UInt; }
-  /// HeteroCL's spelling: "int32", "uint8", "float32".
+  bool isFixed() const { return kind == Kind::Fixed || kind == Kind::UFixed; }
+  bool isInteger() const { return kind == Kind::Int || kind == Kind::UInt; }
+  /// UInt and UFixed.
+  bool isUnsigned() const { return kind == Kind::UInt || kind == Kind::UFixed; }
+  /// HeteroCL's spelling: "int32", "uint8", "float32", "fixed8_4",
+  /// "ufixed8_4".
   std::string str() const;
 
   friend bool operator==(Type a, Type b) {
-    return a.kind == b.kind && a.bits == b.bits;
+    return a.kind == b.kind && a.bits == b.bits && a.frac == b.frac;
   }
   friend bool operator!=(Type a, Type b) { return !(a == b); }
 };
@@ -27,6 +34,9 @@ struct Type {
 Type Int(unsigned bits = 32);
 Type UInt(unsigned bits = 32);
 Type Float(unsigned bits = 32);
+/// Fixed point: `bits` in all (1 to 512), `frac` of them fraction (0 to bits).
+Type Fixed(unsigned bits, unsigned frac);
+Type UFixed(unsigned bits, unsigned frac);
 
 /// HeteroCL's hcl.init(dtype): the type of tensors and constants that do not
 /// name one. Int(32) until set.
