@@ -160,6 +160,7 @@ private:
   std::string emit(const ExprNode &e, Type want);
   std::string emitOp(const ExprNode &e);
   std::string emitFixedOp(const ExprNode &e);
+  std::string emitBits(const ExprNode &e);
   std::string emitRead(const ExprNode &e);
   std::string emitReduce(const ExprNode &e);
   void emitReduceInto(const ExprNode &e, const std::string &memref,
@@ -283,6 +284,8 @@ std::string Writer::emit(const ExprNode &e, Type want) {
     return value(e.operands[0], e.type);
   case ExprKind::Reduce:
     return emitReduce(e);
+  case ExprKind::Bits:
+    return emitBits(e);
   }
   throwError("unknown expression");
 }
@@ -387,6 +390,49 @@ std::string Writer::emitOp(const ExprNode &e) {
   }
   line(r + " = " + (operand.isFloat() ? "arith.cmpf " : "arith.cmpi ") +
        predicate + ", " + a + ", " + b + " : " + mlirType(operand));
+  return r;
+}
+
+/// hcl's bit operations; indices become `index` values.
+std::string Writer::emitBits(const ExprNode &e) {
+  const std::vector<Expr> &x = e.operands;
+  Type valueType = x[0].type();
+  std::string v = value(x[0], valueType), r = fresh();
+  std::string t = mlirType(valueType);
+  auto index = [&](size_t i) { return indexValue(*x[i].node()); };
+  switch (e.bitOp) {
+  case BitOp::GetBit:
+    line(r + " = hcl.get_bit " + v + "[" + index(1) + "] : " + t);
+    break;
+  case BitOp::SetBit: {
+    std::string hiIndex = index(1), bit = toBool(x[2]);
+    line(r + " = hcl.set_bit " + v + "[" + hiIndex + "], " + bit + " : " + t);
+    break;
+  }
+  case BitOp::GetSlice: {
+    std::string hi = index(1), lo = index(2);
+    line(r + " = hcl.get_slice " + v + "[" + hi + " : " + lo + "] : " + t +
+         " -> " + mlirType(e.type));
+    break;
+  }
+  case BitOp::SetSlice: {
+    std::string hi = index(1), lo = index(2);
+    Type bitsType = x[3].node()->untyped ? valueType : x[3].type();
+    if (!bitsType.isInteger())
+      throwError("set_slice: the new bits must be an integer, not " +
+                 bitsType.str());
+    std::string bits = value(x[3], bitsType);
+    line(r + " = hcl.set_slice " + v + "[" + hi + " : " + lo + "], " + bits +
+         " : " + t + ", " + mlirType(bitsType));
+    break;
+  }
+  case BitOp::Reverse:
+    line(r + " = hcl.bit_reverse " + v + " : " + t);
+    break;
+  case BitOp::Bitcast:
+    line(r + " = hcl.bitcast " + v + " : " + t + " to " + mlirType(e.type));
+    break;
+  }
   return r;
 }
 

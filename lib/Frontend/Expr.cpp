@@ -5,6 +5,7 @@
 #include "hcl/Frontend/Error.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace hcl {
 
@@ -191,6 +192,77 @@ Expr cast(Type type, const Expr &value) {
   auto node = newNode(ExprKind::Cast, type);
   node->operands = {value};
   return Expr(node);
+}
+
+static void checkInteger(const Expr &value, const char *what) {
+  if (!value.type().isInteger() || value.node()->untyped)
+    throwError(std::string(what) + ": bit access needs an integer value, not " +
+               (value.node()->untyped ? std::string("a literal")
+                                      : value.type().str()) +
+               " (bitcast fixed point or floats to an integer first)");
+}
+
+static Expr bits(BitOp op, Type type, std::vector<Expr> operands) {
+  auto node = newNode(ExprKind::Bits, type);
+  node->bitOp = op;
+  node->operands = std::move(operands);
+  return Expr(node);
+}
+
+static std::optional<int64_t> constantOf(const Expr &e) {
+  if (e.node()->kind == ExprKind::IntConst)
+    return e.node()->intValue;
+  return std::nullopt;
+}
+
+Expr Expr::operator[](const Expr &bit) const {
+  checkInteger(*this, "x[i]");
+  return bits(BitOp::GetBit, UInt(1), {*this, bit});
+}
+
+Expr Expr::slice(const Expr &hi, const Expr &lo) const {
+  checkInteger(*this, "slice");
+  unsigned width = type().bits;
+  std::optional<int64_t> h = constantOf(hi), l = constantOf(lo);
+  if (h && l) {
+    if (*l < 0 || *h >= int64_t(width) || *h < *l)
+      throwError("slice(" + std::to_string(*h) + ", " + std::to_string(*l) +
+                 ") of a " + std::to_string(width) +
+                 "-bit value: needs 0 <= lo <= hi < " + std::to_string(width));
+    width = unsigned(*h - *l + 1);
+  }
+  return bits(BitOp::GetSlice, UInt(width), {*this, hi, lo});
+}
+
+Expr set_bit(const Expr &value, const Expr &bit, const Expr &bitValue) {
+  checkInteger(value, "set_bit");
+  return bits(BitOp::SetBit, value.type(), {value, bit, bitValue});
+}
+
+Expr set_slice(const Expr &value, const Expr &hi, const Expr &lo,
+               const Expr &newBits) {
+  checkInteger(value, "set_slice");
+  std::optional<int64_t> h = constantOf(hi), l = constantOf(lo);
+  int64_t width = value.type().bits;
+  if (h && l && (*l < 0 || *h >= width || *h < *l))
+    throwError("set_slice(" + std::to_string(*h) + ", " + std::to_string(*l) +
+               ") of a " + std::to_string(width) +
+               "-bit value: needs 0 <= lo <= hi < " + std::to_string(width));
+  return bits(BitOp::SetSlice, value.type(), {value, hi, lo, newBits});
+}
+
+Expr bit_reverse(const Expr &value) {
+  checkInteger(value, "bit_reverse");
+  return bits(BitOp::Reverse, value.type(), {value});
+}
+
+Expr bitcast(Type type, const Expr &value) {
+  if (value.node()->untyped)
+    throwError("bitcast of a literal: give it a type with hcl::cast first");
+  if (value.type().bits != type.bits)
+    throwError("bitcast from " + value.type().str() + " to " + type.str() +
+               ": the widths differ");
+  return bits(BitOp::Bitcast, type, {value});
 }
 
 /// exp, log, sqrt and pow compute in floating point: integers become

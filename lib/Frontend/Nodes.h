@@ -13,7 +13,11 @@
 
 namespace hcl {
 
-enum class ExprKind { IntConst, FloatConst, Var, Read, Op, Select, Cast, Reduce };
+enum class ExprKind { IntConst, FloatConst, Var, Read, Op, Select, Cast, Reduce, Bits };
+
+/// Bit access (ExprKind::Bits): operands are the value, then the indices,
+/// then the new bits for the setters.
+enum class BitOp { GetBit, SetBit, GetSlice, SetSlice, Reverse, Bitcast };
 
 enum class OpCode {
   Add, Sub, Mul, Div, Mod, Neg,
@@ -39,6 +43,7 @@ struct ExprNode {
   std::shared_ptr<TensorNode> tensor;
   // Op / Select / Cast / Read indices / Reduce body
   OpCode op = OpCode::Add;
+  BitOp bitOp = BitOp::GetBit;
   ReduceKind reduce = ReduceKind::Sum;
   std::vector<Expr> operands;
   std::vector<Var> axes;

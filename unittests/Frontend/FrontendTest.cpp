@@ -489,3 +489,48 @@ TEST(FrontendOutline, MergeAndItsRefusal) {
 }
 
 } // namespace
+
+namespace {
+// Bit access in the front end: x[i], slices, set_bit / set_slice (HeteroCL's
+// x[i] = b, x[hi:lo] = v), bit_reverse and bitcast, with run-time indices,
+// checked against plain C++.
+TEST(FrontendRun, BitAccess) {
+  Tensor A = placeholder({8}, "A", UInt(16));
+  Tensor I = placeholder({8}, "I", Int(32));
+  Schedule s = create_schedule({A, I}, [](Tensor A, Tensor I) {
+    Tensor B = compute({8}, [&](Var i) {
+      return A(i)[I(i)] + A(i).slice(11, 4) * 2;
+    }, "B", Int(32));
+    Tensor C = compute({8}, [&](Var i) {
+      return set_slice(set_bit(A(i), I(i), 1), 15, 12, A(i).slice(3, 0));
+    }, "C", UInt(16));
+    Tensor D = compute({8}, [&](Var i) {
+      return bitcast(Int(16), bit_reverse(A(i)));
+    }, "D", Int(16));
+    return std::vector<Tensor>{B, C, D};
+  });
+  Module f = build(s);
+  std::vector<int> a = {0x1234, 0xFFFF, 0x8001, 0, 0x0F0F, 0xABCD, 7, 0x4000};
+  std::vector<int> idx = {0, 15, 16, -1, 3, 8, 2, 14};
+  Array aa(a, {8}, UInt(16)), ii(idx, {8}, Int(32));
+  Array b({8}, Int(32)), c({8}, UInt(16)), d({8}, Int(16));
+  f(aa, ii, b, c, d);
+  for (int k = 0; k < 8; ++k) {
+    uint32_t x = uint32_t(a[k]);
+    bool inRange = idx[k] >= 0 && idx[k] < 16;
+    int bit = inRange ? (x >> idx[k]) & 1 : 0;
+    EXPECT_EQ(b.getInt(k), bit + int((x >> 4) & 0xFF) * 2) << k;
+    uint32_t y = inRange ? x | (1u << idx[k]) : x;
+    y = (y & 0x0FFF) | ((x & 0xF) << 12);
+    EXPECT_EQ(c.getInt(k), int64_t(y)) << k;
+    uint32_t r = 0;
+    for (int j = 0; j < 16; ++j)
+      r |= ((x >> j) & 1) << (15 - j);
+    EXPECT_EQ(d.getInt(k), int64_t(int16_t(uint16_t(r)))) << k;
+  }
+  EXPECT_NE(errorOf([&] { A(0).slice(3, 5); }).find("needs 0 <= lo <= hi < 16"),
+            std::string::npos);
+  EXPECT_NE(errorOf([&] { bitcast(Float(32), A(0)); }).find("the widths differ"),
+            std::string::npos);
+}
+} // namespace

@@ -33,6 +33,14 @@ public:
   Type type() const;
   const std::shared_ptr<const ExprNode> &node() const { return impl; }
 
+  /// Bit `bit` of an integer (HeteroCL's x[i]): UInt(1); 0 when `bit` is
+  /// outside the integer at run time.
+  Expr operator[](const Expr &bit) const;
+  /// Bits hi..lo of an integer (HeteroCL's x[hi:lo]), moved down: UInt of
+  /// hi - lo + 1 bits when both are constants, else of the value's width;
+  /// 0 unless 0 <= lo <= hi < width.
+  Expr slice(const Expr &hi, const Expr &lo) const;
+
 private:
   std::shared_ptr<const ExprNode> impl;
 };
@@ -75,6 +83,16 @@ Expr operator!(const Expr &a);
 Expr select(const Expr &cond, const Expr &a, const Expr &b);
 /// Converts to `type` (HeteroCL's hcl.cast).
 Expr cast(Type type, const Expr &value);
+/// The bits of `value` as `type` of the same width (int <-> float <-> fixed).
+Expr bitcast(Type type, const Expr &value);
+/// `value` with bit `bit` set to `bitValue` (HeteroCL's x[i] = b inside an
+/// update): unchanged when `bit` is out of range.
+Expr set_bit(const Expr &value, const Expr &bit, const Expr &bitValue);
+/// `value` with bits hi..lo replaced by the low bits of `bits` (x[hi:lo] = v).
+Expr set_slice(const Expr &value, const Expr &hi, const Expr &lo,
+               const Expr &bits);
+/// `value` with its bits in reverse order.
+Expr bit_reverse(const Expr &value);
 
 Expr exp(const Expr &x);
 Expr log(const Expr &x);
