@@ -146,6 +146,9 @@ FailureOr<std::string> FunctionEmitter::expression(Operation *op) {
             arith::IndexCastOp>([&](auto) -> R { return castTo(in(0)); })
       .Case<arith::UIToFPOp, arith::IndexCastUIOp>(
           [&](auto) -> R { return castTo(asUnsigned(0)); })
+      .Case([&](arith::BitcastOp cast) -> R {
+        return bitcastText(cast.getIn(), cast.getType(), resultType);
+      })
       .Case([&](arith::FPToUIOp f) -> R {
         return castTo("(" + unsignedCppType(f.getType()) + ")" + in(0));
       })
