@@ -13,6 +13,8 @@
 
 #include "hcl/Analysis/Estimate.h"
 
+#include "hcl/Analysis/OperatorCost.h"
+#include "hcl/Dialect/HCL/HCLOps.h"
 #include "hcl/Dialect/HCL/Naming.h"
 #include "hcl/Dialect/HCL/PartitionLayout.h"
 
@@ -42,7 +44,8 @@ int latencyOf(const TargetModel &target, Operation *op) {
                               [](Type o) { return isa<FloatType>(o); });
   // Index arithmetic and casts are wires.
   bool isFree = !isFloat && (t.isIndex() || name.contains("cast"));
-  return target.latencyOfKind(name, isFloat, isFree);
+  int base = target.latencyOfKind(name, isFloat, isFree);
+  return isFloat || isFree ? base : scaleLatencyByWidth(op, base);
 }
 
 namespace {
@@ -393,6 +396,10 @@ struct Estimator {
 };
 
 bool isArithmetic(Operation *op) {
+  // Fixed-point arithmetic counts; conversions and bit access are wiring.
+  if (isa<AddFixedOp, SubFixedOp, MulFixedOp, DivFixedOp, MinFixedOp,
+          MaxFixedOp, CmpFixedOp>(op))
+    return true;
   StringRef dialect = op->getName().getDialectNamespace();
   if (dialect != "arith" && dialect != "math")
     return false;
@@ -438,7 +445,7 @@ FunctionEstimate estimateFunction(func::FuncOp func, const TargetModel &target) 
       if (offchip.contains(memref)) {
         Type element = cast<MemRefType>(memref.getType()).getElementType();
         result.offchipBytes +=
-            executions(op) * ((element.getIntOrFloatBitWidth() + 7) / 8);
+            executions(op) * ((dataWidth(element) + 7) / 8);
       }
     }
   });

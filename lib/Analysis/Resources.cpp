@@ -1,7 +1,8 @@
 //===- Resources.cpp - DSPs, BRAMs and registers of a function ------------===//
 //
-// A first-order count, as a designer would do by hand: multipliers take 3
-// DSPs at 18+ bits (1 below), a float multiply 3 and a float add 2; a
+// A first-order count, as a designer would do by hand: integer and fixed-
+// point multipliers take the DSP tiles of their widths (OperatorCost.h),
+// a float multiply 3 and a float add 2; a
 // pipelined loop needs one unit per operation of its (unrolled) body, other
 // code shares one unit per kind. An on-chip array takes ceil(bits / 18 Kb)
 // BRAMs per bank, unless a bank holds one element or the array is at most
@@ -10,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "hcl/Analysis/Estimate.h"
+#include "hcl/Analysis/OperatorCost.h"
 
 #include "hcl/Dialect/HCL/PartitionLayout.h"
 
@@ -26,16 +28,6 @@ using namespace mlir::affine;
 
 namespace hcl {
 
-static int64_t dspCost(Operation *op) {
-  if (isa<arith::MulFOp>(op))
-    return 3;
-  if (isa<arith::AddFOp, arith::SubFOp>(op))
-    return 2;
-  if (isa<arith::MulIOp>(op))
-    return op->getResult(0).getType().getIntOrFloatBitWidth() >= 18 ? 3 : 1;
-  return 0;
-}
-
 /// Copies of `op` that run at once inside `pipelined`: the trip counts of
 /// the loops between them (unrolled under the pipeline).
 static int64_t copies(Operation *op, AffineForOp pipelined) {
@@ -50,7 +42,7 @@ static void countArray(MemRefType type, Resources &r) {
   if (!type.hasStaticShape())
     return;
   int64_t elements = type.getNumElements();
-  int64_t bits = elements * type.getElementTypeBitWidth();
+  int64_t bits = elements * dataWidth(type.getElementType());
   int64_t banks = 1;
   if (FailureOr<SmallVector<DimPartition>> parts = readPartition(type);
       succeeded(parts))
