@@ -7,7 +7,7 @@
 //  - ap_fixed<W, I, Q, O, N> is a W-bit signed number with I integer bits
 //    (including the sign) and F = W - I fractional bits; ap_ufixed is unsigned.
 //    I may be negative or larger than W. It is stored as a scaled integer:
-//    value = V * 2^-F, with V an ap_int_base<W, S>. 1 <= W <= 128.
+//    value = V * 2^-F, with V an ap_int_base<W, S>. 1 <= W <= 1024.
 //  - Assigning or constructing from any value (another ap_[u]fixed, ap_[u]int,
 //    a C++ integer, float or double) applies the target's quantization mode Q
 //    to the bits below its LSB, then its overflow mode O (with N saturation
@@ -20,10 +20,10 @@
 //    exception: like the vendor's division result type, the quotient keeps
 //    only the dividend's F1 fractional bits, truncated toward zero (1.5 / 2.25
 //    in ap_fixed<8,4> is 0.625, not 0.6667); widen the dividend for more.
-//  - Intermediate results are computed exactly in 128-bit integers (not in
-//    long double, which has only 64 mantissa bits: the product of two 64-bit
-//    values needs 128). Their width is capped at 128 bits by dropping integer
-//    bits, so a result of one operation on types of up to 64 bits is exact.
+//  - Intermediate results are computed exactly in 1024-bit integers (not in
+//    long double, which has only 64 mantissa bits). Their width is capped at
+//    1024 bits by dropping integer bits, so a result of one operation on
+//    types of up to 512 bits is exact.
 //  - An ap_[u]int or C++ integer operand acts as ap_fixed<Wi, Wi> of its own
 //    width and signedness. A float or double operand converts the fixed value
 //    to double (implicit conversion): the operation is done in floating point.
@@ -43,7 +43,7 @@
 
 namespace ap_detail {
 
-/// An intermediate fixed-point type, its width capped at 128 bits by dropping
+/// An intermediate fixed-point type, its width capped at 1024 bits by dropping
 /// integer bits (the fraction stays exact).
 template <int W, int I, bool S>
 using fixed_result =
@@ -62,17 +62,17 @@ template <int W1, int I1, bool S1, int W2, int I2, bool S2> struct frtype {
   typedef fixed_result<W1 + max_(F2, 0) + S2, I1 + F2 + S2, S1 || S2> div;
 };
 
-// The raw result of an operation with f fractional bits (exact modulo 2^128).
-inline u128 add_raw(const xval &a, const xval &b, int f) {
+// The raw result of an operation with f fractional bits (exact modulo 2^1024).
+inline raw_t add_raw(const xval &a, const xval &b, int f) {
   return shl(a.raw, f - a.frac) + shl(b.raw, f - b.frac);
 }
-inline u128 sub_raw(const xval &a, const xval &b, int f) {
+inline raw_t sub_raw(const xval &a, const xval &b, int f) {
   return shl(a.raw, f - a.frac) - shl(b.raw, f - b.frac);
 }
-inline u128 mul_raw(const xval &a, const xval &b, int) { return a.raw * b.raw; }
+inline raw_t mul_raw(const xval &a, const xval &b, int) { return a.raw * b.raw; }
 /// (a.raw * 2^max(F2, 0)) / b.raw, truncated toward zero: the quotient with
 /// the dividend's fractional bits.
-inline u128 div_fixed_raw(const xval &a, const xval &b, int) {
+inline raw_t div_fixed_raw(const xval &a, const xval &b, int) {
   xval n = {shl(a.raw, max_(b.frac, 0)), a.neg, 0};
   return div_raw(n, b);
 }
@@ -86,14 +86,14 @@ class ap_fixed_base {
   static_assert(W >= 1, "ap_fixed/ap_ufixed: the width W must be at least 1");
   static_assert(W <= ap_detail::kMaxWidth,
                 "ap_fixed/ap_ufixed: this C-simulation ap_fixed.h supports "
-                "widths up to 128 bits only");
+                "widths up to 1024 bits only");
   static_assert(N >= 0, "ap_fixed/ap_ufixed: N must not be negative");
   static_assert(O != AP_WRAP_SM || (S && N == 0),
                 "ap_fixed/ap_ufixed: this C-simulation ap_fixed.h supports "
                 "AP_WRAP_SM only on signed ap_fixed with N = 0");
 
 public:
-  typedef ap_detail::u128 u128;
+  typedef ap_detail::raw_t raw_t;
   static const int width = W, iwidth = I;
   static const ap_q_mode qmode = Q;
   static const ap_o_mode omode = O;
@@ -123,7 +123,7 @@ public:
   }
 
   /// A value from raw bits (no quantization; wrapped to W bits).
-  static ap_fixed_base from_raw(u128 b) {
+  static ap_fixed_base from_raw(raw_t b) {
     ap_fixed_base r;
     r.V.assign_bits(b);
     return r;

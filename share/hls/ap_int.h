@@ -6,7 +6,7 @@
 // "Arbitrary Precision Data Types"), not from the vendor's sources:
 //
 //  - ap_int<W> is a W-bit two's complement integer, ap_uint<W> a W-bit
-//    unsigned one, 1 <= W <= 128 (a wider W stops compilation with a
+//    unsigned one, 1 <= W <= 1024 (a wider W stops compilation with a
 //    static_assert).
 //  - Every assignment, construction and compound assignment wraps the value
 //    to W bits: the bits above W are dropped, with no saturation.
@@ -14,7 +14,7 @@
 //    example W1 + W2 bits for *), so `int c = a * b;` sees the whole product;
 //    the value is wrapped only when it is stored into a narrower variable.
 //    Subtraction is always signed (3u - 5u is -2). These intermediate widths
-//    are capped at 128 bits: past that the result wraps modulo 2^128, where
+//    are capped at 1024 bits: past that the result wraps modulo 2^1024, where
 //    the vendor's types would keep growing.
 //  - A C++ integer in a mixed expression acts as an ap type of its own width
 //    and signedness: int is ap_int<32>, unsigned long ap_uint<64>, bool
@@ -35,9 +35,9 @@
 //
 // The quantization and overflow modes of ap_fixed are declared here because
 // the conversions between the two families share one rounding routine
-// (ap_detail::fit). Intermediate values are computed in 128-bit integers (a
-// GCC/Clang extension), so every result of one operation on types of up to 64
-// bits is exact.
+// (ap_detail::fit). Intermediate values are computed in 1024-bit integers
+// (ap_detail::raw_t, 16 words with modulo arithmetic), so every result of one
+// operation on types of up to 512 bits is exact.
 //
 //===----------------------------------------------------------------------===//
 
@@ -81,25 +81,228 @@ class ap_fixed_base;
 
 namespace ap_detail {
 
-__extension__ typedef unsigned __int128 u128;
+/// The raw bits of every intermediate value: a kRawBits-bit unsigned integer
+/// with modulo arithmetic, as unsigned __int128 was for 128 bits. Division
+/// by zero traps, as native integer division does.
+class raw_t {
+public:
+  static const int kWords = 16;
+  uint64_t w[kWords];
+
+  raw_t() { clear(); }
+  template <class T, typename std::enable_if<std::is_integral<T>::value, int>::type = 0>
+  raw_t(T v) {
+    // A negative value sign-extends through every word.
+    bool negative = std::is_signed<T>::value && !std::is_same<T, bool>::value &&
+                    v < T(0);
+    w[0] = static_cast<uint64_t>(static_cast<long long>(v));
+    if (!std::is_signed<T>::value)
+      w[0] = static_cast<uint64_t>(v);
+    for (int i = 1; i < kWords; ++i)
+      w[i] = negative ? ~uint64_t(0) : 0;
+  }
+  template <class T, typename std::enable_if<std::is_integral<T>::value &&
+                                                 !std::is_same<T, bool>::value,
+                                             int>::type = 0>
+  explicit operator T() const { return static_cast<T>(w[0]); }
+  explicit operator bool() const { return !is_zero(); }
+  explicit operator double() const { return to_floating<double>(); }
+  explicit operator float() const { return to_floating<float>(); }
+
+  bool is_zero() const {
+    for (int i = 0; i < kWords; ++i)
+      if (w[i])
+        return false;
+    return true;
+  }
+  /// The index of the highest set bit, -1 for 0.
+  int top_bit() const {
+    for (int i = kWords - 1; i >= 0; --i)
+      if (w[i])
+        return 64 * i + 63 - __builtin_clzll(w[i]);
+    return -1;
+  }
+  bool bit(int k) const { return (w[k / 64] >> (k % 64)) & 1; }
+
+  friend raw_t operator~(const raw_t &a) {
+    raw_t r;
+    for (int i = 0; i < kWords; ++i)
+      r.w[i] = ~a.w[i];
+    return r;
+  }
+  friend raw_t operator-(const raw_t &a) { return ~a + raw_t(1); }
+  friend raw_t operator+(const raw_t &a, const raw_t &b) {
+    raw_t r;
+    uint64_t carry = 0;
+    for (int i = 0; i < kWords; ++i) {
+      uint64_t s = a.w[i] + carry;
+      uint64_t c1 = s < carry;
+      r.w[i] = s + b.w[i];
+      carry = c1 | (r.w[i] < s);
+    }
+    return r;
+  }
+  friend raw_t operator-(const raw_t &a, const raw_t &b) { return a + -b; }
+  friend raw_t operator*(const raw_t &a, const raw_t &b) {
+    raw_t r;
+    int na = a.used_words(), nb = b.used_words();
+    for (int i = 0; i < na; ++i) {
+      __extension__ typedef unsigned __int128 u128;
+      u128 carry = 0;
+      for (int j = 0; j < nb && i + j < kWords; ++j) {
+        u128 t = (u128)a.w[i] * b.w[j] + r.w[i + j] + carry;
+        r.w[i + j] = (uint64_t)t;
+        carry = t >> 64;
+      }
+      if (i + nb < kWords)
+        r.w[i + nb] += (uint64_t)carry;
+    }
+    // Words above the used ones of a negative (all-ones) operand matter too:
+    // used_words counts every non-zero word, so nothing is skipped.
+    return r;
+  }
+  friend raw_t operator/(const raw_t &a, const raw_t &b) {
+    raw_t q, r;
+    divide(a, b, q, r);
+    return q;
+  }
+  friend raw_t operator%(const raw_t &a, const raw_t &b) {
+    raw_t q, r;
+    divide(a, b, q, r);
+    return r;
+  }
+  friend raw_t operator<<(const raw_t &a, int d) {
+    raw_t r;
+    if (d >= kWords * 64 || d < 0)
+      return r;
+    int words = d / 64, bits = d % 64;
+    for (int i = kWords - 1; i >= words; --i) {
+      uint64_t v = a.w[i - words] << bits;
+      if (bits && i - words - 1 >= 0)
+        v |= a.w[i - words - 1] >> (64 - bits);
+      r.w[i] = v;
+    }
+    return r;
+  }
+  friend raw_t operator>>(const raw_t &a, int d) {
+    raw_t r;
+    if (d >= kWords * 64 || d < 0)
+      return r;
+    int words = d / 64, bits = d % 64;
+    for (int i = 0; i + words < kWords; ++i) {
+      uint64_t v = a.w[i + words] >> bits;
+      if (bits && i + words + 1 < kWords)
+        v |= a.w[i + words + 1] << (64 - bits);
+      r.w[i] = v;
+    }
+    return r;
+  }
+#define HCL_RAW_BITWISE(OP)                                                    \
+  friend raw_t operator OP(const raw_t &a, const raw_t &b) {                  \
+    raw_t r;                                                                   \
+    for (int i = 0; i < kWords; ++i)                                           \
+      r.w[i] = a.w[i] OP b.w[i];                                               \
+    return r;                                                                  \
+  }
+  HCL_RAW_BITWISE(&)
+  HCL_RAW_BITWISE(|)
+  HCL_RAW_BITWISE(^)
+#undef HCL_RAW_BITWISE
+  friend bool operator==(const raw_t &a, const raw_t &b) {
+    for (int i = 0; i < kWords; ++i)
+      if (a.w[i] != b.w[i])
+        return false;
+    return true;
+  }
+  friend bool operator!=(const raw_t &a, const raw_t &b) { return !(a == b); }
+  friend bool operator<(const raw_t &a, const raw_t &b) {
+    for (int i = kWords - 1; i >= 0; --i)
+      if (a.w[i] != b.w[i])
+        return a.w[i] < b.w[i];
+    return false;
+  }
+  friend bool operator>(const raw_t &a, const raw_t &b) { return b < a; }
+  friend bool operator<=(const raw_t &a, const raw_t &b) { return !(b < a); }
+  friend bool operator>=(const raw_t &a, const raw_t &b) { return !(a < b); }
+  raw_t &operator+=(const raw_t &o) { return *this = *this + o; }
+  raw_t &operator-=(const raw_t &o) { return *this = *this - o; }
+  raw_t &operator*=(const raw_t &o) { return *this = *this * o; }
+  raw_t &operator/=(const raw_t &o) { return *this = *this / o; }
+  raw_t &operator%=(const raw_t &o) { return *this = *this % o; }
+  raw_t &operator&=(const raw_t &o) { return *this = *this & o; }
+  raw_t &operator|=(const raw_t &o) { return *this = *this | o; }
+  raw_t &operator^=(const raw_t &o) { return *this = *this ^ o; }
+  raw_t &operator<<=(int d) { return *this = *this << d; }
+  raw_t &operator>>=(int d) { return *this = *this >> d; }
+
+private:
+  void clear() {
+    for (int i = 0; i < kWords; ++i)
+      w[i] = 0;
+  }
+  int used_words() const {
+    for (int i = kWords - 1; i >= 0; --i)
+      if (w[i])
+        return i + 1;
+    return 0;
+  }
+  /// Unsigned long division: a 64-bit divisor word by word, else bit by bit.
+  static void divide(const raw_t &a, const raw_t &b, raw_t &q, raw_t &r) {
+    if (b.is_zero())
+      __builtin_trap(); // as native division by zero
+    q = raw_t();
+    r = raw_t();
+    if (b.used_words() == 1) {
+      __extension__ typedef unsigned __int128 u128;
+      u128 rem = 0;
+      for (int i = a.used_words() - 1; i >= 0; --i) {
+        u128 cur = (rem << 64) | a.w[i];
+        q.w[i] = (uint64_t)(cur / b.w[0]);
+        rem = cur % b.w[0];
+      }
+      r.w[0] = (uint64_t)rem;
+      return;
+    }
+    for (int k = a.top_bit(); k >= 0; --k) {
+      r = r << 1;
+      r.w[0] |= a.bit(k) ? 1 : 0;
+      if (r >= b) {
+        r = r - b;
+        q.w[k / 64] |= uint64_t(1) << (k % 64);
+      }
+    }
+  }
+  /// Rounds to nearest, ties to even: the top 64 significant bits with every
+  /// lower bit ORed into the last (a sticky bit) convert as the whole would.
+  template <class F> F to_floating() const {
+    int top = top_bit();
+    if (top < 64)
+      return static_cast<F>(w[0]);
+    int drop = top - 63;
+    raw_t kept = *this >> drop;
+    bool sticky = !((*this & ((raw_t(1) << drop) - raw_t(1))).is_zero());
+    return std::ldexp(static_cast<F>(kept.w[0] | (sticky ? 1 : 0)), drop);
+  }
+};
+
 
 /// The widest type supported, and the cap on intermediate results.
-const int kMaxWidth = 128;
+const int kMaxWidth = raw_t::kWords * 64;
 
 constexpr int max_(int a, int b) { return a > b ? a : b; }
 constexpr int min_(int a, int b) { return a < b ? a : b; }
 constexpr int cap(int w) { return w < kMaxWidth ? w : kMaxWidth; }
 
-inline u128 ones() { return ~u128(0); }
+inline raw_t ones() { return ~raw_t(0); }
 /// The low w bits set (0 <= w).
-inline u128 mask(int w) { return w >= 128 ? ones() : (u128(1) << w) - 1; }
-/// Shifts that give 0 instead of undefined behavior for d >= 128.
-inline u128 shl(u128 x, int d) { return d >= 128 ? 0 : x << d; }
-inline u128 lshr(u128 x, int d) { return d >= 128 ? 0 : x >> d; }
+inline raw_t mask(int w) { return w >= kMaxWidth ? ones() : (raw_t(1) << w) - 1; }
+/// Shifts that give 0 for d >= kMaxWidth.
+inline raw_t shl(raw_t x, int d) { return d >= kMaxWidth ? raw_t(0) : x << d; }
+inline raw_t lshr(raw_t x, int d) { return d >= kMaxWidth ? raw_t(0) : x >> d; }
 
-/// The low w bits of x, sign-extended (s) or zero-extended to 128 bits.
-inline u128 extend(u128 x, int w, bool s) {
-  if (w >= 128)
+/// The low w bits of x, sign-extended (s) or zero-extended to the raw width.
+inline raw_t extend(raw_t x, int w, bool s) {
+  if (w >= kMaxWidth)
     return x;
   x &= mask(w);
   if (s && ((x >> (w - 1)) & 1))
@@ -107,34 +310,34 @@ inline u128 extend(u128 x, int w, bool s) {
   return x;
 }
 
-/// An exact value raw * 2^-frac. raw is held as 128-bit two's complement bits
-/// with an explicit sign, so that an unsigned 128-bit value keeps its top bit.
+/// An exact value raw * 2^-frac. raw is held as raw_t two's complement bits
+/// with an explicit sign, so that an unsigned full-width value keeps its top bit.
 struct xval {
-  u128 raw;
+  raw_t raw;
   bool neg;
   int frac;
 };
 
 /// The magnitude |raw| (exact: -2^127 has magnitude 2^127).
-inline u128 magnitude(const xval &v) { return v.neg ? -v.raw : v.raw; }
+inline raw_t magnitude(const xval &v) { return v.neg ? -v.raw : v.raw; }
 
 /// Bit k of a value; the bits above 127 repeat its sign.
-inline bool bit_at(u128 x, bool neg, int k) {
-  return k >= 128 ? neg : ((x >> k) & 1) != 0;
+inline bool bit_at(raw_t x, bool neg, int k) {
+  return k >= kMaxWidth ? neg : ((x >> k) & 1) != 0;
 }
 
 /// Whether any of the bits [0, k) of a value is set.
-inline bool low_bits_set(u128 x, int k) {
-  return k > 0 && (x & mask(min_(k, 128))) != 0;
+inline bool low_bits_set(raw_t x, int k) {
+  return k > 0 && (x & mask(min_(k, kMaxWidth))) != 0;
 }
 
 /// floor(x / 2^d) for d >= 0: an arithmetic shift for negative values.
-inline u128 ashr(u128 x, bool neg, int d) {
+inline raw_t ashr(raw_t x, bool neg, int d) {
   if (d <= 0)
     return x;
-  if (d >= 128)
-    return neg ? ones() : 0;
-  u128 r = x >> d;
+  if (d >= kMaxWidth)
+    return neg ? ones() : raw_t(0);
+  raw_t r = x >> d;
   return neg ? (r | ~(ones() >> d)) : r;
 }
 
@@ -145,10 +348,10 @@ inline xval from_double(double d) {
     return xval{0, false, 0};
   bool neg = d < 0;
   if (std::isinf(d))
-    return xval{neg ? ones() : u128(1), neg, -4096};
+    return xval{neg ? ones() : raw_t(1), neg, -4096};
   int e = 0;
   double m = std::frexp(std::fabs(d), &e); // 0.5 <= m < 1
-  u128 mag = (u128)(uint64_t)std::ldexp(m, 53);
+  raw_t mag = (raw_t)(uint64_t)std::ldexp(m, 53);
   return xval{neg ? -mag : mag, neg, 53 - e};
 }
 
@@ -163,14 +366,14 @@ inline float to_float(const xval &v) {
 }
 
 /// Compares ma * 2^-fa with mb * 2^-fb (magnitudes): -1, 0 or 1.
-inline int compare_magnitudes(u128 ma, int fa, u128 mb, int fb) {
+inline int compare_magnitudes(raw_t ma, int fa, raw_t mb, int fb) {
   if (fa < fb)
     return -compare_magnitudes(mb, fb, ma, fa);
-  // Scale mb to 2^-fa; if that does not fit in 128 bits it is the larger.
+  // Scale mb to 2^-fa; if that does not fit in raw_t it is the larger.
   int d = fa - fb;
-  if (mb != 0 && (d >= 128 || mb > (ones() >> d)))
+  if (mb != 0 && (d >= kMaxWidth || mb > (ones() >> d)))
     return -1;
-  u128 sb = shl(mb, d);
+  raw_t sb = shl(mb, d);
   return ma < sb ? -1 : (ma > sb ? 1 : 0);
 }
 
@@ -183,22 +386,22 @@ inline int compare(const xval &a, const xval &b) {
 }
 
 /// Unsigned division with a 64-bit fast path (the common case).
-inline u128 udiv(u128 a, u128 b) {
+inline raw_t udiv(raw_t a, raw_t b) {
   if ((a >> 64) == 0 && (b >> 64) == 0)
     return (uint64_t)a / (uint64_t)b;
   return a / b;
 }
 
 /// C division of the raw integers: the quotient truncates toward zero...
-inline u128 div_raw(const xval &a, const xval &b) {
-  u128 q = udiv(magnitude(a), magnitude(b));
+inline raw_t div_raw(const xval &a, const xval &b) {
+  raw_t q = udiv(magnitude(a), magnitude(b));
   return a.neg != b.neg ? -q : q;
 }
 
 /// ...and the remainder has the sign of the dividend.
-inline u128 mod_raw(const xval &a, const xval &b) {
-  u128 ma = magnitude(a), mb = magnitude(b);
-  u128 r = ma - udiv(ma, mb) * mb;
+inline raw_t mod_raw(const xval &a, const xval &b) {
+  raw_t ma = magnitude(a), mb = magnitude(b);
+  raw_t r = ma - udiv(ma, mb) * mb;
   return a.neg ? -r : r;
 }
 
@@ -229,21 +432,21 @@ inline bool round_up(ap_q_mode q, bool neg, bool half, bool sticky, bool lsb) {
 /// Signed: the sign bit keeps the source's sign and the other N-1 bits take
 /// its complement, so positive values stay positive and negative ones
 /// negative. Unsigned: the N bits become 1 on overflow (0 below zero).
-inline u128 saturate_msbs(u128 r, int w, bool s, int n, bool neg, bool over) {
+inline raw_t saturate_msbs(raw_t r, int w, bool s, int n, bool neg, bool over) {
   n = min_(n, w);
-  u128 top = mask(n) << (w - n);
-  u128 sign = u128(1) << (w - 1);
-  u128 fill = s ? (neg ? sign : (top & ~sign)) : (over ? top : 0);
+  raw_t top = mask(n) << (w - n);
+  raw_t sign = raw_t(1) << (w - 1);
+  raw_t fill = s ? (neg ? sign : (top & ~sign)) : (over ? top : 0);
   return (r & ~top) | fill;
 }
 
 /// Converts an exact value to a w-bit number (signed if s) with frac
 /// fractional bits: quantization (mode q), then overflow (mode o, n
 /// saturation bits). Returns the w result bits.
-inline u128 fit(const xval &v, int w, int frac, bool s, ap_q_mode q,
+inline raw_t fit(const xval &v, int w, int frac, bool s, ap_q_mode q,
                 ap_o_mode o, int n) {
   // 1. Quantize: afterwards the value is exactly qv * 2^(shift - frac).
-  u128 qv = v.raw;
+  raw_t qv = v.raw;
   bool neg = v.neg;
   int shift = frac - v.frac;
   if (shift < 0) {
@@ -251,27 +454,27 @@ inline u128 fit(const xval &v, int w, int frac, bool s, ap_q_mode q,
     qv = ashr(v.raw, v.neg, d);
     bool half = bit_at(v.raw, v.neg, d - 1);
     bool sticky = low_bits_set(v.raw, d - 1);
-    if (round_up(q, v.neg, half, sticky, qv & 1))
+    if (round_up(q, v.neg, half, sticky, (qv & 1) != 0))
       qv += 1;
     neg = v.neg && qv != 0;
     shift = 0;
   }
   // 2. Overflow: compare qv * 2^shift with the range of the target.
-  const u128 max_raw = s ? mask(w - 1) : mask(w);
+  const raw_t max_raw = s ? mask(w - 1) : mask(w);
   bool over = false, under = false;
   if (neg) {
     int k = w - 1 - shift; // qv * 2^shift >= -2^(w-1) iff |qv| <= 2^k
-    under = !s || k < 0 || -qv > (u128(1) << k);
+    under = !s || k < 0 || -qv > (raw_t(1) << k);
   } else {
     over = qv > lshr(max_raw, shift);
   }
-  u128 wrapped = shl(qv, shift) & mask(w);
+  raw_t wrapped = shl(qv, shift) & mask(w);
   if (!over && !under)
     return wrapped;
   // 3. The overflow mode.
   switch (o) {
   case AP_SAT:
-    return over ? max_raw : (s ? u128(1) << (w - 1) : 0);
+    return over ? max_raw : (s ? raw_t(1) << (w - 1) : 0);
   case AP_SAT_ZERO:
     return 0;
   case AP_SAT_SYM:
@@ -301,8 +504,8 @@ template <class T> typename c_int<T>::type as_ap(T v) {
 }
 
 /// The decimal digits of a value (for printing widths above 64).
-inline std::string to_decimal(u128 raw, bool neg) {
-  u128 m = neg ? -raw : raw;
+inline std::string to_decimal(raw_t raw, bool neg) {
+  raw_t m = neg ? -raw : raw;
   std::string s;
   do {
     s.insert(s.begin(), char('0' + int(m % 10)));
@@ -311,15 +514,16 @@ inline std::string to_decimal(u128 raw, bool neg) {
   return neg ? "-" + s : s;
 }
 
-/// A shift amount in [-128, 128] (larger ones shift everything out).
-inline int shift_amount(u128 raw, bool neg) {
-  u128 m = neg ? -raw : raw;
-  int d = m > 128 ? 128 : int(m);
+/// A shift amount in [-kMaxWidth, kMaxWidth] (larger ones shift everything
+/// out).
+inline int shift_amount(raw_t raw, bool neg) {
+  raw_t m = neg ? -raw : raw;
+  int d = m > kMaxWidth ? kMaxWidth : int(m);
   return neg ? -d : d;
 }
 
 /// The result types of binary operators on ap_int_base<W1,S1> and
-/// ap_int_base<W2,S2>: wide enough for the exact value (capped at 128 bits).
+/// ap_int_base<W2,S2>: wide enough for the exact value (capped at 1024 bits).
 /// w1/w2 are the operand widths once both share the result's signedness (an
 /// unsigned operand needs one more bit inside a signed result).
 template <int W1, bool S1, int W2, bool S2> struct rtype {
@@ -343,12 +547,12 @@ template <int W, bool S> class ap_int_base {
   static_assert(W >= 1, "ap_int/ap_uint: the width W must be at least 1");
   static_assert(W <= ap_detail::kMaxWidth,
                 "ap_int/ap_uint: this C-simulation ap_int.h supports widths "
-                "up to 128 bits only");
+                "up to 1024 bits only");
 
 public:
-  typedef ap_detail::u128 u128;
-  /// The storage: 64 bits up to W = 64, 128 above.
-  typedef typename std::conditional<(W <= 64), uint64_t, u128>::type word_type;
+  typedef ap_detail::raw_t raw_t;
+  /// The storage: 64 bits up to W = 64, a raw_t above.
+  typedef typename std::conditional<(W <= 64), uint64_t, raw_t>::type word_type;
   /// The C++ type of the implicit conversion.
   typedef typename std::conditional<
       (W <= 32), typename std::conditional<S, int, unsigned>::type,
@@ -364,7 +568,7 @@ public:
     assign_bits(o.bits());
   }
   template <class T, AP_IF_INTEGRAL(T)> ap_int_base(T v) {
-    assign_bits((u128)v); // sign-extends a negative v: wraps like C
+    assign_bits((raw_t)v); // sign-extends a negative v: wraps like C
   }
   ap_int_base(double d) {
     assign_bits(ap_detail::fit(ap_detail::from_double(d), W, 0, S,
@@ -383,14 +587,14 @@ public:
   }
 
   /// A value from raw bits (wrapped to W).
-  static ap_int_base from_bits(u128 b) {
+  static ap_int_base from_bits(raw_t b) {
     ap_int_base r;
     r.assign_bits(b);
     return r;
   }
-  void assign_bits(u128 b) { V = (word_type)(b & ap_detail::mask(W)); }
-  /// The value sign- or zero-extended to 128 bits.
-  u128 bits() const { return ap_detail::extend((u128)V, W, S); }
+  void assign_bits(raw_t b) { V = (word_type)(b & ap_detail::mask(W)); }
+  /// The value sign- or zero-extended to the raw width.
+  raw_t bits() const { return ap_detail::extend((raw_t)V, W, S); }
   bool is_neg() const { return S && ((V >> (W - 1)) & 1); }
   ap_detail::xval xv() const { return ap_detail::xval{bits(), is_neg(), 0}; }
 
@@ -426,7 +630,7 @@ public:
   bool operator[](int i) const { return get_bit(i); }
   bool sign() const { return is_neg(); }
   bool iszero() const { return V == 0; }
-  bool and_reduce() const { return (u128)V == ap_detail::mask(W); }
+  bool and_reduce() const { return (raw_t)V == ap_detail::mask(W); }
   bool or_reduce() const { return V != 0; }
   bool xor_reduce() const {
     bool r = false;
@@ -455,7 +659,7 @@ public:
   }
   ap_int_base<W, false> get_range(int hi, int lo) const {
     assert(0 <= hi && hi < W && 0 <= lo && lo < W && "ap_int: bad range");
-    u128 b = (u128)V, r = 0;
+    raw_t b = (raw_t)V, r = 0;
     if (hi >= lo)
       r = (b >> lo) & ap_detail::mask(hi - lo + 1);
     else
@@ -463,15 +667,15 @@ public:
         r |= ((b >> (lo - k)) & 1) << k;
     return ap_int_base<W, false>::from_bits(r);
   }
-  void set_range(int hi, int lo, u128 v) {
+  void set_range(int hi, int lo, raw_t v) {
     assert(0 <= hi && hi < W && 0 <= lo && lo < W && "ap_int: bad range");
-    u128 b = (u128)V;
+    raw_t b = (raw_t)V;
     if (hi >= lo) {
-      u128 m = ap_detail::mask(hi - lo + 1) << lo;
+      raw_t m = ap_detail::mask(hi - lo + 1) << lo;
       b = (b & ~m) | ((v << lo) & m);
     } else {
       for (int k = 0; k <= lo - hi; ++k) {
-        u128 m = u128(1) << (lo - k);
+        raw_t m = raw_t(1) << (lo - k);
         b = ((v >> k) & 1) ? (b | m) : (b & ~m);
       }
     }
@@ -605,7 +809,7 @@ public:
 // Binary arithmetic and bitwise operators: between two ap types the result
 // type is ap_detail::rtype<...>::KIND; a C++ integer operand first becomes the
 // ap type of its width (ap_detail::as_ap). All of +, -, *, &, |, ^ are exact
-// modulo 2^128 on the sign-extended operands, hence exact in the result type.
+// modulo 2^1024 on the sign-extended operands, hence exact in the result type.
 #define AP_INT_BINARY_OP(OP, KIND, EXPR)                                       \
   template <int W1, bool S1, int W2, bool S2>                                  \
   typename ap_detail::rtype<W1, S1, W2, S2>::KIND operator OP(                 \
@@ -694,13 +898,13 @@ std::istream &operator>>(std::istream &is, ap_int_base<W, S> &x) {
   if (!(is >> s))
     return is;
   bool neg = !s.empty() && s[0] == '-';
-  ap_detail::u128 v = 0;
+  ap_detail::raw_t v = 0;
   for (size_t i = neg ? 1 : 0; i < s.size(); ++i) {
     if (s[i] < '0' || s[i] > '9') {
       is.setstate(std::ios::failbit);
       return is;
     }
-    v = v * 10 + ap_detail::u128(s[i] - '0');
+    v = v * 10 + ap_detail::raw_t(s[i] - '0');
   }
   x.assign_bits(neg ? -v : v);
   return is;
