@@ -9,6 +9,7 @@
 #include "ArrayStorage.h"
 
 #include "hcl/Frontend/Error.h"
+#include "hcl/Runtime/FixedPointIO.h"
 #include "hcl/Runtime/Npy.h"
 
 #include "llvm/Support/Error.h"
@@ -141,16 +142,7 @@ void Array::setDouble(int64_t index, double value) {
   if (dtype().isFixed()) {
     // Quantized as the program would: floor(value * 2^frac), wrapped; NaN
     // and infinities give 0.
-    double scaled = std::floor(std::ldexp(value, int(dtype().frac)));
-    if (!std::isfinite(scaled))
-      return setInt(index, 0);
-    if (std::fabs(scaled) < 9223372036854775808.0) // 2^63
-      return setInt(index, static_cast<int64_t>(scaled));
-    // Beyond 64 bits only the low bits matter (the value wraps anyway); a
-    // double that large is a multiple of 2^11, so fmod is exact.
-    double low = std::fmod(std::fabs(scaled), 18446744073709551616.0); // 2^64
-    uint64_t bits = static_cast<uint64_t>(low);
-    return setInt(index, static_cast<int64_t>(scaled < 0 ? ~bits + 1 : bits));
+    return setInt(index, quantizeToBits(value, dtype().frac));
   }
   if (!dtype().isFloat())
     return setInt(index, static_cast<int64_t>(value));

@@ -102,8 +102,11 @@ static FailureOr<ValueSpec> describeValue(func::FuncOp entry, Type type,
                 "integers and fixed point up to 64 bits, f32, f64; wider "
                 "values can be computed inside the program)");
   unsigned bits = integerBitsOf(elementType);
+  int frac = getFixedFormat(elementType).width > 0
+                 ? static_cast<int>(getFixedFormat(elementType).frac)
+                 : -1;
   if (!memref)
-    return ValueSpec{*kind, {}, false, typeToString(type), bits};
+    return ValueSpec{*kind, {}, false, typeToString(type), bits, frac};
   if (!memref.hasStaticShape())
     return fail("dynamic shapes are not supported; give every dimension a "
                 "size");
@@ -114,7 +117,8 @@ static FailureOr<ValueSpec> describeValue(func::FuncOp entry, Type type,
                 "partition layout) can be passed to or from the host");
   std::vector<int64_t> shape(memref.getShape().begin(),
                              memref.getShape().end());
-  return ValueSpec{*kind, std::move(shape), true, typeToString(type), bits};
+  return ValueSpec{*kind, std::move(shape), true, typeToString(type), bits,
+                   frac};
 }
 
 FailureOr<EntrySignature> describeEntry(func::FuncOp entry) {

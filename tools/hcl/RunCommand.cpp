@@ -5,6 +5,7 @@
 #include "LoadedProgram.h"
 
 #include "hcl/Runtime/JitProgram.h"
+#include "hcl/Runtime/FixedPointIO.h"
 #include "hcl/Runtime/Npy.h"
 #include "hcl/Runtime/RandomFill.h"
 #include "hcl/Transforms/Passes.h"
@@ -40,6 +41,11 @@ static cl::opt<std::string>
     outputDir("output-dir",
               cl::desc("write argN.npy and resultN.npy into DIR"),
               cl::value_desc("DIR"), cl::sub(runSubcommand));
+static cl::opt<bool> fixedAsFloat(
+    "fixed-as-float",
+    cl::desc("read and write fixed-point arguments and results as float64 "
+             "values (quantized on the way in) instead of their bits"),
+    cl::sub(runSubcommand));
 static cl::opt<unsigned> repeat("repeat",
                                 cl::desc("run N times, report the median"),
                                 cl::value_desc("N"), cl::init(1),
@@ -72,6 +78,16 @@ static Expected<std::vector<HostArray>> prepareArguments(JitProgram &program) {
     Expected<HostArray> array = readNpy(inputArrays[i]);
     if (!array)
       return array.takeError();
+    if (fixedAsFloat && specs[i].fixedFrac >= 0) {
+      if (!isFloat(array->kind()))
+        return createStringError(
+            "argument " + Twine(i) + " of @" + program.entryName() + " (" +
+            specs[i].typeString + ") expects float values with "
+            "--fixed-as-float, got " + elementName(array->kind()) + " in " +
+            inputArrays[i]);
+      *array = fixedBitsFromFloats(*array, specs[i].kind, specs[i].integerBits,
+                                   static_cast<unsigned>(specs[i].fixedFrac));
+    }
     arguments[i] = std::move(*array);
   }
   if (Error error = program.checkArguments(arguments))
@@ -86,9 +102,18 @@ static void printOutput(StringRef name, const HostArray &array) {
          << " hash=" << format_hex_no_prefix(array.hash(), 16) << "\n";
 }
 
+/// What the host sees of a value: with --fixed-as-float, fixed-point bits
+/// become float64 values.
+static HostArray shown(const HostArray &array, const ValueSpec &spec) {
+  if (fixedAsFloat && spec.fixedFrac >= 0)
+    return floatsFromFixedBits(array, static_cast<unsigned>(spec.fixedFrac));
+  return array;
+}
+
 static Error writeOutputs(const std::vector<HostArray> &arguments,
                           const std::vector<HostArray> &results,
-                          const std::vector<ValueSpec> &argSpecs) {
+                          const std::vector<ValueSpec> &argSpecs,
+                          const std::vector<ValueSpec> &resultSpecs) {
   if (std::error_code ec = sys::fs::create_directories(outputDir))
     return createStringError("cannot create output directory '" + outputDir +
                              "': " + ec.message());
@@ -99,10 +124,10 @@ static Error writeOutputs(const std::vector<HostArray> &arguments,
   };
   for (size_t i = 0; i < arguments.size(); ++i)
     if (argSpecs[i].isMemRef)
-      if (Error error = write("arg" + Twine(i), arguments[i]))
+      if (Error error = write("arg" + Twine(i), shown(arguments[i], argSpecs[i])))
         return error;
   for (size_t i = 0; i < results.size(); ++i)
-    if (Error error = write("result" + Twine(i), results[i]))
+    if (Error error = write("result" + Twine(i), shown(results[i], resultSpecs[i])))
       return error;
   return Error::success();
 }
@@ -151,17 +176,18 @@ int runMain() {
   outs() << "@" << (*program)->entryName() << ": " << argSpecs.size()
          << " arguments, " << results.size() << " results, compiled in "
          << format("%.1f", compileMs) << " ms\n";
+  const auto &resultSpecs = (*program)->signature().results;
   for (size_t i = 0; i < arguments.size(); ++i)
     if (argSpecs[i].isMemRef)
-      printOutput("arg" + std::to_string(i), arguments[i]);
+      printOutput("arg" + std::to_string(i), shown(arguments[i], argSpecs[i]));
   for (size_t i = 0; i < results.size(); ++i)
-    printOutput("result" + std::to_string(i), results[i]);
+    printOutput("result" + std::to_string(i), shown(results[i], resultSpecs[i]));
   outs() << "time: " << format("%.4f", timesMs[timesMs.size() / 2])
          << " ms (median of " << repeat << " run" << (repeat == 1 ? "" : "s")
          << ")\n";
 
   if (!outputDir.empty())
-    if (Error error = writeOutputs(arguments, results, argSpecs))
+    if (Error error = writeOutputs(arguments, results, argSpecs, resultSpecs))
       return fail(toString(std::move(error)));
   return 0;
 }

@@ -36,6 +36,7 @@ struct ValueSpec {
   bool isMemRef;
   std::string typeString; // as MLIR prints it, for messages
   unsigned integerBits = 0; // the width of integer elements (12 for i12)
+  int fixedFrac = -1;       // fixed point: its fraction bits (else -1)
 };
 
 struct EntrySignature {
