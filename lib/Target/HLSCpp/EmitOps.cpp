@@ -69,6 +69,10 @@ FailureOr<std::string> FunctionEmitter::expression(Operation *op) {
                     const std::string &b) {
     return "(" + cond + " ? " + branch(a) + " : " + branch(b) + ")";
   };
+  // bool holds any non-zero value as true; i1 arithmetic keeps the low bit.
+  auto oneBit = [&](const std::string &value) {
+    return resultType == "bool" ? "(bool)((" + value + ") & 1)" : value;
+  };
   auto asUnsigned = [&](unsigned i) {
     return "(" + unsignedCppType(op->getOperand(i).getType()) + ")" + in(i);
   };
@@ -87,9 +91,9 @@ FailureOr<std::string> FunctionEmitter::expression(Operation *op) {
   using R = FailureOr<std::string>;
   return llvm::TypeSwitch<Operation *, R>(op)
       // Integer arithmetic.
-      .Case([&](arith::AddIOp) -> R { return binary(in(0), "+", in(1)); })
-      .Case([&](arith::SubIOp) -> R { return binary(in(0), "-", in(1)); })
-      .Case([&](arith::MulIOp) -> R { return binary(in(0), "*", in(1)); })
+      .Case([&](arith::AddIOp) -> R { return oneBit(binary(in(0), "+", in(1))); })
+      .Case([&](arith::SubIOp) -> R { return oneBit(binary(in(0), "-", in(1))); })
+      .Case([&](arith::MulIOp) -> R { return oneBit(binary(in(0), "*", in(1))); })
       .Case([&](arith::DivSIOp) -> R { return binary(in(0), "/", in(1)); })
       .Case([&](arith::RemSIOp) -> R { return binary(in(0), "%", in(1)); })
       .Case([&](arith::DivUIOp) -> R { return binary(asUnsigned(0), "/", asUnsigned(1)); })

@@ -50,3 +50,12 @@ func.func @top(%a: memref<4x!hcl.Fixed<8, 4>>, %b: memref<4x!hcl.Fixed<8, 4>>, %
   }
   return
 }
+
+// i1 arithmetic keeps the low bit (bool would make 1 + 1 true); found by the
+// random data-type tester.
+// CHECK-LABEL: void add_bits(
+// CHECK: bool {{.*}} = (bool)(({{.*}} + {{.*}}) & 1);
+func.func @add_bits(%a: i1, %b: i1) -> i1 {
+  %s = arith.addi %a, %b : i1
+  return %s : i1
+}
