@@ -3,6 +3,7 @@
 #include "hcl/Runtime/Compare.h"
 
 #include <cmath>
+#include <cstring>
 #include <sstream>
 
 namespace hcl {
@@ -60,6 +61,14 @@ Comparison compareArrays(const HostArray &expected, const HostArray &actual,
                                    actual.elementAsDouble(i));
       result.largestRelativeError = std::max(result.largestRelativeError, error);
       mismatch = error > relativeTolerance;
+    } else if (expected.kind() == ElementKind::Wide) {
+      // The value's bits; the padding above them is not part of it.
+      size_t size = expected.elementBytes(), bytes = (expected.wideBits() + 7) / 8;
+      const uint8_t *a = expected.as<uint8_t>() + i * size;
+      const uint8_t *b = actual.as<uint8_t>() + i * size;
+      uint8_t topMask = uint8_t(0xFF >> (8 * bytes - expected.wideBits()));
+      mismatch = std::memcmp(a, b, bytes - 1) != 0 ||
+                 ((a[bytes - 1] ^ b[bytes - 1]) & topMask) != 0;
     } else {
       mismatch = expected.elementAsInt(i) != actual.elementAsInt(i);
     }

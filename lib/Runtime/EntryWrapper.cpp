@@ -65,6 +65,8 @@ static std::optional<ElementKind> elementKindOf(Type type, bool isUnsigned) {
     return isUnsigned ? ElementKind::U32 : ElementKind::I32;
   if (width > 0 && width <= 64)
     return isUnsigned ? ElementKind::U64 : ElementKind::I64;
+  if (width > 64 && width <= 512 && isa<IntegerType>(type))
+    return ElementKind::Wide;
   if (type.isF32())
     return ElementKind::F32;
   if (type.isF64())
@@ -99,14 +101,16 @@ static FailureOr<ValueSpec> describeValue(func::FuncOp entry, Type type,
   std::optional<ElementKind> kind = elementKindOf(elementType, isUnsigned);
   if (!kind)
     return fail("unsupported element type at the host boundary (supported: "
-                "integers and fixed point up to 64 bits, f32, f64; wider "
-                "values can be computed inside the program)");
+                "integers up to 512 bits, fixed point up to 64 bits, f32, "
+                "f64; wider fixed point can be computed inside the program)");
   unsigned bits = integerBitsOf(elementType);
   int frac = getFixedFormat(elementType).width > 0
                  ? static_cast<int>(getFixedFormat(elementType).frac)
                  : -1;
+  bool isUnsignedValue = isUnsigned || isa<UFixedType>(elementType);
   if (!memref)
-    return ValueSpec{*kind, {}, false, typeToString(type), bits, frac};
+    return ValueSpec{*kind, {}, false, typeToString(type), bits, frac,
+                     isUnsignedValue};
   if (!memref.hasStaticShape())
     return fail("dynamic shapes are not supported; give every dimension a "
                 "size");
@@ -118,7 +122,7 @@ static FailureOr<ValueSpec> describeValue(func::FuncOp entry, Type type,
   std::vector<int64_t> shape(memref.getShape().begin(),
                              memref.getShape().end());
   return ValueSpec{*kind, std::move(shape), true, typeToString(type), bits,
-                   frac};
+                   frac, isUnsignedValue};
 }
 
 FailureOr<EntrySignature> describeEntry(func::FuncOp entry) {
@@ -138,6 +142,14 @@ FailureOr<EntrySignature> describeEntry(func::FuncOp entry) {
                       "result " + Twine(index));
     if (failed(spec))
       return failure();
+    // LLVM 22's code generator corrupts its heap compiling the copy of a
+    // returned buffer of such integers (seen with i100 and i200): refuse it.
+    if (spec->kind == ElementKind::Wide)
+      return entry.emitError() << "result " << index << " of @"
+                               << entry.getSymName() << " has type " << output
+                               << ": integers wider than 64 bits can be "
+                                  "passed in and out through memref "
+                                  "arguments, not returned";
     signature.results.push_back(std::move(*spec));
   }
   return signature;

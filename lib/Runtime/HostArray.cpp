@@ -25,8 +25,20 @@ size_t elementSize(ElementKind kind) {
   case ElementKind::U64:
   case ElementKind::F64:
     return 8;
+  case ElementKind::Wide:
+    return 0; // per array: HostArray::elementBytes
   }
   return 0;
+}
+
+size_t wideElementBytes(unsigned bits) {
+  size_t storeBytes = (bits + 7) / 8;
+  return (storeBytes + 15) / 16 * 16;
+}
+
+size_t HostArray::elementBytes() const {
+  return elementKind == ElementKind::Wide ? wideElementBytes(bits)
+                                          : elementSize(elementKind);
 }
 
 bool isFloat(ElementKind kind) {
@@ -62,6 +74,8 @@ llvm::StringRef elementName(ElementKind kind) {
     return "float32";
   case ElementKind::F64:
     return "float64";
+  case ElementKind::Wide:
+    return "wide";
   }
   return "?";
 }
@@ -86,6 +100,8 @@ llvm::StringRef elementMLIRName(ElementKind kind) {
     return "f32";
   case ElementKind::F64:
     return "f64";
+  case ElementKind::Wide:
+    return "iN";
   }
   return "?";
 }
@@ -95,9 +111,12 @@ static int64_t product(const std::vector<int64_t> &shape) {
                          std::multiplies<int64_t>());
 }
 
-HostArray::HostArray(ElementKind kind, std::vector<int64_t> shape)
-    : elementKind(kind), dims(std::move(shape)),
-      storage(static_cast<size_t>(product(dims)) * elementSize(kind), 0) {}
+HostArray::HostArray(ElementKind kind, std::vector<int64_t> shape,
+                     unsigned wideBits, bool wideUnsigned)
+    : elementKind(kind), bits(kind == ElementKind::Wide ? wideBits : 0),
+      isUnsignedWide(kind == ElementKind::Wide && wideUnsigned),
+      dims(std::move(shape)),
+      storage(static_cast<size_t>(product(dims)) * elementBytes(), 0) {}
 
 int64_t HostArray::numElements() const { return product(dims); }
 
@@ -145,6 +164,11 @@ int64_t HostArray::elementAsInt(int64_t index) const {
     return load<uint32_t>(bytes, index);
   case ElementKind::U64:
     return static_cast<int64_t>(load<uint64_t>(bytes, index));
+  case ElementKind::Wide: {
+    int64_t low;
+    std::memcpy(&low, bytes + index * elementBytes(), 8);
+    return low;
+  }
   case ElementKind::F32:
   case ElementKind::F64:
     return static_cast<int64_t>(elementAsDouble(index));

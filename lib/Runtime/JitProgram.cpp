@@ -17,7 +17,8 @@ JitProgram::~JitProgram() = default;
 static std::vector<HostArray> makeArrays(const std::vector<ValueSpec> &specs) {
   std::vector<HostArray> arrays;
   for (const ValueSpec &spec : specs)
-    arrays.emplace_back(spec.kind, spec.shape);
+    arrays.emplace_back(spec.kind, spec.shape, spec.integerBits,
+                        spec.isUnsigned);
   return arrays;
 }
 
@@ -45,7 +46,8 @@ JitProgram::checkArguments(const std::vector<HostArray> &arguments) const {
   for (size_t i = 0; i < arguments.size(); ++i) {
     const ValueSpec &spec = types.arguments[i];
     const HostArray &array = arguments[i];
-    if (array.kind() == spec.kind && array.shape() == spec.shape)
+    if (array.kind() == spec.kind && array.shape() == spec.shape &&
+        (spec.kind != ElementKind::Wide || array.wideBits() == spec.integerBits))
       continue;
     return llvm::createStringError(
         "argument " + std::to_string(i) + " of @" + entry + " (" +

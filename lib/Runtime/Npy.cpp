@@ -40,6 +40,8 @@ StringRef npyDescriptor(ElementKind kind) {
     return "<f4";
   case ElementKind::F64:
     return "<f8";
+  case ElementKind::Wide:
+    return ""; // written as bytes (WideLayout.h)
   }
   return "";
 }

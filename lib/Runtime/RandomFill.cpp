@@ -53,6 +53,15 @@ void fillRandom(HostArray &array, uint64_t seed, unsigned argIndex) {
     case ElementKind::U64:
       store<uint64_t>(array, i, smallUnsigned);
       break;
+    case ElementKind::Wide: {
+      // The small value, sign- (or zero-) extended through every byte.
+      size_t size = array.elementBytes();
+      uint8_t *element = array.as<uint8_t>() + i * size;
+      int64_t value = array.wideUnsigned() ? int64_t(smallUnsigned) : small;
+      std::memset(element, value < 0 ? 0xFF : 0, size);
+      std::memcpy(element, &value, 8);
+      break;
+    }
     case ElementKind::F32:
       store<float>(array, i, static_cast<float>(unit));
       break;

@@ -7,6 +7,7 @@
 #include "hcl/Runtime/JitProgram.h"
 #include "hcl/Runtime/FixedPointIO.h"
 #include "hcl/Runtime/Npy.h"
+#include "hcl/Runtime/WideLayout.h"
 #include "hcl/Runtime/RandomFill.h"
 #include "hcl/Transforms/Passes.h"
 
@@ -78,6 +79,16 @@ static Expected<std::vector<HostArray>> prepareArguments(JitProgram &program) {
     Expected<HostArray> array = readNpy(inputArrays[i]);
     if (!array)
       return array.takeError();
+    if (specs[i].kind == ElementKind::Wide) {
+      Expected<HostArray> wide = wideFromBytes(
+          *array, specs[i].integerBits, specs[i].isUnsigned, specs[i].shape,
+          "argument " + std::to_string(i) + " of @" +
+              program.entryName().str() + " (" + specs[i].typeString + ") in " +
+              inputArrays[i]);
+      if (!wide)
+        return wide.takeError();
+      *array = std::move(*wide);
+    }
     if (fixedAsFloat && specs[i].fixedFrac >= 0) {
       if (!isFloat(array->kind()))
         return createStringError(
@@ -105,6 +116,8 @@ static void printOutput(StringRef name, const HostArray &array) {
 /// What the host sees of a value: with --fixed-as-float, fixed-point bits
 /// become float64 values.
 static HostArray shown(const HostArray &array, const ValueSpec &spec) {
+  if (spec.kind == ElementKind::Wide)
+    return wideToBytes(array);
   if (fixedAsFloat && spec.fixedFrac >= 0)
     return floatsFromFixedBits(array, static_cast<unsigned>(spec.fixedFrac));
   return array;

@@ -37,6 +37,7 @@ struct ValueSpec {
   std::string typeString; // as MLIR prints it, for messages
   unsigned integerBits = 0; // the width of integer elements (12 for i12)
   int fixedFrac = -1;       // fixed point: its fraction bits (else -1)
+  bool isUnsigned = false;  // hcl.unsigned or UFixed
 };
 
 struct EntrySignature {

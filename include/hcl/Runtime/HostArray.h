@@ -20,9 +20,15 @@ namespace hcl {
 /// Element types a host array can hold: signed integers (signless MLIR
 /// integers and `!hcl.Fixed` bits), unsigned ones (`hcl.unsigned` arguments
 /// and `!hcl.UFixed` bits), and floats, as NumPy's dtypes.
-enum class ElementKind { I1, I8, I16, I32, I64, U8, U16, U32, U64, F32, F64 };
+/// Wide: integers of 65 to 512 bits, as LLVM lays them out in memory (see
+/// wideElementBytes); in .npy files they are bytes (WideLayout.h).
+enum class ElementKind { I1, I8, I16, I32, I64, U8, U16, U32, U64, F32, F64, Wide };
 
 size_t elementSize(ElementKind kind);
+/// The bytes an iN (N > 64) element takes in memory: its store size rounded
+/// up to the 16-byte alignment LLVM gives integers of 128 bits and more on
+/// x86-64 (i100: 16, i200: 32, i512: 64).
+size_t wideElementBytes(unsigned bits);
 bool isFloat(ElementKind kind);
 bool isUnsigned(ElementKind kind);
 /// NumPy's name: "bool", "int8", ..., "float64".
@@ -33,10 +39,15 @@ llvm::StringRef elementMLIRName(ElementKind kind);
 class HostArray {
 public:
   HostArray() = default;
-  /// A zero-filled array.
-  HostArray(ElementKind kind, std::vector<int64_t> shape);
+  /// A zero-filled array; `wideBits` gives the width of Wide elements.
+  HostArray(ElementKind kind, std::vector<int64_t> shape, unsigned wideBits = 0,
+            bool wideUnsigned = false);
 
   ElementKind kind() const { return elementKind; }
+  /// Wide elements: their width and signedness.
+  unsigned wideBits() const { return bits; }
+  bool wideUnsigned() const { return isUnsignedWide; }
+  size_t elementBytes() const;
   const std::vector<int64_t> &shape() const { return dims; }
   int64_t rank() const { return static_cast<int64_t>(dims.size()); }
   int64_t numElements() const;
@@ -51,7 +62,8 @@ public:
 
   /// Element `index` (row-major) converted to double.
   double elementAsDouble(int64_t index) const;
-  /// Element `index` converted to int64 (floats truncate).
+  /// Element `index` converted to int64 (floats truncate; Wide: the low 64
+  /// bits).
   int64_t elementAsInt(int64_t index) const;
 
   /// "8x8"; "scalar" for rank 0.
@@ -66,11 +78,14 @@ public:
   bool reshape(std::vector<int64_t> newShape);
 
   bool sameTypeAndShape(const HostArray &other) const {
-    return elementKind == other.elementKind && dims == other.dims;
+    return elementKind == other.elementKind && bits == other.bits &&
+           dims == other.dims;
   }
 
 private:
   ElementKind elementKind = ElementKind::I32;
+  unsigned bits = 0;
+  bool isUnsignedWide = false;
   std::vector<int64_t> dims;
   // operator new aligns this to 16 bytes, enough for every element type.
   std::vector<uint8_t> storage;
