@@ -15,6 +15,7 @@
 #include "llvm/Support/Error.h"
 
 #include <cmath>
+#include <cstring>
 #include <map>
 
 namespace hcl {
@@ -22,10 +23,12 @@ namespace hcl {
 ElementKind containerKind(Type type) {
   if (type.isFloat())
     return type.bits == 32 ? ElementKind::F32 : ElementKind::F64;
+  if (type.bits > 64 && type.isInteger())
+    return ElementKind::Wide;
   if (type.bits > 64)
     throwError("Array of " + type.str() +
-               ": host arrays hold up to 64 bits per element; compute wider "
-               "values inside the program");
+               ": host arrays hold fixed point of up to 64 bits; bitcast "
+               "wider fixed point to an integer type");
   if (type.bits == 1 && !type.isFixed())
     return ElementKind::I1;
   bool u = type.isUnsigned();
@@ -55,7 +58,8 @@ Array::Array(const std::vector<int64_t> &shape, Type dtype) {
       throwError("Array: dimension sizes must be non-negative");
   data = std::make_shared<detail::ArrayStorage>();
   data->dtype = dtype;
-  data->host = HostArray(containerKind(dtype), shape);
+  data->host = HostArray(containerKind(dtype), shape, dtype.bits,
+                         dtype.isUnsigned());
 }
 
 Array Array::load(const std::string &path) {
@@ -125,6 +129,13 @@ void Array::setInt(int64_t index, int64_t value) {
   if (dtype().isFloat())
     return setDouble(index, double(value));
   int64_t v = wrapToWidth(value, dtype());
+  if (h.kind() == ElementKind::Wide) {
+    // Sign- (or zero-) extended through the element's bytes.
+    std::vector<uint8_t> bytes(h.elementBytes(),
+                               v < 0 && !dtype().isUnsigned() ? 0xFF : 0);
+    std::memcpy(bytes.data(), &v, 8);
+    return setBytes(index, bytes);
+  }
   switch (h.kind()) {
   case ElementKind::I1: return store<uint8_t>(h, index, v & 1);
   case ElementKind::I8:
@@ -135,6 +146,25 @@ void Array::setInt(int64_t index, int64_t value) {
   case ElementKind::U32: return store<int32_t>(h, index, int32_t(v));
   default: return store<int64_t>(h, index, v);
   }
+}
+
+std::vector<uint8_t> Array::getBytes(int64_t index) const {
+  checkIndex(*this, index);
+  const HostArray &h = data->host;
+  size_t n = (dtype().bits + 7) / 8;
+  const uint8_t *element = h.as<uint8_t>() + index * h.elementBytes();
+  return std::vector<uint8_t>(element, element + n);
+}
+
+void Array::setBytes(int64_t index, const std::vector<uint8_t> &bytes) {
+  checkIndex(*this, index);
+  HostArray &h = data->host;
+  if (bytes.size() > h.elementBytes())
+    throwError("Array::setBytes: " + std::to_string(bytes.size()) +
+               " bytes do not fit a " + dtype().str() + " element");
+  uint8_t *element = h.as<uint8_t>() + index * h.elementBytes();
+  std::memset(element, 0, h.elementBytes());
+  std::memcpy(element, bytes.data(), bytes.size());
 }
 
 void Array::setDouble(int64_t index, double value) {

@@ -534,3 +534,31 @@ TEST(FrontendRun, BitAccess) {
             std::string::npos);
 }
 } // namespace
+
+namespace {
+// Integers wider than 64 bits in hcl::Array: setInt / getInt for values that
+// fit 64 bits, setBytes / getBytes (little-endian) for the whole value. They
+// cross the boundary as arguments (an update), not as returned tensors.
+TEST(FrontendRun, WideIntegerArrays) {
+  Tensor A = placeholder({2}, "A", Int(100));
+  Tensor B = placeholder({2}, "B", Int(100));
+  Schedule s = create_schedule({A, B}, [](Tensor A, Tensor B) {
+    return update(B, [&](Var i) { return A(i) + A(i) + 1; }, "U");
+  });
+  Module f = build(s);
+  Array a({2}, Int(100)), b({2}, Int(100));
+  a.setInt(0, -7);
+  std::vector<uint8_t> big(13, 0);
+  big[10] = 1; // 2^80
+  big[0] = 5;
+  a.setBytes(1, big);
+  f(a, b);
+  EXPECT_EQ(b.getInt(0), -13);
+  std::vector<uint8_t> want(13, 0);
+  want[10] = 2; // 2^81 + 11
+  want[0] = 11;
+  EXPECT_EQ(b.getBytes(1), want);
+  std::vector<uint8_t> minusThirteen = b.getBytes(0);
+  EXPECT_EQ(minusThirteen[12] & 0x0F, 0x0F); // sign bits up to bit 99
+}
+} // namespace

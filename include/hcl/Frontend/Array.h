@@ -47,6 +47,10 @@ public:
   void setInt(int64_t index, int64_t value);
   /// Fixed point quantizes: floor(value * 2^frac), wrapped to the width.
   void setDouble(int64_t index, double value);
+  /// An element's bits, little-endian, ceil(bits / 8) bytes: the whole value
+  /// of integers wider than 64 bits (getInt gives their low 64 bits).
+  std::vector<uint8_t> getBytes(int64_t index) const;
+  void setBytes(int64_t index, const std::vector<uint8_t> &bytes);
 
   /// The elements converted to T, row-major (fixed point to a floating T:
   /// the values; to an integer T: the bits).
