@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "RetypeElements.h"
 #include "RetypeMemRef.h"
 
 #include "hcl/Transforms/Primitives.h"
@@ -178,12 +179,8 @@ LogicalResult applyPacking(OpTy op, ScheduleContext &ctx, StringRef primitive,
            << " needs a buffer without a layout map (pack before partition), "
               "got "
            << type;
-  auto isAccess = [](Operation *user) {
-    return isa<AffineLoadOp, AffineStoreOp, memref::LoadOp, memref::StoreOp,
-               memref::DeallocOp>(user);
-  };
   FailureOr<SetVector<Value>> linked =
-      collectLinkedMemRefs(op, primitive, buffer, isAccess);
+      collectLinkedMemRefs(op, primitive, buffer, isBufferAccess);
   if (failed(linked))
     return failure();
   auto axis = static_cast<unsigned>(op.getAxis());

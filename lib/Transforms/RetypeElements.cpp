@@ -40,18 +40,19 @@ static void convertStore(Operation *store, ElementConversion toStored) {
   store->setOperand(0, toStored(builder, store->getLoc(), stored));
 }
 
+bool isBufferAccess(Operation *user) {
+  return isa<AffineLoadOp, AffineStoreOp, memref::LoadOp, memref::StoreOp,
+             memref::DeallocOp>(user);
+}
+
 LogicalResult retypeElements(Operation *op, StringRef primitive, Value target,
                              Type newElement, ScheduleContext &ctx,
                              ElementConversion toStored,
                              ElementConversion fromLoaded) {
   Value buffer = ctx.resolveMemRef(target);
   auto type = cast<MemRefType>(buffer.getType());
-  auto isAccess = [](Operation *user) {
-    return isa<AffineLoadOp, AffineStoreOp, memref::LoadOp, memref::StoreOp,
-               memref::DeallocOp>(user);
-  };
   FailureOr<SetVector<Value>> linked =
-      collectLinkedMemRefs(op, primitive, buffer, isAccess);
+      collectLinkedMemRefs(op, primitive, buffer, isBufferAccess);
   if (failed(linked))
     return failure();
   for (Value value : *linked)

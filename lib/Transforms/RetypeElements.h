@@ -30,6 +30,9 @@ mlir::LogicalResult retypeElements(mlir::Operation *op, llvm::StringRef primitiv
                                    ScheduleContext &ctx, ElementConversion toStored,
                                    ElementConversion fromLoaded);
 
+/// The loads, stores and deallocs the data-type customizations rewrite.
+bool isBufferAccess(mlir::Operation *user);
+
 /// Whether `buffer` is a function argument or result marked `hcl.unsigned`.
 bool isUnsignedBuffer(mlir::Value buffer);
 
