@@ -499,23 +499,52 @@ bool write_npy(const std::string &path, const T *data,
   return detail::write_file(path, bytes, error);
 }
 
-/// read_npy for an element type outside the seven (ap_int<12>, ...): the file
-/// holds `Container` values (int16 for i12, as `hcl run` writes), converted
-/// element-wise with T(Container).
-template <typename Container, typename T>
-bool read_npy_as(const std::string &path, T *data,
-                 const std::vector<int64_t> &shape, std::string &error) {
-  const int64_t count = detail::element_count(shape);
+namespace detail {
+
+/// Reads `Container` values and stores each into `data` with `store`.
+template <typename Container, typename T, typename Store>
+bool read_converted(const std::string &path, T *data,
+                    const std::vector<int64_t> &shape, std::string &error,
+                    Store store) {
+  const int64_t count = element_count(shape);
   if (count < 0) {
-    error = path + ": negative dimension in " + detail::shape_string(shape);
+    error = path + ": negative dimension in " + shape_string(shape);
     return false;
   }
   std::vector<Container> staging(static_cast<size_t>(count));
   if (!read_npy<Container>(path, staging.data(), shape, error))
     return false;
   for (size_t i = 0; i < staging.size(); ++i)
-    data[i] = T(staging[i]);
+    store(data[i], staging[i]);
   return true;
+}
+
+/// Writes `data` as `Container` values made by `load`.
+template <typename Container, typename T, typename Load>
+bool write_converted(const std::string &path, const T *data,
+                     const std::vector<int64_t> &shape, std::string &error,
+                     Load load) {
+  const int64_t count = element_count(shape);
+  if (count < 0) {
+    error = path + ": negative dimension in " + shape_string(shape);
+    return false;
+  }
+  std::vector<Container> staging(static_cast<size_t>(count));
+  for (size_t i = 0; i < staging.size(); ++i)
+    staging[i] = load(data[i]);
+  return write_npy<Container>(path, staging.data(), shape, error);
+}
+
+} // namespace detail
+
+/// read_npy for an element type outside the seven (ap_int<12>, ...): the file
+/// holds `Container` values (int16 for i12, as `hcl run` writes), converted
+/// element-wise with T(Container).
+template <typename Container, typename T>
+bool read_npy_as(const std::string &path, T *data,
+                 const std::vector<int64_t> &shape, std::string &error) {
+  return detail::read_converted<Container>(
+      path, data, shape, error, [](T &x, Container v) { x = T(v); });
 }
 
 /// write_npy for an element type outside the seven: each value is converted
@@ -524,47 +553,27 @@ bool read_npy_as(const std::string &path, T *data,
 template <typename Container, typename T>
 bool write_npy_as(const std::string &path, const T *data,
                   const std::vector<int64_t> &shape, std::string &error) {
-  const int64_t count = detail::element_count(shape);
-  if (count < 0) {
-    error = path + ": negative dimension in " + detail::shape_string(shape);
-    return false;
-  }
-  std::vector<Container> staging(static_cast<size_t>(count));
-  for (size_t i = 0; i < staging.size(); ++i)
-    staging[i] = static_cast<Container>(data[i]);
-  return write_npy<Container>(path, staging.data(), shape, error);
+  return detail::write_converted<Container>(
+      path, data, shape, error,
+      [](const T &x) { return static_cast<Container>(x); });
 }
 
 /// read_npy for fixed point: the file holds the bits in `Container`.
 template <int W, typename Container, typename T>
 bool read_npy_fixed(const std::string &path, T *data,
                     const std::vector<int64_t> &shape, std::string &error) {
-  const int64_t count = detail::element_count(shape);
-  if (count < 0) {
-    error = path + ": negative dimension in " + detail::shape_string(shape);
-    return false;
-  }
-  std::vector<Container> staging(static_cast<size_t>(count));
-  if (!read_npy<Container>(path, staging.data(), shape, error))
-    return false;
-  for (size_t i = 0; i < staging.size(); ++i)
-    set_fixed_bits<W>(data[i], staging[i]);
-  return true;
+  return detail::read_converted<Container>(
+      path, data, shape, error,
+      [](T &x, Container v) { set_fixed_bits<W>(x, v); });
 }
 
 /// write_npy for fixed point: the bits, extended into `Container`.
 template <int W, typename Container, typename T>
 bool write_npy_fixed(const std::string &path, const T *data,
                      const std::vector<int64_t> &shape, std::string &error) {
-  const int64_t count = detail::element_count(shape);
-  if (count < 0) {
-    error = path + ": negative dimension in " + detail::shape_string(shape);
-    return false;
-  }
-  std::vector<Container> staging(static_cast<size_t>(count));
-  for (size_t i = 0; i < staging.size(); ++i)
-    staging[i] = get_fixed_bits<W, Container>(data[i]);
-  return write_npy<Container>(path, staging.data(), shape, error);
+  return detail::write_converted<Container>(
+      path, data, shape, error,
+      [](const T &x) { return get_fixed_bits<W, Container>(x); });
 }
 
 //===----------------------------------------------------------------------===//
