@@ -55,7 +55,7 @@ static std::optional<ElementKind> elementKindOf(Type type, bool isUnsigned) {
     width = fixed.getWidth();
   else if (auto fixed = dyn_cast<UFixedType>(type))
     width = fixed.getWidth(), isUnsigned = true;
-  if (width == 1)
+  if (width == 1 && isa<IntegerType>(type))
     return ElementKind::I1;
   if (width > 0 && width <= 8)
     return isUnsigned ? ElementKind::U8 : ElementKind::I8;

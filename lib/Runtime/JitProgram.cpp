@@ -8,6 +8,8 @@
 #include "mlir/Pass/PassManager.h"
 #include "llvm/Support/TargetSelect.h"
 
+#include <cstring>
+
 using namespace mlir;
 
 namespace hcl {
@@ -115,7 +117,21 @@ struct MemRefDescriptor {
 static void normalizeWidth(HostArray &array, const ValueSpec &spec,
                            bool forProgram) {
   unsigned bits = spec.integerBits;
-  if (bits <= 1 || bits == 8 || bits == 16 || bits == 32 || bits >= 64)
+  if (array.kind() == ElementKind::Wide) {
+    // LLVM reads an iN's padding as what its own store leaves (zeros), so
+    // the bits above N go in cleared; wideToBytes extends them on the way out.
+    if (!forProgram)
+      return;
+    size_t size = array.elementBytes(), used = (bits + 7) / 8;
+    uint8_t topMask = uint8_t(0xFF >> (8 * used - bits));
+    for (int64_t i = 0; i < array.numElements(); ++i) {
+      uint8_t *element = array.as<uint8_t>() + i * size;
+      element[used - 1] &= topMask;
+      std::memset(element + used, 0, size - used);
+    }
+    return;
+  }
+  if (bits == 0 || array.kind() == ElementKind::I1 || bits == 8 || bits == 16 || bits == 32 || bits >= 64)
     return;
   auto extend = [&](auto *elements) {
     using T = std::remove_pointer_t<decltype(elements)>;

@@ -356,13 +356,27 @@ inline xval from_double(double d) {
 }
 
 /// The nearest double (and float) of an exact value.
+/// The top 64 significant bits of |v| with every lower bit ORed into the
+/// last (a sticky bit), and the exponent they carry: they round to float or
+/// double exactly as the whole value does, and the scaling never overflows
+/// an intermediate (1.5 in ap_fixed<150, 2> is 1.5f, not inf).
+inline uint64_t top_bits(const xval &v, int &exponent) {
+  raw_t m = magnitude(v);
+  int top = m.top_bit();
+  int drop = top < 64 ? 0 : top - 63;
+  bool sticky = drop > 0 && !(m & ((raw_t(1) << drop) - raw_t(1))).is_zero();
+  exponent = drop - v.frac;
+  return (uint64_t)(m >> drop) | (sticky ? 1 : 0);
+}
 inline double to_double(const xval &v) {
-  double m = (double)magnitude(v);
-  return std::ldexp(v.neg ? -m : m, -v.frac);
+  int e = 0;
+  double m = (double)top_bits(v, e);
+  return std::ldexp(v.neg ? -m : m, e);
 }
 inline float to_float(const xval &v) {
-  float m = (float)magnitude(v);
-  return std::ldexp(v.neg ? -m : m, -v.frac);
+  int e = 0;
+  float m = (float)top_bits(v, e);
+  return std::ldexp(v.neg ? -m : m, e);
 }
 
 /// Compares ma * 2^-fa with mb * 2^-fb (magnitudes): -1, 0 or 1.

@@ -65,8 +65,22 @@ std::string constantText(Attribute value, std::set<std::string> &helpers) {
     Type type = i.getType();
     if (type.isInteger(1))
       return i.getValue().isZero() ? "false" : "true";
-    int64_t v = type.isIndex() ? i.getInt() : i.getValue().getSExtValue();
     unsigned w = type.isIndex() ? 32 : type.getIntOrFloatBitWidth();
+    // Wider than 64 bits: built from 64-bit pieces, high first.
+    if (w > 64) {
+      const llvm::APInt &bits = i.getValue();
+      std::string t = "ap_int<" + std::to_string(w) + ">";
+      std::string text;
+      for (int chunk = (w - 1) / 64; chunk >= 0; --chunk) {
+        uint64_t piece = bits.extractBitsAsZExtValue(
+            std::min(64u, w - unsigned(chunk) * 64), unsigned(chunk) * 64);
+        std::string part = t + "(ap_uint<" + std::to_string(w) + ">(" +
+                           std::to_string(piece) + "ull))";
+        text = text.empty() ? part : "((" + text + " << 64) | " + part + ")";
+      }
+      return text;
+    }
+    int64_t v = type.isIndex() ? i.getInt() : i.getValue().getSExtValue();
     // The most negative 64-bit value has no literal of its own.
     if (w == 64 && v == INT64_MIN)
       return "(-9223372036854775807LL - 1)";

@@ -146,8 +146,11 @@ FailureOr<std::string> FunctionEmitter::dataExpression(Operation *op) {
       })
       .Case([&](GetSliceOp) -> R {
         helpers.insert("bits");
-        return "hcl_get_slice<" + inputWidth() + ", " + *result + ">(" + in(0) +
-               ", " + in(1) + ", " + in(2) + ")";
+        // An i1 result keeps the slice's low bit (a bool would keep any bit).
+        std::string type = resultType.isInteger(1) ? "ap_uint<1>" : *result;
+        std::string text = "hcl_get_slice<" + inputWidth() + ", " + type + ">(" +
+                           in(0) + ", " + in(1) + ", " + in(2) + ")";
+        return resultType.isInteger(1) ? "(bool)" + text : text;
       })
       .Case([&](SetSliceOp) -> R {
         helpers.insert("bits");

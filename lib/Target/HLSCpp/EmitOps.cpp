@@ -130,8 +130,12 @@ FailureOr<std::string> FunctionEmitter::expression(Operation *op) {
         P p = cmp.getPredicate();
         bool isUnsigned = p == P::ult || p == P::ule || p == P::ugt || p == P::uge;
         const char *o = ops[static_cast<int>(p)];
-        return isUnsigned ? binary(asUnsigned(0), o, asUnsigned(1))
-                          : binary(in(0), o, in(1));
+        if (isUnsigned)
+          return binary(asUnsigned(0), o, asUnsigned(1));
+        // Read as signed, an i1 holding 1 is -1.
+        if (cmp.getLhs().getType().isInteger(1))
+          return binary("(-(int)" + in(0) + ")", o, "(-(int)" + in(1) + ")");
+        return binary(in(0), o, in(1));
       })
       .Case([&](arith::SelectOp) -> R { return choose(in(0), in(1), in(2)); })
       // Conversions.
