@@ -5,4 +5,5 @@ cd "$(dirname "$0")/.."
 if [ ! -f build/build.ninja ]; then
   cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release
 fi
+export CCACHE_BASEDIR="$PWD"   # fresh clones elsewhere hit the same cache
 cmake --build build

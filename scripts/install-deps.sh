@@ -7,6 +7,7 @@ packages=(
   llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools
   libgtest-dev googletest
   python3 python3-numpy gnuplot-nox clang-22
+  verilator yosys
 )
 
 missing=()

@@ -2,6 +2,7 @@
 
 #include "hcl/InitHCL.h"
 #include "hcl/Conversion/Passes.h"
+#include "hcl/Dialect/AMC/AMCDialect.h"
 #include "hcl/Dialect/HCL/HCLDialect.h"
 #include "hcl/Transforms/Passes.h"
 
@@ -21,7 +22,7 @@
 #include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVM.h"
 
 void hcl::registerHCLDialects(mlir::DialectRegistry &registry) {
-  registry.insert<hcl::HCLDialect, mlir::affine::AffineDialect,
+  registry.insert<hcl::HCLDialect, hcl::amc::AMCDialect, mlir::affine::AffineDialect,
                   mlir::arith::ArithDialect, mlir::cf::ControlFlowDialect,
                   mlir::func::FuncDialect, mlir::LLVM::LLVMDialect,
                   mlir::math::MathDialect, mlir::memref::MemRefDialect,

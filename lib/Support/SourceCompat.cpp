@@ -67,6 +67,12 @@ std::string upgradeFuncSpelling(StringRef source) {
       out += line.take_front(callStart);
       out += "func.";
       out += line.drop_front(callStart);
+    } else if (body.starts_with("amc.memory") && line.rtrim().ends_with(");")) {
+      // The seed declares an interface as `amc.memory @m(...);`; MLIR has
+      // no `;` token, and the declaration is the op without a body.
+      StringRef kept = line.rtrim();
+      out += kept.drop_back();
+      out += line.drop_front(kept.size());
     } else {
       out += line;
     }

@@ -21,7 +21,8 @@ namespace hcl {
 /// Rewrites every line that starts with `func @`, `func private @`,
 /// `func public @` or `func nested @` to `func.func ...`, and every
 /// `call @f(...)` / `%r = call @f(...)` to `func.call`. Line numbers are
-/// kept, so diagnostics still point at the user's line.
+/// kept, so diagnostics still point at the user's line. A seed-003 interface
+/// declaration `amc.memory @m(...);` loses its trailing `;`.
 std::string upgradeFuncSpelling(llvm::StringRef source);
 
 /// The same, on a buffer; keeps the buffer's name for diagnostics. Returns
