@@ -3,6 +3,7 @@
 #include "hcl/InitHCL.h"
 #include "hcl/Conversion/Passes.h"
 #include "hcl/Dialect/AMC/AMCDialect.h"
+#include "hcl/Dialect/AMC/Passes.h"
 #include "hcl/Dialect/HCL/HCLDialect.h"
 #include "hcl/Transforms/Passes.h"
 
@@ -35,4 +36,5 @@ void hcl::registerHCLDialects(mlir::DialectRegistry &registry) {
 void hcl::registerHCLPasses() {
   registerConversionPasses();
   registerHCLTransformsPasses();
+  hcl::amc::registerAMCPasses();
 }

@@ -9,6 +9,7 @@
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
+using namespace hcl;
 using namespace hcl::amc;
 
 #include "hcl/Dialect/AMC/AMCDialect.cpp.inc"
@@ -82,7 +83,7 @@ static LogicalResult verifyWords(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
-LogicalResult MemRefType::verify(function_ref<InFlightDiagnostic()> emitError,
+LogicalResult amc::MemRefType::verify(function_ref<InFlightDiagnostic()> emitError,
                                  int64_t size, Type elementType, int64_t banks,
                                  bool bankKeyword) {
   if (failed(verifyWords(emitError, size, elementType)))
@@ -163,7 +164,7 @@ static Type parseMemRef(DialectAsmParser &parser) {
   }
   if (parser.parseGreater())
     return Type();
-  return parser.getChecked<MemRefType>(parser.getContext(), size, elementType,
+  return parser.getChecked<amc::MemRefType>(parser.getContext(), size, elementType,
                                        banks, bankKeyword);
 }
 
@@ -210,7 +211,7 @@ Type AMCDialect::parseType(DialectAsmParser &parser) const {
 
 void AMCDialect::printType(Type type, DialectAsmPrinter &printer) const {
   llvm::TypeSwitch<Type>(type)
-      .Case([&](MemRefType memref) {
+      .Case([&](amc::MemRefType memref) {
         printer << "memref<" << memref.getSize() << "x"
                 << memref.getElementType();
         if (memref.getBanks() != 1)

@@ -6,6 +6,7 @@
 #include "mlir/IR/OpImplementation.h"
 
 using namespace mlir;
+using namespace hcl;
 using namespace hcl::amc;
 
 //===----------------------------------------------------------------------===//
@@ -119,7 +120,7 @@ SmallVector<int64_t> CreatePortOp::getCoveredBanks() {
 }
 
 LogicalResult CreatePortOp::verify() {
-  MemRefType memref = getMemref().getType();
+  amc::MemRefType memref = getMemref().getType();
   if (!getBanks() && memref.getBanks() != 1)
     return emitOpError("a port on a memref of ")
            << memref.getBanks() << " banks names the banks it covers "

@@ -6,9 +6,11 @@
 include "hcl/Dialect/AMC/AMCBase.td"
 include "mlir/IR/AttrTypeBase.td"
 
-class AMC_Type<string name, string typeMnemonic, list<Trait> traits = []>
+// Spelled `!amc.<keyword><...>`; AMCDialect::parseType / printType read and
+// write all three (no per-type mnemonic, so no generated parser).
+class AMC_Type<string name, string keyword, list<Trait> traits = []>
     : TypeDef<AMC_Dialect, name, traits> {
-  let mnemonic = typeMnemonic;
+  let typeName = "amc." # keyword;
 }
 
 def AMC_MemRefType : AMC_Type<"MemRef", "memref"> {
