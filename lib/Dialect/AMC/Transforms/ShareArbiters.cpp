@@ -35,6 +35,14 @@ static Value reachedMemref(Value port) {
   return Value();
 }
 
+/// What an arbiter's inputs reach, whatever they may do: words, element
+/// type and latency (one latency keeps a single response pipeline).
+static Type wordsOf(ArbiterOp op) {
+  auto port = cast<PortType>(op.getInputs().front().getType());
+  return PortType::get(op.getContext(), port.getSize(), port.getElementType(),
+                       PortKind::ReadWrite, port.getLatency());
+}
+
 struct ShareArbiters
     : hcl::amc::impl::AMCShareArbitersBase<ShareArbiters> {
   using AMCShareArbitersBase::AMCShareArbitersBase;
@@ -46,15 +54,14 @@ struct ShareArbiters
       return signalPassFailure();
     }
     // Arbiters that may share ports reach the same banks of one allocation
-    // through inputs of one type. Groups in program order, so the result is
+    // through inputs of the same words and latency. Groups in program order, so the result is
     // deterministic.
     llvm::MapVector<std::tuple<Value, Type, Attribute>,
                     SmallVector<ArbiterOp>>
         groups;
     getOperation().walk([&](ArbiterOp op) {
       Value memref = reachedMemref(op.getInputs().front());
-      groups[{memref, op.getInputs().front().getType(), op.getBanksAttr()}]
-          .push_back(op);
+      groups[{memref, wordsOf(op), op.getBanksAttr()}].push_back(op);
     });
     for (auto &[key, arbiters] : groups)
       if (std::get<0>(key) && failed(share(arbiters)))
@@ -92,7 +99,7 @@ struct ShareArbiters
       PortKind kind = cast<HandshakePortType>(type).getKind();
       if ((canRead(kind) && !reads) || (canWrite(kind) && !writes))
         return at.emitOpError("cannot share ")
-               << ports << " latency-sensitive port(s) among these "
+               << ports.getValue() << " latency-sensitive port(s) among these "
                << "handshake ports: none of the kept ports can "
                << (canRead(kind) && !reads ? "read" : "write");
     }
