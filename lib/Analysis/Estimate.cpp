@@ -1,9 +1,9 @@
 //===- Estimate.cpp - initiation intervals and latency of affine IR -------===//
 //
 // ResMII: the accesses of one iteration (inner loops unrolled, as HLS does
-// under a pipelined loop) are grouped by array and bank; accesses to the
-// same address count once; a bank serves `ports` accesses per cycle (or
-// read / write ports). RecMII: for every store and a load of the same array
+// under a pipelined loop; hcl/Analysis/BankAccesses.h) are grouped by array
+// and bank; accesses to the same address count once; a bank serves `ports`
+// accesses per cycle (or read / write ports). RecMII: for every store and a load of the same array
 // in the loop, MLIR's checkMemrefAccessDependence gives the dependence
 // distance along the loop; the latency from the load to the store, plus the
 // two memory latencies, divided by the distance. Latency: a pipelined loop
@@ -13,19 +13,17 @@
 
 #include "hcl/Analysis/Estimate.h"
 
+#include "hcl/Analysis/BankAccesses.h"
 #include "hcl/Analysis/OperatorCost.h"
 #include "hcl/Dialect/HCL/HCLOps.h"
 #include "hcl/Dialect/HCL/Naming.h"
-#include "hcl/Dialect/HCL/PartitionLayout.h"
 
 #include "mlir/Dialect/Affine/Analysis/AffineAnalysis.h"
 #include "mlir/Dialect/Affine/Analysis/LoopAnalysis.h"
 #include "mlir/Dialect/Affine/Analysis/Utils.h"
-#include "mlir/Dialect/Affine/IR/AffineValueMap.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "llvm/Support/raw_ostream.h"
 
 #include <set>
 
@@ -50,110 +48,6 @@ int latencyOf(const TargetModel &target, Operation *op) {
 
 namespace {
 
-/// One access of one (unrolled) iteration: where it goes.
-struct AccessInstance {
-  Value memref;
-  bool isStore;
-  std::string address; // the index expressions with unrolled ivs fixed
-  std::string bank;    // "*" when the bank depends on the loop
-};
-
-std::string exprText(AffineExpr e) {
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  e.print(os);
-  return s;
-}
-
-/// Numbers the values indices use, so equal addresses print equally
-/// whichever access computes them.
-struct ValueIds {
-  DenseMap<Value, unsigned> ids;
-  unsigned of(Value v) { return ids.try_emplace(v, ids.size()).first->second; }
-};
-
-/// The access's indices with the induction variables in `fixed` replaced by
-/// their values (an unrolled copy), as text, and its bank.
-AccessInstance instantiate(Operation *op, const DenseMap<Value, int64_t> &fixed,
-                           ValueIds &valueIds) {
-  MemRefAccess access(op);
-  AffineValueMap map;
-  access.getAccessMap(&map);
-  MLIRContext *ctx = op->getContext();
-  // Every operand becomes the dimension of its value's number (or its
-  // unrolled value), so the expressions compare across accesses.
-  SmallVector<AffineExpr> dims, syms;
-  unsigned numIds = 0;
-  for (unsigned i = 0; i < map.getNumOperands(); ++i) {
-    Value operand = map.getOperand(i);
-    auto it = fixed.find(operand);
-    AffineExpr e = it == fixed.end()
-                       ? getAffineDimExpr(valueIds.of(operand), ctx)
-                       : getAffineConstantExpr(it->second, ctx);
-    (i < map.getNumDims() ? dims : syms).push_back(e);
-  }
-  numIds = valueIds.ids.size();
-  AffineMap indices = map.getAffineMap().replaceDimsAndSymbols(
-      dims, syms, numIds, 0);
-  AccessInstance instance{access.memref, access.isStore(), "", ""};
-  llvm::raw_string_ostream os(instance.address);
-  for (AffineExpr e : indices.getResults())
-    os << exprText(simplifyAffineExpr(e, numIds, 0)) << ";";
-  // Banks: the partition layout's bank results applied to the indices.
-  auto type = cast<MemRefType>(access.memref.getType());
-  if (hasPartitionLayout(type)) {
-    AffineMap layout = type.getLayout().getAffineMap();
-    AffineMap banks = layout.getSubMap(
-        llvm::to_vector(llvm::seq<unsigned>(0, type.getRank())));
-    AffineMap composed = banks.compose(indices);
-    llvm::raw_string_ostream bank(instance.bank);
-    for (AffineExpr e : composed.getResults()) {
-      AffineExpr s = simplifyAffineExpr(e, composed.getNumDims(),
-                                        composed.getNumSymbols());
-      auto c = dyn_cast<AffineConstantExpr>(s);
-      if (!c) {
-        instance.bank = "*";
-        break;
-      }
-      bank << c.getValue() << ",";
-    }
-  }
-  return instance;
-}
-
-bool isScalarStorage(Value memref) {
-  auto type = cast<MemRefType>(memref.getType());
-  return type.hasStaticShape() && type.getNumElements() <= 1;
-}
-
-/// Every access of one iteration of `body`, nested loops unrolled while the
-/// copies stay few.
-void collectInstances(Block &body, DenseMap<Value, int64_t> &fixed,
-                      std::vector<AccessInstance> &out, int64_t &budget,
-                      ValueIds &ids) {
-  for (Operation &op : body) {
-    if (isa<AffineReadOpInterface, AffineWriteOpInterface>(op)) {
-      if (!isScalarStorage(MemRefAccess(&op).memref))
-        out.push_back(instantiate(&op, fixed, ids));
-      continue;
-    }
-    auto loop = dyn_cast<AffineForOp>(op);
-    if (loop && loop.hasConstantBounds() && budget > 0) {
-      for (int64_t v = loop.getConstantLowerBound();
-           v < loop.getConstantUpperBound(); v += loop.getStepAsInt()) {
-        fixed[loop.getInductionVar()] = v;
-        --budget;
-        collectInstances(*loop.getBody(), fixed, out, budget, ids);
-      }
-      fixed.erase(loop.getInductionVar());
-      continue;
-    }
-    for (Region &region : op.getRegions())
-      for (Block &block : region)
-        collectInstances(block, fixed, out, budget, ids);
-  }
-}
-
 /// Operations of each kind in one iteration, nested loops unrolled.
 void countKinds(Block &body, int64_t copies, std::map<std::string, int64_t> &kinds) {
   for (Operation &op : body) {
@@ -171,11 +65,8 @@ void countKinds(Block &body, int64_t copies, std::map<std::string, int64_t> &kin
 }
 
 int64_t resourceMII(AffineForOp loop, const TargetModel &target) {
-  std::vector<AccessInstance> instances;
-  DenseMap<Value, int64_t> fixed;
-  int64_t budget = 4096;
-  ValueIds ids;
-  collectInstances(*loop.getBody(), fixed, instances, budget, ids);
+  std::vector<AccessInstance> instances =
+      collectIterationAccesses(*loop.getBody(), /*budget=*/4096);
   // (array, bank) -> distinct read and write addresses
   std::map<std::pair<void *, std::string>, std::pair<std::set<std::string>,
                                                      std::set<std::string>>>

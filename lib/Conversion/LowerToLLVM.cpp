@@ -49,6 +49,7 @@ void hcl::registerConversionPasses() {
   registerDropPartitionLayouts();
   registerLowerFixedPoint();
   registerLowerBitOps();
+  registerPartitionToAMC();
   PassPipelineRegistration<>(
       "hcl-lower-to-llvm",
       "Lower affine/scf/arith/math/memref/func to the LLVM dialect; fails if "

@@ -56,4 +56,41 @@ def LowerBitOps : Pass<"hcl-lower-bit-ops", "mlir::ModuleOp"> {
                            "mlir::LLVM::LLVMDialect"];
 }
 
+def PartitionToAMC : Pass<"hcl-partition-to-amc", "mlir::ModuleOp"> {
+  let summary = "Build an amc.memory for every partitioned on-chip buffer";
+  let description = [{
+    Runs after `--hcl-apply-customizations`. For every buffer of every
+    function whose type has a partition layout (`memref.alloc` /
+    `memref.alloca`, reuse and write buffers the customizations made, and
+    function arguments), appends to the module an
+    `amc.memory @<function>_<buffer>` holding the buffer as
+    `amc.alloc : !amc.memref<N x T, bank [B]>`: B is the product of the
+    banks of every dimension, N = B times the words of one bank. Array
+    index (i_0, ..., i_r-1) maps to bank = the layout's per-dimension banks
+    (b_0, ..., b_r-1) in row-major order over the banks of each dimension,
+    and offset = the layout's per-dimension offsets in row-major order over
+    the extents of one bank; AMC address = bank * (N / B) + offset.
+
+    The interface has one port per distinct access (same array, address
+    and direction counted once) of one iteration of the innermost pipelined
+    loop around the access (its nested loops unrolled, as HLS does), or of
+    the innermost loop when none is pipelined: a read becomes
+    `!amc.port<..., r, 1>`, a write `w`. An access whose bank is fixed
+    gets a port on that bank, one whose bank varies at run time a port over
+    all banks (--amc-lower-merge splits it). Loops that run one after the
+    other share ports: the interface has, per direction and bank set, as
+    many ports as the loop that needs most. Accesses in functions the
+    buffer is passed to count as the caller's.
+
+    `hcl.source` on the memory names the function, the buffer and its
+    type; `hcl.loops` the loops whose accesses made the ports. The hcl
+    program itself is not changed. Buffers without a partition layout are
+    skipped; a buffer that cannot be a memory (dynamic shape, element type
+    that is neither integer, float nor fixed point, a use other than
+    loads, stores, copies, calls and deallocation, no access) is skipped
+    with a warning located at it.
+  }];
+  let dependentDialects = ["hcl::amc::AMCDialect"];
+}
+
 #endif // HCL_CONVERSION_PASSES_TD

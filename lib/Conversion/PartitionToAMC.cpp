@@ -1,0 +1,483 @@
+//===- PartitionToAMC.cpp - partitioned buffers as amc memories ----------===//
+//
+// A partitioned array of an hcl program is a banked memory: the partition
+// layout gives the banks, the accesses of the pipelined loop that uses it
+// give the ports. This pass states that memory in the amc dialect, next to
+// the program, so the amc lowering and the Verilog emitter can build it.
+//
+// Address map. AMC banks are contiguous address ranges (bank b holds the
+// addresses [b*S, (b+1)*S) of a memory of B banks of S words). For an array
+// of rank r whose layout gives, per dimension d, a bank b_d (nb_d banks) and
+// an offset o_d (e_d words: N for an unpartitioned dimension, 1 for
+// Complete, ceil(N/F) for Cyclic F and Block F):
+//
+//   bank   = row-major index of (b_0, ..., b_r-1) over (nb_0, ..., nb_r-1)
+//   offset = row-major index of (o_0, ..., o_r-1) over (e_0, ..., e_r-1)
+//   S = e_0 * ... * e_r-1,  B = nb_0 * ... * nb_r-1,  address = bank*S + offset
+//
+// so a bank of the partition is exactly a bank of the amc.memref. When a
+// factor does not divide a dimension the last banks have unused words
+// (N = B*S is then more than the array's elements). The map is recorded on
+// the memory as `hcl.address_map`: (indices) -> (bank, offset).
+//
+// Ports. Every access of the buffer belongs to the innermost pipelined
+// affine.for around it (the innermost loop when none is pipelined, the
+// function body outside loops). One iteration of that loop is what HLS
+// schedules at once, its nested loops unrolled: the estimator's per-bank
+// access analysis (hcl/Analysis/BankAccesses.h) lists those accesses with
+// their addresses and banks. Each distinct one (direction, address, bank)
+// needs a port of its own: one on its bank when the unrolled copy fixes the
+// bank, one over all banks when the bank varies at run time. Loops run one
+// after the other, so they share ports: a port made for an earlier loop
+// serves a later loop's access of the same direction and banks.
+//
+//===----------------------------------------------------------------------===//
+
+#include "hcl/Analysis/BankAccesses.h"
+#include "hcl/Conversion/Passes.h"
+#include "hcl/Dialect/AMC/AMCDialect.h"
+#include "hcl/Dialect/AMC/AMCOps.h"
+#include "hcl/Dialect/AMC/AMCTypes.h"
+#include "hcl/Dialect/HCL/HCLOps.h"
+#include "hcl/Dialect/HCL/HCLTypes.h"
+#include "hcl/Dialect/HCL/Naming.h"
+#include "hcl/Dialect/HCL/PartitionLayout.h"
+
+#include "mlir/Dialect/Affine/Analysis/Utils.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/StringExtras.h"
+
+#include <set>
+#include <tuple>
+
+namespace hcl {
+#define GEN_PASS_DEF_PARTITIONTOAMC
+#include "hcl/Conversion/Passes.h.inc"
+} // namespace hcl
+
+using namespace mlir;
+using namespace mlir::affine;
+
+namespace {
+
+/// How the array's indices become amc addresses (see the file comment).
+struct BankedShape {
+  SmallVector<int64_t> banksPerDim;  // nb_d
+  SmallVector<int64_t> extentPerDim; // e_d
+  int64_t banks = 1;                 // B
+  int64_t bankSize = 1;              // S
+
+  /// The amc bank of per-dimension banks, or -1 when one is out of range.
+  int64_t linearBank(ArrayRef<int64_t> perDim) const {
+    int64_t bank = 0;
+    for (auto [b, n] : llvm::zip(perDim, banksPerDim)) {
+      if (b < 0 || b >= n)
+        return -1;
+      bank = bank * n + b;
+    }
+    return bank;
+  }
+};
+
+BankedShape bankedShape(MemRefType type, ArrayRef<hcl::DimPartition> parts) {
+  BankedShape shape;
+  for (auto [dim, part] : llvm::enumerate(parts)) {
+    int64_t size = type.getDimSize(dim), banks = 1, extent = size;
+    switch (part.kind) {
+    case hcl::DimPartition::Kind::None:
+      break;
+    case hcl::DimPartition::Kind::Complete:
+      banks = size;
+      extent = 1;
+      break;
+    case hcl::DimPartition::Kind::Cyclic:
+    case hcl::DimPartition::Kind::Block:
+      banks = part.factor;
+      extent = llvm::divideCeil(size, part.factor);
+      break;
+    }
+    shape.banksPerDim.push_back(banks);
+    shape.extentPerDim.push_back(extent);
+    shape.banks *= banks;
+    shape.bankSize *= extent;
+  }
+  return shape;
+}
+
+/// (indices) -> (bank, offset), from the layout's per-dimension results.
+AffineMap addressMap(MemRefType type, const BankedShape &shape) {
+  AffineMap layout = type.getLayout().getAffineMap();
+  int64_t rank = type.getRank();
+  MLIRContext *ctx = type.getContext();
+  AffineExpr bank = getAffineConstantExpr(0, ctx);
+  AffineExpr offset = getAffineConstantExpr(0, ctx);
+  for (int64_t d = 0; d < rank; ++d) {
+    bank = bank * shape.banksPerDim[d] + layout.getResult(d);
+    offset = offset * shape.extentPerDim[d] + layout.getResult(rank + d);
+  }
+  return AffineMap::get(rank, 0,
+                        {simplifyAffineExpr(bank, rank, 0),
+                         simplifyAffineExpr(offset, rank, 0)},
+                        ctx);
+}
+
+/// The word amc stores: the element itself, or the bits of a fixed-point
+/// number.
+Type wordType(Type element) {
+  if (element.isIntOrFloat())
+    return element;
+  if (auto fixed = dyn_cast<hcl::FixedType>(element))
+    return IntegerType::get(element.getContext(), fixed.getWidth());
+  if (auto fixed = dyn_cast<hcl::UFixedType>(element))
+    return IntegerType::get(element.getContext(), fixed.getWidth());
+  return nullptr;
+}
+
+/// A port the memory offers: its direction and the banks it covers
+/// (`firstBank` -1: all of them).
+struct PortKey {
+  bool write;
+  int64_t firstBank;
+  bool operator==(const PortKey &o) const {
+    return write == o.write && firstBank == o.firstBank;
+  }
+};
+
+/// The operation whose one iteration issues `op`'s accesses together.
+Operation *schedulingScope(Operation *op) {
+  for (auto loop = op->getParentOfType<AffineForOp>(); loop;
+       loop = loop->getParentOfType<AffineForOp>())
+    if (loop->hasAttr("pipeline_ii"))
+      return loop;
+  if (auto loop = op->getParentOfType<LoopLikeOpInterface>())
+    return loop;
+  return op->getParentOfType<func::FuncOp>();
+}
+
+/// "B/i/j" as the estimator names loops; "@f" for a function body; the
+/// function is named when it is not the buffer's.
+std::string scopeName(Operation *scope, func::FuncOp home) {
+  auto func = scope->getParentOfType<func::FuncOp>();
+  if (!func)
+    func = cast<func::FuncOp>(scope);
+  std::string prefix = func != home ? "@" + func.getSymName().str() + "/" : "";
+  if (isa<func::FuncOp>(scope))
+    return "@" + func.getSymName().str();
+  SmallVector<Operation *> loops;
+  for (Operation *op = scope; op && op != func; op = op->getParentOp())
+    if (isa<LoopLikeOpInterface>(op))
+      loops.push_back(op);
+  std::string path;
+  for (Operation *loop : llvm::reverse(loops)) {
+    StringRef name = hcl::getLoopName(loop);
+    StringRef stage = hcl::getStageName(loop);
+    if (path.empty() && !stage.empty())
+      path = stage.str();
+    path += (path.empty() ? "" : "/") +
+            (name.empty() ? std::string("(loop)") : name.str());
+  }
+  return prefix + path;
+}
+
+/// One partitioned buffer and what the pass found about it.
+struct Buffer {
+  Value value;
+  mutable func::FuncOp func; // its accessors are not const
+  std::string name;
+  Location loc;
+};
+
+class MemoryBuilder {
+public:
+  MemoryBuilder(ModuleOp module, SymbolTable &symbols)
+      : module(module), symbols(symbols) {}
+
+  /// Builds the memory of `buffer`; failure after a warning when it cannot.
+  LogicalResult build(const Buffer &buffer);
+
+private:
+  /// Every value that is `buffer` in some function: the buffer itself and
+  /// the callee arguments it is passed to. Collects the operations that
+  /// access it; fails with a warning on a use it cannot follow.
+  LogicalResult collectUses(const Buffer &buffer, Value value,
+                            SmallVectorImpl<Operation *> &accesses,
+                            llvm::SmallPtrSetImpl<Value> &aliases, int depth);
+
+  /// The accesses of one iteration of `scope` (cached; all buffers).
+  const std::vector<hcl::AccessInstance> &instancesOf(Operation *scope);
+
+  ModuleOp module;
+  SymbolTable &symbols;
+  DenseMap<Operation *, std::vector<hcl::AccessInstance>> instanceCache;
+};
+
+const std::vector<hcl::AccessInstance> &
+MemoryBuilder::instancesOf(Operation *scope) {
+  auto it = instanceCache.find(scope);
+  if (it != instanceCache.end())
+    return it->second;
+  Block *body = nullptr;
+  if (auto func = dyn_cast<func::FuncOp>(scope))
+    body = &func.getBody().front();
+  else
+    body = &scope->getRegion(0).front();
+  return instanceCache[scope] = hcl::collectIterationAccesses(*body);
+}
+
+LogicalResult MemoryBuilder::collectUses(const Buffer &buffer, Value value,
+                                         SmallVectorImpl<Operation *> &accesses,
+                                         llvm::SmallPtrSetImpl<Value> &aliases,
+                                         int depth) {
+  if (!aliases.insert(value).second)
+    return success();
+  for (OpOperand &use : value.getUses()) {
+    Operation *user = use.getOwner();
+    if (isa<memref::DeallocOp, func::ReturnOp>(user))
+      continue;
+    if (isa<AffineReadOpInterface, AffineWriteOpInterface, memref::LoadOp,
+            memref::StoreOp, memref::CopyOp>(user)) {
+      accesses.push_back(user);
+      continue;
+    }
+    if (auto call = dyn_cast<func::CallOp>(user)) {
+      auto callee = symbols.lookup<func::FuncOp>(call.getCallee());
+      if (!callee || callee.isExternal()) {
+        emitWarning(buffer.loc, "hcl-partition-to-amc: buffer '")
+            << buffer.name << "' of @" << buffer.func.getSymName()
+            << " is passed to @" << call.getCallee()
+            << ", whose body is not in the module: its accesses are "
+               "unknown, so no amc.memory is built for it";
+        return failure();
+      }
+      if (depth > 16) {
+        emitWarning(buffer.loc, "hcl-partition-to-amc: buffer '")
+            << buffer.name << "' of @" << buffer.func.getSymName()
+            << " is passed through more than 16 calls; no amc.memory is "
+               "built for it";
+        return failure();
+      }
+      Value argument = callee.getArgument(use.getOperandNumber());
+      if (failed(collectUses(buffer, argument, accesses, aliases, depth + 1)))
+        return failure();
+      continue;
+    }
+    InFlightDiagnostic diag =
+        emitWarning(buffer.loc, "hcl-partition-to-amc: buffer '")
+        << buffer.name << "' of @" << buffer.func.getSymName() << " is used by '"
+        << user->getName()
+        << "', which is not a load, store, copy, call or deallocation; no "
+           "amc.memory is built for it";
+    diag.attachNote(user->getLoc()) << "the use";
+    return failure();
+  }
+  return success();
+}
+
+LogicalResult MemoryBuilder::build(const Buffer &buffer) {
+  auto type = cast<MemRefType>(buffer.value.getType());
+  auto warn = [&]() {
+    return emitWarning(buffer.loc, "hcl-partition-to-amc: buffer '")
+           << buffer.name << "' of @" << buffer.func.getSymName() << " ";
+  };
+  if (!type.hasStaticShape())
+    return warn() << "has the dynamic shape " << type
+                  << "; an amc.memory needs a fixed size, none is built";
+  Type word = wordType(type.getElementType());
+  if (!word)
+    return warn() << "holds " << type.getElementType()
+                  << "; amc words are integers, floats or fixed-point bits, "
+                     "no amc.memory is built";
+  FailureOr<SmallVector<hcl::DimPartition>> parts = hcl::readPartition(type);
+  if (failed(parts))
+    return failure(); // not a partition layout: the caller skips it
+  BankedShape shape = bankedShape(type, *parts);
+
+  SmallVector<Operation *> accesses;
+  llvm::SmallPtrSet<Value, 4> aliases;
+  if (failed(collectUses(buffer, buffer.value, accesses, aliases, 0)))
+    return failure();
+  if (accesses.empty())
+    return warn() << "is never read or written; no amc.memory is built";
+
+  // The scopes in program order, each with its accesses.
+  llvm::MapVector<Operation *, SmallVector<Operation *>> scopes;
+  for (Operation *access : accesses)
+    scopes[schedulingScope(access)].push_back(access);
+
+  SmallVector<PortKey> ports;
+  SmallVector<Attribute> loopNames;
+  for (auto &[scope, ops] : scopes) {
+    loopNames.push_back(
+        StringAttr::get(module.getContext(), scopeName(scope, buffer.func)));
+    // This scope's distinct accesses, in program order, as port keys.
+    SmallVector<PortKey> needed;
+    llvm::SmallPtrSet<Operation *, 8> ownOps(ops.begin(), ops.end());
+    llvm::SmallPtrSet<Operation *, 8> affineOps;
+    std::set<std::tuple<bool, std::string, std::string>> seen;
+    for (const hcl::AccessInstance &instance : instancesOf(scope)) {
+      // Accesses of nested loops with a scope of their own are theirs.
+      if (!ownOps.contains(instance.op))
+        continue;
+      affineOps.insert(instance.op);
+      if (!seen.insert({instance.isStore, instance.address, instance.bank})
+               .second)
+        continue;
+      int64_t bank = instance.bankIndices
+                         ? shape.linearBank(*instance.bankIndices)
+                         : -1;
+      needed.push_back({instance.isStore, bank});
+    }
+    // Accesses the affine analysis does not see: memref.load / store (a
+    // port over all banks each) and copies (the whole array, in order).
+    for (Operation *op : ops) {
+      if (affineOps.contains(op))
+        continue;
+      if (auto copy = dyn_cast<memref::CopyOp>(op)) {
+        if (aliases.contains(copy.getSource()))
+          needed.push_back({false, -1});
+        if (aliases.contains(copy.getTarget()))
+          needed.push_back({true, -1});
+        continue;
+      }
+      if (isa<AffineReadOpInterface, AffineWriteOpInterface>(op))
+        continue; // scalar-sized storage, or unrolled away: no copy of it
+      needed.push_back({isa<memref::StoreOp>(op), -1});
+    }
+    // Share the ports of earlier scopes.
+    SmallVector<bool> taken(ports.size(), false);
+    for (PortKey key : needed) {
+      size_t port = 0;
+      while (port < ports.size() && (taken[port] || !(ports[port] == key)))
+        ++port;
+      if (port == ports.size()) {
+        ports.push_back(key);
+        taken.push_back(false);
+      }
+      taken[port] = true;
+    }
+  }
+  if (ports.empty())
+    return warn() << "has no access a port can serve; no amc.memory is built";
+
+  MLIRContext *ctx = module.getContext();
+  OpBuilder builder(ctx);
+  auto memrefType =
+      hcl::amc::MemRefType::get(word, shape.banks * shape.bankSize, shape.banks);
+  SmallVector<Type> portTypes;
+  for (PortKey key : ports)
+    portTypes.push_back(hcl::amc::PortType::get(
+        ctx, key.firstBank < 0 ? memrefType.getSize() : shape.bankSize, word,
+        key.write ? hcl::amc::PortKind::Write : hcl::amc::PortKind::Read,
+        /*latency=*/1));
+  SmallVector<Attribute> portTypeAttrs = llvm::map_to_vector(
+      portTypes, [](Type t) -> Attribute { return TypeAttr::get(t); });
+
+  builder.setInsertionPointToEnd(module.getBody());
+  std::string symbol = buffer.func.getSymName().str() + "_" + buffer.name;
+  auto memory = hcl::amc::MemoryOp::create(builder, buffer.loc, symbol,
+                                           builder.getArrayAttr(portTypeAttrs));
+  memory->setAttr(
+      "hcl.source",
+      builder.getDictionaryAttr(
+          {builder.getNamedAttr("function", buffer.func.getSymNameAttr()),
+           builder.getNamedAttr("buffer", builder.getStringAttr(buffer.name)),
+           builder.getNamedAttr("type", TypeAttr::get(type))}));
+  memory->setAttr("hcl.address_map",
+                  AffineMapAttr::get(addressMap(type, shape)));
+  memory->setAttr("hcl.loops", builder.getArrayAttr(loopNames));
+  Block *body = new Block();
+  memory.getBody().push_back(body);
+  builder.setInsertionPointToStart(body);
+  Value storage = hcl::amc::AllocOp::create(builder, buffer.loc, memrefType,
+                                            /*primitive=*/StringAttr());
+  SmallVector<Value> created;
+  for (auto [key, portType] : llvm::zip(ports, portTypes)) {
+    SmallVector<int64_t> banks;
+    if (key.firstBank < 0)
+      llvm::append_range(banks, llvm::seq<int64_t>(0, shape.banks));
+    else
+      banks.push_back(key.firstBank);
+    created.push_back(hcl::amc::CreatePortOp::create(
+        builder, buffer.loc, portType, storage,
+        builder.getDenseI64ArrayAttr(banks)));
+  }
+  hcl::amc::ExternOp::create(builder, buffer.loc, created);
+  // Renames on a clash with an existing symbol.
+  symbols.insert(memory);
+  return success();
+}
+
+/// A name that reads well in a symbol and in Verilog.
+std::string identifier(StringRef wanted) {
+  std::string name;
+  for (char c : wanted)
+    name += llvm::isAlnum(c) || c == '_' ? c : '_';
+  return name.empty() ? "buf" : name;
+}
+
+struct PartitionToAMCPass
+    : hcl::impl::PartitionToAMCBase<PartitionToAMCPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    Operation *schedule = nullptr;
+    module.walk([&](Operation *op) {
+      if (!hcl::isScheduleOp(op) ||
+          isa<hcl::CreateLoopHandleOp, hcl::CreateStageHandleOp,
+              hcl::CreateOpHandleOp>(op))
+        return WalkResult::advance();
+      schedule = op;
+      return WalkResult::interrupt();
+    });
+    if (schedule) {
+      schedule->emitError("hcl-partition-to-amc: the schedule was not "
+                          "applied: '")
+          << schedule->getName()
+          << "' is still present (run --hcl-apply-customizations first)";
+      return signalPassFailure();
+    }
+
+    SmallVector<Buffer> buffers;
+    for (auto func : module.getOps<func::FuncOp>()) {
+      if (func.isExternal())
+        continue;
+      auto partitioned = [](Value v) {
+        auto type = dyn_cast<MemRefType>(v.getType());
+        return type && hcl::hasPartitionLayout(type);
+      };
+      // An argument of a function called in the module is its callers'
+      // buffer; their memories include these accesses.
+      bool called =
+          !SymbolTable::symbolKnownUseEmpty(func.getSymNameAttr(), module);
+      if (!called)
+        for (BlockArgument arg : func.getArguments())
+          if (partitioned(arg))
+            buffers.push_back({arg, func, "arg" + std::to_string(arg.getArgNumber()),
+                               arg.getLoc()});
+      int64_t unnamed = 0;
+      func.walk([&](Operation *op) {
+        if (!isa<memref::AllocOp, memref::AllocaOp>(op))
+          return;
+        auto nameAttr = op->getAttrOfType<StringAttr>("name");
+        std::string name = nameAttr ? identifier(nameAttr.getValue())
+                                    : "buf" + std::to_string(unnamed);
+        if (!nameAttr)
+          ++unnamed;
+        if (partitioned(op->getResult(0)))
+          buffers.push_back({op->getResult(0), func, name, op->getLoc()});
+      });
+    }
+
+    SymbolTable symbols(module);
+    MemoryBuilder builder(module, symbols);
+    for (const Buffer &buffer : buffers)
+      (void)builder.build(buffer); // a buffer that cannot be built warns
+  }
+};
+
+} // namespace
