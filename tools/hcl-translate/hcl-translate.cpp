@@ -1,6 +1,10 @@
-//===- hcl-translate.cpp - MLIR to HLS C++ --------------------------------===//
+//===- hcl-translate.cpp - MLIR to HLS C++ and Verilog --------------------===//
 //
 //   hcl-translate --emit-hls-cpp kernel.mlir -o kernel.cpp
+//   hcl-translate --emit-verilog [--verilog-primitive=bram] memory.mlir
+//
+// --emit-verilog expects amc memories lowered by --amc-lower-handshake,
+// --amc-lower-merge and --amc-lower-banks (see docs/amc.md).
 //
 // Expects customized affine IR (after --hcl-apply-customizations) in MLIR 22
 // spelling (`hcl hls` also reads the seeds' MLIR 14 spelling).
@@ -9,11 +13,13 @@
 
 #include "hcl/InitHCL.h"
 #include "hcl/Target/HLSCpp.h"
+#include "hcl/Target/Verilog.h"
 
 #include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
 
 int main(int argc, char **argv) {
   hcl::registerHLSCppTranslation();
+  hcl::registerToVerilogTranslation();
   return mlir::failed(
       mlir::mlirTranslateMain(argc, argv, "hcl translation tool"));
 }

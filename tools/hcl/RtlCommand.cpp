@@ -1,2 +1,149 @@
-// PLACEHOLDER so that the tree configures while `hcl rtl` is being written
-// (issue 12). The Verilog engineer replaces this file entirely.
+//===- RtlCommand.cpp - `hcl rtl`: amc memories as Verilog ----------------===//
+//
+//   hcl rtl FILE.mlir -o DIR [--aggregate-width N] [--primitive P]
+//                            [--share-arbiters N] [--single-file]
+//
+// Lowers every amc.memory of FILE (handshake -> merge -> bank lowering, then
+// the optional optimizations) and writes DIR/<memory>.sv, one Verilog module
+// per memory (docs/amc.md, "Hardware"), or DIR/memories.sv with
+// --single-file.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LoadedProgram.h"
+#include "Subcommands.h"
+
+#include "hcl/Dialect/AMC/AMCOps.h"
+#include "hcl/InitHCL.h"
+#include "hcl/Target/Verilog.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+using namespace llvm;
+
+namespace hcl::driver {
+
+cl::SubCommand rtlSubcommand("rtl", "write amc memories as Verilog");
+
+static cl::opt<std::string> inputFile(cl::Positional, cl::Required,
+                                      cl::desc("FILE.mlir"),
+                                      cl::sub(rtlSubcommand));
+static cl::opt<std::string> outputDir("o", cl::Required,
+                                      cl::desc("the output directory"),
+                                      cl::value_desc("DIR"),
+                                      cl::sub(rtlSubcommand));
+static cl::opt<unsigned> aggregateWidth(
+    "aggregate-width",
+    cl::desc("aggregate words into wide words of at most N bits "
+             "(amc-aggregate; 0: no aggregation)"),
+    cl::value_desc("N"), cl::init(0), cl::sub(rtlSubcommand));
+static cl::opt<unsigned> shareArbiters(
+    "share-arbiters",
+    cl::desc("handshake ports on the same banks share N latency-sensitive "
+             "ports (amc-share-arbiters; 0: one port each)"),
+    cl::value_desc("N"), cl::init(0), cl::sub(rtlSubcommand));
+static cl::opt<std::string> primitive(
+    "primitive",
+    cl::desc("the FPGA primitive of banks whose amc.alloc names none: "
+             "lutram, bram, uram or registers"),
+    cl::value_desc("P"), cl::init(""), cl::sub(rtlSubcommand));
+static cl::opt<bool> singleFile("single-file",
+                                cl::desc("write DIR/memories.sv"),
+                                cl::init(false), cl::sub(rtlSubcommand));
+
+/// The textual pipeline run on the module. Today its input is amc.memory
+/// ops; a step turning an hcl program's partitioned buffers into amc
+/// memories goes in front of the amc.memory(...) part.
+std::string rtlPipeline() {
+  std::string memoryPasses =
+      "amc-lower-handshake,amc-lower-merge,amc-lower-banks";
+  if (shareArbiters > 0)
+    memoryPasses += ",amc-share-arbiters{ports=" +
+                    std::to_string(shareArbiters) + "}";
+  if (aggregateWidth > 0)
+    memoryPasses +=
+        ",amc-aggregate{word-width=" + std::to_string(aggregateWidth) + "}";
+  return "builtin.module(amc.memory(" + memoryPasses + "))";
+}
+
+static mlir::LogicalResult lower(mlir::ModuleOp module) {
+  registerHCLPasses();
+  mlir::PassManager pm(module.getContext());
+  std::string pipeline = rtlPipeline();
+  std::string errors;
+  raw_string_ostream errorStream(errors);
+  if (mlir::failed(mlir::parsePassPipeline(pipeline, pm, errorStream))) {
+    errs() << "hcl: error: the amc pipeline '" << pipeline
+           << "' is not available: " << errors << "\n";
+    return mlir::failure();
+  }
+  return pm.run(module);
+}
+
+static mlir::LogicalResult writeFile(StringRef path, mlir::ModuleOp module,
+                                     const VerilogOptions &options) {
+  std::error_code error;
+  ToolOutputFile file(path, error, sys::fs::OF_Text);
+  if (error) {
+    errs() << "hcl: error: cannot write " << path << ": " << error.message()
+           << "\n";
+    return mlir::failure();
+  }
+  if (mlir::failed(emitVerilog(module, file.os(), options)))
+    return mlir::failure();
+  file.keep();
+  return mlir::success();
+}
+
+int rtlMain() {
+  std::unique_ptr<LoadedProgram> loaded = LoadedProgram::load(inputFile);
+  if (!loaded)
+    return 1;
+  mlir::ModuleOp module = loaded->module();
+  if (mlir::failed(lower(module)))
+    return 1;
+  if (std::error_code error = sys::fs::create_directories(outputDir))
+    return fail("cannot create " + outputDir + ": " + error.message());
+  VerilogOptions options;
+  options.primitive = primitive;
+  SmallVector<amc::MemoryOp> memories(module.getOps<amc::MemoryOp>());
+  if (memories.empty())
+    return fail(inputFile + " holds no amc.memory");
+
+  SmallVector<std::string> written;
+  if (singleFile) {
+    SmallString<128> path(outputDir);
+    sys::path::append(path, "memories.sv");
+    if (mlir::failed(writeFile(path, module, options)))
+      return 1;
+    written.push_back(path.str().str());
+  } else {
+    // One module per file: each memory is emitted from a module of its own.
+    for (amc::MemoryOp memory : memories) {
+      mlir::OpBuilder builder(module.getContext());
+      mlir::OwningOpRef<mlir::ModuleOp> single =
+          mlir::ModuleOp::create(memory.getLoc());
+      builder.setInsertionPointToEnd(single->getBody());
+      builder.clone(*memory);
+      SmallString<128> path(outputDir);
+      sys::path::append(path, memory.getSymName() + ".sv");
+      if (mlir::failed(writeFile(path, *single, options)))
+        return 1;
+      written.push_back(path.str().str());
+    }
+  }
+  outs() << "hcl rtl: lowered " << memories.size() << " amc memor"
+         << (memories.size() == 1 ? "y" : "ies") << " with '"
+         << rtlPipeline() << "' and wrote";
+  for (const std::string &path : written)
+    outs() << " " << path;
+  outs() << "\n";
+  return 0;
+}
+
+} // namespace hcl::driver

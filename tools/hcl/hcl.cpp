@@ -24,7 +24,8 @@ int main(int argc, char **argv) {
       "                        (--hls: its HLS C++, simulated with g++, "
       "against the JIT)\n"
       "  hcl hls FILE.mlir -o DIR   write a Vitis HLS project\n"
-      "  hcl estimate FILE.mlir     estimate IIs and latency\n");
+      "  hcl estimate FILE.mlir     estimate IIs and latency\n"
+      "  hcl rtl FILE.mlir -o DIR   write its amc memories as Verilog\n");
   if (hcl::driver::runSubcommand)
     return hcl::driver::runMain();
   if (hcl::driver::checkSubcommand)
@@ -33,7 +34,9 @@ int main(int argc, char **argv) {
     return hcl::driver::hlsMain();
   if (hcl::driver::estimateSubcommand)
     return hcl::driver::estimateMain();
-  errs() << "hcl: error: no subcommand given (try 'hcl run FILE.mlir', 'hcl check FILE.mlir', 'hcl hls FILE.mlir -o DIR', or "
+  if (hcl::driver::rtlSubcommand)
+    return hcl::driver::rtlMain();
+  errs() << "hcl: error: no subcommand given (try 'hcl run FILE.mlir', 'hcl check FILE.mlir', 'hcl hls FILE.mlir -o DIR', 'hcl rtl FILE.mlir -o DIR', or "
             "'hcl --help')\n";
   return 1;
 }
