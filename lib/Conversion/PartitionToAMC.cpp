@@ -212,9 +212,18 @@ private:
   /// The accesses of one iteration of `scope` (cached; all buffers).
   const std::vector<hcl::AccessInstance> &instancesOf(Operation *scope);
 
+  /// The position of `op` in a pre-order walk of the module.
+  int64_t programOrder(Operation *op) {
+    if (order.empty())
+      module.walk<WalkOrder::PreOrder>(
+          [&](Operation *o) { order[o] = static_cast<int64_t>(order.size()); });
+    return order.lookup(op);
+  }
+
   ModuleOp module;
   SymbolTable &symbols;
   DenseMap<Operation *, std::vector<hcl::AccessInstance>> instanceCache;
+  DenseMap<Operation *, int64_t> order;
 };
 
 const std::vector<hcl::AccessInstance> &
@@ -306,6 +315,9 @@ LogicalResult MemoryBuilder::build(const Buffer &buffer) {
     return warn() << "is never read or written; no amc.memory is built";
 
   // The scopes in program order, each with its accesses.
+  llvm::sort(accesses, [&](Operation *a, Operation *b) {
+    return programOrder(a) < programOrder(b);
+  });
   llvm::MapVector<Operation *, SmallVector<Operation *>> scopes;
   for (Operation *access : accesses)
     scopes[schedulingScope(access)].push_back(access);
