@@ -394,12 +394,12 @@ LogicalResult MemoryBuilder::build(const Buffer &buffer) {
   std::string symbol = buffer.func.getSymName().str() + "_" + buffer.name;
   auto memory = hcl::amc::MemoryOp::create(builder, buffer.loc, symbol,
                                            builder.getArrayAttr(portTypeAttrs));
-  memory->setAttr(
-      "hcl.source",
-      builder.getDictionaryAttr(
-          {builder.getNamedAttr("function", buffer.func.getSymNameAttr()),
-           builder.getNamedAttr("buffer", builder.getStringAttr(buffer.name)),
-           builder.getNamedAttr("type", TypeAttr::get(type))}));
+  // Flat attributes (no nested dictionary), so tools that scan the text
+  // of a memory's header need not match braces.
+  memory->setAttr("hcl.source",
+                  builder.getStringAttr(buffer.func.getSymName() + "/" +
+                                        buffer.name));
+  memory->setAttr("hcl.buffer_type", TypeAttr::get(type));
   memory->setAttr("hcl.address_map",
                   AffineMapAttr::get(addressMap(type, shape)));
   memory->setAttr("hcl.loops", builder.getArrayAttr(loopNames));

@@ -11,7 +11,7 @@
 // CHECK:         memref.alloc() {name = "acc"} : memref<16xi32, #[[LAYOUT:.+]]>
 // CHECK:       amc.memory @cyclic_unrolled_acc(!amc.port<4xi32, r, 1>, !amc.port<4xi32, w, 1>, !amc.port<4xi32, r, 1>, !amc.port<4xi32, w, 1>, !amc.port<4xi32, r, 1>, !amc.port<4xi32, w, 1>, !amc.port<4xi32, r, 1>, !amc.port<4xi32, w, 1>)
 // CHECK-SAME:    hcl.loops = ["S/j/i"]
-// CHECK-SAME:    hcl.source = {buffer = "acc", function = "cyclic_unrolled", type = memref<16xi32, #[[LAYOUT]]>}
+// CHECK-SAME:    hcl.source = "cyclic_unrolled/acc"
 // CHECK-NEXT:    %[[M:.+]] = amc.alloc : !amc.memref<16xi32, bank [4]>
 // CHECK-NEXT:    amc.create_port(%[[M]] : !amc.memref<16xi32, bank [4]>) banks [0] : !amc.port<4xi32, r, 1>
 // CHECK-NEXT:    amc.create_port(%[[M]] : !amc.memref<16xi32, bank [4]>) banks [0] : !amc.port<4xi32, w, 1>
@@ -147,7 +147,7 @@ func.func @sequential_loops(%A: memref<4x16xf32>, %B: memref<4x16xf32>) {
 // CHECK:       #[[LAYOUT:.+]] = affine_map<(d0, d1) -> (d0 mod 2, d1 floordiv 2, d0 floordiv 2, d1 mod 2)>
 // CHECK:       #[[ADDRESS:.+]] = affine_map<(d0, d1) -> (d0 * 2 - (d0 floordiv 2) * 4 + d1 floordiv 2, d1 + (d0 floordiv 2) * 2 - (d1 floordiv 2) * 2)>
 // CHECK-LABEL: func.func @two_dims(
-// CHECK:       amc.memory @two_dims_tile(!amc.port<24xi16, w, 1>) attributes {hcl.address_map = #[[ADDRESS]], hcl.loops = ["S/r/c"]
+// CHECK:       amc.memory @two_dims_tile(!amc.port<24xi16, w, 1>) attributes {hcl.address_map = #[[ADDRESS]], hcl.buffer_type = memref<6x4xi16, #[[LAYOUT]]>, hcl.loops = ["S/r/c"], hcl.source = "two_dims/tile"}
 // CHECK-NEXT:    %[[M:.+]] = amc.alloc : !amc.memref<24xi16, bank [4]>
 // CHECK-NEXT:    amc.create_port(%[[M]] : !amc.memref<24xi16, bank [4]>) banks [0, 1, 2, 3] : !amc.port<24xi16, w, 1>
 // CHECK-NEXT:    amc.extern
@@ -175,8 +175,7 @@ func.func @two_dims(%A: memref<6x4xi16>) {
 // CHECK-LABEL: func.func private @scale(
 // CHECK-NOT:   amc.memory @scale
 // CHECK:       amc.memory @top_arg0(!amc.port<2xi12, r, 1>, !amc.port<2xi12, w, 1>, !amc.port<2xi12, r, 1>, !amc.port<2xi12, w, 1>)
-// CHECK-SAME:    hcl.loops = ["@scale/S/i"]
-// CHECK-SAME:    hcl.source = {buffer = "arg0", function = "top", type = memref<4x!hcl.Fixed<12, 4>, #{{.+}}>}
+// CHECK-SAME:    hcl.buffer_type = memref<4x!hcl.Fixed<12, 4>, #{{.+}}>, hcl.loops = ["@scale/S/i"], hcl.source = "top/arg0"
 // CHECK-NEXT:    amc.alloc : !amc.memref<4xi12, bank [2]>
 // CHECK-NEXT:    banks [0] : !amc.port<2xi12, r, 1>
 // CHECK-NEXT:    banks [0] : !amc.port<2xi12, w, 1>

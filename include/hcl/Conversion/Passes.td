@@ -82,8 +82,12 @@ def PartitionToAMC : Pass<"hcl-partition-to-amc", "mlir::ModuleOp"> {
     many ports as the loop that needs most. Accesses in functions the
     buffer is passed to count as the caller's.
 
-    `hcl.source` on the memory names the function, the buffer and its
-    type; `hcl.loops` the loops whose accesses made the ports. The hcl
+    On the memory, `hcl.source = "<function>/<buffer>"` says where it
+    comes from (the buffer's `name` attribute, else `arg<N>` for an
+    argument, `buf<K>` for the K-th unnamed buffer of the function),
+    `hcl.buffer_type` is the buffer's memref type, `hcl.address_map` the
+    map (indices) -> (bank, offset) and `hcl.loops` the loops whose
+    accesses made the ports. The hcl
     program itself is not changed. Buffers without a partition layout are
     skipped; a buffer that cannot be a memory (dynamic shape, element type
     that is neither integer, float nor fixed point, a use other than
