@@ -52,6 +52,7 @@
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 
 #include <set>
 #include <tuple>
@@ -485,10 +486,17 @@ struct PartitionToAMCPass
       });
     }
 
+    // Running the pass again adds nothing: a buffer whose memory is there
+    // already is skipped.
+    llvm::StringSet<> built;
+    for (auto memory : module.getOps<hcl::amc::MemoryOp>())
+      if (auto source = memory->getAttrOfType<StringAttr>("hcl.source"))
+        built.insert(source.getValue());
     SymbolTable symbols(module);
     MemoryBuilder builder(module, symbols);
     for (const Buffer &buffer : buffers)
-      (void)builder.build(buffer); // a buffer that cannot be built warns
+      if (!built.contains((buffer.func.getSymName() + "/" + buffer.name).str()))
+        (void)builder.build(buffer); // a buffer that cannot be built warns
   }
 };
 

@@ -87,12 +87,13 @@ def PartitionToAMC : Pass<"hcl-partition-to-amc", "mlir::ModuleOp"> {
     argument, `buf<K>` for the K-th unnamed buffer of the function),
     `hcl.buffer_type` is the buffer's memref type, `hcl.address_map` the
     map (indices) -> (bank, offset) and `hcl.loops` the loops whose
-    accesses made the ports. The hcl
-    program itself is not changed. Buffers without a partition layout are
-    skipped; a buffer that cannot be a memory (dynamic shape, element type
-    that is neither integer, float nor fixed point, a use other than
-    loads, stores, copies, calls and deallocation, no access) is skipped
-    with a warning located at it.
+    accesses made the ports. The hcl program itself is not changed, and a
+    buffer whose memory (same `hcl.source`) is already in the module is
+    skipped, so running the pass twice adds nothing. Buffers without a
+    partition layout are skipped; a buffer that cannot be a memory
+    (dynamic shape, element type that is neither integer, float nor fixed
+    point, a use other than loads, stores, copies, calls and deallocation,
+    no access) is skipped with a warning located at it.
   }];
   let dependentDialects = ["hcl::amc::AMCDialect"];
 }
