@@ -192,6 +192,10 @@ void MemoryEmitter::emitArbiter(ArbiterOp arbiter) {
             << ";\n";
     }
     tags[input] = delay(issued, m, in.shape.latency, issued);
+    // Outputs that never read keep a constant-0 tag bit nobody reads.
+    for (int64_t output = 0; output < m; ++output)
+      if (!outputs[output]->readable())
+        markUnused(bit(tags[input], m, output));
   }
   for (int64_t output = 0; output < m; ++output) {
     const Bundle &o = *outputs[output];

@@ -146,6 +146,12 @@ void MemoryEmitter::emitRam(AllocOp alloc) {
         if (other == writer || (writer->prioritySignal.empty() &&
                                 other->prioritySignal.empty()))
           continue;
+        // Nothing is below priority 0 or above the largest one.
+        int64_t largest = (int64_t{1} << priorityWidth) - 1;
+        if ((other->prioritySignal.empty() && other->staticPriority <= 0) ||
+            (writer->prioritySignal.empty() &&
+             writer->staticPriority >= largest))
+          continue;
         condition += "\n        && !(" + writes(*other) + laneOf(other) +
                      " && " + other->sig("addr") + " == " +
                      writer->sig("addr") + " && " +

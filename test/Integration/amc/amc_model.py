@@ -148,6 +148,7 @@ class Checker:
         self.state = {}
         self.errors = []
         self.checked = 0
+        self.collisions = 0  # same-cycle writes to one word (priority used)
         # Expected responses: LS by due cycle, HS as a queue per port.
         self.due = {}
         self.pending = {i: [] for i, p in enumerate(memory.ports) if p.handshake}
@@ -169,8 +170,12 @@ class Checker:
                 self.pending[index].append((t, addr, expected))
             else:
                 self.due[(index, t + port.latency)] = (t, addr, expected)
+        written = set()
         for index, port, addr, wdata in sorted(writes, key=lambda w: w[0]):
-            self.state[self.key(port, addr)] = wdata & ((1 << port.width) - 1)
+            key = self.key(port, addr)
+            self.collisions += key in written
+            written.add(key)
+            self.state[key] = wdata & ((1 << port.width) - 1)
 
     def error(self, message):
         if len(self.errors) < 20:

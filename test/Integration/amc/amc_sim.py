@@ -21,6 +21,7 @@ import argparse
 import os
 import random
 import re
+import shutil
 import subprocess
 import sys
 import time
@@ -108,7 +109,8 @@ def lint(args, modules):
 def main():
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--tools", required=True)
+    parser.add_argument("--tools", help="the directory of hcl-opt and hcl-translate "
+                        "(default: where PATH finds hcl-opt)")
     parser.add_argument("--work", required=True)
     parser.add_argument("--mlir", action="append", default=[])
     parser.add_argument("--random", type=int, default=0)
@@ -121,6 +123,8 @@ def main():
     parser.add_argument("--keep-going", action="store_true")
     args = parser.parse_args()
     os.makedirs(args.work, exist_ok=True)
+    if not args.tools:
+        args.tools = os.path.dirname(shutil.which("hcl-opt") or "hcl-opt")
     start = time.time()
 
     sources = []
@@ -155,14 +159,14 @@ def main():
         problems += lint(args, modules)
         print("lint: %d modules, verilator --lint-only -Wall" % len(modules))
 
-    errors, checked = harness.simulate(args, units, rng)
+    errors, checked, collisions = harness.simulate(args, units, rng)
     problems += len(errors)
     for error in errors[:40]:
         print("MISMATCH " + error)
     print("simulated %d memories (%d modules, %d variants not lowered), %d traces x %d "
-          "cycles, %d reads checked, %d problems, %.0f s"
+          "cycles, %d reads checked, %d same-cycle write collisions, %d problems, %.0f s"
           % (len(sources), len(units), skipped, args.traces, args.cycles, checked,
-             problems, time.time() - start))
+             collisions, problems, time.time() - start))
     return 1 if problems else 0
 
 

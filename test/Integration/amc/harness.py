@@ -147,9 +147,19 @@ def stimulus(units, cycles, rng):
     same as Python data: {(k, i): [(a, we, addr, wdata)]}."""
     data, text = {}, []
     for k, (memory, _, _) in enumerate(units):
+        # A few hot storage words per alloc, so that ports aliasing them
+        # collide (same-cycle writes, reads right after writes).
+        storage = {}
+        for port in memory.ports:
+            storage.setdefault(port.alloc, set()).update(
+                range(port.base, port.base + port.size))
+        hot_words = {a: rng.sample(sorted(words), min(4, len(words)))
+                     for a, words in storage.items()}
         for i, port in enumerate(memory.ports):
             mask = (1 << port.width) - 1
-            hot = [rng.randrange(port.size) for _ in range(3)]
+            hot = [w - port.base for w in hot_words[port.alloc]
+                   if port.base <= w < port.base + port.size]
+            hot = hot or [rng.randrange(port.size)]
             rate = rng.choice([0.3, 0.6, 0.9])
             count = cycles if not port.handshake else cycles // 2 + 1
             reqs = []
@@ -184,7 +194,7 @@ def check(units, data, log, cycles):
         k, i, t = int(fields[1]), int(fields[2]), int(fields[3])
         value = int(fields[4], 16) if len(fields) > 4 else None
         events.setdefault(k, []).append((t, fields[0], i, value))
-    checked = 0
+    checked = collisions = 0
     for k, (memory, name, _) in enumerate(units):
         checker = amc_model.Checker(memory)
         checker.memory.name = name
@@ -213,12 +223,13 @@ def check(units, data, log, cycles):
         checker.finish()
         errors += checker.errors
         checked += checker.checked
-    return errors, checked
+        collisions += checker.collisions
+    return errors, checked, collisions
 
 
 def simulate(args, units, rng):
     if not units:
-        return [], 0
+        return [], 0, 0
     build = os.path.join(args.work, "verilator")
     os.makedirs(build, exist_ok=True)
     with open(os.path.join(build, "units.sv"), "w") as f:
@@ -234,8 +245,8 @@ def simulate(args, units, rng):
         cwd=build, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
         universal_newlines=True)
     if result.returncode:
-        return ["verilator build failed:\n" + result.stdout[-3000:]], 0
-    errors, checked = [], 0
+        return ["verilator build failed:\n" + result.stdout[-3000:]], 0, 0
+    errors, checked, collisions = [], 0, 0
     for trace in range(args.traces):
         data, text = stimulus(units, args.cycles, rng)
         path = os.path.join(build, "stimulus%d.txt" % trace)
@@ -247,7 +258,9 @@ def simulate(args, units, rng):
         if run.returncode:
             errors.append("harness failed: " + run.stderr[-2000:])
             continue
-        trace_errors, trace_checked = check(units, data, run.stdout, args.cycles)
+        trace_errors, trace_checked, trace_collisions = check(units, data, run.stdout,
+                                                              args.cycles)
         errors += ["trace %d: %s" % (trace, e) for e in trace_errors]
         checked += trace_checked
-    return errors, checked
+        collisions += trace_collisions
+    return errors, checked, collisions
