@@ -17,6 +17,7 @@ import argparse
 import os
 import random
 import re
+import shutil
 import subprocess
 import sys
 
@@ -72,7 +73,7 @@ def synthesize(path, top, family, work):
 def main():
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--tools", required=True)
+    parser.add_argument("--tools", help="the directory of hcl (default: where PATH finds it)")
     parser.add_argument("--work", required=True)
     parser.add_argument("--mlir", action="append", default=[])
     parser.add_argument("--random", type=int, default=0)
@@ -83,6 +84,8 @@ def main():
     parser.add_argument("--markdown", action="store_true")
     args = parser.parse_args()
     os.makedirs(args.work, exist_ok=True)
+    if not args.tools:
+        args.tools = os.path.dirname(shutil.which("hcl") or "hcl")
 
     inputs = list(args.mlir)
     if args.random:
