@@ -323,13 +323,13 @@ LogicalResult MemoryBuilder::build(const Buffer &buffer) {
   for (Operation *access : accesses)
     scopes[schedulingScope(access)].push_back(access);
 
-  SmallVector<PortKey> ports;
-  SmallVector<Attribute> loopNames;
+  // Per scope (its name), the ports its distinct accesses need, in order.
+  SmallVector<std::pair<std::string, SmallVector<PortKey>>> scopePorts;
   for (auto &[scope, ops] : scopes) {
-    loopNames.push_back(
-        StringAttr::get(module.getContext(), scopeName(scope, buffer.func)));
-    // This scope's distinct accesses, in program order, as port keys.
-    SmallVector<PortKey> needed;
+    SmallVector<PortKey> &needed =
+        scopePorts.emplace_back(scopeName(scope, buffer.func),
+                                SmallVector<PortKey>())
+            .second;
     llvm::SmallPtrSet<Operation *, 8> ownOps(ops.begin(), ops.end());
     llvm::SmallPtrSet<Operation *, 8> affineOps;
     std::set<std::tuple<bool, std::string, std::string>> seen;
@@ -362,6 +362,30 @@ LogicalResult MemoryBuilder::build(const Buffer &buffer) {
         continue; // scalar-sized storage, or unrolled away: no copy of it
       needed.push_back({isa<memref::StoreOp>(op), -1});
     }
+  }
+  // The caller fills an argument the function reads and reads back one it
+  // writes (or a buffer it returns): without that port the memory's
+  // contents would come from nowhere. Over all banks, in address order.
+  bool isArgument = isa<BlockArgument>(buffer.value);
+  bool returned = llvm::any_of(buffer.value.getUsers(), [](Operation *user) {
+    return isa<func::ReturnOp>(user);
+  });
+  bool read = false, written = false;
+  for (auto &[name, needed] : scopePorts)
+    for (PortKey key : needed)
+      (key.write ? written : read) = true;
+  SmallVector<PortKey> caller;
+  if (isArgument && read)
+    caller.push_back({true, -1});
+  if ((isArgument || returned) && written)
+    caller.push_back({false, -1});
+  if (!caller.empty())
+    scopePorts.emplace_back("(caller)", caller);
+
+  SmallVector<PortKey> ports;
+  SmallVector<Attribute> loopNames;
+  for (auto &[name, needed] : scopePorts) {
+    loopNames.push_back(StringAttr::get(module.getContext(), name));
     // Share the ports of earlier scopes.
     SmallVector<bool> taken(ports.size(), false);
     for (PortKey key : needed) {

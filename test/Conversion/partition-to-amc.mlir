@@ -171,16 +171,20 @@ func.func @two_dims(%A: memref<6x4xi16>) {
 
 // A partitioned argument passed to another function: the callee's accesses
 // are the caller's memory's ports; the callee's argument has no memory of
-// its own. Fixed-point words are stored as their bits.
+// its own. The function reads and writes the argument, so the caller gets
+// a write port (to fill it) and a read port (to read it back) over all
+// banks. Fixed-point words are stored as their bits.
 // CHECK-LABEL: func.func private @scale(
 // CHECK-NOT:   amc.memory @scale
-// CHECK:       amc.memory @top_arg0(!amc.port<2xi12, r, 1>, !amc.port<2xi12, w, 1>, !amc.port<2xi12, r, 1>, !amc.port<2xi12, w, 1>)
-// CHECK-SAME:    hcl.buffer_type = memref<4x!hcl.Fixed<12, 4>, #{{.+}}>, hcl.loops = ["@scale/S/i"], hcl.source = "top/arg0"
+// CHECK:       amc.memory @top_arg0(!amc.port<2xi12, r, 1>, !amc.port<2xi12, w, 1>, !amc.port<2xi12, r, 1>, !amc.port<2xi12, w, 1>, !amc.port<4xi12, w, 1>, !amc.port<4xi12, r, 1>)
+// CHECK-SAME:    hcl.buffer_type = memref<4x!hcl.Fixed<12, 4>, #{{.+}}>, hcl.loops = ["@scale/S/i", "(caller)"], hcl.source = "top/arg0"
 // CHECK-NEXT:    amc.alloc : !amc.memref<4xi12, bank [2]>
 // CHECK-NEXT:    banks [0] : !amc.port<2xi12, r, 1>
 // CHECK-NEXT:    banks [0] : !amc.port<2xi12, w, 1>
 // CHECK-NEXT:    banks [1] : !amc.port<2xi12, r, 1>
 // CHECK-NEXT:    banks [1] : !amc.port<2xi12, w, 1>
+// CHECK-NEXT:    banks [0, 1] : !amc.port<4xi12, w, 1>
+// CHECK-NEXT:    banks [0, 1] : !amc.port<4xi12, r, 1>
 func.func private @scale(%X: memref<4x!hcl.Fixed<12, 4>>) {
   affine.for %i = 0 to 2 {
     affine.for %u = 0 to 2 {
@@ -231,4 +235,23 @@ func.func @skip_one() -> i32 {
   hcl.partition(%unused : memref<8xi32>, Cyclic, 1, 2)
   hcl.partition(%used : memref<8xi32>, Cyclic, 1, 2)
   return %v : i32
+}
+
+// -----
+
+// A buffer the function returns is read by its caller: a read port over all
+// banks besides the function's own write ports.
+// CHECK-LABEL: func.func @returned(
+// CHECK:       amc.memory @returned_out(!amc.port<4xi32, w, 1>, !amc.port<4xi32, w, 1>, !amc.port<8xi32, r, 1>)
+// CHECK-SAME:    hcl.loops = ["S/i", "(caller)"]
+func.func @returned(%A: memref<8xi32>) -> memref<8xi32> {
+  %out = memref.alloc() {name = "out"} : memref<8xi32>
+  affine.for %i = 0 to 4 {
+    affine.for %u = 0 to 2 {
+      %a = affine.load %A[%i * 2 + %u] : memref<8xi32>
+      affine.store %a, %out[%i * 2 + %u] : memref<8xi32>
+    } {loop_name = "u"}
+  } {loop_name = "i", stage_name = "S", pipeline_ii = 1 : i32}
+  hcl.partition(%out : memref<8xi32>, Cyclic, 1, 2)
+  return %out : memref<8xi32>
 }

@@ -80,7 +80,10 @@ def PartitionToAMC : Pass<"hcl-partition-to-amc", "mlir::ModuleOp"> {
     all banks (--amc-lower-merge splits it). Loops that run one after the
     other share ports: the interface has, per direction and bank set, as
     many ports as the loop that needs most. Accesses in functions the
-    buffer is passed to count as the caller's.
+    buffer is passed to count as the caller's. The caller fills an
+    argument the function reads and reads back an argument it writes or a
+    buffer it returns: one more port over all banks each (`hcl.loops` names
+    it "(caller)").
 
     On the memory, `hcl.source = "<function>/<buffer>"` says where it
     comes from (the buffer's `name` attribute, else `arg<N>` for an
