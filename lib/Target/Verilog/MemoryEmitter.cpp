@@ -169,8 +169,6 @@ void MemoryEmitter::propagateRequests() {
         }
         bundle.prioritySignal = bundle.sig("prio");
       }
-    } else if (auto create = dyn_cast<CreatePortOp>(op)) {
-      (void)create;
     }
   }
 }

@@ -16,13 +16,15 @@ def port_type(size, elem, kind, latency, handshake):
     return "!amc.port<%dx%s, %s, %d>" % (size, elem, kind, latency)
 
 
-def random_memory(rng, name):
+def random_memory(rng, name, primitives=True):
+    """primitives: give some allocs a random `primitive`."""
     allocs = []
     for _ in range(rng.choice([1, 1, 2])):
         banks = rng.choice([1, 2, 2, 3, 4])
         bank_size = rng.choice(BANK_SIZES)
+        primitive = rng.choice(PRIMITIVES)
         allocs.append((banks * bank_size, rng.choice(ELEMENTS), banks,
-                       rng.choice(PRIMITIVES)))
+                       primitive if primitives else None))
     ports = []
     for _ in range(rng.randint(1, 4)):
         alloc = rng.randrange(len(allocs))

@@ -76,7 +76,8 @@ def main():
     parser.add_argument("--tools", help="the directory of hcl (default: where PATH finds it)")
     parser.add_argument("--work", required=True)
     parser.add_argument("--mlir", action="append", default=[])
-    parser.add_argument("--random", type=int, default=0)
+    parser.add_argument("--random", type=int, default=0,
+                        help="N random memories, no primitive of their own")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--primitives", default="auto,bram,lutram,uram,registers")
     parser.add_argument("--aggregate", default="0,72")
@@ -93,7 +94,8 @@ def main():
         path = os.path.join(args.work, "random.mlir")
         with open(path, "w") as f:
             for index in range(args.random):
-                f.write(amc_random.random_memory(rng, "y%d_%d" % (args.seed, index)))
+                f.write(amc_random.random_memory(rng, "y%d_%d" % (args.seed, index),
+                                                  primitives=False))
         inputs.append(path)
 
     rows = []
