@@ -56,10 +56,11 @@ static cl::opt<bool> singleFile("single-file",
                                 cl::desc("write DIR/memories.sv"),
                                 cl::init(false), cl::sub(rtlSubcommand));
 
-/// The textual pipeline run on the module. Today its input is amc.memory
-/// ops; a step turning an hcl program's partitioned buffers into amc
-/// memories goes in front of the amc.memory(...) part.
-std::string rtlPipeline() {
+/// The textual pipeline run on the module (nested under builtin.module).
+/// Today its input is amc.memory ops; a step turning an hcl program's
+/// partitioned buffers into amc memories goes in front of the
+/// amc.memory(...) part.
+static std::string modulePipeline() {
   std::string memoryPasses =
       "amc-lower-handshake,amc-lower-merge,amc-lower-banks";
   if (shareArbiters > 0)
@@ -68,13 +69,18 @@ std::string rtlPipeline() {
   if (aggregateWidth > 0)
     memoryPasses +=
         ",amc-aggregate{word-width=" + std::to_string(aggregateWidth) + "}";
-  return "builtin.module(amc.memory(" + memoryPasses + "))";
+  return "amc.memory(" + memoryPasses + ")";
+}
+
+static std::string rtlPipeline() {
+  return "builtin.module(" + modulePipeline() + ")";
 }
 
 static mlir::LogicalResult lower(mlir::ModuleOp module) {
   registerHCLPasses();
-  mlir::PassManager pm(module.getContext());
-  std::string pipeline = rtlPipeline();
+  mlir::PassManager pm(module.getContext(),
+                      mlir::ModuleOp::getOperationName());
+  std::string pipeline = modulePipeline();
   std::string errors;
   raw_string_ostream errorStream(errors);
   if (mlir::failed(mlir::parsePassPipeline(pipeline, pm, errorStream))) {
