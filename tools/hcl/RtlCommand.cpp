@@ -6,7 +6,9 @@
 // Lowers every amc.memory of FILE (handshake -> merge -> bank lowering, then
 // the optional optimizations) and writes DIR/<memory>.sv, one Verilog module
 // per memory (docs/amc.md, "Hardware"), or DIR/memories.sv with
-// --single-file.
+// --single-file. When FILE is an hcl program (functions and a schedule),
+// the schedule is applied and its partitioned buffers become the memories
+// first (docs/amc.md, "From hcl programs").
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +18,8 @@
 #include "hcl/Dialect/AMC/AMCOps.h"
 #include "hcl/InitHCL.h"
 #include "hcl/Target/Verilog.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/Pass/PassManager.h"
@@ -56,11 +60,18 @@ static cl::opt<bool> singleFile("single-file",
                                 cl::desc("write DIR/memories.sv"),
                                 cl::init(false), cl::sub(rtlSubcommand));
 
-/// The textual pipeline run on the module (nested under builtin.module).
-/// Today its input is amc.memory ops; a step turning an hcl program's
-/// partitioned buffers into amc memories goes in front of the
-/// amc.memory(...) part.
-static std::string modulePipeline() {
+/// True when `module` holds an hcl program (a function with a body), whose
+/// partitioned buffers become amc memories before the amc passes run.
+static bool holdsProgram(mlir::ModuleOp module) {
+  return llvm::any_of(module.getOps<mlir::func::FuncOp>(),
+                      [](mlir::func::FuncOp func) { return !func.isExternal(); });
+}
+
+/// The textual pipeline run on the module (nested under builtin.module):
+/// for an hcl program, its schedule is applied and each partitioned buffer
+/// becomes an amc.memory (--hcl-partition-to-amc, docs/amc.md "From hcl
+/// programs"); then every amc.memory is lowered.
+static std::string modulePipeline(bool program) {
   std::string memoryPasses =
       "amc-lower-handshake,amc-lower-merge,amc-lower-banks";
   if (shareArbiters > 0)
@@ -69,18 +80,20 @@ static std::string modulePipeline() {
   if (aggregateWidth > 0)
     memoryPasses +=
         ",amc-aggregate{word-width=" + std::to_string(aggregateWidth) + "}";
-  return "amc.memory(" + memoryPasses + ")";
+  std::string fromProgram =
+      program ? "hcl-apply-customizations,hcl-partition-to-amc," : "";
+  return fromProgram + "amc.memory(" + memoryPasses + ")";
 }
 
-static std::string rtlPipeline() {
-  return "builtin.module(" + modulePipeline() + ")";
+static std::string rtlPipeline(bool program) {
+  return "builtin.module(" + modulePipeline(program) + ")";
 }
 
-static mlir::LogicalResult lower(mlir::ModuleOp module) {
+static mlir::LogicalResult lower(mlir::ModuleOp module, bool program) {
   registerHCLPasses();
   mlir::PassManager pm(module.getContext(),
                       mlir::ModuleOp::getOperationName());
-  std::string pipeline = modulePipeline();
+  std::string pipeline = modulePipeline(program);
   std::string errors;
   raw_string_ostream errorStream(errors);
   if (mlir::failed(mlir::parsePassPipeline(pipeline, pm, errorStream))) {
@@ -111,7 +124,8 @@ int rtlMain() {
   if (!loaded)
     return 1;
   mlir::ModuleOp module = loaded->module();
-  if (mlir::failed(lower(module)))
+  bool program = holdsProgram(module);
+  if (mlir::failed(lower(module, program)))
     return 1;
   if (std::error_code error = sys::fs::create_directories(outputDir))
     return fail("cannot create " + outputDir + ": " + error.message());
@@ -119,7 +133,10 @@ int rtlMain() {
   options.primitive = primitive;
   SmallVector<amc::MemoryOp> memories(module.getOps<amc::MemoryOp>());
   if (memories.empty())
-    return fail(inputFile + " holds no amc.memory");
+    return fail(program ? inputFile + " holds no partitioned buffer that "
+                                      "became an amc.memory (partition one "
+                                      "with hcl.partition)"
+                        : inputFile + " holds no amc.memory");
 
   SmallVector<std::string> written;
   if (singleFile) {
@@ -145,7 +162,7 @@ int rtlMain() {
   }
   outs() << "hcl rtl: lowered " << memories.size() << " amc memor"
          << (memories.size() == 1 ? "y" : "ies") << " with '"
-         << rtlPipeline() << "' and wrote";
+         << rtlPipeline(program) << "' and wrote";
   for (const std::string &path : written)
     outs() << " " << path;
   outs() << "\n";
