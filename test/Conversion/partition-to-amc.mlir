@@ -255,3 +255,39 @@ func.func @returned(%A: memref<8xi32>) -> memref<8xi32> {
   hcl.partition(%out : memref<8xi32>, Cyclic, 1, 2)
   return %out : memref<8xi32>
 }
+
+// -----
+
+// A write buffer (buffer_at, seed 000's gemm+acc) partitioned Cyclic 4: its
+// init, accumulate and write-back loops (each pipelined, bank varying with
+// j) share one write and one read port over all banks.
+// CHECK-LABEL: func.func @write_buffer(
+// CHECK:       amc.memory @write_buffer_buf0(!amc.port<16xf32, w, 1>, !amc.port<16xf32, r, 1>)
+// CHECK-SAME:    hcl.loops = ["s/i/j_init", "s/i/k/j", "s/i/j_back"]
+// CHECK-NEXT:    amc.alloc : !amc.memref<16xf32, bank [4]>
+// CHECK-NEXT:    banks [0, 1, 2, 3] : !amc.port<16xf32, w, 1>
+// CHECK-NEXT:    banks [0, 1, 2, 3] : !amc.port<16xf32, r, 1>
+// CHECK-NEXT:    amc.extern
+func.func @write_buffer(%A: memref<16x8xf32>, %B: memref<8x16xf32>, %C: memref<16x16xf32>) {
+  %li = hcl.create_loop_handle "i" : !hcl.LoopHandle
+  %lj = hcl.create_loop_handle "j" : !hcl.LoopHandle
+  %lk = hcl.create_loop_handle "k" : !hcl.LoopHandle
+  %s = hcl.create_stage_handle "s" : !hcl.StageHandle
+  affine.for %i = 0 to 16 {
+    affine.for %j = 0 to 16 {
+      affine.for %k = 0 to 8 {
+        %a = affine.load %A[%i, %k] : memref<16x8xf32>
+        %b = affine.load %B[%k, %j] : memref<8x16xf32>
+        %c = affine.load %C[%i, %j] : memref<16x16xf32>
+        %prod = arith.mulf %a, %b : f32
+        %sum = arith.addf %prod, %c : f32
+        affine.store %sum, %C[%i, %j] : memref<16x16xf32>
+      } {loop_name = "k", reduction = 1 : i32}
+    } {loop_name = "j"}
+  } {loop_name = "i", stage_name = "s"}
+  hcl.reorder(%s, %lk, %lj)
+  %buf = hcl.buffer_at(%s, %C: memref<16x16xf32>, %li) -> memref<16xf32>
+  hcl.pipeline(%s, %lj, 1)
+  hcl.partition(%buf : memref<16xf32>, Cyclic, 1, 4)
+  return
+}
