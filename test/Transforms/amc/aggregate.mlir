@@ -27,3 +27,16 @@ amc.memory @odd(!amc.port<6xi8, r, 1>) {
 }
 // BRAM:   %0 = amc.alloc : !amc.memref<3xi16>
 // FACTOR: %0 = amc.alloc : !amc.memref<3xi16>
+
+// -----
+
+// A bank of two words becomes one wide word.
+amc.memory @pair(!amc.port<2xi16, rw, 1>) {
+  %0 = amc.alloc : !amc.memref<2xi16>
+  %1 = amc.create_port(%0 : !amc.memref<2xi16>) : !amc.port<2xi16, rw, 1>
+  amc.extern %1 : !amc.port<2xi16, rw, 1>
+}
+// BRAM:      %0 = amc.alloc : !amc.memref<1xi32>
+// BRAM-NEXT: %1 = amc.create_port(%0 : !amc.memref<1xi32>) : !amc.port<1xi32, rw, 1>
+// BRAM-NEXT: %2 = amc.split_aggregated(%1 : !amc.port<1xi32, rw, 1>) : !amc.port<2xi16, rw, 1>
+// FACTOR:    %0 = amc.alloc : !amc.memref<1xi32>

@@ -57,10 +57,10 @@ struct Aggregate : hcl::amc::impl::AMCAggregateBase<Aggregate> {
     int64_t k = chooseFactor(type);
     if (k == 0)
       return success();
-    if (type.getSize() % k != 0 || type.getSize() == k)
+    if (type.getSize() % k != 0)
       return alloc.emitOpError("aggregation factor ")
              << k << " does not divide the memref's " << type.getSize()
-             << " words into at least two wide words";
+             << " words";
     int64_t wideWidth = k * getWordWidth(type.getElementType());
     auto wideType = amc::MemRefType::get(
         IntegerType::get(alloc.getContext(), wideWidth), type.getSize() / k);
