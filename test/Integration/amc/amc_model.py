@@ -143,8 +143,9 @@ class Checker:
     """Replays one memory's trace (stimulus plus the DUT's acceptances) on
     the model and compares the DUT's read data."""
 
-    def __init__(self, memory):
+    def __init__(self, memory, name=None):
         self.memory = memory
+        self.name = name or memory.name
         self.state = {}
         self.errors = []
         self.checked = 0
@@ -179,7 +180,7 @@ class Checker:
 
     def error(self, message):
         if len(self.errors) < 20:
-            self.errors.append("@%s: %s" % (self.memory.name, message))
+            self.errors.append("@%s: %s" % (self.name, message))
         else:
             self.errors.append("...")
 

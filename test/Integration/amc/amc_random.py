@@ -32,7 +32,13 @@ def random_memory(rng, name, primitives=True):
         first = rng.randrange(banks)
         last = rng.randrange(first, banks) if rng.random() < 0.6 else banks - 1
         kind = rng.choice(["r", "w", "rw", "rw"])
-        ports.append([alloc, first, last, kind, rng.randint(1, 3), rng.random() < 0.35])
+        handshake = rng.random() < 0.35
+        # Handshake ports over the same banks as an earlier one, so that
+        # amc-share-arbiters puts them behind one arbiter.
+        earlier = [p for p in ports if p[5]]
+        if handshake and earlier and rng.random() < 0.6:
+            alloc, first, last = rng.choice(earlier)[:3]
+        ports.append([alloc, first, last, kind, rng.randint(1, 3), handshake])
     # Every alloc that is read is also written somewhere, or nothing is checked.
     for alloc in range(len(allocs)):
         mine = [p for p in ports if p[0] == alloc]

@@ -154,7 +154,8 @@ def main():
                 continue
             found = split_modules(verilog)
             modules.update(found)
-            units.append((memory, "%s_%s" % (name, variant), verilog))
+            units.append((memory, "%s_%s" % (name, variant), verilog,
+                          harness.wait_bound(memory, variant)))
     if args.lint:
         problems += lint(args, modules)
         print("lint: %d modules, verilator --lint-only -Wall" % len(modules))

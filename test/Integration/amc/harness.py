@@ -14,7 +14,16 @@ import re
 import subprocess
 
 DRAIN = 64      # cycles after the trace for the last answers
-WAIT_BOUND = 200  # cycles a handshake request may wait for ready
+WAIT_BOUND = 200  # cycles a request may wait for ready (fixed priority)
+
+
+def wait_bound(memory, variant):
+    """Round robin (every variant but share2) accepts a waiting request
+    within M-1 cycles, M <= the memory's handshake ports; fixed priority
+    only promises no deadlock."""
+    if "share2" in variant:
+        return WAIT_BOUND
+    return max(0, sum(p.handshake for p in memory.ports) - 1)
 
 HEADER_RE = re.compile(r"^\s*(input|output) wire (?:\[(\d+):0\] )?(\w+)", re.M)
 
@@ -29,7 +38,7 @@ def ports_of(verilog, module):
 def wrapper(units):
     """tb_top: every memory's ports as u<k>_<signal>."""
     lines, ports, body = [], ["  input wire clk"], []
-    for k, (_, module, verilog) in enumerate(units):
+    for k, (_, module, verilog, _) in enumerate(units):
         connections = [".clk(clk)"]
         for direction, width, name in ports_of(verilog, module)[1:]:
             rng = "[%d:0] " % (width - 1) if width > 1 else ""
@@ -46,7 +55,7 @@ def wrapper(units):
 def cpp_harness(units):
     """The C++ main: reads stimulus, drives, logs (see module docstring)."""
     decl, drive, sample, finish = [], [], [], []
-    for k, (memory, _, _) in enumerate(units):
+    for k, (memory, _, _, bound) in enumerate(units):
         for i, port in enumerate(memory.ports):
             p = "u%d_p%d" % (k, i)
             v = "s_%d_%d" % (k, i)
@@ -84,7 +93,7 @@ def cpp_harness(units):
                           % (h, p, k, i, h, h, h, v, h, v, h))
             sample.append("    else if (%s.active && t - %s.since > %d) { printf(\"E %d %d %%d"
                           " waiting since %%d\\n\", t, %s.since); %s.active = false; %s.next = %s.size(); }"
-                          % (h, h, WAIT_BOUND, k, i, h, h, h, v))
+                          % (h, h, bound, k, i, h, h, h, v))
             if port.reads:
                 sample.append("    if (top->%s_rvalid) printf(\"R %d %d %%d %%llx\\n\", t,"
                               " (unsigned long long)top->%s_rdata);" % (p, k, i, p))
@@ -146,7 +155,7 @@ def stimulus(units, cycles, rng):
     """Random requests for every port, as the harness reads them, and the
     same as Python data: {(k, i): [(a, we, addr, wdata)]}."""
     data, text = {}, []
-    for k, (memory, _, _) in enumerate(units):
+    for k, (memory, _, _, _) in enumerate(units):
         # A few hot storage words per alloc, so that ports aliasing them
         # collide (same-cycle writes, reads right after writes).
         storage = {}
@@ -195,9 +204,8 @@ def check(units, data, log, cycles):
         value = int(fields[4], 16) if len(fields) > 4 else None
         events.setdefault(k, []).append((t, fields[0], i, value))
     checked = collisions = 0
-    for k, (memory, name, _) in enumerate(units):
-        checker = amc_model.Checker(memory)
-        checker.memory.name = name
+    for k, (memory, name, _, _) in enumerate(units):
+        checker = amc_model.Checker(memory, name)
         taken = {i: 0 for i, p in enumerate(memory.ports) if p.handshake}
         by_cycle = {}
         for t, kind, i, value in events.get(k, []):
@@ -233,7 +241,7 @@ def simulate(args, units, rng):
     build = os.path.join(args.work, "verilator")
     os.makedirs(build, exist_ok=True)
     with open(os.path.join(build, "units.sv"), "w") as f:
-        f.write("\n".join(v for _, _, v in units))
+        f.write("\n".join(v for _, _, v, _ in units))
     with open(os.path.join(build, "tb_top.sv"), "w") as f:
         f.write(wrapper(units))
     with open(os.path.join(build, "harness.cpp"), "w") as f:
