@@ -132,7 +132,7 @@ void MemoryEmitter::nameBundles() {
 
 /// Walks from the interface towards the RAMs, handing each operation's
 /// request properties (lanes, write priority) to its operands.
-void MemoryEmitter::propagateRequests() {
+LogicalResult MemoryEmitter::propagateRequests() {
   Block &body = memory.getBody().front();
   for (Operation &op : llvm::reverse(body)) {
     if (auto externOp = dyn_cast<ExternOp>(op)) {
@@ -151,6 +151,10 @@ void MemoryEmitter::propagateRequests() {
       }
     } else if (auto split = dyn_cast<SplitAggregatedOp>(op)) {
       const Bundle &result = bundles[split.getResult()];
+      // Lanes of lanes would need masks of two granularities.
+      if (result.lanes > 1)
+        return split.emitError("an amc.split_aggregated whose port is split "
+                               "again has no Verilog form");
       Bundle &input = bundles[split.getInput()];
       input.lanes = input.writable() ? split.getFactor() : 1;
       input.staticPriority = result.staticPriority;
@@ -171,6 +175,7 @@ void MemoryEmitter::propagateRequests() {
       }
     }
   }
+  return success();
 }
 
 void MemoryEmitter::declareBundle(const Bundle &bundle) {
@@ -272,7 +277,8 @@ LogicalResult MemoryEmitter::emit(raw_ostream &os) {
   if (failed(check()))
     return failure();
   nameBundles();
-  propagateRequests();
+  if (failed(propagateRequests()))
+    return failure();
   Block &body = memory.getBody().front();
   for (Operation &op : body)
     if (auto alloc = dyn_cast<AllocOp>(op))

@@ -75,7 +75,7 @@ private:
   // Legality and analysis (MemoryEmitter.cpp).
   mlir::LogicalResult check();
   void nameBundles();
-  void propagateRequests();
+  mlir::LogicalResult propagateRequests();
   void declareBundle(const Bundle &bundle);
 
   // One function per operation kind (Ram.cpp, Merge.cpp, Arbiter.cpp,

@@ -28,3 +28,14 @@ amc.memory @mixed_latencies(!amc.port_hs<16xi8, r>) {
   %3 = amc.arbiter(%1, %2 : !amc.port<16xi8, r, 1>, !amc.port<16xi8, r, 2>) banks [0] : !amc.port_hs<16xi8, r>
   amc.extern %3 : !amc.port_hs<16xi8, r>
 }
+
+// -----
+
+amc.memory @nested_split(!amc.port<8xi8, w, 1>) {
+  %0 = amc.alloc : !amc.memref<2xi32>
+  %1 = amc.create_port(%0 : !amc.memref<2xi32>) : !amc.port<2xi32, w, 1>
+  // expected-error @+1 {{an amc.split_aggregated whose port is split again has no Verilog form}}
+  %2 = amc.split_aggregated(%1 : !amc.port<2xi32, w, 1>) : !amc.port<4xi16, w, 1>
+  %3 = amc.split_aggregated(%2 : !amc.port<4xi16, w, 1>) : !amc.port<8xi8, w, 1>
+  amc.extern %3 : !amc.port<8xi8, w, 1>
+}
