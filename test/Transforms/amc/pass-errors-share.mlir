@@ -1,13 +1,36 @@
-// RUN: hcl-opt %s -verify-diagnostics --amc-share-arbiters=ports=1
+// RUN: hcl-opt %s -split-input-file -verify-diagnostics --amc-share-arbiters=ports=1 | FileCheck %s --check-prefix=ONE
+// RUN: hcl-opt %s -split-input-file --amc-share-arbiters=ports=2 | FileCheck %s --check-prefix=TWO
 
-// One read port and one write port cannot serve both handshake ports once
-// only one of them is kept.
+// One port cannot both read and write for a read and a write handshake
+// port: a warning, and the arbiters stay as they are.
 amc.memory @kinds(!amc.port_hs<8xi8, r>, !amc.port_hs<8xi8, w>) {
   %0 = amc.alloc : !amc.memref<8xi8>
   %1 = amc.create_port(%0 : !amc.memref<8xi8>) : !amc.port<8xi8, r, 1>
   %2 = amc.arbiter(%1 : !amc.port<8xi8, r, 1>) banks [0] : !amc.port_hs<8xi8, r>
   %3 = amc.create_port(%0 : !amc.memref<8xi8>) : !amc.port<8xi8, w, 1>
-  // expected-error @+1 {{cannot share 1 latency-sensitive port(s) among these handshake ports: none of the kept ports can write}}
+  // expected-warning @+1 {{not shared: 1 latency-sensitive port(s) cannot both read and write for these handshake ports}}
   %4 = amc.arbiter(%3 : !amc.port<8xi8, w, 1>) banks [0] : !amc.port_hs<8xi8, w>
   amc.extern %2, %4 : !amc.port_hs<8xi8, r>, !amc.port_hs<8xi8, w>
 }
+// ONE-COUNT-2: amc.arbiter
+// TWO:     amc.arbiter(%1, %3 : !amc.port<8xi8, r, 1>, !amc.port<8xi8, w, 1>) banks [0] {scheme = "round_robin"} : !amc.port_hs<8xi8, r>, !amc.port_hs<8xi8, w>
+// TWO-NOT: amc.arbiter
+
+// -----
+
+// Two ports for two readers and a writer: a reader and the writer are kept.
+amc.memory @cover(!amc.port_hs<8xi8, r>, !amc.port_hs<8xi8, r>, !amc.port_hs<8xi8, w>) {
+  %0 = amc.alloc : !amc.memref<8xi8>
+  %1 = amc.create_port(%0 : !amc.memref<8xi8>) : !amc.port<8xi8, r, 1>
+  %2 = amc.arbiter(%1 : !amc.port<8xi8, r, 1>) banks [0] : !amc.port_hs<8xi8, r>
+  %3 = amc.create_port(%0 : !amc.memref<8xi8>) : !amc.port<8xi8, r, 1>
+  %4 = amc.arbiter(%3 : !amc.port<8xi8, r, 1>) banks [0] : !amc.port_hs<8xi8, r>
+  %5 = amc.create_port(%0 : !amc.memref<8xi8>) : !amc.port<8xi8, w, 1>
+  // expected-warning @+1 {{not shared}}
+  %6 = amc.arbiter(%5 : !amc.port<8xi8, w, 1>) banks [0] : !amc.port_hs<8xi8, w>
+  amc.extern %2, %4, %6 : !amc.port_hs<8xi8, r>, !amc.port_hs<8xi8, r>, !amc.port_hs<8xi8, w>
+}
+// TWO-LABEL: amc.memory @cover
+// TWO:       %[[R:.+]] = amc.create_port(%0 : !amc.memref<8xi8>) : !amc.port<8xi8, r, 1>
+// TWO-NEXT:  %[[W:.+]] = amc.create_port(%0 : !amc.memref<8xi8>) : !amc.port<8xi8, w, 1>
+// TWO-NEXT:  amc.arbiter(%[[R]], %[[W]] : !amc.port<8xi8, r, 1>, !amc.port<8xi8, w, 1>) banks [0] {scheme = "round_robin"} : !amc.port_hs<8xi8, r>, !amc.port_hs<8xi8, r>, !amc.port_hs<8xi8, w>

@@ -68,42 +68,48 @@ struct ShareArbiters
         return signalPassFailure();
   }
 
-  /// The inputs the shared arbiter keeps: read-write ports first, so that
-  /// every kind of handshake port can still be served.
+  /// The inputs the shared arbiter keeps, at most `ports`: first ports that
+  /// read and write (read-write ones cover both), so that every kind of
+  /// handshake port can still be served, then the others in order. Empty
+  /// when `ports` inputs cannot serve them all.
   SmallVector<Value> chooseInputs(ArrayRef<ArbiterOp> arbiters) {
-    SmallVector<Value> inputs;
-    for (ArbiterOp op : arbiters)
-      llvm::append_range(inputs, op.getInputs());
-    llvm::stable_sort(inputs, [](Value a, Value b) {
-      auto rank = [](Value v) {
-        return cast<PortType>(v.getType()).getKind() == PortKind::ReadWrite
-                   ? 0
-                   : 1;
-      };
-      return rank(a) < rank(b);
+    SmallVector<Value> candidates;
+    bool needRead = false, needWrite = false;
+    for (ArbiterOp op : arbiters) {
+      llvm::append_range(candidates, op.getInputs());
+      for (Type type : op.getOutputs().getTypes()) {
+        PortKind kind = cast<HandshakePortType>(type).getKind();
+        needRead |= canRead(kind);
+        needWrite |= canWrite(kind);
+      }
+    }
+    auto kindOf = [](Value v) { return cast<PortType>(v.getType()).getKind(); };
+    llvm::stable_sort(candidates, [&](Value a, Value b) {
+      return kindOf(a) == PortKind::ReadWrite &&
+             kindOf(b) != PortKind::ReadWrite;
     });
-    inputs.resize(std::min<size_t>(inputs.size(), ports));
-    return inputs;
-  }
-
-  /// The kept inputs must still read and write for every handshake port.
-  LogicalResult checkServes(ArbiterOp at, ArrayRef<Value> kept,
-                            ArrayRef<Type> outputTypes) {
-    bool reads = false, writes = false;
-    for (Value input : kept) {
-      PortKind kind = cast<PortType>(input.getType()).getKind();
-      reads |= canRead(kind);
-      writes |= canWrite(kind);
-    }
-    for (Type type : outputTypes) {
-      PortKind kind = cast<HandshakePortType>(type).getKind();
-      if ((canRead(kind) && !reads) || (canWrite(kind) && !writes))
-        return at.emitOpError("cannot share ")
-               << ports.getValue() << " latency-sensitive port(s) among these "
-               << "handshake ports: none of the kept ports can "
-               << (canRead(kind) && !reads ? "read" : "write");
-    }
-    return success();
+    SmallVector<Value> kept;
+    auto keepFirst = [&](function_ref<bool(PortKind)> does) {
+      for (Value v : candidates)
+        if (does(kindOf(v)) && !llvm::is_contained(kept, v)) {
+          kept.push_back(v);
+          return;
+        }
+    };
+    auto covered = [&](function_ref<bool(PortKind)> does) {
+      return llvm::any_of(kept, [&](Value v) { return does(kindOf(v)); });
+    };
+    if (needRead)
+      keepFirst(canRead);
+    if (needWrite && !covered(canWrite))
+      keepFirst(canWrite);
+    for (Value v : candidates)
+      if (static_cast<int64_t>(kept.size()) < ports &&
+          !llvm::is_contained(kept, v))
+        kept.push_back(v);
+    if (static_cast<int64_t>(kept.size()) > ports)
+      return {};
+    return kept;
   }
 
   LogicalResult share(ArrayRef<ArbiterOp> arbiters) {
@@ -113,6 +119,15 @@ struct ShareArbiters
     if (inputCount <= ports && arbiters.size() == 1)
       return success();
     SmallVector<Value> kept = chooseInputs(arbiters);
+    if (kept.empty()) {
+      // Left as it is: sharing is an optimization, and the memory is still
+      // correct with a port per handshake port.
+      ArbiterOp last = arbiters.back();
+      last.emitWarning("not shared: ")
+          << ports.getValue() << " latency-sensitive port(s) cannot both "
+          << "read and write for these handshake ports";
+      return success();
+    }
     SmallVector<Value> dropped;
     SmallVector<Type> outputTypes;
     for (ArbiterOp op : arbiters) {
@@ -122,8 +137,6 @@ struct ShareArbiters
       llvm::append_range(outputTypes, op.getOutputs().getTypes());
     }
     ArbiterOp last = arbiters.back();
-    if (failed(checkServes(last, kept, outputTypes)))
-      return failure();
     OpBuilder builder(last);
     auto shared = ArbiterOp::create(builder, last.getLoc(), outputTypes, kept,
                                     last.getBanksAttr(),
