@@ -16,6 +16,7 @@
 #include "mlir/IR/Block.h"
 #include "mlir/IR/Operation.h"
 #include "mlir/IR/Value.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <optional>
@@ -41,10 +42,38 @@ struct AccessInstance {
 };
 
 /// Every affine access of one iteration of `body`, nested loops with
-/// constant bounds unrolled while fewer than `budget` copies were made;
-/// accesses to storage of at most one element (scalars) are left out.
+/// constant bounds unrolled while the copies made stay within `budget`: a
+/// loop whose trip count exceeds what is left is walked once, rolled, its
+/// induction variable not fixed (its accesses' banks vary). Accesses to
+/// storage of at most one element (scalars) are left out.
 std::vector<AccessInstance> collectIterationAccesses(mlir::Block &body,
                                                      int64_t budget = 4096);
+
+/// What --hcl-partition-to-amc asks beyond the estimator's view.
+struct IterationOptions {
+  int64_t budget = 4096;
+  /// Descend into the bodies of func.call callees (an `outline`d loop body
+  /// is part of its caller's iteration); callee arguments stand for the
+  /// call's operands, so `memref` and addresses are the caller's values.
+  bool followCalls = false;
+  /// List memref.load / memref.store too, one per unrolled copy; their bank
+  /// is "*" (treated as varying, a port over all banks).
+  bool memrefOps = false;
+};
+
+/// The accesses of one iteration of `scope` (every block of every region:
+/// a loop body, both regions of an scf.while, a function body).
+std::vector<AccessInstance>
+collectScopeAccesses(mlir::Operation *scope, const IterationOptions &options);
+
+/// The operation one iteration of which issues `op`'s access together with
+/// others (what HLS schedules at once): the innermost pipelined affine.for
+/// around `op`, looking through `calls` (outermost first), the calls that
+/// pass the accessed buffer down to `op`'s function, so that an `outline`d
+/// loop body belongs to its caller's pipelined loop; else the innermost
+/// loop, seen the same way; else the function body holding `op`.
+mlir::Operation *schedulingScope(mlir::Operation *op,
+                                 llvm::ArrayRef<mlir::Operation *> calls);
 
 } // namespace hcl
 
