@@ -29,7 +29,10 @@
 // needs a port of its own: one on its bank when the unrolled copy fixes the
 // bank, one over all banks when the bank varies at run time. Loops run one
 // after the other, so they share ports: a port made for an earlier loop
-// serves a later loop's access of the same direction and banks.
+// serves a later loop's access of the same direction and banks. The buffer
+// is followed through calls (callee arguments, results of calls returning
+// it); an access in a callee called in a pipelined loop (`outline`) is
+// scheduled in that loop, whose analysis walks the callee's body.
 //
 //===----------------------------------------------------------------------===//
 
@@ -150,15 +153,19 @@ struct PortKey {
   }
 };
 
-/// The operation whose one iteration issues `op`'s accesses together.
-Operation *schedulingScope(Operation *op) {
-  for (auto loop = op->getParentOfType<AffineForOp>(); loop;
-       loop = loop->getParentOfType<AffineForOp>())
-    if (loop->hasAttr("pipeline_ii"))
-      return loop;
-  if (auto loop = op->getParentOfType<LoopLikeOpInterface>())
-    return loop;
-  return op->getParentOfType<func::FuncOp>();
+/// An access of the buffer and the calls (outermost first) that pass the
+/// buffer down to the function holding it.
+struct Access {
+  Operation *op;
+  SmallVector<Operation *, 2> calls;
+};
+
+/// A name that reads well in a symbol and in Verilog.
+std::string identifier(StringRef wanted) {
+  std::string name;
+  for (char c : wanted)
+    name += llvm::isAlnum(c) || c == '_' ? c : '_';
+  return name.empty() ? "buf" : name;
 }
 
 /// "B/i/j" as the estimator names loops; "@f" for a function body; the
@@ -203,12 +210,27 @@ public:
   LogicalResult build(const Buffer &buffer);
 
 private:
-  /// Every value that is `buffer` in some function: the buffer itself and
-  /// the callee arguments it is passed to. Collects the operations that
-  /// access it; fails with a warning on a use it cannot follow.
+  /// What following the buffer's uses found.
+  struct Uses {
+    SmallVector<Access> accesses;
+    llvm::SmallPtrSet<Value, 4> aliases; // every value that is the buffer
+    DenseSet<std::pair<Value, Operation *>> visited; // (value, via call)
+    bool escapes = false; // returned out of the module's call graph
+  };
+
+  /// Every value that is `buffer` in some function: the buffer itself, the
+  /// callee arguments it is passed to and the results of calls that return
+  /// it. Collects the operations that access it; fails with a warning on a
+  /// use it cannot follow.
   LogicalResult collectUses(const Buffer &buffer, Value value,
-                            SmallVectorImpl<Operation *> &accesses,
-                            llvm::SmallPtrSetImpl<Value> &aliases, int depth);
+                            ArrayRef<Operation *> calls, Uses &uses,
+                            int depth);
+  /// A returned buffer is the result of the call that passed it down
+  /// (`calls`' last), else of every call of its function; a function nobody
+  /// calls hands it out of the module.
+  LogicalResult followReturn(const Buffer &buffer, OpOperand &use,
+                             ArrayRef<Operation *> calls, Uses &uses,
+                             int depth);
 
   /// The accesses of one iteration of `scope` (cached; all buffers).
   const std::vector<hcl::AccessInstance> &instancesOf(Operation *scope);
@@ -232,27 +254,71 @@ MemoryBuilder::instancesOf(Operation *scope) {
   auto it = instanceCache.find(scope);
   if (it != instanceCache.end())
     return it->second;
-  Block *body = nullptr;
-  if (auto func = dyn_cast<func::FuncOp>(scope))
-    body = &func.getBody().front();
-  else
-    body = &scope->getRegion(0).front();
-  return instanceCache[scope] = hcl::collectIterationAccesses(*body);
+  hcl::IterationOptions options;
+  options.followCalls = true;
+  options.memrefOps = true;
+  // A function body's own accesses are those outside loops: its loops are
+  // scopes of their own, so none is unrolled for it.
+  if (isa<func::FuncOp>(scope))
+    options.budget = 0;
+  return instanceCache[scope] = hcl::collectScopeAccesses(scope, options);
+}
+
+LogicalResult MemoryBuilder::followReturn(const Buffer &buffer,
+                                          OpOperand &use,
+                                          ArrayRef<Operation *> calls,
+                                          Uses &uses, int depth) {
+  unsigned result = use.getOperandNumber();
+  if (!calls.empty()) // back to the caller that passed it, no other
+    return collectUses(buffer, calls.back()->getResult(result),
+                       calls.drop_back(), uses, depth + 1);
+  auto func = use.getOwner()->getParentOfType<func::FuncOp>();
+  std::optional<SymbolTable::UseRange> symbolUses =
+      SymbolTable::getSymbolUses(func.getSymNameAttr(), module);
+  if (!symbolUses || symbolUses->empty()) {
+    uses.escapes = true;
+    return success();
+  }
+  for (const SymbolTable::SymbolUse &symbolUse : *symbolUses) {
+    auto call = dyn_cast<func::CallOp>(symbolUse.getUser());
+    if (!call) {
+      uses.escapes = true; // taken by address: whoever calls it reads it
+      continue;
+    }
+    // The result lives in the caller: its accesses are scheduled there.
+    if (failed(collectUses(buffer, call.getResult(result), {}, uses,
+                           depth + 1)))
+      return failure();
+  }
+  return success();
 }
 
 LogicalResult MemoryBuilder::collectUses(const Buffer &buffer, Value value,
-                                         SmallVectorImpl<Operation *> &accesses,
-                                         llvm::SmallPtrSetImpl<Value> &aliases,
-                                         int depth) {
-  if (!aliases.insert(value).second)
+                                         ArrayRef<Operation *> calls,
+                                         Uses &uses, int depth) {
+  Operation *via = calls.empty() ? nullptr : calls.back();
+  if (!uses.visited.insert({value, via}).second)
     return success();
+  uses.aliases.insert(value);
   for (OpOperand &use : value.getUses()) {
     Operation *user = use.getOwner();
-    if (isa<memref::DeallocOp, func::ReturnOp>(user))
+    if (isa<memref::DeallocOp>(user))
       continue;
     if (isa<AffineReadOpInterface, AffineWriteOpInterface, memref::LoadOp,
             memref::StoreOp, memref::CopyOp>(user)) {
-      accesses.push_back(user);
+      uses.accesses.push_back({user, SmallVector<Operation *, 2>(calls)});
+      continue;
+    }
+    if (depth > 16) {
+      emitWarning(buffer.loc, "hcl-partition-to-amc: buffer '")
+          << buffer.name << "' of @" << buffer.func.getSymName()
+          << " is passed through more than 16 calls; no amc.memory is "
+             "built for it";
+      return failure();
+    }
+    if (isa<func::ReturnOp>(user)) {
+      if (failed(followReturn(buffer, use, calls, uses, depth)))
+        return failure();
       continue;
     }
     if (auto call = dyn_cast<func::CallOp>(user)) {
@@ -265,15 +331,10 @@ LogicalResult MemoryBuilder::collectUses(const Buffer &buffer, Value value,
                "unknown, so no amc.memory is built for it";
         return failure();
       }
-      if (depth > 16) {
-        emitWarning(buffer.loc, "hcl-partition-to-amc: buffer '")
-            << buffer.name << "' of @" << buffer.func.getSymName()
-            << " is passed through more than 16 calls; no amc.memory is "
-               "built for it";
-        return failure();
-      }
       Value argument = callee.getArgument(use.getOperandNumber());
-      if (failed(collectUses(buffer, argument, accesses, aliases, depth + 1)))
+      SmallVector<Operation *> inner(calls);
+      inner.push_back(call);
+      if (failed(collectUses(buffer, argument, inner, uses, depth + 1)))
         return failure();
       continue;
     }
@@ -308,20 +369,26 @@ LogicalResult MemoryBuilder::build(const Buffer &buffer) {
     return failure(); // not a partition layout: the caller skips it
   BankedShape shape = bankedShape(type, *parts);
 
-  SmallVector<Operation *> accesses;
-  llvm::SmallPtrSet<Value, 4> aliases;
-  if (failed(collectUses(buffer, buffer.value, accesses, aliases, 0)))
+  Uses uses;
+  if (failed(collectUses(buffer, buffer.value, {}, uses, 0)))
     return failure();
-  if (accesses.empty())
+  if (uses.accesses.empty())
     return warn() << "is never read or written; no amc.memory is built";
+  const llvm::SmallPtrSet<Value, 4> &aliases = uses.aliases;
 
   // The scopes in program order, each with its accesses.
-  llvm::sort(accesses, [&](Operation *a, Operation *b) {
-    return programOrder(a) < programOrder(b);
+  // An access in a callee is where the buffer's function calls it.
+  auto position = [&](const Access &a) {
+    return std::make_pair(
+        programOrder(a.calls.empty() ? a.op : a.calls.front()),
+        programOrder(a.op));
+  };
+  llvm::stable_sort(uses.accesses, [&](const Access &a, const Access &b) {
+    return position(a) < position(b);
   });
   llvm::MapVector<Operation *, SmallVector<Operation *>> scopes;
-  for (Operation *access : accesses)
-    scopes[schedulingScope(access)].push_back(access);
+  for (const Access &access : uses.accesses)
+    scopes[hcl::schedulingScope(access.op, access.calls)].push_back(access.op);
 
   // Per scope (its name), the ports its distinct accesses need, in order.
   SmallVector<std::pair<std::string, SmallVector<PortKey>>> scopePorts;
@@ -335,7 +402,7 @@ LogicalResult MemoryBuilder::build(const Buffer &buffer) {
     std::set<std::tuple<bool, std::string, std::string>> seen;
     for (const hcl::AccessInstance &instance : instancesOf(scope)) {
       // Accesses of nested loops with a scope of their own are theirs.
-      if (!ownOps.contains(instance.op))
+      if (!ownOps.contains(instance.op) || !aliases.contains(instance.memref))
         continue;
       affineOps.insert(instance.op);
       if (!seen.insert({instance.isStore, instance.address, instance.bank})
@@ -346,8 +413,8 @@ LogicalResult MemoryBuilder::build(const Buffer &buffer) {
                          : -1;
       needed.push_back({instance.isStore, bank});
     }
-    // Accesses the affine analysis does not see: memref.load / store (a
-    // port over all banks each) and copies (the whole array, in order).
+    // Accesses the analysis does not list: copies (the whole array, in
+    // order), and memref.load / store of scalar-sized storage.
     for (Operation *op : ops) {
       if (affineOps.contains(op))
         continue;
@@ -367,9 +434,7 @@ LogicalResult MemoryBuilder::build(const Buffer &buffer) {
   // writes (or a buffer it returns): without that port the memory's
   // contents would come from nowhere. Over all banks, in address order.
   bool isArgument = isa<BlockArgument>(buffer.value);
-  bool returned = llvm::any_of(buffer.value.getUsers(), [](Operation *user) {
-    return isa<func::ReturnOp>(user);
-  });
+  bool returned = uses.escapes;
   bool read = false, written = false;
   for (auto &[name, needed] : scopePorts)
     for (PortKey key : needed)
@@ -416,7 +481,9 @@ LogicalResult MemoryBuilder::build(const Buffer &buffer) {
       portTypes, [](Type t) -> Attribute { return TypeAttr::get(t); });
 
   builder.setInsertionPointToEnd(module.getBody());
-  std::string symbol = buffer.func.getSymName().str() + "_" + buffer.name;
+  // Sanitized like the buffer's name (a Verilog module is named after it);
+  // symbols.insert below renames a clash (@"a-b" and @a_b).
+  std::string symbol = identifier(buffer.func.getSymName()) + "_" + buffer.name;
   auto memory = hcl::amc::MemoryOp::create(builder, buffer.loc, symbol,
                                            builder.getArrayAttr(portTypeAttrs));
   // Flat attributes (no nested dictionary), so tools that scan the text
@@ -448,14 +515,6 @@ LogicalResult MemoryBuilder::build(const Buffer &buffer) {
   // Renames on a clash with an existing symbol.
   symbols.insert(memory);
   return success();
-}
-
-/// A name that reads well in a symbol and in Verilog.
-std::string identifier(StringRef wanted) {
-  std::string name;
-  for (char c : wanted)
-    name += llvm::isAlnum(c) || c == '_' ? c : '_';
-  return name.empty() ? "buf" : name;
 }
 
 struct PartitionToAMCPass
