@@ -8,6 +8,7 @@ packages=(
   libgtest-dev googletest
   python3 python3-numpy gnuplot-nox clang-22
   verilator yosys
+  libonnx-dev libonnx-testdata libprotobuf-dev python3-onnx
 )
 
 missing=()

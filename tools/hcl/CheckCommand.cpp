@@ -27,7 +27,7 @@ cl::SubCommand checkSubcommand(
     "check", "compare a program with its schedule against it without");
 
 static cl::opt<std::string> inputFile(cl::Positional, cl::Required,
-                                      cl::desc("FILE.mlir"),
+                                      cl::desc("FILE.mlir or FILE.onnx"),
                                       cl::sub(checkSubcommand));
 static cl::opt<std::string> entryName("entry", cl::desc("function to check"),
                                       cl::value_desc("NAME"),

@@ -38,7 +38,7 @@ namespace hcl::driver {
 cl::SubCommand hlsSubcommand("hls", "write Vitis HLS projects of a program");
 
 static cl::opt<std::string> inputFile(cl::Positional, cl::Required,
-                                      cl::desc("FILE.mlir"),
+                                      cl::desc("FILE.mlir or FILE.onnx"),
                                       cl::sub(hlsSubcommand));
 static cl::opt<std::string> outputDir("o", cl::Required,
                                       cl::desc("the project directory"),

@@ -3,6 +3,7 @@
 #include "Subcommands.h"
 
 #include "LoadedProgram.h"
+#include "OnnxInput.h"
 
 #include "hcl/Runtime/JitProgram.h"
 #include "hcl/Runtime/FixedPointIO.h"
@@ -25,13 +26,15 @@ namespace hcl::driver {
 cl::SubCommand runSubcommand("run", "JIT-compile a program and run it on the CPU");
 
 static cl::opt<std::string> inputFile(cl::Positional, cl::Required,
-                                      cl::desc("FILE.mlir"),
+                                      cl::desc("FILE.mlir or FILE.onnx"),
                                       cl::sub(runSubcommand));
 static cl::opt<std::string> entryName("entry", cl::desc("function to run"),
                                       cl::value_desc("NAME"),
                                       cl::sub(runSubcommand));
 static cl::list<std::string>
-    inputArrays("input", cl::desc("one .npy file per argument, in order"),
+    inputArrays("input",
+                cl::desc("one .npy file (or ONNX .pb tensor) per argument, "
+                         "in order"),
                 cl::value_desc("PATH.npy"), cl::sub(runSubcommand));
 static cl::opt<uint64_t>
     randomSeed("random-inputs",
@@ -76,7 +79,9 @@ static Expected<std::vector<HostArray>> prepareArguments(JitProgram &program) {
         specs[inputArrays.size()].typeString + ") of @" + program.entryName() +
         ": give one --input per argument, or --random-inputs SEED");
   for (size_t i = 0; i < arguments.size(); ++i) {
-    Expected<HostArray> array = readNpy(inputArrays[i]);
+    Expected<HostArray> array = isOnnxTensorPath(inputArrays[i])
+                                    ? readOnnxTensor(inputArrays[i])
+                                    : readNpy(inputArrays[i]);
     if (!array)
       return array.takeError();
     if (specs[i].kind == ElementKind::Wide) {

@@ -32,6 +32,14 @@ extern llvm::cl::SubCommand rtlSubcommand;
 /// `hcl rtl`: returns the process exit code.
 int rtlMain();
 
+extern llvm::cl::SubCommand importSubcommand;
+/// `hcl import`: returns the process exit code.
+int importMain();
+
+extern llvm::cl::SubCommand onnxTestSubcommand;
+/// `hcl onnx-test`: returns the process exit code.
+int onnxTestMain();
+
 } // namespace hcl::driver
 
 #endif // HCL_TOOLS_HCL_SUBCOMMANDS_H

@@ -25,7 +25,10 @@ int main(int argc, char **argv) {
       "against the JIT)\n"
       "  hcl hls FILE.mlir -o DIR   write a Vitis HLS project\n"
       "  hcl estimate FILE.mlir     estimate IIs and latency\n"
-      "  hcl rtl FILE.mlir -o DIR   write its amc memories as Verilog\n");
+      "  hcl rtl FILE.mlir -o DIR   write its amc memories as Verilog\n"
+      "  hcl import FILE.onnx -o FILE.mlir   an ONNX model as an hcl program\n"
+      "  hcl onnx-test DIR...       run ONNX backend tests with the JIT\n"
+      "  (every command that reads FILE.mlir also reads FILE.onnx)\n");
   if (hcl::driver::runSubcommand)
     return hcl::driver::runMain();
   if (hcl::driver::checkSubcommand)
@@ -36,6 +39,10 @@ int main(int argc, char **argv) {
     return hcl::driver::estimateMain();
   if (hcl::driver::rtlSubcommand)
     return hcl::driver::rtlMain();
+  if (hcl::driver::importSubcommand)
+    return hcl::driver::importMain();
+  if (hcl::driver::onnxTestSubcommand)
+    return hcl::driver::onnxTestMain();
   errs() << "hcl: error: no subcommand given (try 'hcl run FILE.mlir', 'hcl check FILE.mlir', 'hcl hls FILE.mlir -o DIR', 'hcl rtl FILE.mlir -o DIR', or "
             "'hcl --help')\n";
   return 1;

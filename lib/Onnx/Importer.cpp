@@ -1,0 +1,316 @@
+//===- Importer.cpp - an ONNX graph as hcl stages -------------------------===//
+//
+// Reads the model with the ONNX library, fixes dynamic input dimensions from
+// the options, runs ONNX's shape inference (its results check the shapes
+// the lowerings compute), then lowers the nodes in graph order inside one
+// recording scope, as create_schedule does for a C++ kernel.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Importer.h"
+
+#include "onnx/shape_inference/implementation.h"
+
+#include <cctype>
+#include <fstream>
+#include <sstream>
+
+namespace hcl {
+
+Tensor OnnxModel::operator[](const std::string &onnxName) const {
+  auto it = tensors.find(onnxName);
+  if (it == tensors.end())
+    throwError("the imported model has no tensor named '" + onnxName + "'");
+  return it->second;
+}
+
+namespace onnximport {
+
+std::string sanitize(const std::string &name) {
+  std::string out;
+  for (char c : name)
+    out += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+  if (!out.empty() && std::isdigit(static_cast<unsigned char>(out[0])))
+    out = "n" + out;
+  return out;
+}
+
+Importer::Importer(onnx::ModelProto &model, const OnnxImportOptions &options)
+    : model(model), options(options) {
+  addElementwiseOps(lowerings);
+  addActivationOps(lowerings);
+  addMatrixOps(lowerings);
+  addConvPoolOps(lowerings);
+  addShapeOps(lowerings);
+  addReduceOps(lowerings);
+  addNormalizationOps(lowerings);
+  addSequenceOps(lowerings);
+}
+
+void Importer::readOpsets() {
+  for (const auto &opset : model.opset_import())
+    if (opset.domain().empty() || opset.domain() == "ai.onnx")
+      defaultOpset = opset.version();
+  if (defaultOpset == 0)
+    throwError("the model imports no opset of the default ONNX domain");
+}
+
+std::string Importer::uniqueStageName(const std::string &base) {
+  std::string name = sanitize(base);
+  if (name.empty())
+    name = "stage";
+  std::string candidate = name;
+  for (int k = 1; !usedNames.insert(candidate).second; ++k)
+    candidate = name + "_" + std::to_string(k);
+  return candidate;
+}
+
+/// The static shape of a graph input, from the model or from --shape.
+static std::vector<int64_t> inputShape(const onnx::ValueInfoProto &input,
+                                       const OnnxImportOptions &options) {
+  auto given = options.shapes.find(input.name());
+  const auto &type = input.type().tensor_type();
+  if (given != options.shapes.end()) {
+    if (type.has_shape() && type.shape().dim_size() != int(given->second.size()))
+      throwError("--shape " + input.name() + "=" + shapeText(given->second) +
+                 ": the input has rank " +
+                 std::to_string(type.shape().dim_size()));
+    return given->second;
+  }
+  if (!type.has_shape())
+    throwError("input '" + input.name() + "' has no shape in the model: give "
+               "one with --shape " + input.name() + "=D0xD1x...");
+  std::vector<int64_t> shape;
+  for (int d = 0; d < type.shape().dim_size(); ++d) {
+    const auto &dim = type.shape().dim(d);
+    if (!dim.has_dim_value() || dim.dim_value() < 0)
+      throwError("input '" + input.name() + "' has a dynamic dimension " +
+                 (dim.has_dim_param() ? "'" + dim.dim_param() + "' " : "") +
+                 "(dimension " + std::to_string(d) + "): give its shape with "
+                 "--shape " + input.name() + "=D0xD1x...");
+    shape.push_back(dim.dim_value());
+  }
+  return shape;
+}
+
+void Importer::declareInputs() {
+  onnx::GraphProto &graph = *model.mutable_graph();
+  std::set<std::string> initializerNames;
+  for (const auto &init : graph.initializer())
+    initializerNames.insert(init.name());
+  for (auto &input : *graph.mutable_input()) {
+    if (initializerNames.count(input.name()))
+      continue; // an initializer listed as an input (older exporters)
+    if (!input.type().has_tensor_type())
+      throwError("input '" + input.name() + "' is not a tensor (sequences, "
+                 "maps and optionals are not supported as inputs)");
+    std::optional<Type> dtype = hclType(input.type().tensor_type().elem_type());
+    if (!dtype)
+      throwError("input '" + input.name() + "' has element type " +
+                 elemTypeName(input.type().tensor_type().elem_type()) +
+                 ", which hcl does not support");
+    Value v;
+    v.shape = inputShape(input, options);
+    v.dtype = *dtype;
+    for (int64_t d : v.shape)
+      if (d == 0)
+        throwError("input '" + input.name() + "' has no elements (shape " +
+                   shapeText(v.shape) + "); empty tensors are not supported");
+    // Write the static shape back so that shape inference propagates it.
+    auto *shape = input.mutable_type()->mutable_tensor_type()->mutable_shape();
+    shape->clear_dim();
+    for (int64_t d : v.shape)
+      shape->add_dim()->set_dim_value(d);
+    std::vector<int64_t> hclShape = v.shape.empty() ? std::vector<int64_t>{1}
+                                                    : v.shape;
+    v.tensor = placeholder(hclShape, uniqueStageName(input.name()), v.dtype);
+    auto known = options.knownInputs.find(input.name());
+    if (known != options.knownInputs.end())
+      v.data = known->second;
+    inputs.push_back(v.tensor);
+    inputNames.push_back(input.name());
+    tensors[input.name()] = v.tensor;
+    v.onnxName = input.name();
+    values[input.name()] = v;
+  }
+  for (const auto &init : graph.initializer()) {
+    OnnxTensor data = fromProto(init, "initializer '" + init.name() + "'");
+    Value v;
+    v.shape = data.shape;
+    v.dtype = data.dtype;
+    if (options.weightsAsInputs && data.dtype.isFloat()) {
+      v.tensor = placeholder(v.shape.empty() ? std::vector<int64_t>{1} : v.shape,
+                             uniqueStageName(init.name()), v.dtype);
+      inputs.push_back(v.tensor);
+      inputNames.push_back(init.name());
+      tensors[init.name()] = v.tensor;
+    }
+    v.data = std::move(data);
+    v.onnxName = init.name();
+    values[init.name()] = std::move(v);
+  }
+}
+
+void Importer::inferShapes() {
+  try {
+    onnx::ShapeInferenceOptions inference(false, 0, true);
+    onnx::shape_inference::InferShapes(model, onnx::OpSchemaRegistry::Instance(),
+                                       inference);
+  } catch (const std::exception &) {
+    return; // the lowerings compute shapes themselves; this is a cross-check
+  }
+  for (const auto &info : model.graph().value_info())
+    inferred[info.name()] = info.type();
+  for (const auto &info : model.graph().output())
+    inferred[info.name()] = info.type();
+}
+
+const onnx::TypeProto *Importer::inferredType(const std::string &name) const {
+  auto it = inferred.find(name);
+  return it == inferred.end() ? nullptr : &it->second;
+}
+
+Value &Importer::value(const std::string &name, const onnx::NodeProto &user) {
+  auto it = values.find(name);
+  if (it == values.end())
+    throwError("node '" + user.name() + "' (" + user.op_type() + ") uses '" +
+               name + "', which no earlier node, input or initializer defines");
+  return it->second;
+}
+
+Tensor Importer::materialize(Value &v, const std::string &onnxName) {
+  if (v.tensor.node())
+    return v.tensor;
+  if (v.isSequence)
+    throwError("'" + onnxName + "' is a sequence, not a tensor");
+  if (!v.data)
+    throwError("'" + onnxName + "' has neither a tensor nor known values");
+  std::vector<int64_t> shape = v.shape.empty() ? std::vector<int64_t>{1}
+                                               : v.shape;
+  std::string name = uniqueStageName(onnxName);
+  if (v.dtype.isFloat())
+    v.tensor = constant(v.data->floats, shape, name, v.dtype);
+  else
+    v.tensor = constant(v.data->ints, shape, name, v.dtype);
+  tensors.emplace(onnxName, v.tensor);
+  return v.tensor;
+}
+
+void Importer::define(const std::string &name, Value v,
+                      const onnx::NodeProto &node) {
+  for (int64_t d : v.shape)
+    if (d <= 0)
+      throwError("node '" + node.name() + "' (" + node.op_type() +
+                 "): output '" + name + "' would have no elements (shape " +
+                 shapeText(v.shape) + "); empty tensors are not supported");
+  // Check against ONNX's shape inference where it knows the shape.
+  if (const onnx::TypeProto *type = inferredType(name)) {
+    if (type->has_tensor_type() && type->tensor_type().has_shape() &&
+        !v.isSequence) {
+      const auto &shape = type->tensor_type().shape();
+      bool isStatic = true;
+      std::vector<int64_t> dims;
+      for (const auto &dim : shape.dim()) {
+        isStatic &= dim.has_dim_value();
+        dims.push_back(dim.dim_value());
+      }
+      if (isStatic && dims != v.shape)
+        throwError("node '" + node.name() + "' (" + node.op_type() +
+                   "): hcl computes shape " + shapeText(v.shape) + " for '" +
+                   name + "' but ONNX's shape inference gives " +
+                   shapeText(dims) + " (an importer bug: please report it)");
+    }
+  }
+  if (v.tensor.node())
+    tensors[name] = v.tensor;
+  v.onnxName = name;
+  values[name] = std::move(v);
+}
+
+void Importer::lowerNode(const onnx::NodeProto &node) {
+  std::string base = node.name().empty()
+                         ? node.op_type() + (node.output_size()
+                                                 ? "_" + node.output(0)
+                                                 : std::string())
+                         : node.name();
+  if (!node.domain().empty() && node.domain() != "ai.onnx")
+    throwError("node '" + node.name() + "' (" + node.op_type() +
+               "): operators of domain '" + node.domain() +
+               "' are not supported");
+  auto it = lowerings.find(node.op_type());
+  if (it == lowerings.end())
+    throwError("node '" + node.name() + "' (" + node.op_type() +
+               "): operator " + node.op_type() + " is not supported");
+  NodeContext context(*this, node, uniqueStageName(base));
+  it->second(context);
+  for (int i = 0; i < node.output_size(); ++i)
+    if (!node.output(i).empty() && !values.count(node.output(i)))
+      throwError("node '" + node.name() + "' (" + node.op_type() +
+                 "): output " + std::to_string(i) + " ('" + node.output(i) +
+                 "') is not supported");
+}
+
+/// A graph output as a tensor the program returns: inputs, constants and
+/// tensors returned twice get a copy stage.
+Tensor Importer::outputTensor(const std::string &name) {
+  auto it = values.find(name);
+  if (it == values.end())
+    throwError("graph output '" + name + "' is not computed by any node");
+  Value &v = it->second;
+  if (v.isSequence)
+    throwError("graph output '" + name + "' is a sequence; hcl programs "
+               "return tensors");
+  Tensor t = materialize(v, name);
+  bool computed = computedTensors.count(t.node().get()) > 0;
+  bool returned = false;
+  for (const Tensor &out : outputs)
+    returned |= out.node() == t.node();
+  if (computed && !returned)
+    return t;
+  std::vector<int64_t> shape = t.shape();
+  std::string stage = uniqueStageName(name + "_output");
+  std::vector<Var> axes = detail::makeAxes(shape, int(shape.size()), "compute",
+                                           stage, {});
+  std::vector<Expr> index(axes.begin(), axes.end());
+  Tensor copy = detail::makeCompute(shape, axes, t.read(index), stage, t.dtype());
+  return copy;
+}
+
+OnnxModel Importer::run() {
+  readOpsets();
+  declareInputs();
+  inferShapes();
+  detail::RecordingScope scope;
+  for (const auto &node : model.graph().node())
+    lowerNode(node);
+  for (const auto &output : model.graph().output()) {
+    outputs.push_back(outputTensor(output.name()));
+    outputNames.push_back(output.name());
+  }
+  std::vector<std::shared_ptr<TensorNode>> stages = scope.take();
+  OnnxModel imported(detail::makeSchedule(inputs, outputs, std::move(stages)));
+  imported.tensors = std::move(tensors);
+  imported.inputNames = std::move(inputNames);
+  imported.outputNames = std::move(outputNames);
+  imported.opset = defaultOpset;
+  return imported;
+}
+
+} // namespace onnximport
+
+OnnxModel import_onnx(const std::string &path,
+                      const OnnxImportOptions &options) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in)
+    throwError("cannot open '" + path + "'");
+  std::stringstream bytes;
+  bytes << in.rdbuf();
+  onnx::ModelProto model;
+  if (!model.ParseFromString(bytes.str()))
+    throwError("'" + path + "' is not an ONNX model (the protobuf does not "
+               "parse)");
+  onnximport::Importer importer(model, options);
+  return importer.run();
+}
+
+} // namespace hcl

@@ -1,0 +1,43 @@
+//===- ImportCommand.cpp - `hcl import`: an ONNX model as an hcl program --===//
+
+#include "Subcommands.h"
+
+#include "LoadedProgram.h"
+#include "OnnxInput.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace hcl::driver {
+
+cl::SubCommand importSubcommand("import",
+                                "import an ONNX model as an hcl program");
+
+static cl::opt<std::string> modelFile(cl::Positional, cl::Required,
+                                      cl::desc("FILE.onnx"),
+                                      cl::sub(importSubcommand));
+static cl::opt<std::string> outputFile("o", cl::desc("write the MLIR here"),
+                                       cl::value_desc("FILE.mlir"),
+                                       cl::init("-"),
+                                       cl::sub(importSubcommand));
+
+int importMain() {
+  if (!isOnnxPath(modelFile))
+    return fail("hcl import reads .onnx models, not '" + modelFile + "'");
+  Expected<OnnxImportOptions> options = importOptionsFromCommandLine();
+  if (!options)
+    return fail(toString(options.takeError()));
+  Expected<std::string> text = importOnnxText(modelFile, *options);
+  if (!text)
+    return fail(toString(text.takeError()));
+  std::error_code ec;
+  raw_fd_ostream out(outputFile, ec, sys::fs::OF_Text);
+  if (ec)
+    return fail("cannot write '" + outputFile + "': " + ec.message());
+  out << "// Imported from " << modelFile << " by hcl import.\n" << *text;
+  return 0;
+}
+
+} // namespace hcl::driver

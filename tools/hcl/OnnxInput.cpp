@@ -1,0 +1,111 @@
+//===- OnnxInput.cpp - ONNX models and tensors in the hcl driver ----------===//
+
+#include "OnnxInput.h"
+
+#include "hcl/Frontend/Error.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CommandLine.h"
+
+using namespace llvm;
+
+namespace hcl::driver {
+
+static cl::list<std::string> shapeOptions(
+    "shape",
+    cl::desc("static shape of an ONNX input with dynamic dimensions "
+             "(NAME=1x3x224x224; repeat for several inputs)"),
+    cl::value_desc("NAME=SHAPE"), cl::sub(cl::SubCommand::getAll()));
+static cl::opt<bool> weightsAsInputs(
+    "weights-as-inputs",
+    cl::desc("ONNX float initializers become program inputs (after the "
+             "graph's inputs) instead of constant globals"),
+    cl::sub(cl::SubCommand::getAll()));
+
+bool isOnnxPath(StringRef path) { return path.ends_with(".onnx"); }
+bool isOnnxTensorPath(StringRef path) { return path.ends_with(".pb"); }
+
+Expected<OnnxImportOptions> importOptionsFromCommandLine() {
+  OnnxImportOptions options;
+  options.weightsAsInputs = weightsAsInputs;
+  for (const std::string &spec : shapeOptions) {
+    auto [name, dims] = StringRef(spec).rsplit('=');
+    if (name.empty() || dims.empty())
+      return createStringError("--shape " + spec + ": expected NAME=D0xD1x...");
+    SmallVector<StringRef> parts;
+    dims.split(parts, 'x');
+    std::vector<int64_t> shape;
+    for (StringRef part : parts) {
+      int64_t d;
+      if (part.getAsInteger(10, d) || d <= 0)
+        return createStringError("--shape " + spec + ": '" + part +
+                                 "' is not a positive dimension");
+      shape.push_back(d);
+    }
+    options.shapes[name.str()] = shape;
+  }
+  return options;
+}
+
+Expected<std::string> importOnnxText(StringRef path,
+                                     const OnnxImportOptions &options) {
+  try {
+    OnnxModel model = import_onnx(path.str(), options);
+    return program_text(model.schedule);
+  } catch (const hcl::Error &error) {
+    return createStringError(path + ": " + error.what());
+  }
+}
+
+static ElementKind kindOf(Type type) {
+  if (type.isFloat())
+    return type.bits == 64 ? ElementKind::F64 : ElementKind::F32;
+  if (type.bits == 1)
+    return ElementKind::I1;
+  bool u = type.isUnsigned();
+  switch (type.bits) {
+  case 8: return u ? ElementKind::U8 : ElementKind::I8;
+  case 16: return u ? ElementKind::U16 : ElementKind::I16;
+  case 32: return u ? ElementKind::U32 : ElementKind::I32;
+  default: return u ? ElementKind::U64 : ElementKind::I64;
+  }
+}
+
+template <typename T>
+static void fill(HostArray &array, const OnnxTensor &tensor) {
+  T *data = array.as<T>();
+  for (int64_t i = 0; i < tensor.size(); ++i)
+    data[i] = tensor.dtype.isFloat() ? static_cast<T>(tensor.floats[i])
+                                     : static_cast<T>(tensor.ints[i]);
+}
+
+HostArray hostArrayFrom(const OnnxTensor &tensor) {
+  std::vector<int64_t> shape = tensor.shape.empty() ? std::vector<int64_t>{1}
+                                                    : tensor.shape;
+  HostArray array(kindOf(tensor.dtype), shape);
+  switch (array.kind()) {
+  case ElementKind::F32: fill<float>(array, tensor); break;
+  case ElementKind::F64: fill<double>(array, tensor); break;
+  case ElementKind::I1: fill<uint8_t>(array, tensor); break;
+  case ElementKind::I8: fill<int8_t>(array, tensor); break;
+  case ElementKind::U8: fill<uint8_t>(array, tensor); break;
+  case ElementKind::I16: fill<int16_t>(array, tensor); break;
+  case ElementKind::U16: fill<uint16_t>(array, tensor); break;
+  case ElementKind::I32: fill<int32_t>(array, tensor); break;
+  case ElementKind::U32: fill<uint32_t>(array, tensor); break;
+  case ElementKind::I64: fill<int64_t>(array, tensor); break;
+  case ElementKind::U64: fill<uint64_t>(array, tensor); break;
+  case ElementKind::Wide: break;
+  }
+  return array;
+}
+
+Expected<HostArray> readOnnxTensor(StringRef path) {
+  try {
+    return hostArrayFrom(read_onnx_tensor(path.str()));
+  } catch (const hcl::Error &error) {
+    return createStringError(error.what());
+  }
+}
+
+} // namespace hcl::driver

@@ -1,0 +1,36 @@
+//===- OnnxInput.h - ONNX models and tensors in the hcl driver --*- C++ -*-===//
+//
+// Every subcommand that reads a program accepts an .onnx model (imported
+// with --shape / --weights-as-inputs) and, for `hcl run --input`, ONNX .pb
+// tensors next to .npy files.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HCL_TOOLS_HCL_ONNXINPUT_H
+#define HCL_TOOLS_HCL_ONNXINPUT_H
+
+#include "hcl/Frontend/Onnx.h"
+#include "hcl/Runtime/HostArray.h"
+
+#include "llvm/Support/Error.h"
+
+namespace hcl::driver {
+
+bool isOnnxPath(llvm::StringRef path);
+bool isOnnxTensorPath(llvm::StringRef path);
+
+/// The import options from the command line (--shape, --weights-as-inputs).
+llvm::Expected<OnnxImportOptions> importOptionsFromCommandLine();
+
+/// The model as hcl MLIR text; import errors become an llvm::Error.
+llvm::Expected<std::string> importOnnxText(llvm::StringRef path,
+                                           const OnnxImportOptions &options);
+
+/// A host array holding `tensor` (rank 0 becomes shape [1], as the importer
+/// makes scalars one-element tensors).
+HostArray hostArrayFrom(const OnnxTensor &tensor);
+llvm::Expected<HostArray> readOnnxTensor(llvm::StringRef path);
+
+} // namespace hcl::driver
+
+#endif // HCL_TOOLS_HCL_ONNXINPUT_H
