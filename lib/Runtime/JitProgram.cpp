@@ -2,6 +2,7 @@
 
 #include "hcl/Runtime/JitProgram.h"
 #include "hcl/Conversion/Passes.h"
+#include "hcl/Dialect/HCL/HCLOps.h"
 
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
@@ -66,6 +67,13 @@ FailureOr<std::unique_ptr<JitProgram>> JitProgram::compile(ModuleOp module,
     return failure();
 
   OwningOpRef<ModuleOp> lowered = module.clone();
+  // The signature has read the results' signedness. Left on, `hcl.unsigned`
+  // would sit on the memref descriptor struct a lone result becomes in LLVM,
+  // which its verifier rejects.
+  for (auto func : lowered->getOps<func::FuncOp>())
+    for (unsigned i = 0; i < func.getNumResults(); ++i)
+      func.removeResultAttr(i, StringAttr::get(module.getContext(),
+                                               kUnsignedAttrName));
   auto clonedEntry = lowered->lookupSymbol<func::FuncOp>(entry.getSymName());
   addEntryWrapper(*lowered, clonedEntry);
   PassManager pm(module.getContext());
