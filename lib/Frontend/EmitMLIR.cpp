@@ -13,9 +13,13 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <cmath>
 #include <cstring>
+#include <functional>
 #include <map>
+#include <optional>
+#include <set>
 #include <sstream>
 
 namespace hcl {
@@ -78,6 +82,86 @@ std::string floatLiteral(double value, Type type) {
     os << bits;
   }
   return os.str();
+}
+
+/// A valid, readable symbol for a constant named `name`: other characters
+/// become '_'; the names of @top and of outlined functions (Stage_...) are
+/// left to them.
+std::string symbolName(const std::string &name) {
+  std::string symbol;
+  for (char c : name)
+    symbol += std::isalnum(static_cast<unsigned char>(c)) || c == '_' ? c : '_';
+  if (symbol.empty() || std::isdigit(static_cast<unsigned char>(symbol[0])))
+    symbol = "_" + symbol;
+  if (symbol == "top" || symbol.rfind("Stage_", 0) == 0)
+    symbol = "const_" + symbol;
+  return symbol;
+}
+
+/// A constant's elements as a dense literal of its memref type: raw
+/// little-endian hex for floats and 8/16/32/64-bit integers (exact and
+/// compact), nested lists for other widths, one value when all are equal.
+std::string denseLiteral(const TensorNode &constant) {
+  Type type = constant.dtype;
+  bool isFloat = type.isFloat();
+  size_t count = isFloat ? constant.floatValues.size() : constant.intValues.size();
+  auto element = [&](size_t i) {
+    if (isFloat)
+      return floatLiteral(constant.floatValues[i], type);
+    if (type.bits == 1)
+      return std::string(constant.intValues[i] & 1 ? "true" : "false");
+    return intLiteral(constant.intValues[i], type);
+  };
+  bool splat = true;
+  for (size_t i = 1; i < count && splat; ++i)
+    splat = isFloat ? std::memcmp(&constant.floatValues[i],
+                                  &constant.floatValues[0], sizeof(double)) == 0
+                    : constant.intValues[i] == constant.intValues[0];
+  if (splat)
+    return "dense<" + element(0) + ">";
+  unsigned bits = type.bits;
+  if (isFloat || bits == 8 || bits == 16 || bits == 32 || bits == 64) {
+    static const char digits[] = "0123456789ABCDEF";
+    std::string hex;
+    hex.reserve(count * bits / 4 + 16);
+    for (size_t i = 0; i < count; ++i) {
+      uint64_t raw;
+      if (isFloat && bits == 32) {
+        float f = static_cast<float>(constant.floatValues[i]);
+        uint32_t b;
+        std::memcpy(&b, &f, 4);
+        raw = b;
+      } else if (isFloat) {
+        std::memcpy(&raw, &constant.floatValues[i], 8);
+      } else {
+        raw = uint64_t(constant.intValues[i]);
+      }
+      for (unsigned byte = 0; byte < bits / 8; ++byte) {
+        unsigned v = (raw >> (8 * byte)) & 0xFF;
+        hex += digits[v >> 4];
+        hex += digits[v & 0xF];
+      }
+    }
+    return "dense<\"0x" + hex + "\">";
+  }
+  // Nested lists, one level per dimension.
+  const std::vector<int64_t> &shape = constant.shape;
+  std::string text;
+  size_t next = 0;
+  std::function<void(size_t)> dimension = [&](size_t d) {
+    text += "[";
+    for (int64_t i = 0; i < shape[d]; ++i) {
+      if (i)
+        text += ", ";
+      if (d + 1 == shape.size())
+        text += element(next++);
+      else
+        dimension(d + 1);
+    }
+    text += "]";
+  };
+  dimension(0);
+  return "dense<" + text + ">";
 }
 
 /// The user's call a command came from, as the location of its operation:
@@ -160,6 +244,8 @@ private:
   std::string emit(const ExprNode &e, Type want);
   std::string emitOp(const ExprNode &e);
   std::string emitFixedOp(const ExprNode &e);
+  std::optional<std::string> emitMathOp(const ExprNode &e);
+  std::string emitShift(const ExprNode &e);
   std::string emitBits(const ExprNode &e);
   std::string emitRead(const ExprNode &e);
   std::string emitReduce(const ExprNode &e);
@@ -328,6 +414,8 @@ std::string Writer::emitOp(const ExprNode &e) {
   };
   Type t = e.type;
   bool f = t.isFloat(), u = t.isUnsigned();
+  if (std::optional<std::string> math = emitMathOp(e))
+    return *math;
   if (t.isFixed() && !isComparison(e.op))
     return emitFixedOp(e);
   switch (e.op) {
@@ -440,6 +528,97 @@ bool isComparison(OpCode op) {
   return op == OpCode::Eq || op == OpCode::Ne || op == OpCode::Lt ||
          op == OpCode::Le || op == OpCode::Gt || op == OpCode::Ge ||
          op == OpCode::And || op == OpCode::Or || op == OpCode::Not;
+}
+
+/// Float math, NaN / infinity tests and bitwise operations (MathOps.cpp);
+/// nullopt for the other operations.
+std::optional<std::string> Writer::emitMathOp(const ExprNode &e) {
+  static const std::map<OpCode, const char *> floatOps = {
+      {OpCode::Tanh, "math.tanh"},   {OpCode::Erf, "math.erf"},
+      {OpCode::Floor, "math.floor"}, {OpCode::Ceil, "math.ceil"},
+      {OpCode::Round, "math.roundeven"}, {OpCode::Sin, "math.sin"},
+      {OpCode::Cos, "math.cos"},     {OpCode::Tan, "math.tan"},
+      {OpCode::Asin, "math.asin"},   {OpCode::Acos, "math.acos"},
+      {OpCode::Atan, "math.atan"},   {OpCode::Sinh, "math.sinh"},
+      {OpCode::Cosh, "math.cosh"},   {OpCode::Asinh, "math.asinh"},
+      {OpCode::Acosh, "math.acosh"}, {OpCode::Atanh, "math.atanh"}};
+  static const std::map<OpCode, const char *> bitOps = {
+      {OpCode::BitAnd, "arith.andi"},
+      {OpCode::BitOr, "arith.ori"},
+      {OpCode::BitXor, "arith.xori"}};
+  const std::vector<Expr> &x = e.operands;
+  Type t = e.type;
+  std::string r;
+  if (auto it = floatOps.find(e.op); it != floatOps.end()) {
+    std::string a = value(x[0], t);
+    r = fresh();
+    line(r + " = " + it->second + " " + a + " : " + mlirType(t));
+    return r;
+  }
+  if (e.op == OpCode::IsNan || e.op == OpCode::IsInf) {
+    const ExprNode &operand = *x[0].node();
+    Type ft = operand.type.isFloat() && !operand.untyped ? operand.type
+                                                         : Float(32);
+    std::string a = value(x[0], ft), ty = mlirType(ft);
+    r = fresh();
+    if (e.op == OpCode::IsNan) {
+      line(r + " = arith.cmpf uno, " + a + ", " + a + " : " + ty);
+      return r;
+    }
+    // |x| == +inf: no libm call, and HLS C++ reads it as fabs(x) == INFINITY.
+    std::string magnitude = fresh(), inf = fresh("c");
+    line(magnitude + " = math.absf " + a + " : " + ty);
+    line(inf + " = arith.constant " + floatLiteral(INFINITY, ft) + " : " + ty);
+    line(r + " = arith.cmpf oeq, " + magnitude + ", " + inf + " : " + ty);
+    return r;
+  }
+  if (auto it = bitOps.find(e.op); it != bitOps.end()) {
+    std::string a = value(x[0], t), b = value(x[1], t);
+    r = fresh();
+    line(r + " = " + it->second + " " + a + ", " + b + " : " + mlirType(t));
+    return r;
+  }
+  if (e.op == OpCode::BitNot) {
+    std::string a = value(x[0], t), ones = fresh("c");
+    line(ones + " = arith.constant -1 : " + mlirType(t));
+    r = fresh();
+    line(r + " = arith.xori " + a + ", " + ones + " : " + mlirType(t));
+    return r;
+  }
+  if (e.op == OpCode::Shl || e.op == OpCode::Shr)
+    return emitShift(e);
+  return std::nullopt;
+}
+
+/// Shifts defined for every amount (LLVM's are poison from the width on):
+/// an amount outside [0, width) shifts everything out, giving 0, or -1 for
+/// >> of a negative signed value (an arithmetic shift by width - 1).
+std::string Writer::emitShift(const ExprNode &e) {
+  Type t = e.type;
+  std::string ty = mlirType(t);
+  std::string a = value(e.operands[0], t), b = value(e.operands[1], t);
+  std::string width = fresh("c"), inRange = fresh();
+  line(width + " = arith.constant " + std::to_string(t.bits) + " : " + ty);
+  line(inRange + " = arith.cmpi ult, " + b + ", " + width + " : " + ty);
+  bool arithmetic = e.op == OpCode::Shr && !t.isUnsigned();
+  std::string fallback = fresh("c");
+  line(fallback + " = arith.constant " +
+       std::to_string(arithmetic ? int64_t(t.bits) - 1 : 0) + " : " + ty);
+  std::string amount = fresh();
+  line(amount + " = arith.select " + inRange + ", " + b + ", " + fallback +
+       " : " + ty);
+  std::string shifted = fresh();
+  const char *op = e.op == OpCode::Shl ? "arith.shli"
+                   : arithmetic        ? "arith.shrsi"
+                                       : "arith.shrui";
+  line(shifted + " = " + op + " " + a + ", " + amount + " : " + ty);
+  if (arithmetic)
+    return shifted;
+  std::string zero = fresh("c"), r = fresh();
+  line(zero + " = arith.constant 0 : " + ty);
+  line(r + " = arith.select " + inRange + ", " + shifted + ", " + zero + " : " +
+       ty);
+  return r;
 }
 
 /// Arithmetic in a fixed-point type: the operands are converted to it, the
@@ -898,7 +1077,25 @@ std::string Writer::run() {
   for (const auto &r : results)
     resultTypes += (resultTypes.empty() ? "" : ", ") + bufferType(r) +
                    unsignedAttr(r->dtype);
+  // Constants: module globals, read through memref.get_global.
+  std::set<std::string> symbols = {"top"};
+  std::vector<std::pair<std::string, std::shared_ptr<TensorNode>>> globals;
+  for (const auto &constant : schedule.constants) {
+    std::string base = symbolName(constant->name), symbol = base;
+    for (int suffix = 1; !symbols.insert(symbol).second; ++suffix)
+      symbol = base + "_" + std::to_string(suffix);
+    out << "memref.global \"private\" constant @" << symbol << " : "
+        << memrefType(constant->shape, constant->dtype) << " = "
+        << denseLiteral(*constant) << "\n";
+    globals.emplace_back(symbol, constant);
+  }
   out << "func.func @top(" << arguments << ") -> (" << resultTypes << ") {\n";
+  for (const auto &[symbol, constant] : globals) {
+    std::string v = fresh("const");
+    line(v + " = memref.get_global @" + symbol + " : " +
+         memrefType(constant->shape, constant->dtype));
+    buffers[constant.get()] = v;
+  }
   for (const auto &stage : schedule.stages)
     emitStage(stage);
   currentStage.clear();

@@ -139,7 +139,7 @@ static Type arithmeticType(OpCode op, Type common) {
   return {common.kind, width, std::min(frac, width)};
 }
 
-static Expr makeOp(OpCode op, Type type, std::vector<Expr> operands) {
+Expr makeOp(OpCode op, Type type, std::vector<Expr> operands) {
   auto node = newNode(ExprKind::Op, type);
   node->op = op;
   // Literal arithmetic stays a literal (`2 * 3` meets A's type later).
@@ -149,10 +149,14 @@ static Expr makeOp(OpCode op, Type type, std::vector<Expr> operands) {
   return Expr(node);
 }
 
-static Expr arithmetic(OpCode op, const Expr &a, const Expr &b) {
+Type arithmeticType(OpCode op, const Expr &a, const Expr &b) {
   bool literals = a.node()->untyped && b.node()->untyped;
   Type common = commonType(a, b);
-  return makeOp(op, literals ? common : arithmeticType(op, common), {a, b});
+  return literals ? common : arithmeticType(op, common);
+}
+
+static Expr arithmetic(OpCode op, const Expr &a, const Expr &b) {
+  return makeOp(op, arithmeticType(op, a, b), {a, b});
 }
 
 static Expr comparison(OpCode op, const Expr &a, const Expr &b) {

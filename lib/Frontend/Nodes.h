@@ -23,6 +23,13 @@ enum class OpCode {
   Add, Sub, Mul, Div, Mod, Neg,
   Eq, Ne, Lt, Le, Gt, Ge, And, Or, Not,
   Min, Max, Pow, Exp, Log, Sqrt, Abs,
+  // Float math (MathOps.cpp): the result is the operand's floating type.
+  Tanh, Erf, Floor, Ceil, Round, Sin, Cos, Tan, Asin, Acos, Atan,
+  Sinh, Cosh, Asinh, Acosh, Atanh,
+  // UInt(1) tests of a floating value.
+  IsNan, IsInf,
+  // Bitwise operations on integers (MathOps.cpp).
+  BitAnd, BitOr, BitXor, BitNot, Shl, Shr,
 };
 
 enum class ReduceKind { Sum, Max, Min };
@@ -49,7 +56,7 @@ struct ExprNode {
   std::vector<Var> axes;
 };
 
-enum class TensorKind { Placeholder, Compute, Update, Buffer };
+enum class TensorKind { Placeholder, Compute, Update, Buffer, Constant };
 
 struct TensorNode {
   TensorKind kind;
@@ -63,6 +70,11 @@ struct TensorNode {
   std::shared_ptr<TensorNode> target;
   /// The stage's name (the tensor's; for updates the update's name).
   std::string stageName;
+  /// Constant: the elements, row-major, already converted to `dtype`
+  /// (integers wrapped to the width in `intValues`, floats in
+  /// `floatValues`, Float(32) rounded to float).
+  std::vector<int64_t> intValues;
+  std::vector<double> floatValues;
 };
 
 enum class CommandKind {
@@ -89,6 +101,8 @@ namespace detail {
 struct ScheduleImpl {
   std::vector<Tensor> inputs, outputs;
   std::vector<std::shared_ptr<TensorNode>> stages; // in creation order
+  /// The constants the stages read (or the kernel created), first use first.
+  std::vector<std::shared_ptr<TensorNode>> constants;
   std::vector<Command> commands;
 
   /// The stage named `name`, or null.
@@ -106,6 +120,17 @@ Var newVar(const std::string &name);
 
 /// Builds an expression node; the helpers below keep Expr.cpp short.
 std::shared_ptr<ExprNode> newNode(ExprKind kind, Type type);
+
+/// Adds a constant (Constant.cpp) to the kernel being recorded, if any, so
+/// that its schedule knows it by name even when no stage reads it.
+void recordConstant(const std::shared_ptr<TensorNode> &constant);
+
+/// An ExprKind::Op node; literal if every operand is.
+Expr makeOp(OpCode op, Type type, std::vector<Expr> operands);
+
+/// The type integer arithmetic on `a` and `b` computes in (commonType, with
+/// integers narrower than 32 bits promoted to Int(32) as C++ does).
+Type arithmeticType(OpCode op, const Expr &a, const Expr &b);
 
 } // namespace hcl
 

@@ -62,10 +62,29 @@ static std::set<std::string> loopNames(const ScheduleImpl &schedule,
   return names;
 }
 
+/// Adds the constants `node` reads to `constants` (once each, in order).
+static void collectConstants(const ExprNode &node,
+                             std::vector<std::shared_ptr<TensorNode>> &constants) {
+  if (node.kind == ExprKind::Read && node.tensor->kind == TensorKind::Constant &&
+      std::find(constants.begin(), constants.end(), node.tensor) ==
+          constants.end())
+    constants.push_back(node.tensor);
+  for (const Expr &operand : node.operands)
+    collectConstants(*operand.node(), constants);
+}
+
 Schedule makeSchedule(const std::vector<Tensor> &inputs,
                       const std::vector<Tensor> &outputs,
-                      std::vector<std::shared_ptr<TensorNode>> stages) {
+                      std::vector<std::shared_ptr<TensorNode>> recorded) {
   auto impl = std::make_shared<ScheduleImpl>();
+  // The kernel records its stages and the constants it creates; stages may
+  // also read constants made outside the kernel.
+  std::vector<std::shared_ptr<TensorNode>> stages;
+  for (auto &node : recorded)
+    (node->kind == TensorKind::Constant ? impl->constants : stages)
+        .push_back(node);
+  for (const auto &stage : stages)
+    collectConstants(*stage->body, impl->constants);
   std::set<std::string> names;
   for (const Tensor &input : inputs) {
     if (input.node()->kind != TensorKind::Placeholder)
@@ -78,6 +97,15 @@ Schedule makeSchedule(const std::vector<Tensor> &inputs,
     if (!names.insert(stage->stageName).second)
       throwError("create_schedule: two stages or tensors are named '" +
                  stage->stageName + "'; stage names must be unique");
+  for (const auto &constant : impl->constants)
+    if (!names.insert(constant->name).second)
+      throwError("create_schedule: two tensors are named '" + constant->name +
+                 "' (a constant and another tensor); tensor names must be "
+                 "unique");
+  for (const Tensor &output : outputs)
+    if (output.node()->kind == TensorKind::Constant)
+      throwError("create_schedule: the kernel returns '" + output.name() +
+                 "', a constant; return a compute that copies it");
   for (const Tensor &output : outputs)
     if (std::find(stages.begin(), stages.end(), output.node()) == stages.end())
       throwError("create_schedule: the kernel returns '" + output.name() +
@@ -217,7 +245,22 @@ Function Stage::outline(const OutlineOptions &options) {
 Schedule::Schedule(std::shared_ptr<detail::ScheduleImpl> impl)
     : data(std::move(impl)) {}
 
+static std::shared_ptr<TensorNode>
+findConstant(const detail::ScheduleImpl &schedule, const std::string &name) {
+  for (const auto &constant : schedule.constants)
+    if (constant->name == name)
+      return constant;
+  return nullptr;
+}
+
+[[noreturn]] static void throwConstantStage(const std::string &name) {
+  throwError("'" + name + "' is a constant tensor, not a stage: it has no "
+             "loops to schedule");
+}
+
 Stage Schedule::operator[](const Tensor &tensor) const {
+  if (tensor.node()->kind == TensorKind::Constant)
+    throwConstantStage(tensor.name());
   for (const auto &stage : data->stages)
     if (stage == tensor.node())
       return Stage(data, stage->stageName);
@@ -238,8 +281,11 @@ Stage Schedule::operator[](const Tensor &tensor) const {
 }
 
 Stage Schedule::operator[](const std::string &name) const {
-  if (!data->findStage(name))
+  if (!data->findStage(name)) {
+    if (findConstant(*data, name))
+      throwConstantStage(name);
     throwError("the schedule has no stage named '" + name + "'");
+  }
   return Stage(data, name);
 }
 
@@ -248,6 +294,10 @@ Stage Schedule::operator[](const std::string &name) const {
 static void checkKnownTensor(const detail::ScheduleImpl &schedule,
                              const Tensor &tensor, const char *primitive) {
   const auto &node = tensor.node();
+  if (node->kind == TensorKind::Constant)
+    throwError(std::string(primitive) + ": '" + tensor.name() +
+               "' is a constant tensor; " + primitive +
+               " does not apply to constants");
   bool known = std::any_of(schedule.inputs.begin(), schedule.inputs.end(),
                            [&](const Tensor &t) { return t.node() == node; }) ||
                std::find(schedule.stages.begin(), schedule.stages.end(), node) !=
@@ -429,6 +479,8 @@ Tensor Schedule::tensor(const std::string &name) const {
       return input;
   if (auto stage = data->findStage(name))
     return Tensor(stage);
+  if (auto constant = findConstant(*data, name))
+    return Tensor(constant);
   throwError("the schedule has no tensor named '" + name + "'");
 }
 

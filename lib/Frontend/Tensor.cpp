@@ -43,6 +43,11 @@ void checkShape(const std::vector<int64_t> &shape, const std::string &what) {
 
 } // namespace
 
+void recordConstant(const std::shared_ptr<TensorNode> &constant) {
+  if (!recordings.empty())
+    recordings.back().push_back(constant);
+}
+
 const std::string &Tensor::name() const { return impl->name; }
 const std::vector<int64_t> &Tensor::shape() const { return impl->shape; }
 Type Tensor::dtype() const { return impl->dtype; }
@@ -149,6 +154,9 @@ Tensor makeUpdate(const Tensor &target, const std::vector<Var> &axes,
   if (target.node()->kind == TensorKind::Buffer)
     throwError("update cannot write '" + target.name() +
                "', a buffer made by the schedule");
+  if (target.node()->kind == TensorKind::Constant)
+    throwError("update cannot write '" + target.name() +
+               "', a constant (read-only); compute a copy and update that");
   auto node = std::make_shared<TensorNode>();
   node->kind = TensorKind::Update;
   node->name = target.name();

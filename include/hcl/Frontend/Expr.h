@@ -102,6 +102,38 @@ Expr pow(const Expr &x, const Expr &y);
 Expr min(const Expr &a, const Expr &b);
 Expr max(const Expr &a, const Expr &b);
 
+/// Float math (an integer operand is converted to Float(32) first).
+Expr tanh(const Expr &x);
+Expr erf(const Expr &x);
+Expr floor(const Expr &x);
+Expr ceil(const Expr &x);
+/// Rounds halfway cases to even (IEEE roundeven; ONNX's Round).
+Expr round(const Expr &x);
+Expr sin(const Expr &x);
+Expr cos(const Expr &x);
+Expr tan(const Expr &x);
+Expr asin(const Expr &x);
+Expr acos(const Expr &x);
+Expr atan(const Expr &x);
+Expr sinh(const Expr &x);
+Expr cosh(const Expr &x);
+Expr asinh(const Expr &x);
+Expr acosh(const Expr &x);
+Expr atanh(const Expr &x);
+/// UInt(1): x is a NaN / an infinity (of either sign).
+Expr isnan(const Expr &x);
+Expr isinf(const Expr &x);
+
+/// Bitwise operations on integers (both operands meet in one type, as for
+/// arithmetic). Shifts by the width or more give 0 (>> of a negative signed
+/// value: -1); >> is arithmetic for signed types and logical for unsigned.
+Expr operator&(const Expr &a, const Expr &b);
+Expr operator|(const Expr &a, const Expr &b);
+Expr operator^(const Expr &a, const Expr &b);
+Expr operator~(const Expr &a);
+Expr operator<<(const Expr &a, const Expr &b);
+Expr operator>>(const Expr &a, const Expr &b);
+
 /// Reductions over `axes` (HeteroCL's hcl.sum, hcl.max, hcl.min); the
 /// accumulator has `dtype` (default: the body's type).
 Expr sum(const Expr &body, const std::vector<Var> &axes,

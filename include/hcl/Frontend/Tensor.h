@@ -114,6 +114,18 @@ Tensor update(const Tensor &target, F f, const std::string &name = "",
   return detail::makeUpdate(target, axes, detail::callLambda(f, axes), name);
 }
 
+/// A tensor whose values are known when the program is built (weights): a
+/// read-only global of the program (`memref.global constant`), a `static
+/// const` array in HLS C++. `values` are row-major and converted to `dtype`
+/// (integers and UInt(1) from int64, floats from double); may be created
+/// inside or outside a kernel.
+Tensor constant(const std::vector<double> &values,
+                const std::vector<int64_t> &shape, const std::string &name,
+                Type dtype);
+Tensor constant(const std::vector<int64_t> &values,
+                const std::vector<int64_t> &shape, const std::string &name,
+                Type dtype);
+
 /// A one-element tensor holding `init` (HeteroCL's hcl.scalar); read it as
 /// `s(0)`.
 Tensor scalar(const Expr &init, const std::string &name = "",
