@@ -58,51 +58,55 @@ std::optional<std::string> arraySuffix(MemRefType type) {
   return s;
 }
 
-std::string constantText(Attribute value, std::set<std::string> &helpers) {
-  if (auto b = dyn_cast<BoolAttr>(value))
-    return b.getValue() ? "true" : "false";
-  if (auto i = dyn_cast<IntegerAttr>(value)) {
-    Type type = i.getType();
-    if (type.isInteger(1))
-      return i.getValue().isZero() ? "false" : "true";
-    unsigned w = type.isIndex() ? 32 : type.getIntOrFloatBitWidth();
-    // Wider than 64 bits: built from 64-bit pieces, high first.
-    if (w > 64) {
-      const llvm::APInt &bits = i.getValue();
-      std::string t = "ap_int<" + std::to_string(w) + ">";
-      std::string text;
-      for (int chunk = (w - 1) / 64; chunk >= 0; --chunk) {
-        uint64_t piece = bits.extractBitsAsZExtValue(
-            std::min(64u, w - unsigned(chunk) * 64), unsigned(chunk) * 64);
-        std::string part = t + "(ap_uint<" + std::to_string(w) + ">(" +
-                           std::to_string(piece) + "ull))";
-        text = text.empty() ? part : "((" + text + " << 64) | " + part + ")";
-      }
-      return text;
+std::string integerText(const llvm::APInt &value, Type type) {
+  if (type.isInteger(1))
+    return value.isZero() ? "false" : "true";
+  unsigned w = type.isIndex() ? 32 : type.getIntOrFloatBitWidth();
+  // Wider than 64 bits: built from 64-bit pieces, high first.
+  if (w > 64) {
+    std::string t = "ap_int<" + std::to_string(w) + ">";
+    std::string text;
+    for (int chunk = (w - 1) / 64; chunk >= 0; --chunk) {
+      uint64_t piece = value.extractBitsAsZExtValue(
+          std::min(64u, w - unsigned(chunk) * 64), unsigned(chunk) * 64);
+      std::string part = t + "(ap_uint<" + std::to_string(w) + ">(" +
+                         std::to_string(piece) + "ull))";
+      text = text.empty() ? part : "((" + text + " << 64) | " + part + ")";
     }
-    int64_t v = type.isIndex() ? i.getInt() : i.getValue().getSExtValue();
-    // The most negative 64-bit value has no literal of its own.
-    if (w == 64 && v == INT64_MIN)
-      return "(-9223372036854775807LL - 1)";
-    // The value converts to the type it is stored in or combined with.
-    std::string text = std::to_string(v) + (w == 64 ? "LL" : "");
-    return v < 0 ? "(" + text + ")" : text;
+    return text;
   }
-  auto f = cast<FloatAttr>(value);
-  const llvm::APFloat &apf = f.getValue();
-  bool isFloat = f.getType().isF32();
-  if (apf.isNaN() || apf.isInfinity()) {
+  int64_t v = value.getSExtValue();
+  // The most negative 64-bit value has no literal of its own.
+  if (w == 64 && v == INT64_MIN)
+    return "(-9223372036854775807LL - 1)";
+  // The value converts to the type it is stored in or combined with.
+  std::string text = std::to_string(v) + (w == 64 ? "LL" : "");
+  return v < 0 ? "(" + text + ")" : text;
+}
+
+std::string floatText(const llvm::APFloat &value, bool isFloat,
+                      std::set<std::string> &helpers) {
+  if (value.isNaN() || value.isInfinity()) {
     helpers.insert(isFloat ? "f32_bits" : "f64_bits");
     llvm::SmallString<32> hex;
-    apf.bitcastToAPInt().toStringUnsigned(hex, 16);
+    value.bitcastToAPInt().toStringUnsigned(hex, 16);
     return std::string(isFloat ? "hcl_f32_bits(0x" : "hcl_f64_bits(0x") +
            hex.str().str() + (isFloat ? "u)" : "ull)");
   }
   char buffer[64];
-  unsigned n = apf.convertToHexString(buffer, 0, /*UpperCase=*/false,
-                                      llvm::APFloat::rmNearestTiesToEven);
+  unsigned n = value.convertToHexString(buffer, 0, /*UpperCase=*/false,
+                                        llvm::APFloat::rmNearestTiesToEven);
   std::string text(buffer, n);
   return isFloat ? text + "f" : text;
+}
+
+std::string constantText(Attribute value, std::set<std::string> &helpers) {
+  if (auto b = dyn_cast<BoolAttr>(value))
+    return b.getValue() ? "true" : "false";
+  if (auto i = dyn_cast<IntegerAttr>(value))
+    return integerText(i.getValue(), i.getType());
+  auto f = cast<FloatAttr>(value);
+  return floatText(f.getValue(), f.getType().isF32(), helpers);
 }
 
 namespace {
@@ -221,6 +225,29 @@ std::string helperDefinitions(const std::set<std::string> &helpers) {
                           "  F x;\n  x.range() = bits;\n  return x;\n}\n"},
       {"bitcast", "template <class To, class From> static inline To hcl_bitcast(From x) {\n"
                   "  To t;\n  std::memcpy(&t, &x, sizeof t);\n  return t;\n}\n"},
+      {"roundeven",
+       "template <typename T> static inline T hcl_roundeven(T x) {\n"
+       "  // math.roundeven: to the nearest integer, halves to even.\n"
+       "  T r = std::round(x);\n"
+       "  if (std::fabs(r - x) == T(0.5)) r = T(2) * std::round(x / T(2));\n"
+       "  return r;\n}\n"},
+      {"fptoi",
+       "template <typename T> static inline T hcl_fptoi(double x, double lo, double hi) {\n"
+       "  // arith.fptosi / fptoui truncate toward zero; outside [lo, hi) and\n"
+       "  // for NaN the IR's result is poison (C++'s undefined): 0 here.\n"
+       "  double t = std::trunc(x);\n"
+       "  return t >= lo && t < hi ? T(t) : T(0);\n}\n"},
+      {"bitcount",
+       "// math.ctlz / cttz / ctpop on the W bits of x (an unsigned type).\n"
+       "template <int W, typename U> static inline int hcl_ctlz(U x) {\n"
+       "  int n = 0;\n  for (int i = W - 1; i >= 0 && !((x >> i) & 1); --i) ++n;\n"
+       "  return n;\n}\n"
+       "template <int W, typename U> static inline int hcl_cttz(U x) {\n"
+       "  int n = 0;\n  for (int i = 0; i < W && !((x >> i) & 1); ++i) ++n;\n"
+       "  return n;\n}\n"
+       "template <int W, typename U> static inline int hcl_ctpop(U x) {\n"
+       "  int n = 0;\n  for (int i = 0; i < W; ++i) n += (int)((x >> i) & 1);\n"
+       "  return n;\n}\n"},
       {"ipowi", "template <typename T> static inline T hcl_ipowi(T base, T exp) {\n"
                 "  // math.ipowi: negative exponents give 0 except for |base| == 1.\n"
                 "  if (exp < 0) return base == 1 ? T(1) : base == T(-1) ? ((exp & 1) ? T(-1) : T(1)) : T(0);\n"

@@ -30,6 +30,11 @@ std::optional<std::string> arraySuffix(mlir::MemRefType type);
 /// (`hcl_f32_bits(0x7FC00000u)`, whose helper is recorded in `helpers`).
 std::string constantText(mlir::Attribute value, std::set<std::string> &helpers);
 
+/// The same for one value of an integer (or index) type and of a float type.
+std::string integerText(const llvm::APInt &value, mlir::Type type);
+std::string floatText(const llvm::APFloat &value, bool isFloat,
+                      std::set<std::string> &helpers);
+
 /// `expr` with dims and symbols replaced by `operands` (C++ expressions);
 /// floordiv, ceildiv and mod use helpers that round as affine maps do.
 std::string affineText(mlir::AffineExpr expr,

@@ -2,6 +2,7 @@
 
 #include "CNames.h"
 #include "CppText.h"
+#include "EmitGlobals.h"
 #include "FunctionEmitter.h"
 
 #include "hcl/Dialect/HCL/HCLOps.h"
@@ -94,9 +95,18 @@ LogicalResult emitHLSCppDeclarations(ModuleOp module, llvm::raw_ostream &os) {
 LogicalResult emitHLSCpp(ModuleOp module, llvm::raw_ostream &os,
                          const HLSCppOptions &options) {
   llvm::StringMap<std::string> functionNames = getCppFunctionNames(module);
+  // Globals are named after the functions, so that neither shadows the other.
+  CNames fileNames;
+  for (auto func : module.getOps<func::FuncOp>())
+    if (!func.isExternal())
+      fileNames.reserve(functionNames[func.getSymName()]);
+  llvm::StringMap<std::string> globalNames = getCppGlobalNames(module, fileNames);
   std::set<std::string> helpers;
-  std::string definitions, declarations;
-  llvm::raw_string_ostream defs(definitions), decls(declarations);
+  std::string definitions, declarations, globals;
+  llvm::raw_string_ostream defs(definitions), decls(declarations),
+      globalsOs(globals);
+  if (failed(emitGlobals(module, globalNames, helpers, globalsOs)))
+    return failure();
   for (auto func : module.getOps<func::FuncOp>()) {
     if (func.isExternal())
       continue;
@@ -105,7 +115,7 @@ LogicalResult emitHLSCpp(ModuleOp module, llvm::raw_ostream &os,
     if (failed(signature))
       return failure();
     decls << *signature << ";\n";
-    FunctionEmitter emitter(func, cppName, functionNames,
+    FunctionEmitter emitter(func, cppName, functionNames, globalNames,
                             func.getSymName() == options.top, helpers);
     defs << "\n";
     if (failed(emitter.emit(defs)))
@@ -119,6 +129,8 @@ LogicalResult emitHLSCpp(ModuleOp module, llvm::raw_ostream &os,
   os << "\n" << helperDefinitions(helpers);
   if (!options.includeKernelHeader)
     os << declarations;
+  if (!globals.empty())
+    os << "\n" << globals;
   os << definitions;
   return success();
 }

@@ -82,6 +82,30 @@ FailureOr<std::string> FunctionEmitter::expression(Operation *op) {
       return failure();
     return "(" + *t + ")" + value;
   };
+  // The width C++ computes an operand in (index is a C++ int).
+  auto bitWidth = [&](unsigned i) -> unsigned {
+    Type t = op->getOperand(i).getType();
+    return t.isIndex() ? 32 : t.getIntOrFloatBitWidth();
+  };
+  // Whether a shift amount (operand 1) is below the bit width.
+  auto inRange = [&] {
+    return asUnsigned(1) + " < " + std::to_string(bitWidth(0));
+  };
+  // arith.fptosi / fptoui: in range, the truncated value; else 0.
+  auto floatToInt = [&](bool isSigned) -> FailureOr<std::string> {
+    FailureOr<std::string> t = typeOf(op->getResult(0), op);
+    if (failed(t))
+      return failure();
+    Type intType = op->getResult(0).getType();
+    unsigned w = intType.isIndex() ? 32 : intType.getIntOrFloatBitWidth();
+    helpers.insert("fptoi");
+    std::string lo = isSigned ? "-0x1p" + std::to_string(w - 1) : "0.0";
+    std::string hi = "0x1p" + std::to_string(isSigned ? w - 1 : w);
+    std::string through = isSigned ? *t : unsignedCppType(intType);
+    std::string text =
+        "hcl_fptoi<" + through + ">(" + in(0) + ", " + lo + ", " + hi + ")";
+    return through == *t ? text : "(" + *t + ")" + text;
+  };
   auto call = [&](const char *f, unsigned n) {
     std::string args;
     for (unsigned i = 0; i < n; ++i)
@@ -109,9 +133,31 @@ FailureOr<std::string> FunctionEmitter::expression(Operation *op) {
       .Case([&](arith::AndIOp) -> R { return binary(in(0), "&", in(1)); })
       .Case([&](arith::OrIOp) -> R { return binary(in(0), "|", in(1)); })
       .Case([&](arith::XOrIOp) -> R { return binary(in(0), "^", in(1)); })
-      .Case([&](arith::ShLIOp) -> R { return binary(in(0), "<<", in(1)); })
-      .Case([&](arith::ShRSIOp) -> R { return binary(in(0), ">>", in(1)); })
-      .Case([&](arith::ShRUIOp) -> R { return binary(asUnsigned(0), ">>", in(1)); })
+      // Shifts by the bit width or more are poison in the IR and undefined in
+      // C++: they give 0 (shli, shrui) or the sign (shrsi) here. A left shift
+      // is done on the unsigned type (shifting a negative value is undefined
+      // before C++20), a right shift of a negative value through ~ (the
+      // built-in's result is implementation-defined).
+      .Case([&](arith::ShLIOp) -> R {
+        std::string cast = "(" + resultType + ")";
+        return "(" + inRange() + " ? " + cast + "(" + asUnsigned(0) + " << " +
+               asUnsigned(1) + ") : " + cast + "0)";
+      })
+      .Case([&](arith::ShRUIOp) -> R {
+        std::string cast = "(" + resultType + ")";
+        return "(" + inRange() + " ? " + cast + "(" + asUnsigned(0) + " >> " +
+               asUnsigned(1) + ") : " + cast + "0)";
+      })
+      .Case([&](arith::ShRSIOp) -> R {
+        std::string cast = "(" + resultType + ")";
+        // Shifting by the width or more fills with the sign, as by W - 1.
+        std::string amount = "(" + inRange() + " ? " + asUnsigned(1) + " : " +
+                             std::to_string(bitWidth(0) - 1) + ")";
+        if (resultType.rfind("ap_", 0) == 0)
+          return cast + "(" + in(0) + " >> " + amount + ")";
+        return "(" + in(0) + " < 0 ? " + cast + "~(~" + in(0) + " >> " +
+               amount + ") : " + cast + "(" + in(0) + " >> " + amount + "))";
+      })
       .Case([&](arith::MinSIOp) -> R {
         return choose(in(0) + " < " + in(1), in(0), in(1));
       })
@@ -150,16 +196,15 @@ FailureOr<std::string> FunctionEmitter::expression(Operation *op) {
           return "(bool)(" + in(0) + " & 1)";
         return castTo(in(0));
       })
-      .Case<arith::SIToFPOp, arith::FPToSIOp, arith::ExtFOp, arith::TruncFOp,
+      .Case<arith::SIToFPOp, arith::ExtFOp, arith::TruncFOp,
             arith::IndexCastOp>([&](auto) -> R { return castTo(in(0)); })
       .Case<arith::UIToFPOp, arith::IndexCastUIOp>(
           [&](auto) -> R { return castTo(asUnsigned(0)); })
       .Case([&](arith::BitcastOp cast) -> R {
         return bitcastText(cast.getIn(), cast.getType(), resultType);
       })
-      .Case([&](arith::FPToUIOp f) -> R {
-        return castTo("(" + unsignedCppType(f.getType()) + ")" + in(0));
-      })
+      .Case([&](arith::FPToSIOp) -> R { return floatToInt(true); })
+      .Case([&](arith::FPToUIOp) -> R { return floatToInt(false); })
       // Floating point.
       .Case([&](arith::AddFOp) -> R { return binary(in(0), "+", in(1)); })
       .Case([&](arith::SubFOp) -> R { return binary(in(0), "-", in(1)); })
@@ -180,11 +225,71 @@ FailureOr<std::string> FunctionEmitter::expression(Operation *op) {
       })
       .Case([&](arith::MinNumFOp) -> R { return call("std::fmin", 2); })
       .Case([&](arith::MaxNumFOp) -> R { return call("std::fmax", 2); })
+      // Math: <cmath>'s overloads compute in the operand's type (float or
+      // double), with the libm the JIT calls.
       .Case([&](math::ExpOp) -> R { return call("std::exp", 1); })
+      .Case([&](math::Exp2Op) -> R { return call("std::exp2", 1); })
+      .Case([&](math::ExpM1Op) -> R { return call("std::expm1", 1); })
       .Case([&](math::LogOp) -> R { return call("std::log", 1); })
+      .Case([&](math::Log2Op) -> R { return call("std::log2", 1); })
+      .Case([&](math::Log10Op) -> R { return call("std::log10", 1); })
+      .Case([&](math::Log1pOp) -> R { return call("std::log1p", 1); })
       .Case([&](math::SqrtOp) -> R { return call("std::sqrt", 1); })
+      .Case([&](math::RsqrtOp) -> R {
+        return "(" + resultType + ")1 / std::sqrt(" + in(0) + ")";
+      })
+      .Case([&](math::CbrtOp) -> R { return call("std::cbrt", 1); })
       .Case([&](math::AbsFOp) -> R { return call("std::fabs", 1); })
       .Case([&](math::PowFOp) -> R { return call("std::pow", 2); })
+      .Case([&](math::FPowIOp) -> R {
+        return castTo("std::pow(" + in(0) + ", (" + resultType + ")" + in(1) + ")");
+      })
+      .Case([&](math::FmaOp) -> R { return call("std::fma", 3); })
+      .Case([&](math::CopySignOp) -> R { return call("std::copysign", 2); })
+      .Case([&](math::TanhOp) -> R { return call("std::tanh", 1); })
+      .Case([&](math::SinhOp) -> R { return call("std::sinh", 1); })
+      .Case([&](math::CoshOp) -> R { return call("std::cosh", 1); })
+      .Case([&](math::AsinhOp) -> R { return call("std::asinh", 1); })
+      .Case([&](math::AcoshOp) -> R { return call("std::acosh", 1); })
+      .Case([&](math::AtanhOp) -> R { return call("std::atanh", 1); })
+      .Case([&](math::SinOp) -> R { return call("std::sin", 1); })
+      .Case([&](math::CosOp) -> R { return call("std::cos", 1); })
+      .Case([&](math::TanOp) -> R { return call("std::tan", 1); })
+      .Case([&](math::AsinOp) -> R { return call("std::asin", 1); })
+      .Case([&](math::AcosOp) -> R { return call("std::acos", 1); })
+      .Case([&](math::AtanOp) -> R { return call("std::atan", 1); })
+      .Case([&](math::Atan2Op) -> R { return call("std::atan2", 2); })
+      .Case([&](math::ErfOp) -> R { return call("std::erf", 1); })
+      .Case([&](math::ErfcOp) -> R { return call("std::erfc", 1); })
+      .Case([&](math::FloorOp) -> R { return call("std::floor", 1); })
+      .Case([&](math::CeilOp) -> R { return call("std::ceil", 1); })
+      .Case([&](math::TruncOp) -> R { return call("std::trunc", 1); })
+      // math.round: halves away from zero; math.roundeven: halves to even
+      // (a helper: std::nearbyint depends on the rounding mode).
+      .Case([&](math::RoundOp) -> R { return call("std::round", 1); })
+      .Case([&](math::RoundEvenOp) -> R {
+        helpers.insert("roundeven");
+        return call("hcl_roundeven", 1);
+      })
+      .Case([&](math::IsNaNOp) -> R { return call("std::isnan", 1); })
+      .Case([&](math::IsInfOp) -> R { return call("std::isinf", 1); })
+      .Case([&](math::IsFiniteOp) -> R { return call("std::isfinite", 1); })
+      .Case([&](math::IsNormalOp) -> R { return call("std::isnormal", 1); })
+      .Case([&](math::CountLeadingZerosOp) -> R {
+        helpers.insert("bitcount");
+        return castTo("hcl_ctlz<" + std::to_string(bitWidth(0)) + ">(" +
+                      asUnsigned(0) + ")");
+      })
+      .Case([&](math::CountTrailingZerosOp) -> R {
+        helpers.insert("bitcount");
+        return castTo("hcl_cttz<" + std::to_string(bitWidth(0)) + ">(" +
+                      asUnsigned(0) + ")");
+      })
+      .Case([&](math::CtPopOp) -> R {
+        helpers.insert("bitcount");
+        return castTo("hcl_ctpop<" + std::to_string(bitWidth(0)) + ">(" +
+                      asUnsigned(0) + ")");
+      })
       .Case([&](math::AbsIOp) -> R {
         return choose(in(0) + " < 0", "-" + in(0), in(0));
       })
@@ -239,6 +344,7 @@ LogicalResult FunctionEmitter::emitOp(Operation *op, Os &os) {
         valueNames[c.getResult()] = constantText(c.getValue(), helpers);
         return success();
       })
+      .Case([&](memref::GetGlobalOp get) { return emitGetGlobal(get, os); })
       .Case<memref::AllocOp, memref::AllocaOp>([&](auto alloc) {
         return emitArray(alloc.getResult(), alloc, os);
       })

@@ -74,9 +74,16 @@ FailureOr<std::string> cppSignature(func::FuncOp func, StringRef cppName) {
 
 FunctionEmitter::FunctionEmitter(func::FuncOp func, std::string cppName,
                                  const llvm::StringMap<std::string> &functionNames,
+                                 const llvm::StringMap<std::string> &globalNames,
                                  bool isTop, std::set<std::string> &helpers)
     : func(func), cppName(std::move(cppName)), functionNames(functionNames),
-      isTop(isTop), helpers(helpers) {}
+      globalNames(globalNames), isTop(isTop), helpers(helpers) {
+  // A local must not shadow a global array or a function it refers to.
+  for (const auto &entry : globalNames)
+    names.reserve(entry.getValue());
+  for (const auto &entry : functionNames)
+    names.reserve(entry.getValue());
+}
 
 std::string FunctionEmitter::name(Value v) {
   auto it = valueNames.find(v);
@@ -304,8 +311,26 @@ LogicalResult FunctionEmitter::emitCall(func::CallOp call, Os &os) {
     return call.emitError("hls-cpp: call to @")
            << call.getCallee() << ", which has no body in this module";
   std::string args;
-  for (Value operand : call.getOperands())
-    args += (args.empty() ? "" : ", ") + name(operand);
+  for (Value operand : call.getOperands()) {
+    std::string arg = name(operand);
+    // The callee's parameter is not const; it only reads the global (a
+    // write would be undefined in the IR too).
+    if (auto get = operand.getDefiningOp<memref::GetGlobalOp>()) {
+      auto global = SymbolTable::lookupNearestSymbolFrom<memref::GlobalOp>(
+          get, get.getNameAttr());
+      MemRefType type = get.getType();
+      if (global && global.getConstant()) {
+        std::string pointer =
+            *scalarCppType(type.getElementType()) + " (*)";
+        for (int64_t d : type.getShape().drop_front())
+          pointer += "[" + std::to_string(d) + "]";
+        if (type.getRank() <= 1)
+          pointer = *scalarCppType(type.getElementType()) + " *";
+        arg = "const_cast<" + pointer + ">(" + arg + ")";
+      }
+    }
+    args += (args.empty() ? "" : ", ") + arg;
+  }
   for (Value result : call.getResults()) {
     std::string n = define(result, "r");
     if (auto memref = dyn_cast<MemRefType>(result.getType())) {
@@ -324,6 +349,35 @@ LogicalResult FunctionEmitter::emitCall(func::CallOp call, Os &os) {
     }
   }
   os << it->second << "(" << args << ");\n";
+  return success();
+}
+
+LogicalResult FunctionEmitter::emitGetGlobal(memref::GetGlobalOp op, Os &os) {
+  auto it = globalNames.find(op.getName());
+  auto global = SymbolTable::lookupNearestSymbolFrom<memref::GlobalOp>(
+      op, op.getNameAttr());
+  if (it == globalNames.end() || !global)
+    return op.emitError("hls-cpp: no memref.global @")
+           << op.getName() << " in this module";
+  // A constant global is a `static const` array: C++ cannot write it.
+  if (global.getConstant())
+    for (OpOperand &use : op.getResult().getUses()) {
+      Operation *user = use.getOwner();
+      bool writes =
+          (isa<AffineStoreOp>(user) &&
+           cast<AffineStoreOp>(user).getMemRef() == use.get()) ||
+          (isa<memref::StoreOp>(user) &&
+           cast<memref::StoreOp>(user).getMemRef() == use.get()) ||
+          (isa<memref::CopyOp>(user) &&
+           cast<memref::CopyOp>(user).getTarget() == use.get());
+      if (writes)
+        return user->emitError("hls-cpp: writes the constant memref.global @")
+               << op.getName();
+    }
+  valueNames[op.getResult()] = it->second;
+  // A partitioned global (a ROM of weights) is banked where it is used.
+  if (partitionedGlobals.insert(op.getName()).second)
+    emitPartitionPragmas(op.getResult(), os);
   return success();
 }
 

@@ -9,7 +9,10 @@
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Support/IndentedOstream.h"
+
+#include "llvm/ADT/StringSet.h"
 
 #include <set>
 
@@ -25,7 +28,8 @@ class FunctionEmitter {
 public:
   FunctionEmitter(mlir::func::FuncOp func, std::string cppName,
                   const llvm::StringMap<std::string> &functionNames,
-                  bool isTop, std::set<std::string> &helpers);
+                  const llvm::StringMap<std::string> &globalNames, bool isTop,
+                  std::set<std::string> &helpers);
 
   /// The function's definition.
   mlir::LogicalResult emit(llvm::raw_ostream &os);
@@ -48,6 +52,7 @@ private:
   mlir::LogicalResult emitIf(mlir::affine::AffineIfOp op, Os &os);
   mlir::LogicalResult emitArray(mlir::Value memref, mlir::Operation *op, Os &os);
   mlir::LogicalResult emitCall(mlir::func::CallOp call, Os &os);
+  mlir::LogicalResult emitGetGlobal(mlir::memref::GetGlobalOp op, Os &os);
   mlir::LogicalResult emitReturn(mlir::func::ReturnOp ret, Os &os);
   mlir::LogicalResult emitCopy(mlir::MemRefType type, llvm::StringRef from,
                                llvm::StringRef to, Os &os);
@@ -65,10 +70,14 @@ private:
   mlir::func::FuncOp func;
   std::string cppName;
   const llvm::StringMap<std::string> &functionNames;
+  /// The file-scope arrays of the module's memref.globals.
+  const llvm::StringMap<std::string> &globalNames;
   bool isTop;
   std::set<std::string> &helpers;
   CNames names;
   llvm::DenseMap<mlir::Value, std::string> valueNames;
+  /// The globals whose partition pragmas are written.
+  llvm::StringSet<> partitionedGlobals;
   /// Allocations returned by the function: they are its output arguments.
   llvm::DenseMap<mlir::Value, std::string> returnedAllocs;
 };

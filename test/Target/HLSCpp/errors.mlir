@@ -2,13 +2,58 @@
 // never a crash or a silent skip.
 // RUN: hcl-translate --emit-hls-cpp %s -split-input-file -verify-diagnostics
 
-func.func @unsupported_op(%a: memref<4xf32>) {
+func.func @unsupported_op(%a: memref<4xi32>) {
+  affine.for %i = 0 to 4 {
+    %x = affine.load %a[%i] : memref<4xi32>
+    // expected-error @+1 {{hls-cpp: 'arith.addui_extended' is not supported by the HLS C++ emitter}}
+    %y, %o = arith.addui_extended %x, %x : i32, i1
+    affine.store %y, %a[%i] : memref<4xi32>
+  }
+  return
+}
+
+// -----
+
+func.func @unsupported_math(%a: memref<4xf32>) {
   affine.for %i = 0 to 4 {
     %x = affine.load %a[%i] : memref<4xf32>
-    // expected-error @+1 {{hls-cpp: 'math.tanh' is not supported by the HLS C++ emitter}}
-    %y = math.tanh %x : f32
+    // expected-error @+1 {{hls-cpp: 'math.clampf' is not supported by the HLS C++ emitter}}
+    %y = math.clampf %x to [%x, %x] : f32
     affine.store %y, %a[%i] : memref<4xf32>
   }
+  return
+}
+
+// -----
+
+// expected-error @+1 {{hls-cpp: @external is declared without a definition; the HLS C++ needs its initial value}}
+memref.global "private" @external : memref<4xf32>
+
+func.func @reads_external() -> f32 {
+  %g = memref.get_global @external : memref<4xf32>
+  %x = affine.load %g[0] : memref<4xf32>
+  return %x : f32
+}
+
+// -----
+
+// expected-error @+1 {{hls-cpp: cannot write @half of type 'memref<4xf16>' as a C array}}
+memref.global "private" constant @half : memref<4xf16> = dense<1.0>
+
+func.func @reads_half() -> f16 {
+  %g = memref.get_global @half : memref<4xf16>
+  %x = affine.load %g[0] : memref<4xf16>
+  return %x : f16
+}
+
+// -----
+
+memref.global "private" constant @rom : memref<4xf32> = dense<1.0>
+
+func.func @writes_constant(%v: f32) {
+  %g = memref.get_global @rom : memref<4xf32>
+  // expected-error @+1 {{hls-cpp: writes the constant memref.global @rom}}
+  affine.store %v, %g[0] : memref<4xf32>
   return
 }
 
