@@ -34,8 +34,14 @@ namespace hcl {
 
 int latencyOf(const TargetModel &target, Operation *op) {
   StringRef name = op->getName().getStringRef();
-  if (op->getNumResults() == 0 || op->hasTrait<OpTrait::ConstantLike>())
+  // A global (the weights of a network) is a ROM that exists before the
+  // function runs: naming it takes no time.
+  if (op->getNumResults() == 0 || op->hasTrait<OpTrait::ConstantLike>() ||
+      isa<memref::GetGlobalOp>(op))
     return target.latencyOfKind(name, false, true);
+  // Non-affine accesses (a gather's data-dependent index) are memory ports.
+  if (isa<memref::LoadOp>(op))
+    return target.loadLatency;
   Type t = op->getResult(0).getType();
   bool isFloat = isa<FloatType>(t) ||
                  llvm::any_of(op->getOperandTypes(),
@@ -205,9 +211,11 @@ struct Estimator {
       int64_t start = 0;
       for (Value v : op.getOperands())
         start = std::max(start, ready.lookup(v));
-      int64_t own = isa<AffineReadOpInterface>(op)    ? target.loadLatency
-                    : isa<AffineWriteOpInterface>(op) ? target.storeLatency
-                                                      : latencyOf(target, &op);
+      int64_t own =
+          isa<AffineReadOpInterface, memref::LoadOp>(op) ? target.loadLatency
+          : isa<AffineWriteOpInterface, memref::StoreOp>(op)
+              ? target.storeLatency
+              : latencyOf(target, &op);
       for (Value r : op.getResults())
         ready[r] = start + own;
       chain = std::max(chain, start + own);

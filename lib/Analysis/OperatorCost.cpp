@@ -12,6 +12,7 @@
 #include "hcl/Dialect/HCL/HCLOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
@@ -44,7 +45,26 @@ static bool isIntegerMultiply(Operation *op) {
   return isa<arith::MulIOp, MulFixedOp>(op);
 }
 
+/// Float functions HLS libraries build from polynomial or CORDIC kernels
+/// (exp, log, tanh, sin, ...): first-order, as exp is in Vitis' math library.
+bool isTranscendental(Operation *op) {
+  return isa<math::ExpOp, math::Exp2Op, math::ExpM1Op, math::LogOp,
+             math::Log2Op, math::Log10Op, math::Log1pOp, math::PowFOp,
+             math::FPowIOp, math::TanhOp, math::SinhOp, math::CoshOp,
+             math::AsinhOp, math::AcoshOp, math::AtanhOp, math::SinOp,
+             math::CosOp, math::TanOp, math::AsinOp, math::AcosOp,
+             math::AtanOp, math::Atan2Op, math::ErfOp, math::ErfcOp,
+             math::CbrtOp>(op);
+}
+
 int64_t dspCost(Operation *op) {
+  if (isTranscendental(op)) {
+    // A float's mantissa multiplies: f64's 53 bits take 3x f32's 24.
+    bool isDouble = op->getNumResults() && op->getResult(0).getType().isF64();
+    return isDouble ? 24 : 8;
+  }
+  if (isa<math::FmaOp>(op))
+    return 5;
   if (isa<arith::MulFOp>(op))
     return 3;
   if (isa<arith::AddFOp, arith::SubFOp>(op))

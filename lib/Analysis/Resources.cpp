@@ -6,7 +6,8 @@
 // pipelined loop needs one unit per operation of its (unrolled) body, other
 // code shares one unit per kind. An on-chip array takes ceil(bits / 18 Kb)
 // BRAMs per bank, unless a bank holds one element or the array is at most
-// 1 Kb: then it is registers.
+// 1 Kb: then it is registers. A memref.global the function reads (weights)
+// is such an array too.
 //
 //===----------------------------------------------------------------------===//
 
@@ -67,10 +68,16 @@ Resources estimateResources(func::FuncOp func) {
     for (Value v : ret.getOperands())
       returned.insert(v);
   });
+  // A global read through memref.get_global (weights) is an on-chip ROM,
+  // counted once however often the function names it.
+  std::set<std::string> globals;
   func.walk([&](Operation *op) {
     if (isa<memref::AllocOp, memref::AllocaOp>(op) &&
         !returned.contains(op->getResult(0)))
       countArray(cast<MemRefType>(op->getResult(0).getType()), r);
+    if (auto get = dyn_cast<memref::GetGlobalOp>(op);
+        get && globals.insert(get.getName().str()).second)
+      countArray(get.getType(), r);
     int64_t cost = dspCost(op);
     if (!cost)
       return;

@@ -3,7 +3,9 @@
 //   vitis     Vitis HLS on a Zynq UltraScale+ at 100 MHz: true dual-port
 //             BRAM (two accesses per cycle per bank), BRAM reads take 2
 //             cycles, writes 1; integer add / compare 1, multiply 3 (DSP),
-//             divide 36; float add 4, multiply 3, divide 12; math 10.
+//             divide 36; float add 4, multiply 3, divide 12; math 10
+//             (exp, log, sqrt), 20 (pow, tanh, erf, sin, ...), 1 (floor,
+//             abs, ...).
 //   catapult  as seed 002's comparison assumes: one read and one write port
 //             per array, reads and writes 1 cycle, integer operations
 //             chained within one cycle.
@@ -33,6 +35,25 @@ static TargetModel vitis() {
                  {"arith.subf", 4},  {"arith.mulf", 3},   {"arith.divf", 12},
                  {"arith.cmpf", 1},  {"math.exp", 10},    {"math.log", 10},
                  {"math.sqrt", 10},  {"math.powf", 20}};
+  // The rest of the math library: exp/log-like functions 10 cycles; those
+  // built from several exps or a range reduction (tanh, erf, sin, atan2, ...)
+  // 20; bit-level rounding and sign operations 1; fma a multiply and an add.
+  for (const char *op : {"math.exp2", "math.expm1", "math.log2", "math.log10",
+                         "math.log1p", "math.rsqrt", "math.cbrt"})
+    t.latencies[op] = 10;
+  for (const char *op :
+       {"math.tanh", "math.sinh", "math.cosh", "math.asinh", "math.acosh",
+        "math.atanh", "math.erf", "math.erfc", "math.sin", "math.cos",
+        "math.tan", "math.asin", "math.acos", "math.atan", "math.atan2",
+        "math.fpowi"})
+    t.latencies[op] = 20;
+  for (const char *op :
+       {"math.floor", "math.ceil", "math.round", "math.roundeven",
+        "math.trunc", "math.absf", "math.copysign", "math.isnan",
+        "math.isinf", "math.isfinite", "math.isnormal"})
+    t.latencies[op] = 1;
+  t.latencies["math.fma"] = 7;
+  t.latencies["arith.remf"] = 12;
   return t;
 }
 

@@ -24,8 +24,13 @@ int64_t dataWidth(mlir::Type type);
 /// (the wider operand on the 27-bit port); 0 when both fit 10 bits (LUTs).
 int64_t multiplierDSPs(int64_t wa, int64_t wb);
 
+/// Whether `op` is a float function built from multiplies (exp, log, pow,
+/// tanh, erf, sin, asin, ... but not sqrt, floor or abs).
+bool isTranscendental(mlir::Operation *op);
+
 /// DSPs of `op`: width-dependent for integer and fixed-point multiplies,
-/// 3 for a float multiply, 2 for a float add or subtract, else 0.
+/// 3 for a float multiply, 2 for a float add or subtract, 5 for a fused
+/// multiply-add, 8 for a transcendental function (24 in f64), else 0.
 int64_t dspCost(mlir::Operation *op);
 
 /// `op`'s latency given the target's `base` latency for its kind (which
