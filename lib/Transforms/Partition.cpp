@@ -116,7 +116,8 @@ LogicalResult applyPartition(PartitionOp op, ScheduleContext &ctx) {
                memref::StoreOp, memref::DeallocOp, memref::CopyOp>(user);
   };
   FailureOr<SetVector<Value>> linked =
-      collectLinkedMemRefs(op, "partition", target, isAccess);
+      collectLinkedMemRefs(op, "partition", target, isAccess,
+                           /*allowGlobals=*/true);
   if (failed(linked))
     return failure();
   setLinkedMemRefType(*linked, *partitioned);

@@ -128,7 +128,8 @@ LogicalResult applyReshape(ReshapeOp op, ScheduleContext &ctx) {
                memref::DeallocOp>(user);
   };
   FailureOr<SetVector<Value>> linked =
-      collectLinkedMemRefs(op, "reshape", target, isAccess);
+      collectLinkedMemRefs(op, "reshape", target, isAccess,
+                           /*allowGlobals=*/true);
   if (failed(linked))
     return failure();
   for (Value value : *linked)

@@ -7,6 +7,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/IR/SymbolTable.h"
 
 using namespace mlir;
@@ -21,9 +22,9 @@ namespace {
 class LinkedMemRefs {
 public:
   LinkedMemRefs(Operation *op, StringRef primitive,
-                function_ref<bool(Operation *)> isAccess)
+                function_ref<bool(Operation *)> isAccess, bool allowGlobals)
       : op(op), primitive(primitive), isAccess(isAccess),
-        module(op->getParentOfType<ModuleOp>()) {}
+        allowGlobals(allowGlobals), module(op->getParentOfType<ModuleOp>()) {}
 
   LogicalResult collect(Value buffer);
   SetVector<Value> takeValues() { return std::move(values); }
@@ -46,6 +47,7 @@ private:
   Operation *op;
   StringRef primitive;
   function_ref<bool(Operation *)> isAccess;
+  bool allowGlobals;
   ModuleOp module;
   SetVector<Value> values;
   SmallVector<Value> worklist;
@@ -74,6 +76,29 @@ LogicalResult LinkedMemRefs::visitRoot(Value buffer) {
   Operation *def = buffer.getDefiningOp();
   if (isa<memref::AllocOp, memref::AllocaOp>(def))
     return success();
+  if (auto get = dyn_cast<memref::GetGlobalOp>(def)) {
+    if (!allowGlobals)
+      return op->emitError(primitive)
+             << " cannot change the element type of memref.global @"
+             << get.getName() << " (its initial value would need converting)";
+    // Every memref.get_global of the symbol changes with the global.
+    auto global = SymbolTable::lookupNearestSymbolFrom<memref::GlobalOp>(
+        get, get.getNameAttr());
+    std::optional<SymbolTable::UseRange> uses =
+        global ? SymbolTable::getSymbolUses(global, module) : std::nullopt;
+    if (!uses)
+      return op->emitError(primitive)
+             << " cannot find every use of memref.global @" << get.getName();
+    for (const SymbolTable::SymbolUse &use : *uses) {
+      auto other = dyn_cast<memref::GetGlobalOp>(use.getUser());
+      if (!other)
+        return emitErrorWithNote(use.getUser(), "referred to here")
+               << "cannot change the type of memref.global @" << get.getName()
+               << ", which '" << use.getUser()->getName() << "' refers to";
+      add(other.getResult());
+    }
+    return success();
+  }
   return op->emitError(primitive)
          << " needs a buffer (memref.alloc, memref.alloca) or a function "
             "argument; the target is the result of '"
@@ -183,8 +208,9 @@ LogicalResult LinkedMemRefs::collect(Value buffer) {
 
 FailureOr<SetVector<Value>>
 collectLinkedMemRefs(Operation *op, StringRef primitive, Value buffer,
-                     function_ref<bool(Operation *)> isAccess) {
-  LinkedMemRefs linked(op, primitive, isAccess);
+                     function_ref<bool(Operation *)> isAccess,
+                     bool allowGlobals) {
+  LinkedMemRefs linked(op, primitive, isAccess, allowGlobals);
   if (failed(linked.collect(buffer)))
     return failure();
   return linked.takeValues();
@@ -196,6 +222,24 @@ void setLinkedMemRefType(const SetVector<Value> &values, Type type) {
   llvm::DenseMap<func::FuncOp, SmallVector<unsigned>> changedResults;
   for (Value value : values) {
     value.setType(type);
+    // A global changes with its memref.get_global results; its initial
+    // value keeps its elements in row-major order.
+    if (auto get = value.getDefiningOp<memref::GetGlobalOp>())
+      if (auto global = SymbolTable::lookupNearestSymbolFrom<memref::GlobalOp>(
+              get, get.getNameAttr());
+          global && global.getType() != type) {
+        auto memref = cast<MemRefType>(type);
+        auto tensor = RankedTensorType::get(memref.getShape(),
+                                            memref.getElementType());
+        if (auto dense = dyn_cast_or_null<DenseElementsAttr>(
+                global.getInitialValueAttr()))
+          global.setInitialValueAttr(dense.reshape(tensor));
+        else if (auto resource = dyn_cast_or_null<DenseResourceElementsAttr>(
+                     global.getInitialValueAttr()))
+          global.setInitialValueAttr(
+              DenseResourceElementsAttr::get(tensor, resource.getRawHandle()));
+        global.setTypeAttr(TypeAttr::get(type));
+      }
     if (auto arg = dyn_cast<BlockArgument>(value))
       changed.insert(cast<func::FuncOp>(arg.getOwner()->getParentOp()));
     for (OpOperand &use : value.getUses()) {

@@ -16,7 +16,9 @@
 namespace hcl {
 
 /// The values that must change type together with `buffer`: a memref.alloc
-/// or memref.alloca result or a function argument, and the values it flows
+/// or memref.alloca result, a function argument, or (with `allowGlobals`,
+/// for changes of layout or shape) a memref.get_global result together with
+/// every other get_global of that global, and the values it flows
 /// to through func.call and func.return. Each user of them must be a
 /// func.call, func.return, an hcl schedule operation or pass `isAccess`.
 /// Otherwise, and when a function along the way is also called with another
@@ -25,10 +27,12 @@ namespace hcl {
 mlir::FailureOr<llvm::SetVector<mlir::Value>>
 collectLinkedMemRefs(mlir::Operation *op, llvm::StringRef primitive,
                      mlir::Value buffer,
-                     llvm::function_ref<bool(mlir::Operation *)> isAccess);
+                     llvm::function_ref<bool(mlir::Operation *)> isAccess,
+                     bool allowGlobals = false);
 
 /// Gives every value in `values` the type `type` and updates the types of
-/// the functions whose arguments or results they are.
+/// the functions whose arguments or results they are, and of the globals
+/// (with their initial values) whose memref.get_global results they are.
 void setLinkedMemRefType(const llvm::SetVector<mlir::Value> &values,
                          mlir::Type type);
 
