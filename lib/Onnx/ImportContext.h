@@ -139,6 +139,7 @@ void addShapeOps(LoweringTable &table);
 void addReduceOps(LoweringTable &table);
 void addNormalizationOps(LoweringTable &table);
 void addSequenceOps(LoweringTable &table);
+void addLossOps(LoweringTable &table);
 
 // Shape helpers shared by the lowerings.
 /// NumPy broadcasting of two shapes; nullopt when they do not broadcast.

@@ -45,6 +45,7 @@ Importer::Importer(onnx::ModelProto &model, const OnnxImportOptions &options)
   addReduceOps(lowerings);
   addNormalizationOps(lowerings);
   addSequenceOps(lowerings);
+  addLossOps(lowerings);
 }
 
 void Importer::readOpsets() {
@@ -112,10 +113,21 @@ void Importer::declareInputs() {
     Value v;
     v.shape = inputShape(input, options);
     v.dtype = *dtype;
+    auto known = options.knownInputs.find(input.name());
+    bool empty = false;
     for (int64_t d : v.shape)
-      if (d == 0)
-        throwError("input '" + input.name() + "' has no elements (shape " +
-                   shapeText(v.shape) + "); empty tensors are not supported");
+      empty |= d == 0;
+    if (empty && known != options.knownInputs.end()) {
+      // An empty operand known at import time (e.g. no axes): a value
+      // only, not an argument of the program.
+      v.data = known->second;
+      v.onnxName = input.name();
+      values[input.name()] = v;
+      continue;
+    }
+    if (empty)
+      throwError("input '" + input.name() + "' has no elements (shape " +
+                 shapeText(v.shape) + "); empty tensors are not supported");
     // Write the static shape back so that shape inference propagates it.
     auto *shape = input.mutable_type()->mutable_tensor_type()->mutable_shape();
     shape->clear_dim();
@@ -124,7 +136,6 @@ void Importer::declareInputs() {
     std::vector<int64_t> hclShape = v.shape.empty() ? std::vector<int64_t>{1}
                                                     : v.shape;
     v.tensor = placeholder(hclShape, uniqueStageName(input.name()), v.dtype);
-    auto known = options.knownInputs.find(input.name());
     if (known != options.knownInputs.end())
       v.data = known->second;
     inputs.push_back(v.tensor);

@@ -164,9 +164,13 @@ Result runTest(const std::string &dir) {
     return {Outcome::Unsupported, e.what()};
   }
   OnnxImportOptions options;
+  // The test's inputs are known: they fold where an operator needs a value
+  // at import time, and give the static shape of dynamic dimensions.
   for (const OnnxTensor &t : inputs)
-    if (!t.name.empty())
+    if (!t.name.empty()) {
       options.knownInputs[t.name] = t;
+      options.shapes[t.name] = t.shape;
+    }
   std::string text;
   std::vector<std::string> inputNames;
   try {
@@ -222,14 +226,14 @@ Result runTest(const std::string &dir) {
         return {Outcome::Error, "no data for input '" + inputNames[k] + "'"};
       arguments.push_back(hostArrayFrom(*found));
     }
-    if (Error error = (*program)->checkArguments(arguments))
+    if (llvm::Error error = (*program)->checkArguments(arguments))
       return {Outcome::Error, toString(std::move(error))};
     std::vector<HostArray> results = (*program)->makeResults();
     if (results.size() != outputs.size())
       return {Outcome::Error, std::to_string(results.size()) +
                                   " results, the test expects " +
                                   std::to_string(outputs.size())};
-    if (Error error = (*program)->run(arguments, results))
+    if (llvm::Error error = (*program)->run(arguments, results))
       return {Outcome::Error, toString(std::move(error))};
     for (size_t k = 0; k < outputs.size(); ++k) {
       std::string mismatch = compare(results[k], outputs[k], k);

@@ -60,6 +60,16 @@ void lowerClip(NodeContext &ctx) {
 void lowerPRelu(NodeContext &ctx) {
   const Value &x = ctx.input(0), &slope = ctx.input(1);
   auto shape = broadcastShapes(x.shape, slope.shape);
+  // Before opset 7 a 1-D slope is per channel (dimension 1).
+  bool perChannel = ctx.opset() < 7 && slope.rank() == 1 && x.rank() >= 2 &&
+                    slope.shape[0] == x.shape[1];
+  if (perChannel) {
+    ctx.computeOutput(0, x.shape, x.dtype, [&](const Index &i) {
+      Expr v = ctx.read(x, i);
+      return select(v < literal(0, x.dtype), ctx.read(slope, {i[1]}) * v, v);
+    });
+    return;
+  }
   if (!shape || *shape != x.shape)
     ctx.fail("slope of shape " + shapeText(slope.shape) +
              " does not broadcast to the input's " + shapeText(x.shape));

@@ -217,8 +217,11 @@ void lowerConvTranspose(NodeContext &ctx) {
         autoPad == "SAME_UPPER" || autoPad == "SAME_LOWER") {
       int64_t target = outputShape.empty() ? x.shape[2 + d] * strides[d]
                                            : outputShape[d];
+      // A negative total (output_shape beyond the full result) extends the
+      // output at the end: halves round down, as in ONNX's reference.
       int64_t total = full - target;
-      padBegin[d] = autoPad == "SAME_UPPER" ? total / 2 : total - total / 2;
+      int64_t half = total >= 0 ? total / 2 : -((-total + 1) / 2);
+      padBegin[d] = autoPad == "SAME_UPPER" ? half : total - half;
       out[d] = target;
     } else {
       if (autoPad == "VALID")

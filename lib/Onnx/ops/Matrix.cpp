@@ -12,7 +12,8 @@ namespace hcl::onnximport {
 namespace {
 
 void lowerGemm(NodeContext &ctx) {
-  ctx.onlyAttrs({"alpha", "beta", "transA", "transB"});
+  // `broadcast` (opsets before 7) only allowed what later opsets always do.
+  ctx.onlyAttrs({"alpha", "beta", "transA", "transB", "broadcast"});
   const Value &a = ctx.input(0), &b = ctx.input(1);
   if (a.rank() != 2 || b.rank() != 2)
     ctx.fail("A and B must be matrices (got " + shapeText(a.shape) + " and " +
