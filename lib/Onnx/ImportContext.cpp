@@ -85,8 +85,8 @@ const OnnxTensor &NodeContext::knownInput(size_t i, const std::string &what) {
   const Value &v = input(i);
   if (!v.known())
     fail(what + " (input " + std::to_string(i) + ", '" + proto.input(i) +
-         "') must be known when the model is imported (an initializer or a "
-         "constant); computed " + what + " is not supported");
+         "') must be known when the model is imported (an initializer, a "
+         "constant, or integer arithmetic on them), not computed at run time");
   return *v.data;
 }
 
@@ -209,11 +209,12 @@ Tensor NodeContext::compute(const std::string &suffix,
                             const std::vector<std::string> &axisNames) {
   std::vector<int64_t> hclShape = shape.empty() ? std::vector<int64_t>{1}
                                                 : shape;
-  std::string name = stageCount++ == 0 && suffix.empty()
-                         ? stage
-                         : importer.uniqueStageName(stage + "_" +
-                                                    (suffix.empty() ? "out"
-                                                                    : suffix));
+  // The node's main stage takes its name; helper stages add their role.
+  bool main = suffix.empty() && !mainStageMade;
+  mainStageMade |= main;
+  std::string name = main ? stage
+                          : importer.uniqueStageName(
+                                stage + "_" + (suffix.empty() ? "out" : suffix));
   std::vector<Var> axes =
       detail::makeAxes(hclShape, int(hclShape.size()), "compute", name,
                        loopNames(axisNames, hclShape.size()));

@@ -123,7 +123,7 @@ private:
   Importer &importer;
   const onnx::NodeProto &proto;
   std::string stage;
-  int stageCount = 0;
+  bool mainStageMade = false;
 };
 
 /// Lowers one node.
