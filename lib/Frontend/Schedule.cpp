@@ -290,14 +290,24 @@ Stage Schedule::operator[](const std::string &name) const {
 }
 
 /// Tensors a schedule primitive may name: inputs, computed tensors and
-/// buffers made by earlier primitives.
+/// buffers made by earlier primitives; constants of the schedule for the
+/// primitives that keep their element type and only read them (partition,
+/// reuse_at, reshape: the engine changes the global's type with its reads).
 static void checkKnownTensor(const detail::ScheduleImpl &schedule,
-                             const Tensor &tensor, const char *primitive) {
+                             const Tensor &tensor, const char *primitive,
+                             bool constantsAllowed = false) {
   const auto &node = tensor.node();
-  if (node->kind == TensorKind::Constant)
-    throwError(std::string(primitive) + ": '" + tensor.name() +
-               "' is a constant tensor; " + primitive +
-               " does not apply to constants");
+  if (node->kind == TensorKind::Constant) {
+    if (!constantsAllowed)
+      throwError(std::string(primitive) + ": '" + tensor.name() +
+                 "' is a constant tensor; " + primitive +
+                 " does not apply to constants");
+    if (std::find(schedule.constants.begin(), schedule.constants.end(),
+                  node) == schedule.constants.end())
+      throwError(std::string(primitive) + ": '" + tensor.name() +
+                 "' is a constant that no stage of this schedule reads");
+    return;
+  }
   bool known = std::any_of(schedule.inputs.begin(), schedule.inputs.end(),
                            [&](const Tensor &t) { return t.node() == node; }) ||
                std::find(schedule.stages.begin(), schedule.stages.end(), node) !=
@@ -311,7 +321,7 @@ static void checkKnownTensor(const detail::ScheduleImpl &schedule,
 
 void Schedule::partition(const Tensor &tensor, PartitionKind kind, int dim,
                          int64_t factor) {
-  checkKnownTensor(*data, tensor, "partition");
+  checkKnownTensor(*data, tensor, "partition", true);
   size_t rank = tensor.shape().size();
   if (dim < 0 || (rank && static_cast<size_t>(dim) > rank))
     throwError("partition of '" + tensor.name() + "': dimension " +
@@ -344,7 +354,7 @@ static Tensor makeBuffer(detail::ScheduleImpl &schedule, CommandKind kind,
 
 Tensor Schedule::reuse_at(const Tensor &tensor, const Stage &stage,
                           const Axis &axis, const std::string &name) {
-  checkKnownTensor(*data, tensor, "reuse_at");
+  checkKnownTensor(*data, tensor, "reuse_at", true);
   stage.checkAxis(axis, "reuse_at");
   return makeBuffer(*data, CommandKind::ReuseAt, tensor, stage, axis, name,
                     ".reuse");
@@ -381,7 +391,7 @@ std::vector<Function> Schedule::outline(const std::vector<Tensor> &group1,
 }
 
 Tensor Schedule::reshape(const Tensor &tensor, const std::vector<int64_t> &shape) {
-  checkKnownTensor(*data, tensor, "reshape");
+  checkKnownTensor(*data, tensor, "reshape", true);
   int64_t from = 1, to = 1;
   for (int64_t d : tensor.shape())
     from *= d;

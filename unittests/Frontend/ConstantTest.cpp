@@ -340,11 +340,50 @@ TEST(FrontendConstant, Errors) {
   Schedule s = create_schedule({A}, [&](Tensor A) {
     return compute({2}, [&](Var i) { return A(i) + W(i); }, "B");
   });
-  std::string partition = errorOf([&] { s.partition(W); });
-  EXPECT_TRUE(contains(partition, "partition: 'W' is a constant tensor"))
-      << partition;
-  EXPECT_TRUE(contains(errorOf([&] { s.reuse_at(W, s["B"], s.tensor("B").axis(0)); }),
-                       "reuse_at: 'W' is a constant tensor"));
+  std::string quantize = errorOf([&] { s.quantize(W, Fixed(16, 8)); });
+  EXPECT_TRUE(contains(quantize, "quantize: 'W' is a constant tensor; quantize "
+                                 "does not apply to constants"))
+      << quantize;
+  EXPECT_TRUE(contains(errorOf([&] { s.downsize(W, Int(8)); }),
+                       "downsize: 'W' is a constant tensor"));
+  EXPECT_TRUE(contains(errorOf([&] { s.pack(W, 0, 2); }),
+                       "pack: 'W' is a constant tensor"));
+  EXPECT_TRUE(contains(errorOf([&] { s.buffer_at(W, s["B"], s.tensor("B").axis(0)); }),
+                       "buffer_at: 'W' is a constant tensor"));
+  Tensor Other = constant(std::vector<int64_t>{1, 2}, {2}, "Other", Int(32));
+  EXPECT_TRUE(contains(errorOf([&] { s.partition(Other); }),
+                       "'Other' is a constant that no stage of this schedule "
+                       "reads"));
+}
+
+// Partition and reuse_at read a constant in place: the engine changes the
+// global with its reads, and the program computes the same.
+TEST(FrontendConstant, PartitionAndReuseAtOfAConstant) {
+  std::vector<int64_t> wv(10 * 10);
+  for (size_t i = 0; i < wv.size(); ++i)
+    wv[i] = int64_t(i * 7 % 23) - 11;
+  Tensor W = constant(wv, {10, 10}, "W", Int(32));
+  Tensor A = placeholder({8, 8}, "A", Int(32));
+  Schedule s = create_schedule({A}, [&](Tensor A) {
+    return compute({8, 8}, [&](Var y, Var x) {
+      return A(y, x) * (W(y, x) + W(y + 1, x + 1) + W(y + 2, x + 2));
+    }, "B", Int(32));
+  });
+  Tensor B = s.outputs()[0];
+  s.partition(W, PartitionKind::Cyclic, 2, 2);
+  s.reuse_at(W, s[B], B.axis(0));
+  Module f = build(s);
+  std::vector<int> av(64);
+  for (int i = 0; i < 64; ++i)
+    av[i] = i - 30;
+  Array a(av, {8, 8}, Int(32)), b({8, 8}, Int(32));
+  f(a, b);
+  for (int y = 0; y < 8; ++y)
+    for (int x = 0; x < 8; ++x)
+      EXPECT_EQ(b.getInt(y * 8 + x),
+                av[y * 8 + x] * (wv[y * 10 + x] + wv[(y + 1) * 10 + x + 1] +
+                                 wv[(y + 2) * 10 + x + 2]))
+          << y << ", " << x;
 }
 
 } // namespace
