@@ -151,8 +151,11 @@ FailureOr<std::string> FunctionEmitter::expression(Operation *op) {
       .Case([&](arith::ShRSIOp) -> R {
         std::string cast = "(" + resultType + ")";
         // Shifting by the width or more fills with the sign, as by W - 1.
-        std::string amount = "(" + inRange() + " ? " + asUnsigned(1) + " : " +
-                             std::to_string(bitWidth(0) - 1) + ")";
+        // (The literal in the amount's type: ap_uint and int do not mix.)
+        std::string amount =
+            "(" + inRange() + " ? " + asUnsigned(1) + " : (" +
+            unsignedCppType(op->getOperand(1).getType()) + ")" +
+            std::to_string(bitWidth(0) - 1) + ")";
         if (resultType.rfind("ap_", 0) == 0)
           return cast + "(" + in(0) + " >> " + amount + ")";
         return "(" + in(0) + " < 0 ? " + cast + "~(~" + in(0) + " >> " +

@@ -8,7 +8,7 @@
 // EXEC: hcl check --hls: OK
 // CHECK: static inline T hcl_fptoi(double x, double lo, double hi) {
 // CHECK: int8_t v_6 = ((uint8_t)v_2 < 8 ? (int8_t)((uint8_t)v << (uint8_t)v_2) : (int8_t)0);
-// CHECK: int8_t v_7 = (v < 0 ? (int8_t)~(~v >> ((uint8_t)v_2 < 8 ? (uint8_t)v_2 : 7)) : (int8_t)(v >> ((uint8_t)v_2 < 8 ? (uint8_t)v_2 : 7)));
+// CHECK: int8_t v_7 = (v < 0 ? (int8_t)~(~v >> ((uint8_t)v_2 < 8 ? (uint8_t)v_2 : (uint8_t)7)) : (int8_t)(v >> ((uint8_t)v_2 < 8 ? (uint8_t)v_2 : (uint8_t)7)));
 // CHECK: int8_t v_8 = ((uint8_t)v_2 < 8 ? (int8_t)((uint8_t)v >> (uint8_t)v_2) : (int8_t)0);
 // CHECK: int64_t v_36 = ((uint64_t)v_32 < 64 ? (int64_t)((uint64_t)v_30 << (uint64_t)v_32) : (int64_t)0);
 // CHECK: bool v_46 = (v_45 != v_45 || v_45 != v_45);

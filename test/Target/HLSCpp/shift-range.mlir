@@ -8,7 +8,7 @@
 // RUN: g++ -std=gnu++14 -O1 -fsanitize=undefined -fno-sanitize-recover=all -include %t.cpp %S/Inputs/shift_range_main.cpp -o %t.exe
 // RUN: %t.exe | FileCheck %s --check-prefix=OUT
 // CHECK: int32_t v = ((uint32_t)arg1 < 32 ? (int32_t)((uint32_t)arg0 << (uint32_t)arg1) : (int32_t)0);
-// CHECK: int32_t v_1 = (arg0 < 0 ? (int32_t)~(~arg0 >> ((uint32_t)arg1 < 32 ? (uint32_t)arg1 : 31)) : (int32_t)(arg0 >> ((uint32_t)arg1 < 32 ? (uint32_t)arg1 : 31)));
+// CHECK: int32_t v_1 = (arg0 < 0 ? (int32_t)~(~arg0 >> ((uint32_t)arg1 < 32 ? (uint32_t)arg1 : (uint32_t)31)) : (int32_t)(arg0 >> ((uint32_t)arg1 < 32 ? (uint32_t)arg1 : (uint32_t)31)));
 // CHECK: int32_t v_2 = ((uint32_t)arg1 < 32 ? (int32_t)((uint32_t)arg0 >> (uint32_t)arg1) : (int32_t)0);
 // OUT: -5 << 0 = -5, >>s = -5, >>u = -5
 // OUT: -5 << 1 = -10, >>s = -3, >>u = 2147483645

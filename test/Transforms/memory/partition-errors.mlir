@@ -75,18 +75,6 @@ func.func @strided_layout(%A: memref<4x8xf32, strided<[1, 4]>>) {
 
 // -----
 
-memref.global "private" @table : memref<8xi32> = dense<0>
-
-func.func @global(%i: index) -> i32 {
-  %T = memref.get_global @table : memref<8xi32>
-  // expected-error @+1 {{partition needs a buffer (memref.alloc, memref.alloca) or a function argument; the target is the result of 'memref.get_global'}}
-  hcl.partition(%T : memref<8xi32>, Complete, 1)
-  %v = memref.load %T[%i] : memref<8xi32>
-  return %v : i32
-}
-
-// -----
-
 func.func @loop_carried(%A: memref<8xf32>) {
   %r = affine.for %i = 0 to 2 iter_args(%X = %A) -> (memref<8xf32>) {
     // expected-error @+1 {{partition needs a buffer (memref.alloc, memref.alloca) or a function argument; the target is a block argument of 'affine.for'}}
