@@ -3,7 +3,8 @@
 // hcl::constant: weights and other values fixed at build time. EmitMLIR.cpp
 // writes each as a `memref.global "private" constant` of the module, read in
 // @top through memref.get_global; a constant is not a stage and not an
-// argument of @top.
+// argument of @top. Fixed-point constants are stored as their integer bits
+// and bitcast to the fixed type where they are read.
 //
 //===----------------------------------------------------------------------===//
 
@@ -57,10 +58,6 @@ std::shared_ptr<TensorNode> makeNode(size_t count,
   if (int64_t(count) != elements)
     throwError(what + ": " + std::to_string(count) + " values for a shape of " +
                std::to_string(elements) + " elements");
-  if (dtype.isFixed())
-    throwError(what + ": fixed-point constants (" + dtype.str() +
-               ") are not supported; make a Float constant and hcl::cast "
-               "its reads to the fixed-point type");
   return node;
 }
 
@@ -85,7 +82,10 @@ Tensor constant(const std::vector<double> &values,
     return finish(node);
   }
   for (size_t i = 0; i < values.size(); ++i) {
-    double v = std::trunc(values[i]);
+    // Fixed point holds its bits V = floor(value * 2^frac) (as
+    // Array::setDouble quantizes), wrapped to the width.
+    double v = dtype.isFixed() ? std::floor(std::ldexp(values[i], int(dtype.frac)))
+                               : std::trunc(values[i]);
     // -2^63 <= v < 2^63: representable as int64.
     if (!(v >= -9223372036854775808.0 && v < 9223372036854775808.0))
       throwError("constant '" + node->name + "': value " +
@@ -103,6 +103,11 @@ Tensor constant(const std::vector<int64_t> &values,
   for (int64_t v : values) {
     if (dtype.isFloat())
       node->floatValues.push_back(asFloat(double(v), dtype));
+    else if (dtype.isFixed() && dtype.frac >= 63)
+      throwError("constant '" + node->name + "': integer values for " +
+                 dtype.str() + " need fewer than 63 fraction bits");
+    else if (dtype.isFixed())
+      node->intValues.push_back(wrapToWidth(int64_t(uint64_t(v) << dtype.frac), dtype));
     else
       node->intValues.push_back(wrapToWidth(v, dtype));
   }

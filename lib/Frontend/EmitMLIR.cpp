@@ -101,8 +101,17 @@ std::string symbolName(const std::string &name) {
 /// A constant's elements as a dense literal of its memref type: raw
 /// little-endian hex for floats and 8/16/32/64-bit integers (exact and
 /// compact), nested lists for other widths, one value when all are equal.
+/// How a constant is stored: fixed point as integers of its width (its
+/// bits V; reads bitcast them to the fixed type), other types as they are.
+Type storageType(const TensorNode &constant) {
+  Type t = constant.dtype;
+  if (constant.kind == TensorKind::Constant && t.isFixed())
+    return t.isUnsigned() ? UInt(t.bits) : Int(t.bits);
+  return t;
+}
+
 std::string denseLiteral(const TensorNode &constant) {
-  Type type = constant.dtype;
+  Type type = storageType(constant);
   bool isFloat = type.isFloat();
   size_t count = isFloat ? constant.floatValues.size() : constant.intValues.size();
   auto element = [&](size_t i) {
@@ -736,6 +745,14 @@ std::string Writer::emitRead(const ExprNode &e) {
   std::string r = fresh();
   line(r + " = " + (isAffine ? "affine.load " : "memref.load ") + memref + "[" +
        indices + "] : " + bufferType(e.tensor));
+  Type stored = storageType(*e.tensor);
+  if (stored != e.tensor->dtype) {
+    // A fixed-point constant holds its values' bits.
+    std::string bits = r;
+    r = fresh();
+    line(r + " = hcl.bitcast " + bits + " : " + mlirType(stored) + " to " +
+         mlirType(e.tensor->dtype));
+  }
   return r;
 }
 
@@ -1084,16 +1101,16 @@ std::string Writer::run() {
     std::string base = symbolName(constant->name), symbol = base;
     for (int suffix = 1; !symbols.insert(symbol).second; ++suffix)
       symbol = base + "_" + std::to_string(suffix);
-    out << "memref.global \"private\" constant @" << symbol << " : "
-        << memrefType(constant->shape, constant->dtype) << " = "
-        << denseLiteral(*constant) << "\n";
+    std::string type = memrefType(constant->shape, storageType(*constant));
+    out << "memref.global \"private\" constant @" << symbol << " : " << type
+        << " = " << denseLiteral(*constant) << "\n";
     globals.emplace_back(symbol, constant);
+    bufferTypes[constant.get()] = type;
   }
   out << "func.func @top(" << arguments << ") -> (" << resultTypes << ") {\n";
   for (const auto &[symbol, constant] : globals) {
     std::string v = fresh("const");
-    line(v + " = memref.get_global @" + symbol + " : " +
-         memrefType(constant->shape, constant->dtype));
+    line(v + " = memref.get_global @" + symbol + " : " + bufferType(constant));
     buffers[constant.get()] = v;
   }
   for (const auto &stage : schedule.stages)

@@ -89,6 +89,22 @@ TEST(FrontendConstant, FloatsAreExact) {
   EXPECT_EQ(run(I).to_vector<double>(), (std::vector<double>{-3.0, 16777216.0}));
 }
 
+TEST(FrontendConstant, FixedPointHoldsFlooredBits) {
+  // V = floor(value * 2^frac), wrapped to the width: 0.5 -> 8, -0.3 -> -5
+  // (-4.8 floored), 9.0 -> 144 wraps to -112 in 8 bits (-7.0).
+  std::vector<double> values = {0.5, -0.3, 9.0, 1.0 / 16};
+  Tensor Q = constant(values, {4}, "Q", Fixed(8, 4));
+  Array out = run(Q);
+  EXPECT_EQ(out.to_vector<double>(), (std::vector<double>{0.5, -0.3125, -7.0, 0.0625}));
+  Tensor U = constant(std::vector<int64_t>{1, 3}, {2}, "U", UFixed(6, 2));
+  EXPECT_EQ(run(U).to_vector<double>(), (std::vector<double>{1.0, 3.0}));
+  // Stored as the bits, read through hcl.bitcast.
+  std::string mlir = lower(copyOf(Q), false);
+  EXPECT_NE(mlir.find("memref.global \"private\" constant @Q : memref<4xi8>"),
+            std::string::npos) << mlir;
+  EXPECT_NE(mlir.find("hcl.bitcast"), std::string::npos) << mlir;
+}
+
 TEST(FrontendConstant, IntegersWrapToTheWidth) {
   struct Case {
     Type type;
@@ -304,11 +320,6 @@ TEST(FrontendConstant, Errors) {
                          constant(std::vector<int64_t>{1}, {0}, "Z", Int(32));
                        }),
                        "dimension sizes must be positive"));
-  std::string fixed = errorOf([] {
-    constant(std::vector<double>{0.5}, {1}, "Q", Fixed(8, 4));
-  });
-  EXPECT_TRUE(contains(fixed, "fixed-point constants (fixed8_4) are not supported"))
-      << fixed;
   EXPECT_TRUE(contains(errorOf([] {
                          constant(std::vector<double>{kNaN}, {1}, "N", Int(32));
                        }),
