@@ -1044,12 +1044,20 @@ void Writer::emitCommand(const Command &c) {
     return;
   }
   case CommandKind::Quantize:
-  case CommandKind::Downsize:
+  case CommandKind::Downsize: {
+    std::string modes;
+    if (c.kind == CommandKind::Quantize && c.numbers.size() == 2) {
+      if (c.numbers[0])
+        modes += "rounding = \"nearest\"";
+      if (c.numbers[1])
+        modes += std::string(modes.empty() ? "" : ", ") + "overflow = \"saturate\"";
+    }
     scheduleOp(std::string(c.kind == CommandKind::Quantize ? "hcl.quantize("
                                                            : "hcl.downsize(") +
                buffer(c.tensor) + " : " + bufferType(c.tensor) + ", " +
-               mlirType(c.dtype) + ")");
+               mlirType(c.dtype) + ")" + (modes.empty() ? "" : " {" + modes + "}"));
     return;
+  }
   case CommandKind::Pack:
   case CommandKind::Unpack: {
     std::string r = fresh("packed");

@@ -414,7 +414,7 @@ Tensor Schedule::reshape(const Tensor &tensor, const std::vector<int64_t> &shape
   return Tensor(reshaped);
 }
 
-void Schedule::quantize(const Tensor &tensor, Type type) {
+void Schedule::quantize(const Tensor &tensor, Type type, QuantizeMode mode) {
   checkKnownTensor(*data, tensor, "quantize");
   if (!type.isFixed())
     throwError("quantize of '" + tensor.name() + "' to " + type.str() +
@@ -425,6 +425,7 @@ void Schedule::quantize(const Tensor &tensor, Type type) {
   Command command = makeCommand(CommandKind::Quantize, "");
   command.tensor = tensor.node();
   command.dtype = type;
+  command.numbers = {mode.roundNearest, mode.saturate};
   data->commands.push_back(command);
 }
 

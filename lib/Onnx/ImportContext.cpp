@@ -271,12 +271,12 @@ Expr NodeContext::read(const Value &value, const Index &index) {
   Value &stored = const_cast<Value &>(value);
   Tensor t = importer.materialize(
       stored, stored.onnxName.empty() ? stage + "_const" : stored.onnxName);
-  if (value.shape.empty())
-    return t.read({Expr(0)});
-  if (index.size() != value.shape.size())
+  if (!value.shape.empty() && index.size() != value.shape.size())
     fail("internal: a read of rank " + std::to_string(index.size()) +
          " from a tensor of rank " + std::to_string(value.shape.size()));
-  return t.read(index);
+  Expr element = value.shape.empty() ? t.read({Expr(0)}) : t.read(index);
+  // Quantized weights are read as the values they hold.
+  return t.dtype() == value.dtype ? element : cast(value.dtype, element);
 }
 
 Expr NodeContext::readBroadcast(const Value &value, const Index &outIndex) {

@@ -29,6 +29,9 @@ struct Value {
   Type dtype = Float(32);
   Tensor tensor; // null until needed when `data` is known
   std::optional<OnnxTensor> data;
+  /// Quantized weights: the fixed-point type the constant is stored in
+  /// (reads convert to `dtype`, so the operators compute as before).
+  std::optional<Type> storage;
   bool isSequence = false;
   std::vector<Value> elements;
 

@@ -11,7 +11,9 @@
 
 #include "onnx/shape_inference/implementation.h"
 
+#include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <fstream>
 #include <sstream>
 
@@ -33,6 +35,20 @@ std::string sanitize(const std::string &name) {
   if (!out.empty() && std::isdigit(static_cast<unsigned char>(out[0])))
     out = "n" + out;
   return out;
+}
+
+/// Rounds `data` to the nearest value of its fixed-point format (saturating)
+/// and returns the format.
+static Type quantizeWeights(OnnxTensor &data, unsigned bits) {
+  double maxAbs = 0;
+  for (double v : data.floats)
+    maxAbs = std::max(maxAbs, std::fabs(v));
+  Type format = fixed_format_for(maxAbs, bits);
+  double scale = std::ldexp(1.0, int(format.frac));
+  double lo = -std::ldexp(1.0, int(bits) - 1), hi = std::ldexp(1.0, int(bits) - 1) - 1;
+  for (double &v : data.floats)
+    v = std::clamp(std::round(v * scale), lo, hi) / scale;
+  return format;
 }
 
 Importer::Importer(onnx::ModelProto &model, const OnnxImportOptions &options)
@@ -156,6 +172,8 @@ void Importer::declareInputs() {
       inputNames.push_back(init.name());
       tensors[init.name()] = v.tensor;
     }
+    if (options.weightBits && data.dtype.isFloat() && !v.tensor.node())
+      v.storage = quantizeWeights(data, options.weightBits);
     v.data = std::move(data);
     v.onnxName = init.name();
     values[init.name()] = std::move(v);
@@ -199,7 +217,9 @@ Tensor Importer::materialize(Value &v, const std::string &onnxName) {
   std::vector<int64_t> shape = v.shape.empty() ? std::vector<int64_t>{1}
                                                : v.shape;
   std::string name = uniqueStageName(onnxName);
-  if (v.dtype.isFloat())
+  if (v.storage)
+    v.tensor = constant(v.data->floats, shape, name, *v.storage);
+  else if (v.dtype.isFloat())
     v.tensor = constant(v.data->floats, shape, name, v.dtype);
   else
     v.tensor = constant(v.data->ints, shape, name, v.dtype);

@@ -6,7 +6,8 @@
 // fixed_to_fixed, int_to_fixed / uint_to_fixed), loads convert back
 // (fixed_to_float, fixed_to_fixed, fixed_to_int), so the stages around B
 // compute as written and only what B holds is narrower. On an argument or
-// result, the function's signature changes.
+// result, the function's signature changes. `rounding` / `overflow` apply to
+// the stores.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,13 +25,15 @@ LogicalResult applyQuantize(QuantizeOp op, ScheduleContext &ctx) {
   bool isUnsigned = isUnsignedBuffer(ctx.resolveMemRef(op.getTarget()));
   auto toStored = [&](OpBuilder &b, Location loc, Value v) -> Value {
     if (isa<FloatType>(from))
-      return FloatToFixedOp::create(b, loc, to, v, nullptr, nullptr);
+      return FloatToFixedOp::create(b, loc, to, v, op.getRoundingAttr(),
+                                    op.getOverflowAttr());
     if (isa<IntegerType>(from)) {
       if (isUnsigned)
         return UIntToFixedOp::create(b, loc, to, v);
       return IntToFixedOp::create(b, loc, to, v);
     }
-    return FixedToFixedOp::create(b, loc, to, v, nullptr, nullptr);
+    return FixedToFixedOp::create(b, loc, to, v, op.getRoundingAttr(),
+                                  op.getOverflowAttr());
   };
   auto fromLoaded = [&](OpBuilder &b, Location loc, Value v) -> Value {
     if (isa<FloatType>(from))

@@ -13,16 +13,13 @@
 
 #include "Subcommands.h"
 
+#include "CompiledText.h"
 #include "LoadedProgram.h"
 #include "OnnxInput.h"
 
 #include "hcl/Frontend/Error.h"
-#include "hcl/InitHCL.h"
 #include "hcl/Runtime/JitProgram.h"
-#include "hcl/Transforms/Passes.h"
 
-#include "mlir/IR/Diagnostics.h"
-#include "mlir/Parser/Parser.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -181,31 +178,11 @@ Result runTest(const std::string &dir) {
     return {Outcome::Unsupported, e.what()};
   }
 
-  mlir::DialectRegistry registry;
-  registerHCLDialects(registry);
-  mlir::MLIRContext context(registry);
-  std::string diagnostics;
-  mlir::ScopedDiagnosticHandler handler(&context, [&](mlir::Diagnostic &d) {
-    if (diagnostics.empty())
-      diagnostics = d.str();
-    return mlir::success();
-  });
-  auto failWith = [&](const std::string &stage) {
-    return Result{Outcome::Error, stage + ": " + diagnostics};
-  };
-  mlir::OwningOpRef<mlir::ModuleOp> module =
-      mlir::parseSourceString<mlir::ModuleOp>(text, &context);
-  if (!module)
-    return failWith("parse");
-  if (mlir::failed(applySchedule(*module)))
-    return failWith("schedule");
-  mlir::FailureOr<mlir::func::FuncOp> entry = selectEntry(*module, "top");
-  if (mlir::failed(entry))
-    return failWith("entry");
-  mlir::FailureOr<std::unique_ptr<JitProgram>> program =
-      JitProgram::compile(*module, *entry);
-  if (mlir::failed(program))
-    return failWith("compile");
+  std::string compileError;
+  std::unique_ptr<CompiledText> compiled = CompiledText::compile(text, compileError);
+  if (!compiled)
+    return {Outcome::Error, compileError};
+  JitProgram *program = &compiled->program();
 
   for (const std::string &set : sets) {
     try {
@@ -226,14 +203,14 @@ Result runTest(const std::string &dir) {
         return {Outcome::Error, "no data for input '" + inputNames[k] + "'"};
       arguments.push_back(hostArrayFrom(*found));
     }
-    if (llvm::Error error = (*program)->checkArguments(arguments))
+    if (llvm::Error error = program->checkArguments(arguments))
       return {Outcome::Error, toString(std::move(error))};
-    std::vector<HostArray> results = (*program)->makeResults();
+    std::vector<HostArray> results = program->makeResults();
     if (results.size() != outputs.size())
       return {Outcome::Error, std::to_string(results.size()) +
                                   " results, the test expects " +
                                   std::to_string(outputs.size())};
-    if (llvm::Error error = (*program)->run(arguments, results))
+    if (llvm::Error error = program->run(arguments, results))
       return {Outcome::Error, toString(std::move(error))};
     for (size_t k = 0; k < outputs.size(); ++k) {
       std::string mismatch = compare(results[k], outputs[k], k);

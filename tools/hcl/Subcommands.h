@@ -36,6 +36,10 @@ extern llvm::cl::SubCommand importSubcommand;
 /// `hcl import`: returns the process exit code.
 int importMain();
 
+extern llvm::cl::SubCommand quantizeSubcommand;
+/// `hcl quantize`: returns the process exit code.
+int quantizeMain();
+
 extern llvm::cl::SubCommand onnxTestSubcommand;
 /// `hcl onnx-test`: returns the process exit code.
 int onnxTestMain();

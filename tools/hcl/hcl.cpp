@@ -28,6 +28,7 @@ int main(int argc, char **argv) {
       "  hcl rtl FILE.mlir -o DIR   write its amc memories as Verilog\n"
       "  hcl import FILE.onnx -o FILE.mlir   an ONNX model as an hcl program\n"
       "  hcl onnx-test DIR...       run ONNX backend tests with the JIT\n"
+      "  hcl quantize FILE.onnx --calibrate DIR -o q.mlir   fixed point\n"
       "  (every command that reads FILE.mlir also reads FILE.onnx)\n");
   if (hcl::driver::runSubcommand)
     return hcl::driver::runMain();
@@ -41,6 +42,8 @@ int main(int argc, char **argv) {
     return hcl::driver::rtlMain();
   if (hcl::driver::importSubcommand)
     return hcl::driver::importMain();
+  if (hcl::driver::quantizeSubcommand)
+    return hcl::driver::quantizeMain();
   if (hcl::driver::onnxTestSubcommand)
     return hcl::driver::onnxTestMain();
   errs() << "hcl: error: no subcommand given (try 'hcl run FILE.mlir', 'hcl check FILE.mlir', 'hcl hls FILE.mlir -o DIR', 'hcl rtl FILE.mlir -o DIR', or "

@@ -44,6 +44,11 @@ struct OnnxImportOptions {
   /// program where an operator needs a value at compile time (Reshape's
   /// shape, Slice's starts, ...) and stay inputs otherwise.
   std::map<std::string, OnnxTensor> knownInputs;
+  /// Post-training quantization of the weights: with N > 0, float
+  /// initializers become fixed-point constants of N bits (the format from
+  /// their largest magnitude, fixed_format_for; values rounded to nearest,
+  /// saturated).
+  unsigned weightBits = 0;
 };
 
 /// An imported model: its schedule (stages named after the ONNX nodes) and
@@ -69,6 +74,25 @@ struct OnnxModel {
 /// hcl::Error naming the node, the operator and what is missing.
 OnnxModel import_onnx(const std::string &path,
                       const OnnxImportOptions &options = OnnxImportOptions());
+
+// Post-training quantization (docs/onnx.md, "Quantization").
+
+/// The signed fixed-point format of `bits` bits for values up to `maxAbs` in
+/// magnitude: a power-of-two scale, the fewest integer bits that hold maxAbs
+/// (Fixed(bits, bits - 1 - floor(log2 maxAbs) - 1), fraction bits clamped to
+/// [0, bits]).
+Type fixed_format_for(double maxAbs, unsigned bits);
+
+/// The model's activations that quantization may store in fixed point, by
+/// ONNX name: float tensors computed by a stage that holds final values
+/// (not the accumulator of a reduction or a tensor a later stage updates),
+/// excluding the graph's outputs.
+std::vector<std::string> quantizable_activations(const OnnxModel &model);
+
+/// The model's program with the tensors `names` as extra outputs after the
+/// graph's, so that a run shows their values (calibration).
+Schedule observing_schedule(const OnnxModel &model,
+                            const std::vector<std::string> &names);
 
 /// The program as MLIR text with its hcl.* schedule operations, as
 /// `hcl import` writes it (lower(schedule, false) without the JIT).

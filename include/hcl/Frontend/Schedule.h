@@ -18,6 +18,13 @@ namespace hcl {
 
 enum class PartitionKind { Complete, Block, Cyclic };
 
+/// How values are quantized into fixed point: round to nearest (half up,
+/// AP_RND) instead of truncating, saturate (AP_SAT) instead of wrapping.
+struct QuantizeMode {
+  bool roundNearest = false;
+  bool saturate = false;
+};
+
 /// A loop of a stage, by name: an index variable (B.axis(0)), a reduction
 /// axis, or a loop an earlier primitive made ("i.outer").
 struct Axis {
@@ -107,7 +114,10 @@ public:
   /// Data types (docs/datatypes.md): `tensor` is stored as fixed point;
   /// stores quantize, loads convert back, so the stages compute as written.
   /// On an input or output, the module takes / gives arrays of `type`.
-  void quantize(const Tensor &tensor, Type type);
+  /// `mode` chooses how stores quantize (default: truncate and wrap, as
+  /// ap_fixed's AP_TRN / AP_WRAP).
+  void quantize(const Tensor &tensor, Type type,
+                QuantizeMode mode = QuantizeMode());
   /// `tensor` (integers) is stored in the narrower integer type `type`.
   void downsize(const Tensor &tensor, Type type);
   /// `factor` neighbouring elements of `axis` (from 0) stored in one integer

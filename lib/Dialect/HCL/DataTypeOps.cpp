@@ -215,7 +215,7 @@ LogicalResult QuantizeOp::verify() {
     return emitOpError("quantizes ") << from
            << " to a fixed-point type; integers are narrowed with "
               "hcl.downsize";
-  return success();
+  return verifyModes(*this);
 }
 
 LogicalResult DownsizeOp::verify() {

@@ -270,8 +270,12 @@ def HCL_QuantizeOp : HCL_Op<"quantize"> {
     The tensor's allocation (or the function argument or result) gets the
     new element type; every store converts to it, every load converts back,
     so the computations around the tensor keep their types.
+    `{rounding = "nearest", overflow = "saturate"}` choose how stores
+    quantize, as for `hcl.float_to_fixed` (default: truncate, wrap).
   }];
-  let arguments = (ins AnyMemRef:$target, TypeAttr:$type);
+  let arguments = (ins AnyMemRef:$target, TypeAttr:$type,
+                       OptionalAttr<StrAttr>:$rounding,
+                       OptionalAttr<StrAttr>:$overflow);
   let assemblyFormat = "`(` $target `:` type($target) `,` $type `)` attr-dict";
   let hasVerifier = 1;
 }
