@@ -26,6 +26,7 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/Path.h"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <set>
@@ -51,6 +52,12 @@ static cl::opt<unsigned> holdout(
     cl::desc("samples held back to measure the error (default: a fifth, "
              "at least 1)"),
     cl::sub(quantizeSubcommand));
+static cl::opt<std::string> method(
+    "method",
+    cl::desc("how activation formats are chosen: mse (default: the least "
+             "squared error over the calibration values) or max (cover the "
+             "largest magnitude)"),
+    cl::init("mse"), cl::sub(quantizeSubcommand));
 static cl::opt<std::string> outputFile("o", cl::desc("the quantized program"),
                                        cl::value_desc("FILE.mlir"),
                                        cl::sub(quantizeSubcommand));
@@ -116,6 +123,43 @@ double maxAbsOf(const HostArray &array) {
   return m;
 }
 
+/// The value `x` takes in `format`: rounded to nearest, saturated (as the
+/// quantized stores do).
+double quantized(double x, Type format) {
+  double scale = std::ldexp(1.0, int(format.frac));
+  double hi = std::ldexp(1.0, int(format.bits) - 1);
+  return std::clamp(std::round(x * scale), -hi, hi - 1) / scale;
+}
+
+/// The format of the observed values of result `index`: the one covering
+/// their largest magnitude or, with --method mse, the one among it and up
+/// to three more fraction bits (clipping rare large values, as VitisAI's
+/// quantizer does) with the least squared error over the calibration set.
+Type chooseFormat(const std::vector<std::vector<HostArray>> &observed,
+                  size_t index, double maxAbs) {
+  Type base = fixed_format_for(maxAbs, bits);
+  if (method == "max")
+    return base;
+  Type best = base;
+  double bestError = -1;
+  for (unsigned extra = 0; extra <= 3 && base.frac + extra <= bits; ++extra) {
+    Type candidate = Fixed(bits, base.frac + extra);
+    double error = 0;
+    for (const auto &results : observed) {
+      const HostArray &a = results[index];
+      for (int64_t i = 0; i < a.numElements(); ++i) {
+        double x = a.elementAsDouble(i), d = x - quantized(x, candidate);
+        error += d * d;
+      }
+    }
+    if (bestError < 0 || error < bestError) {
+      best = candidate;
+      bestError = error;
+    }
+  }
+  return best;
+}
+
 int64_t argmax(const HostArray &array) {
   int64_t best = 0;
   for (int64_t i = 1; i < array.numElements(); ++i)
@@ -129,6 +173,8 @@ int64_t argmax(const HostArray &array) {
 int quantizeMain() {
   if (outputFile.empty())
     return fail("give the quantized program's path with -o FILE.mlir");
+  if (method != "mse" && method != "max")
+    return fail("--method " + method + ": choose mse or max");
   Expected<OnnxImportOptions> options = importOptionsFromCommandLine();
   if (!options)
     return fail(toString(options.takeError()));
@@ -153,6 +199,7 @@ int quantizeMain() {
         program_text(observing_schedule(model, names)), "calibration program");
     if (!observing)
       return fail(toString(observing.takeError()));
+    std::vector<std::vector<HostArray>> observed;
     std::vector<double> maxAbs(names.size(), 0);
     for (size_t s = 0; s < calibrationCount; ++s) {
       auto results = runOn((*observing)->program(), (*samples)[s]);
@@ -160,7 +207,11 @@ int quantizeMain() {
         return fail(toString(results.takeError()));
       for (size_t k = 0; k < names.size(); ++k)
         maxAbs[k] = std::max(maxAbs[k], maxAbsOf((*results)[outputs + k]));
+      observed.push_back(std::move(*results));
     }
+    std::vector<Type> chosen;
+    for (size_t k = 0; k < names.size(); ++k)
+      chosen.push_back(chooseFormat(observed, outputs + k, maxAbs[k]));
 
     // 2. The quantized program: fixed-point weights and activations.
     OnnxImportOptions quantizedOptions = *options;
@@ -168,7 +219,7 @@ int quantizeMain() {
     OnnxModel quantized = import_onnx(modelFile, quantizedOptions);
     std::map<std::string, unsigned> formats;
     for (size_t k = 0; k < names.size(); ++k) {
-      Type format = fixed_format_for(maxAbs[k], bits);
+      Type format = chosen[k];
       quantized.schedule.quantize(quantized[names[k]], format,
                                   QuantizeMode{true, true});
       ++formats[format.str()];
