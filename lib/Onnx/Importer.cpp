@@ -14,8 +14,6 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
-#include <fstream>
-#include <sstream>
 
 namespace hcl {
 
@@ -331,13 +329,8 @@ OnnxModel Importer::run() {
 
 OnnxModel import_onnx(const std::string &path,
                       const OnnxImportOptions &options) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in)
-    throwError("cannot open '" + path + "'");
-  std::stringstream bytes;
-  bytes << in.rdbuf();
   onnx::ModelProto model;
-  if (!model.ParseFromString(bytes.str()))
+  if (!model.ParseFromString(onnximport::readFileBytes(path)))
     throwError("'" + path + "' is not an ONNX model (the protobuf does not "
                "parse)");
   onnximport::Importer importer(model, options);

@@ -158,14 +158,22 @@ OnnxTensor fromProto(const onnx::TensorProto &proto, const std::string &what) {
 
 } // namespace onnximport
 
-OnnxTensor read_onnx_tensor(const std::string &path) {
+namespace onnximport {
+
+std::string readFileBytes(const std::string &path) {
   std::ifstream in(path, std::ios::binary);
   if (!in)
     throwError("cannot open '" + path + "'");
   std::stringstream bytes;
   bytes << in.rdbuf();
+  return bytes.str();
+}
+
+} // namespace onnximport
+
+OnnxTensor read_onnx_tensor(const std::string &path) {
   onnx::TensorProto proto;
-  if (!proto.ParseFromString(bytes.str()))
+  if (!proto.ParseFromString(onnximport::readFileBytes(path)))
     throwError("'" + path + "' is not a serialized ONNX TensorProto");
   return onnximport::fromProto(proto, "'" + path + "'");
 }

@@ -15,6 +15,8 @@ namespace hcl::onnximport {
 std::optional<Type> hclType(int32_t elemType);
 /// "FLOAT16", "STRING", ...
 std::string elemTypeName(int32_t elemType);
+/// The bytes of a file; an hcl::Error when it cannot be read.
+std::string readFileBytes(const std::string &path);
 /// The values of a TensorProto; `what` names it in errors.
 OnnxTensor fromProto(const onnx::TensorProto &proto, const std::string &what);
 

@@ -14,6 +14,19 @@
 namespace hcl::onnximport {
 namespace {
 
+/// A scalar stage adding every element of `v`.
+Value sumAll(NodeContext &ctx, const std::string &suffix, const Value &v) {
+  std::vector<Var> axes;
+  Index all;
+  for (int64_t d = 0; d < v.rank(); ++d) {
+    axes.push_back(ctx.reduceAxis(v.shape[d], "r" + std::to_string(d)));
+    all.push_back(axes.back());
+  }
+  return ctx.computeValue(suffix, {}, v.dtype, [&](const Index &) {
+    return sum(ctx.read(v, all), axes, v.dtype);
+  });
+}
+
 /// The loss of `logProb` (N x C x D...) against `target` (N x D...).
 void lossFromLogProb(NodeContext &ctx, const Value &logProb,
                      const Value &target, const Value *weight) {
@@ -55,29 +68,12 @@ void lossFromLogProb(NodeContext &ctx, const Value &logProb,
     ctx.setOutput(0, losses);
     return;
   }
-  std::vector<Var> axes;
-  Index all;
-  for (int64_t d = 0; d < target.rank(); ++d) {
-    axes.push_back(ctx.reduceAxis(target.shape[d], "r" + std::to_string(d)));
-    all.push_back(axes.back());
-  }
-  Value total = ctx.computeValue(reduction == "sum" ? "" : "total", {}, t,
-                                 [&](const Index &) {
-                                   return sum(ctx.read(losses, all), axes, t);
-                                 });
+  Value total = sumAll(ctx, reduction == "sum" ? "" : "total", losses);
   if (reduction == "sum") {
     ctx.setOutput(0, total);
     return;
   }
-  std::vector<Var> axes2;
-  Index all2;
-  for (int64_t d = 0; d < target.rank(); ++d) {
-    axes2.push_back(ctx.reduceAxis(target.shape[d], "r" + std::to_string(d)));
-    all2.push_back(axes2.back());
-  }
-  Value weightSum = ctx.computeValue("weight_sum", {}, t, [&](const Index &) {
-    return sum(ctx.read(weights, all2), axes2, t);
-  });
+  Value weightSum = sumAll(ctx, "weight_sum", weights);
   ctx.computeOutput(0, {}, t, [&](const Index &) {
     return ctx.read(total, {}) / ctx.read(weightSum, {});
   });
