@@ -26,7 +26,8 @@ void hcl::buildLowerToLLVMPipeline(OpPassManager &pm) {
   // Fixed point becomes integers, bit access shifts and masks.
   pm.addPass(createLowerFixedPoint());
   pm.addPass(createLowerBitOps());
-  pm.addPass(createLowerAffinePass());
+  // hcl.vectorize's loops carry LLVM loop metadata through scf and cf.
+  pm.addPass(createLowerAffineKeepingLoopHints());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass()); // expand-strided-metadata makes affine.apply
@@ -49,6 +50,7 @@ void hcl::registerConversionPasses() {
   registerDropPartitionLayouts();
   registerLowerFixedPoint();
   registerLowerBitOps();
+  registerLowerAffineKeepingLoopHints();
   registerPartitionToAMC();
   PassPipelineRegistration<>(
       "hcl-lower-to-llvm",

@@ -179,7 +179,8 @@ std::string describe(const Command &c) {
   static const char *names[] = {"split", "tile", "reorder", "fuse", "unroll",
                                 "pipeline", "parallel", "compute_at", "outline",
                                 "partition", "reuse_at", "buffer_at", "reshape",
-                                "quantize", "downsize", "pack", "unpack"};
+                                "quantize", "downsize", "pack", "unpack",
+                                "vectorize"};
   static const char *kinds[] = {"Complete", "Block", "Cyclic"};
   std::vector<std::string> args;
   switch (c.kind) {
@@ -992,11 +993,13 @@ void Writer::emitCommand(const Command &c) {
     scheduleOp(fresh("h") + " = hcl.fuse(" + stageHandle(c.stage) + args + ")");
     return;
   }
+  case CommandKind::Vectorize:
   case CommandKind::Unroll:
   case CommandKind::Pipeline: {
     std::string args = loops(c.stage);
-    scheduleOp(std::string(c.kind == CommandKind::Unroll ? "hcl.unroll("
-                                                   : "hcl.pipeline(") +
+    scheduleOp(std::string(c.kind == CommandKind::Unroll   ? "hcl.unroll("
+                           : c.kind == CommandKind::Vectorize ? "hcl.vectorize("
+                                                          : "hcl.pipeline(") +
          stageHandle(c.stage) + args + ", " + number(0) + ")");
     return;
   }

@@ -44,7 +44,8 @@ static std::set<std::string> loopNames(const ScheduleImpl &schedule,
     if (command.stage != stageName)
       continue;
     const auto &a = command.axes;
-    if (command.kind == CommandKind::Split) {
+    if (command.kind == CommandKind::Split ||
+        command.kind == CommandKind::Vectorize) {
       names.insert(a[0] + ".outer");
       names.insert(a[0] + ".inner");
     } else if (command.kind == CommandKind::Tile) {
@@ -220,11 +221,23 @@ void Stage::parallel(const Axis &axis) {
       makeCommand(CommandKind::Parallel, stage, {axis.loop}));
 }
 
-void Stage::compute_at(const Stage &consumer, const Axis &axis) {
+Stage &Stage::vectorize(const Axis &axis, int64_t width) {
+  checkAxis(axis, "vectorize");
+  if (width < 2 || (width & (width - 1)) != 0)
+    throwError("vectorize on stage '" + stage +
+               "': the width must be a power of two, at least 2, got " +
+               std::to_string(width));
+  schedule->commands.push_back(
+      makeCommand(CommandKind::Vectorize, stage, {axis.loop}, {width}));
+  return *this;
+}
+
+Stage &Stage::compute_at(const Stage &consumer, const Axis &axis) {
   consumer.checkAxis(axis, "compute_at");
   Command command = makeCommand(CommandKind::ComputeAt, stage, {axis.loop});
   command.otherStage = consumer.stage;
   schedule->commands.push_back(command);
+  return *this;
 }
 
 Function Stage::outline(const OutlineOptions &options) {

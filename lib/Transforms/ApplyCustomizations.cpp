@@ -28,6 +28,7 @@ LogicalResult applyOne(Operation *op, hcl::ScheduleContext &ctx) {
       .Case([&](hcl::PipelineOp op) { return hcl::applyPipeline(op, ctx); })
       .Case([&](hcl::UnrollOp op) { return hcl::applyUnroll(op, ctx); })
       .Case([&](hcl::ParallelOp op) { return hcl::applyParallel(op, ctx); })
+      .Case([&](hcl::VectorizeOp op) { return hcl::applyVectorize(op, ctx); })
       .Case([&](hcl::SplitOp op) { return hcl::applySplit(op, ctx); })
       .Case([&](hcl::TileOp op) { return hcl::applyTile(op, ctx); })
       .Case([&](hcl::ReorderOp op) { return hcl::applyReorder(op, ctx); })

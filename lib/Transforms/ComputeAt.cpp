@@ -161,8 +161,10 @@ LogicalResult applyComputeAt(ComputeAtOp op, ScheduleContext &ctx) {
       loop->setAttr(kLoopNameAttr,
                     StringAttr::get(op.getContext(), prefix + name.str()));
   });
-  if (producerIsPrivate(producer, consumer))
+  if (producerIsPrivate(producer, consumer)) {
+    ctx.recordComputedAt(getStageName(producer), getStageName(consumer));
     producer.erase();
+  }
   return success();
 }
 

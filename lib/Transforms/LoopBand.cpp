@@ -20,7 +20,7 @@ namespace hcl {
 /// inner loop fully to pipeline the outer one), parallel the outer chunks;
 /// anything else (reduction, ...) describes both.
 static bool keepsAnnotation(StringRef attr, bool isOuter) {
-  if (attr == "pipeline_ii" || attr == "unroll")
+  if (attr == "pipeline_ii" || attr == "unroll" || attr == "vectorize")
     return !isOuter;
   if (attr == "parallel")
     return isOuter;

@@ -9,12 +9,7 @@ using namespace mlir::affine;
 
 namespace hcl {
 
-FailureOr<Operation *> ScheduleContext::resolveStage(Operation *user,
-                                                     Value stageHandle) {
-  std::optional<StringRef> name = getStageHandleName(stageHandle);
-  if (!name)
-    return user->emitError("the stage handle does not come from "
-                           "hcl.create_stage_handle");
+SmallVector<Operation *> ScheduleContext::findStages(StringRef name) {
   // One walk indexes every stage; primitives that change which operations
   // carry stage names call invalidateStages().
   if (!stagesIndexed) {
@@ -26,15 +21,30 @@ FailureOr<Operation *> ScheduleContext::resolveStage(Operation *user,
     stagesIndexed = true;
   }
   SmallVector<Operation *> stages;
-  for (Operation *op : stageIndex.lookup(*name))
+  for (Operation *op : stageIndex.lookup(name))
     if (!isScheduleOp(op)) // handle ops store the name they refer to
       stages.push_back(op);
+  return stages;
+}
+
+FailureOr<Operation *> ScheduleContext::resolveStage(Operation *user,
+                                                     Value stageHandle) {
+  std::optional<StringRef> name = getStageHandleName(stageHandle);
+  if (!name)
+    return user->emitError("the stage handle does not come from "
+                           "hcl.create_stage_handle");
+  return resolveStageNamed(user, *name);
+}
+
+FailureOr<Operation *> ScheduleContext::resolveStageNamed(Operation *user,
+                                                          StringRef name) {
+  SmallVector<Operation *> stages = findStages(name);
   if (stages.empty())
     return user->emitError("no stage named '")
-           << *name << "' in function @" << func.getSymName();
+           << name << "' in function @" << func.getSymName();
   if (stages.size() > 1)
     return user->emitError() << stages.size() << " loop nests are named '"
-                             << *name << "'; stage names must be unique";
+                             << name << "'; stage names must be unique";
   return stages.front();
 }
 
@@ -52,12 +62,27 @@ std::string ScheduleContext::getHandleLoopName(Value loopHandle) {
 FailureOr<AffineForOp> ScheduleContext::resolveLoop(Operation *user,
                                                     Value stageHandle,
                                                     Value loopHandle) {
-  FailureOr<Operation *> stage = resolveStage(user, stageHandle);
-  if (failed(stage))
-    return failure();
   std::string name = getHandleLoopName(loopHandle);
   if (name.empty())
     return user->emitError("the loop handle names no loop");
+  // A producer that compute_at moved into its consumer is scheduled there,
+  // as in Halide (blur_x.compute_at(blur_y, x).vectorize(x, 8)): its loops
+  // are the consumer's copies named `<producer>.<loop>`.
+  FailureOr<Operation *> stage = failure();
+  std::optional<StringRef> handleStage = getStageHandleName(stageHandle);
+  if (handleStage && findStages(*handleStage).empty() &&
+      computedAt.count(*handleStage)) {
+    std::string consumer = handleStage->str();
+    while (findStages(consumer).empty() && computedAt.count(consumer)) {
+      name = consumer + "." + name;
+      consumer = computedAt.lookup(consumer);
+    }
+    stage = resolveStageNamed(user, consumer);
+  } else {
+    stage = resolveStage(user, stageHandle);
+  }
+  if (failed(stage))
+    return failure();
   SmallVector<AffineForOp> matches;
   (*stage)->walk([&](AffineForOp loop) {
     if (getLoopName(loop) == name)

@@ -31,6 +31,25 @@ def DropPartitionLayouts : Pass<"hcl-drop-partition-layouts", "mlir::ModuleOp"> 
   }];
 }
 
+def LowerAffineKeepingLoopHints : Pass<"hcl-lower-affine-keeping-loop-hints",
+                                      "mlir::ModuleOp"> {
+  let summary = "--lower-affine that turns loop hints into LLVM loop metadata";
+  let description = [{
+    Runs `--lower-affine`, which drops the attributes of the loops it
+    rewrites, and puts back what the CPU should honour: a loop marked
+    `vectorize = W` (`hcl.vectorize`) becomes an `scf.for` with
+    `loop_annotation = #llvm.loop_annotation<vectorize = <disable = false,
+    width = W>>`, which reaches the loop's back edge (`llvm.br`) and LLVM IR
+    as
+    `llvm.loop.vectorize.enable` / `llvm.loop.vectorize.width` metadata.
+    `unroll`, `pipeline_ii` and `parallel` stay HLS-only here.
+  }];
+  let dependentDialects = ["mlir::scf::SCFDialect", "mlir::LLVM::LLVMDialect",
+                           "mlir::arith::ArithDialect",
+                           "mlir::memref::MemRefDialect",
+                           "mlir::vector::VectorDialect"];
+}
+
 def LowerFixedPoint : Pass<"hcl-lower-fixed-point", "mlir::ModuleOp"> {
   let summary = "Lower fixed-point types and operations to integer arithmetic";
   let description = [{

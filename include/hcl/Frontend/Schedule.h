@@ -68,8 +68,15 @@ public:
   void unroll(const Axis &axis, int64_t factor = 0);
   void pipeline(const Axis &axis, int64_t initiationInterval = 1);
   void parallel(const Axis &axis);
-  /// Computes this stage inside loop `axis` of `consumer`.
-  void compute_at(const Stage &consumer, const Axis &axis);
+  /// Halide's vectorize: `axis` runs in groups of `width` (a power of two)
+  /// iterations; a longer loop is split first into `axis.outer` and
+  /// `axis.inner`. Returns this stage, so calls chain as in Halide.
+  Stage &vectorize(const Axis &axis, int64_t width);
+  /// Computes this stage inside loop `axis` of `consumer`. Later
+  /// primitives on this stage apply to its copy there (`s[P].vectorize(x,
+  /// 8)` after `s[P].compute_at(s[C], xo)`), as in Halide. Returns this
+  /// stage.
+  Stage &compute_at(const Stage &consumer, const Axis &axis);
   /// Makes this stage a function of its own (seed 001): `Stage_<name>`.
   Function outline(const OutlineOptions &options = OutlineOptions());
 

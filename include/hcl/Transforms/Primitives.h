@@ -16,6 +16,7 @@ namespace hcl {
 mlir::LogicalResult applyPipeline(PipelineOp op, ScheduleContext &ctx);
 mlir::LogicalResult applyUnroll(UnrollOp op, ScheduleContext &ctx);
 mlir::LogicalResult applyParallel(ParallelOp op, ScheduleContext &ctx);
+mlir::LogicalResult applyVectorize(VectorizeOp op, ScheduleContext &ctx);
 mlir::LogicalResult applySplit(SplitOp op, ScheduleContext &ctx);
 mlir::LogicalResult applyTile(TileOp op, ScheduleContext &ctx);
 mlir::LogicalResult applyReorder(ReorderOp op, ScheduleContext &ctx);

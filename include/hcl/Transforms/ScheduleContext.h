@@ -30,7 +30,13 @@ public:
   mlir::FailureOr<mlir::Operation *> resolveStage(mlir::Operation *user,
                                                   mlir::Value stageHandle);
 
+  /// The stage named `name` (an error on `user` when none or several).
+  mlir::FailureOr<mlir::Operation *> resolveStageNamed(mlir::Operation *user,
+                                                       llvm::StringRef name);
+
   /// The loop named by `loopHandle` inside the stage named by `stageHandle`.
+  /// After compute_at removed a producer, its loops are found among the
+  /// consumer's copies (`<producer>.<loop>`).
   mlir::FailureOr<mlir::affine::AffineForOp>
   resolveLoop(mlir::Operation *user, mlir::Value stageHandle,
               mlir::Value loopHandle);
@@ -57,6 +63,12 @@ public:
   /// removed stages).
   void invalidateStages() { stagesIndexed = false; }
 
+  /// Records that compute_at moved `producer` into stage `consumer` (and
+  /// removed the producer's own nest).
+  void recordComputedAt(llvm::StringRef producer, llvm::StringRef consumer) {
+    computedAt[producer] = consumer.str();
+  }
+
   /// Records that outline moved `stage` into `function`.
   void recordOutlined(llvm::StringRef stage, llvm::StringRef function) {
     outlined[stage] = function.str();
@@ -67,8 +79,12 @@ public:
   }
 
 private:
+  /// The stages named `name` (no error when there are none).
+  llvm::SmallVector<mlir::Operation *> findStages(llvm::StringRef name);
+
   mlir::func::FuncOp func;
   llvm::StringMap<std::string> outlined;
+  llvm::StringMap<std::string> computedAt;
   llvm::StringMap<llvm::SmallVector<mlir::Operation *, 1>> stageIndex;
   bool stagesIndexed = false;
   llvm::DenseMap<mlir::Value, std::string> derivedLoopNames;

@@ -245,6 +245,14 @@ LogicalResult ParallelOp::verify() {
   return verifyLoopInStage(*this, getStage(), getLoop());
 }
 
+LogicalResult VectorizeOp::verify() {
+  int64_t width = getWidthAttr().getInt();
+  if (width < 2 || (width & (width - 1)) != 0)
+    return emitOpError("vector width must be a power of two, at least 2, got ")
+           << width;
+  return verifyLoopInStage(*this, getStage(), getLoop());
+}
+
 LogicalResult ComputeAtOp::verify() {
   std::optional<StringRef> producer = getStageHandleName(getProducer());
   std::optional<StringRef> consumer = getStageHandleName(getConsumer());

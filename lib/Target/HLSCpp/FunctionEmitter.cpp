@@ -230,6 +230,9 @@ LogicalResult FunctionEmitter::emitFor(AffineForOp loop, Os &os) {
     if (unroll.getInt() > 0)
       os << " factor=" << unroll.getInt();
     os << "\n";
+  } else if (loop->hasAttr("vectorize")) {
+    // hcl.vectorize's group of `width` iterations: all lanes at once.
+    os << "#pragma HLS unroll\n";
   }
   if (failed(emitBlock(*loop.getBody(), os)))
     return failure();

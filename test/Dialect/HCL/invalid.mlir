@@ -89,6 +89,31 @@ func.func @unroll_factor_negative(%A: memref<16xf32>) {
   return
 }
 
+// -----
+
+// vectorize: the width is a power of two, at least 2.
+func.func @vectorize_width_not_power_of_two() {
+  %s = hcl.create_stage_handle "S" : !hcl.StageHandle
+  %li = hcl.create_loop_handle "i" : !hcl.LoopHandle
+  affine.for %i = 0 to 16 {
+  } {loop_name = "i", stage_name = "S"}
+  // expected-error @+1 {{'hcl.vectorize' op vector width must be a power of two, at least 2, got 6}}
+  hcl.vectorize(%s, %li, 6)
+  return
+}
+
+// -----
+
+func.func @vectorize_width_one() {
+  %s = hcl.create_stage_handle "S" : !hcl.StageHandle
+  %li = hcl.create_loop_handle "i" : !hcl.LoopHandle
+  affine.for %i = 0 to 16 {
+  } {loop_name = "i", stage_name = "S"}
+  // expected-error @+1 {{'hcl.vectorize' op vector width must be a power of two, at least 2, got 1}}
+  hcl.vectorize(%s, %li, 1)
+  return
+}
+
 //===----------------------------------------------------------------------===//
 // Partition
 //===----------------------------------------------------------------------===//

@@ -169,6 +169,25 @@ def HCL_ParallelOp : HCL_LoopCustomizationOp<"parallel"> {
   let assemblyFormat = "`(` $stage `,` $loop `)` attr-dict";
 }
 
+def HCL_VectorizeOp : HCL_LoopCustomizationOp<"vectorize"> {
+  let summary = "run a loop in vectors of `width` iterations";
+  let description = [{
+    ```mlir
+    hcl.vectorize(%s, %lx, 8)
+    ```
+    Halide's `vectorize(x, 8)`. A loop of more than `width` iterations is
+    split by `width` first (`x.outer` around `x.inner`, a guarded tail when
+    `width` does not divide the trip count, as `hcl.split`); the loop of
+    `width` iterations gets `vectorize = width : i32`. The CPU lowering turns
+    it into LLVM loop metadata (`llvm.loop.vectorize.enable`, width); the HLS
+    backend unrolls it (`#pragma HLS unroll`). `width` is a power of two, at
+    least 2. A loop that carries a dependence between iterations is refused.
+  }];
+  let arguments = (ins HCL_StageHandle:$stage, HCL_LoopHandle:$loop,
+                       I64Attr:$width);
+  let assemblyFormat = "`(` $stage `,` $loop `,` $width `)` attr-dict";
+}
+
 def HCL_ComputeAtOp : HCL_LoopCustomizationOp<"compute_at"> {
   let summary = "compute a producer stage inside a consumer's loop";
   let description = [{
