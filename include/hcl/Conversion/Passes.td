@@ -40,8 +40,7 @@ def LowerAffineKeepingLoopHints : Pass<"hcl-lower-affine-keeping-loop-hints",
     `vectorize = W` (`hcl.vectorize`) becomes an `scf.for` with
     `loop_annotation = #llvm.loop_annotation<vectorize = <disable = false,
     width = W>>`, which reaches the loop's back edge (`llvm.br`) and LLVM IR
-    as
-    `llvm.loop.vectorize.enable` / `llvm.loop.vectorize.width` metadata.
+    as `llvm.loop.vectorize.enable` / `llvm.loop.vectorize.width` metadata.
     `unroll`, `pipeline_ii` and `parallel` stay HLS-only here.
   }];
   let dependentDialects = ["mlir::scf::SCFDialect", "mlir::LLVM::LLVMDialect",
