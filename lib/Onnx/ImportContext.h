@@ -143,6 +143,10 @@ void addReduceOps(LoweringTable &table);
 void addNormalizationOps(LoweringTable &table);
 void addSequenceOps(LoweringTable &table);
 void addLossOps(LoweringTable &table);
+void addResizeOps(LoweringTable &table);
+void addScatterOps(LoweringTable &table);
+void addIndexingOps(LoweringTable &table);
+void addMiscOps(LoweringTable &table);
 
 // Shape helpers shared by the lowerings.
 /// NumPy broadcasting of two shapes; nullopt when they do not broadcast.

@@ -60,6 +60,10 @@ Importer::Importer(onnx::ModelProto &model, const OnnxImportOptions &options)
   addNormalizationOps(lowerings);
   addSequenceOps(lowerings);
   addLossOps(lowerings);
+  addResizeOps(lowerings);
+  addScatterOps(lowerings);
+  addIndexingOps(lowerings);
+  addMiscOps(lowerings);
 }
 
 void Importer::readOpsets() {
