@@ -216,6 +216,11 @@ Tensor Importer::materialize(Value &v, const std::string &onnxName) {
     throwError("'" + onnxName + "' is a sequence, not a tensor");
   if (!v.data)
     throwError("'" + onnxName + "' has neither a tensor nor known values");
+  for (int64_t d : v.shape)
+    if (d == 0)
+      throwError("'" + onnxName + "' has no elements (shape " +
+                 shapeText(v.shape) + "); empty tensors are not supported "
+                 "where a program reads them");
   std::vector<int64_t> shape = v.shape.empty() ? std::vector<int64_t>{1}
                                                : v.shape;
   std::string name = uniqueStageName(onnxName);
@@ -231,8 +236,10 @@ Tensor Importer::materialize(Value &v, const std::string &onnxName) {
 
 void Importer::define(const std::string &name, Value v,
                       const onnx::NodeProto &node) {
+  // Empty tensors are refused, except known ones (an empty roi or scales
+  // operand), which are only read at import time.
   for (int64_t d : v.shape)
-    if (d <= 0)
+    if (d <= 0 && !(d == 0 && v.known() && !v.tensor.node()))
       throwError("node '" + node.name() + "' (" + node.op_type() +
                  "): output '" + name + "' would have no elements (shape " +
                  shapeText(v.shape) + "); empty tensors are not supported");
