@@ -278,6 +278,10 @@ std::string causeOf(const Result &r) {
   }
   if (r.outcome == Outcome::Fail)
     return "wrong values";
+  // A test data file hcl cannot read: the file's path is not the cause.
+  size_t path = reason.find("': ");
+  if (reason.rfind("'", 0) == 0 && path != std::string::npos)
+    reason = "test data: " + reason.substr(path + 3);
   return reason.substr(0, 90);
 }
 
