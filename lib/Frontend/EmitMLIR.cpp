@@ -180,7 +180,7 @@ std::string describe(const Command &c) {
                                 "pipeline", "parallel", "compute_at", "outline",
                                 "partition", "reuse_at", "buffer_at", "reshape",
                                 "quantize", "downsize", "pack", "unpack",
-                                "vectorize"};
+                                "vectorize", "store_at"};
   static const char *kinds[] = {"Complete", "Block", "Cyclic"};
   std::vector<std::string> args;
   switch (c.kind) {
@@ -200,6 +200,7 @@ std::string describe(const Command &c) {
     break;
   }
   case CommandKind::ComputeAt:
+  case CommandKind::StoreAt:
     args = {"s[\"" + c.otherStage + "\"]", c.axes[0]};
     break;
   case CommandKind::Quantize:
@@ -1009,6 +1010,12 @@ void Writer::emitCommand(const Command &c) {
          stageHandle(c.otherStage) + ", " + axis + ")");
     return;
   }
+  case CommandKind::StoreAt: {
+    std::string axis = loopHandle(c.otherStage, c.axes[0]);
+    scheduleOp("hcl.store_at(" + stageHandle(c.stage) + ", " +
+         stageHandle(c.otherStage) + ", " + axis + ")");
+    return;
+  }
   case CommandKind::Outline: {
     std::string stages, attrs;
     for (const std::string &stage : c.stages)
@@ -1127,8 +1134,30 @@ std::string Writer::run() {
   for (const auto &stage : schedule.stages)
     emitStage(stage);
   currentStage.clear();
-  for (const Command &command : schedule.commands)
+  // Halide lets store_at come before or after compute_at; the engine
+  // applies store_at to the nest compute_at made, so a store_at waits for
+  // the next compute_at of its stage (or, without one, goes last and fails
+  // there with its location).
+  std::vector<const Command *> waitingStoreAts;
+  for (const Command &command : schedule.commands) {
+    if (command.kind == CommandKind::StoreAt) {
+      waitingStoreAts.push_back(&command);
+      continue;
+    }
     emitCommand(command);
+    if (command.kind != CommandKind::ComputeAt)
+      continue;
+    for (auto it = waitingStoreAts.begin(); it != waitingStoreAts.end();) {
+      if ((*it)->stage == command.stage) {
+        emitCommand(**it);
+        it = waitingStoreAts.erase(it);
+      } else {
+        ++it;
+      }
+    }
+  }
+  for (const Command *command : waitingStoreAts)
+    emitCommand(*command);
   // Intermediate tensors are freed when the function ends (the CPU path
   // would leak them on every call; HLS C++ makes them local arrays).
   for (const auto &stage : schedule.stages)

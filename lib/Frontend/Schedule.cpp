@@ -240,6 +240,14 @@ Stage &Stage::compute_at(const Stage &consumer, const Axis &axis) {
   return *this;
 }
 
+Stage &Stage::store_at(const Stage &consumer, const Axis &axis) {
+  consumer.checkAxis(axis, "store_at");
+  Command command = makeCommand(CommandKind::StoreAt, stage, {axis.loop});
+  command.otherStage = consumer.stage;
+  schedule->commands.push_back(command);
+  return *this;
+}
+
 Function Stage::outline(const OutlineOptions &options) {
   Command command = makeCommand(CommandKind::Outline, stage);
   command.stages = {stage};

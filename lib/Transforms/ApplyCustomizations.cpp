@@ -36,6 +36,7 @@ LogicalResult applyOne(Operation *op, hcl::ScheduleContext &ctx) {
       .Case([&](hcl::BufferAtOp op) { return hcl::applyBufferAt(op, ctx); })
       .Case([&](hcl::ReuseAtOp op) { return hcl::applyReuseAt(op, ctx); })
       .Case([&](hcl::ComputeAtOp op) { return hcl::applyComputeAt(op, ctx); })
+      .Case([&](hcl::StoreAtOp op) { return hcl::applyStoreAt(op, ctx); })
       .Case([&](hcl::PartitionOp op) { return hcl::applyPartition(op, ctx); })
       .Case([&](hcl::ReshapeOp op) { return hcl::applyReshape(op, ctx); })
       .Case([&](hcl::OutlineOp op) { return hcl::applyOutline(op, ctx); })

@@ -162,7 +162,8 @@ LogicalResult applyComputeAt(ComputeAtOp op, ScheduleContext &ctx) {
                     StringAttr::get(op.getContext(), prefix + name.str()));
   });
   if (producerIsPrivate(producer, consumer)) {
-    ctx.recordComputedAt(getStageName(producer), getStageName(consumer));
+    ctx.recordComputedAt(getStageName(producer), getStageName(consumer),
+                         getLoopName(*axis));
     producer.erase();
   }
   return success();

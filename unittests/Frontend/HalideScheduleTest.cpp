@@ -145,6 +145,69 @@ TEST(HalideSchedule, SeedBlurScheduleStructure) {
   positionOf(ir, "affine_map<(d0) -> (d0 * 32 + 34)>");
 }
 
+/// Halide's store_at: blur_x's storage at the column tile x.outer, its
+/// computation at the row loop y.inner inside it, so blur_x lives in a
+/// 34 x 256 buffer per tile instead of a full-size one.
+void applyStoreAtSchedule(Schedule &s) {
+  Tensor blurX = s.tensor("blur_x"), blurY = s.outputs()[0];
+  auto loops = s[blurY].tile(blurY.axis("y"), blurY.axis("x"), 32, 256);
+  const Axis &xOuter = loops[1], &yInner = loops[2], &xInner = loops[3];
+  s[blurY].vectorize(xInner, 8);
+  s[blurX].store_at(s[blurY], xOuter).compute_at(s[blurY], yInner);
+}
+
+TEST(HalideSchedule, StoreAtKeepsTheResult) {
+  Schedule plain = makeBlur();
+  Schedule scheduled = makeBlur();
+  applyStoreAtSchedule(scheduled);
+  std::vector<float> image = randomImage(3);
+  std::vector<float> expected = runBlur(plain, image);
+  std::vector<float> actual = runBlur(scheduled, image);
+  ASSERT_EQ(actual.size(), expected.size());
+  for (size_t i = 0; i < expected.size(); ++i)
+    ASSERT_FLOAT_EQ(actual[i], expected[i]) << i;
+
+  std::string ir = lower(scheduled);
+  EXPECT_EQ(ir.find("hcl."), std::string::npos) << ir;
+  // One 34 x 256 buffer (the tile's 32 rows and the 2 below) inside x.outer,
+  // none of full size.
+  positionOf(ir, "memref<34x256xf32>");
+  EXPECT_EQ(ir.find("memref<514x512xf32>"), std::string::npos) << ir;
+  size_t allocAt = positionOf(ir, "memref.alloc() {name = \"blur_x\"} : "
+                                  "memref<34x256xf32>");
+  size_t tileAt = positionOf(ir, "loop_name = \"x.outer\"}");
+  EXPECT_LT(allocAt, tileAt);
+}
+
+TEST(HalideSchedule, StoreAtErrors) {
+  auto message = [](auto f) -> std::string {
+    try {
+      f();
+    } catch (const Error &e) {
+      return e.what();
+    }
+    return "";
+  };
+  // Storage inside the compute_at loop.
+  Schedule s = makeBlur();
+  Tensor blurX = s.tensor("blur_x"), blurY = s.outputs()[0];
+  auto loops = s[blurY].tile(blurY.axis("y"), blurY.axis("x"), 32, 256);
+  s[blurX].compute_at(s[blurY], loops[1]).store_at(s[blurY], loops[2]);
+  std::string error = message([&] { lower(s); });
+  EXPECT_NE(error.find("store_at loop 'y.inner' of stage 'blur_y' does not "
+                       "enclose the compute_at loop 'x.outer'"),
+            std::string::npos)
+      << error;
+  // No compute_at at all.
+  Schedule t = makeBlur();
+  Tensor y = t.outputs()[0];
+  t[t.tensor("blur_x")].store_at(t[y], y.axis("y"));
+  error = message([&] { lower(t); });
+  EXPECT_NE(error.find("needs an earlier compute_at of 'blur_x' into 'blur_y'"),
+            std::string::npos)
+      << error;
+}
+
 TEST(HalideSchedule, VectorizeErrors) {
   Schedule s = makeBlur();
   Tensor blurY = s.outputs()[0];

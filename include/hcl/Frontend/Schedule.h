@@ -77,6 +77,12 @@ public:
   /// 8)` after `s[P].compute_at(s[C], xo)`), as in Halide. Returns this
   /// stage.
   Stage &compute_at(const Stage &consumer, const Axis &axis);
+  /// Halide's store_at, with compute_at(consumer, inner) where `axis`
+  /// encloses `inner` (or is it): this stage's buffer is allocated inside
+  /// loop `axis` of `consumer`, sized to what one iteration of `axis`
+  /// computes, instead of once at full size. Either order of the two calls
+  /// works. Returns this stage.
+  Stage &store_at(const Stage &consumer, const Axis &axis);
   /// Makes this stage a function of its own (seed 001): `Stage_<name>`.
   Function outline(const OutlineOptions &options = OutlineOptions());
 

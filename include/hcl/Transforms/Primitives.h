@@ -24,6 +24,7 @@ mlir::LogicalResult applyFuse(FuseOp op, ScheduleContext &ctx);
 mlir::LogicalResult applyBufferAt(BufferAtOp op, ScheduleContext &ctx);
 mlir::LogicalResult applyReuseAt(ReuseAtOp op, ScheduleContext &ctx);
 mlir::LogicalResult applyComputeAt(ComputeAtOp op, ScheduleContext &ctx);
+mlir::LogicalResult applyStoreAt(StoreAtOp op, ScheduleContext &ctx);
 mlir::LogicalResult applyPartition(PartitionOp op, ScheduleContext &ctx);
 mlir::LogicalResult applyReshape(ReshapeOp op, ScheduleContext &ctx);
 mlir::LogicalResult applyOutline(OutlineOp op, ScheduleContext &ctx);

@@ -65,8 +65,18 @@ public:
 
   /// Records that compute_at moved `producer` into stage `consumer` (and
   /// removed the producer's own nest).
-  void recordComputedAt(llvm::StringRef producer, llvm::StringRef consumer) {
+  void recordComputedAt(llvm::StringRef producer, llvm::StringRef consumer,
+                        llvm::StringRef axis) {
     computedAt[producer] = consumer.str();
+    computeAxis[producer] = axis.str();
+  }
+  /// The stage compute_at moved `producer` into ("" if none).
+  std::string getComputedAt(llvm::StringRef producer) const {
+    return computedAt.lookup(producer);
+  }
+  /// The consumer loop compute_at computed `producer` in ("" if none).
+  std::string getComputeAxis(llvm::StringRef producer) const {
+    return computeAxis.lookup(producer);
   }
 
   /// Records that outline moved `stage` into `function`.
@@ -85,6 +95,7 @@ private:
   mlir::func::FuncOp func;
   llvm::StringMap<std::string> outlined;
   llvm::StringMap<std::string> computedAt;
+  llvm::StringMap<std::string> computeAxis;
   llvm::StringMap<llvm::SmallVector<mlir::Operation *, 1>> stageIndex;
   bool stagesIndexed = false;
   llvm::DenseMap<mlir::Value, std::string> derivedLoopNames;

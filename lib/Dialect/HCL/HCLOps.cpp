@@ -262,6 +262,15 @@ LogicalResult ComputeAtOp::verify() {
   return verifyLoopInStage(*this, getConsumer(), getAxis());
 }
 
+LogicalResult StoreAtOp::verify() {
+  std::optional<StringRef> producer = getStageHandleName(getProducer());
+  std::optional<StringRef> consumer = getStageHandleName(getConsumer());
+  if (getProducer() == getConsumer() || (producer && consumer &&
+                                         *producer == *consumer))
+    return emitOpError("producer and consumer must be different stages");
+  return verifyLoopInStage(*this, getConsumer(), getAxis());
+}
+
 //===----------------------------------------------------------------------===//
 // Memory customizations
 //===----------------------------------------------------------------------===//

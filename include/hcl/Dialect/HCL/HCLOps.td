@@ -200,6 +200,31 @@ def HCL_ComputeAtOp : HCL_LoopCustomizationOp<"compute_at"> {
   let assemblyFormat = "`(` $producer `,` $consumer `,` $axis `)` attr-dict";
 }
 
+def HCL_StoreAtOp : HCL_LoopCustomizationOp<"store_at"> {
+  let summary = "allocate a computed-at producer's buffer inside a consumer's loop";
+  let description = [{
+    ```mlir
+    hcl.compute_at(%producer, %consumer, %inner)
+    hcl.store_at(%producer, %consumer, %axis)
+    ```
+    Halide's `store_at`: storage granularity separate from compute
+    granularity. After `compute_at(%producer, %consumer, %inner)`, the
+    producer's buffer is allocated at the start of loop `%axis` of the
+    consumer (which must be `%inner` or enclose it), sized to the part of it
+    that one iteration of `%axis` writes (MLIR's `MemRefRegion` of the
+    producer's stores inside `%axis`: a constant box), and every access is
+    indexed relative to the box's origin. The full-size buffer disappears.
+    Refused: no earlier `compute_at` of the producer into the consumer, an
+    axis that does not enclose the compute_at loop, a buffer used outside
+    `%axis`, a box whose size is not constant, and consumer reads that the
+    analysis cannot prove lie inside what the same iteration writes. No
+    sliding window yet: every compute_at iteration computes its whole slice.
+  }];
+  let arguments = (ins HCL_StageHandle:$producer, HCL_StageHandle:$consumer,
+                       HCL_LoopHandle:$axis);
+  let assemblyFormat = "`(` $producer `,` $consumer `,` $axis `)` attr-dict";
+}
+
 //===----------------------------------------------------------------------===//
 // Memory customizations
 //===----------------------------------------------------------------------===//
