@@ -7,8 +7,9 @@
 // symbolic in the loops around and including `axis`), and every access is
 // rebased on the box's origin. The consumer's reads in one iteration must
 // provably lie inside what that iteration writes (a Presburger subset test),
-// otherwise the primitive is refused. No sliding window: every iteration of
-// `inner` still computes its whole slice.
+// otherwise the primitive is refused. When `axis` is outside `inner`, a
+// producer loop whose range slides with `inner` computes only its new part
+// after the first iteration (Halide's sliding window; no storage folding).
 //
 //===----------------------------------------------------------------------===//
 
@@ -51,6 +52,78 @@ computeAlignedRegions(ArrayRef<Operation *> accesses, unsigned loopDepth) {
 }
 
 } // namespace
+
+/// Halide's sliding window: when storage is outside the compute_at loop
+/// `compute`, a copied producer loop whose range [lb(c), lb(c) + K) moves by
+/// `delta` (0 < delta < K) per iteration of `compute` recomputes K - delta
+/// elements the previous iteration left in the buffer. Its lower bound
+/// becomes lb(c) + (K - delta) * ceildiv(c - c0, N): the whole range in the
+/// first iteration c0 (of each iteration of the loops around `compute`),
+/// only the new part afterwards (N bounds c - c0, so the factor is 0 or 1).
+/// Returns the number of loops changed; nests that do not match are left
+/// as they are.
+static unsigned slideWindows(AffineForOp compute, StringRef prefix) {
+  std::optional<int64_t> first = compute.hasConstantLowerBound()
+                                     ? std::optional<int64_t>(
+                                           compute.getConstantLowerBound())
+                                     : std::nullopt;
+  std::optional<int64_t> last;
+  for (AffineExpr bound : compute.getUpperBoundMap().getResults())
+    if (auto constant = dyn_cast<AffineConstantExpr>(bound))
+      last = last ? std::min(*last, constant.getValue()) : constant.getValue();
+  if (!first || !last || *last - *first < 2)
+    return 0;
+  int64_t span = *last - *first;
+  int64_t step = compute.getStepAsInt();
+  Value iv = compute.getInductionVar();
+  MLIRContext *context = compute.getContext();
+  unsigned changed = 0;
+  for (auto loop : compute.getBody()->getOps<AffineForOp>()) {
+    if (!getLoopName(loop).starts_with(prefix) || loop.getStepAsInt() != 1)
+      continue;
+    AffineMap lb = loop.getLowerBoundMap(), ub = loop.getUpperBoundMap();
+    auto lbOperands = loop.getLowerBoundOperands();
+    if (lb.getNumResults() != 1 || ub.getNumResults() != 1 ||
+        lb.getNumSymbols() != 0 || ub.getNumSymbols() != 0 ||
+        !llvm::equal(lbOperands, loop.getUpperBoundOperands()) ||
+        lb.getNumDims() != ub.getNumDims())
+      continue;
+    auto position = llvm::find(lbOperands, iv);
+    if (position == lbOperands.end() ||
+        llvm::count(lbOperands, iv) != 1)
+      continue;
+    unsigned dim = position - lbOperands.begin();
+    AffineExpr lower = lb.getResult(0);
+    auto extent = dyn_cast<AffineConstantExpr>(
+        simplifyAffineExpr(ub.getResult(0) - lower, lb.getNumDims(), 0));
+    AffineExpr next = lower.replace(getAffineDimExpr(dim, context),
+                                    getAffineDimExpr(dim, context) + step);
+    auto shift = dyn_cast<AffineConstantExpr>(
+        simplifyAffineExpr(next - lower, lb.getNumDims(), 0));
+    if (!extent || !shift || shift.getValue() <= 0 ||
+        shift.getValue() >= extent.getValue())
+      continue;
+    // Other copied loops must not move with `compute`: only this one slides.
+    bool othersMove = false;
+    loop.walk([&](AffineForOp inner) {
+      if (inner != loop &&
+          (llvm::is_contained(inner.getLowerBoundOperands(), iv) ||
+           llvm::is_contained(inner.getUpperBoundOperands(), iv)))
+        othersMove = true;
+    });
+    if (othersMove)
+      continue;
+    AffineExpr c = getAffineDimExpr(dim, context);
+    AffineExpr sliding =
+        lower + (extent.getValue() - shift.getValue()) *
+                    (c - *first).ceilDiv(span);
+    loop.setLowerBound(lbOperands,
+                       AffineMap::get(lb.getNumDims(), 0, sliding, context));
+    loop->setAttr("sliding_window", UnitAttr::get(context));
+    ++changed;
+  }
+  return changed;
+}
 
 LogicalResult applyStoreAt(StoreAtOp op, ScheduleContext &ctx) {
   std::optional<StringRef> producerName = getStageHandleName(op.getProducer());
@@ -219,6 +292,8 @@ LogicalResult applyStoreAt(StoreAtOp op, ScheduleContext &ctx) {
       dealloc->erase();
     alloc->erase();
   }
+  if (*storage != compute)
+    slideWindows(compute, prefix);
   return success();
 }
 

@@ -147,7 +147,8 @@ TEST(HalideSchedule, SeedBlurScheduleStructure) {
 
 /// Halide's store_at: blur_x's storage at the column tile x.outer, its
 /// computation at the row loop y.inner inside it, so blur_x lives in a
-/// 34 x 256 buffer per tile instead of a full-size one.
+/// 34 x 256 buffer per tile instead of a full-size one, and slides: each
+/// y.inner iteration after the first computes one new row.
 void applyStoreAtSchedule(Schedule &s) {
   Tensor blurX = s.tensor("blur_x"), blurY = s.outputs()[0];
   auto loops = s[blurY].tile(blurY.axis("y"), blurY.axis("x"), 32, 256);
@@ -177,6 +178,9 @@ TEST(HalideSchedule, StoreAtKeepsTheResult) {
                                   "memref<34x256xf32>");
   size_t tileAt = positionOf(ir, "loop_name = \"x.outer\"}");
   EXPECT_LT(allocAt, tileAt);
+  // Sliding window: after a tile's first row, blur_x computes only the one
+  // new row each y.inner iteration needs, the other two are in the buffer.
+  positionOf(ir, "loop_name = \"blur_x.y\", sliding_window}");
 }
 
 TEST(HalideSchedule, StoreAtErrors) {

@@ -217,8 +217,11 @@ def HCL_StoreAtOp : HCL_LoopCustomizationOp<"store_at"> {
     Refused: no earlier `compute_at` of the producer into the consumer, an
     axis that does not enclose the compute_at loop, a buffer used outside
     `%axis`, a box whose size is not constant, and consumer reads that the
-    analysis cannot prove lie inside what the same iteration writes. No
-    sliding window yet: every compute_at iteration computes its whole slice.
+    analysis cannot prove lie inside what the same iteration writes. When
+    `%axis` is outside `%inner`, a copied producer loop whose range moves by
+    less than its extent with each iteration of `%inner` computes only the
+    new part after the first iteration (Halide's sliding window, marked
+    `sliding_window`); the buffer is not folded to the window's span.
   }];
   let arguments = (ins HCL_StageHandle:$producer, HCL_StageHandle:$consumer,
                        HCL_LoopHandle:$axis);
