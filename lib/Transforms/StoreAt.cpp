@@ -63,17 +63,16 @@ computeAlignedRegions(ArrayRef<Operation *> accesses, unsigned loopDepth) {
 /// Returns the number of loops changed; nests that do not match are left
 /// as they are.
 static unsigned slideWindows(AffineForOp compute, StringRef prefix) {
-  std::optional<int64_t> first = compute.hasConstantLowerBound()
-                                     ? std::optional<int64_t>(
-                                           compute.getConstantLowerBound())
-                                     : std::nullopt;
+  if (!compute.hasConstantLowerBound())
+    return 0;
+  int64_t c0 = compute.getConstantLowerBound();
   std::optional<int64_t> last;
   for (AffineExpr bound : compute.getUpperBoundMap().getResults())
     if (auto constant = dyn_cast<AffineConstantExpr>(bound))
       last = last ? std::min(*last, constant.getValue()) : constant.getValue();
-  if (!first || !last || *last - *first < 2)
+  if (!last || *last - c0 < 2)
     return 0;
-  int64_t span = *last - *first;
+  int64_t span = *last - c0;
   int64_t step = compute.getStepAsInt();
   Value iv = compute.getInductionVar();
   MLIRContext *context = compute.getContext();
@@ -116,7 +115,7 @@ static unsigned slideWindows(AffineForOp compute, StringRef prefix) {
     AffineExpr c = getAffineDimExpr(dim, context);
     AffineExpr sliding =
         lower + (extent.getValue() - shift.getValue()) *
-                    (c - *first).ceilDiv(span);
+                    (c - c0).ceilDiv(span);
     loop.setLowerBound(lbOperands,
                        AffineMap::get(lb.getNumDims(), 0, sliding, context));
     loop->setAttr("sliding_window", UnitAttr::get(context));
