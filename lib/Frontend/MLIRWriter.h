@@ -1,0 +1,85 @@
+//===- MLIRWriter.h - the front end's MLIR text writer ----------*- C++ -*-===//
+//
+// One Writer turns a schedule into MLIR text. Its methods live by concept:
+// EmitMLIR.cpp (values, reads, reductions, stages, the function),
+// EmitOperations.cpp (arithmetic, math, bit and fixed-point operations) and
+// EmitCommands.cpp (the schedule as hcl.* operations).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HCL_LIB_FRONTEND_MLIRWRITER_H
+#define HCL_LIB_FRONTEND_MLIRWRITER_H
+
+#include "EmitMLIR.h"
+#include "MLIRText.h"
+
+#include <map>
+#include <optional>
+#include <sstream>
+
+namespace hcl {
+
+/// ==, !=, <, <=, >, >=, &&, || and !: they give UInt(1).
+bool isComparison(OpCode op);
+
+class Writer {
+public:
+  explicit Writer(const detail::ScheduleImpl &schedule) : schedule(schedule) {}
+  std::string run();
+
+private:
+  // Output.
+  std::string fresh(const char *prefix = "v") {
+    return "%" + std::string(prefix) + std::to_string(next++);
+  }
+  void line(const std::string &text) {
+    out << std::string(2 * depth, ' ') << text << "\n";
+  }
+  /// A schedule operation, located at the user's call it came from.
+  void scheduleOp(const std::string &text) {
+    line(text + " loc(" + quoted(location) + ")");
+  }
+
+  // Values.
+  std::string constant(const ExprNode &e, Type type);
+  std::string convert(const std::string &value, Type from, Type to);
+  std::string value(const Expr &e, Type type) {
+    return convert(emit(*e.node(), type), e.node()->untyped ? type : e.type(), type);
+  }
+  std::string emit(const ExprNode &e, Type want);
+  std::string emitOp(const ExprNode &e);
+  std::string emitFixedOp(const ExprNode &e);
+  std::optional<std::string> emitMathOp(const ExprNode &e);
+  std::string emitShift(const ExprNode &e);
+  std::string emitBits(const ExprNode &e);
+  std::string emitRead(const ExprNode &e);
+  std::string emitReduce(const ExprNode &e);
+  void emitReduceInto(const ExprNode &e, const std::string &memref,
+                      const std::string &indices, const std::string &type);
+  std::string toBool(const Expr &e);
+  std::optional<std::string> affine(const ExprNode &e);
+  std::string indexValue(const ExprNode &e);
+  std::string iv(const ExprNode &var);
+
+  // Program.
+  std::string buffer(const std::shared_ptr<TensorNode> &tensor);
+  std::string bufferType(const std::shared_ptr<TensorNode> &tensor);
+  void emitStage(const std::shared_ptr<TensorNode> &stage);
+  void emitCommand(const Command &command);
+  std::string stageHandle(const std::string &stage);
+  std::string loopHandle(const std::string &stage, const std::string &loop);
+
+  const detail::ScheduleImpl &schedule;
+  std::ostringstream out;
+  int depth = 1, next = 0;
+  std::map<int64_t, std::string> ivs;
+  std::map<const TensorNode *, std::string> buffers;
+  std::map<const TensorNode *, std::string> bufferTypes;
+  std::map<std::string, std::string> stageHandles;
+  std::string currentStage;
+  std::string location;
+};
+
+} // namespace hcl
+
+#endif // HCL_LIB_FRONTEND_MLIRWRITER_H
