@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ArrayStorage.h"
+#include "Nodes.h"
 
 #include "hcl/Frontend/Error.h"
 #include "hcl/Runtime/FixedPointIO.h"
@@ -39,17 +40,6 @@ ElementKind containerKind(Type type) {
   if (type.bits <= 32)
     return u ? ElementKind::U32 : ElementKind::I32;
   return u ? ElementKind::U64 : ElementKind::I64;
-}
-
-/// `value` wrapped to the type's width, as the type reads it.
-static int64_t wrapToWidth(int64_t value, Type type) {
-  if (type.bits >= 64)
-    return value;
-  uint64_t mask = (uint64_t(1) << type.bits) - 1;
-  uint64_t bits = uint64_t(value) & mask;
-  if (!type.isUnsigned() && type.bits > 1 && (bits >> (type.bits - 1)))
-    bits |= ~mask;
-  return int64_t(bits);
 }
 
 Array::Array(const std::vector<int64_t> &shape, Type dtype) {

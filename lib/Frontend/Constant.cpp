@@ -21,18 +21,6 @@ namespace {
 
 int unnamedConstants = 0;
 
-/// `value` wrapped to the type's width, as the type reads it (UInt(1):
-/// the lowest bit).
-int64_t wrapToWidth(int64_t value, Type type) {
-  if (type.bits >= 64)
-    return value;
-  uint64_t mask = (uint64_t(1) << type.bits) - 1;
-  uint64_t bits = uint64_t(value) & mask;
-  if (!type.isUnsigned() && type.bits > 1 && (bits >> (type.bits - 1)))
-    bits |= ~mask;
-  return int64_t(bits);
-}
-
 /// A constant tensor node without values; checks the shape, the count and
 /// the type.
 std::shared_ptr<TensorNode> makeNode(size_t count,

@@ -112,6 +112,10 @@ struct ScheduleImpl {
 
 } // namespace detail
 
+/// `value` wrapped to the type's width, as the type reads it (signed types
+/// sign-extend; UInt(1): the lowest bit).
+int64_t wrapToWidth(int64_t value, Type type);
+
 /// The type two operands meet in: literals adopt the other side's type;
 /// floats win over integers; the wider type wins; mixed signedness is signed.
 Type commonType(const Expr &a, const Expr &b);

@@ -1,11 +1,23 @@
 //===- Type.cpp - element types of the hcl C++ API ------------------------===//
 
+#include "Nodes.h"
+
 #include "hcl/Frontend/Error.h"
 #include "hcl/Frontend/Type.h"
 
 namespace hcl {
 
 static Type defaultType = Int(32);
+
+int64_t wrapToWidth(int64_t value, Type type) {
+  if (type.bits >= 64)
+    return value;
+  uint64_t mask = (uint64_t(1) << type.bits) - 1;
+  uint64_t bits = uint64_t(value) & mask;
+  if (!type.isUnsigned() && type.bits > 1 && (bits >> (type.bits - 1)))
+    bits |= ~mask;
+  return int64_t(bits);
+}
 
 static constexpr unsigned kMaxBits = 512;
 

@@ -29,15 +29,6 @@ int64_t broadcastOffset(const std::vector<int64_t> &shape,
   return offset;
 }
 
-int64_t wrapInt(int64_t v, Type dtype) {
-  if (dtype.bits >= 64)
-    return v;
-  uint64_t mask = (uint64_t(1) << dtype.bits) - 1, bits = uint64_t(v) & mask;
-  if (!dtype.isUnsigned() && dtype.bits > 1 && (bits >> (dtype.bits - 1)))
-    return int64_t(bits | ~mask);
-  return int64_t(bits);
-}
-
 OnnxTensor foldElementwise(
     const std::vector<const Value *> &inputs,
     const std::vector<int64_t> &outShape, Type dtype,
@@ -51,7 +42,7 @@ OnnxTensor foldElementwise(
     for (size_t i = 0; i < inputs.size(); ++i)
       args[i] = inputs[i]->data->ints.at(
           broadcastOffset(inputs[i]->shape, outShape, k));
-    out.ints.push_back(wrapInt(f(args), dtype));
+    out.ints.push_back(wrapToWidth(f(args), dtype));
   }
   return out;
 }

@@ -11,6 +11,7 @@
 #define HCL_LIB_ONNX_FOLDING_H
 
 #include "ImportContext.h"
+#include "../Frontend/Nodes.h" // wrapToWidth
 
 namespace hcl::onnximport {
 
@@ -27,9 +28,6 @@ OnnxTensor foldElementwise(
     const std::vector<const Value *> &inputs,
     const std::vector<int64_t> &outShape, Type dtype,
     const std::function<int64_t(const std::vector<int64_t> &)> &f);
-
-/// Wraps `v` to the width and signedness of `dtype`.
-int64_t wrapInt(int64_t v, Type dtype);
 
 } // namespace hcl::onnximport
 

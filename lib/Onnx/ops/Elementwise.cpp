@@ -148,7 +148,7 @@ void lowerCast(NodeContext &ctx, std::optional<Type> to) {
   if (canFold({&x})) {
     std::vector<double> values;
     for (int64_t k = 0; k < x.size(); ++k)
-      values.push_back(double(wrapInt(x.data->ints[k], target)));
+      values.push_back(double(wrapToWidth(x.data->ints[k], target)));
     if (target == UInt(1))
       for (double &v : values)
         v = v != 0;
