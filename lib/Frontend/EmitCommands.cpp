@@ -20,7 +20,7 @@ std::string describe(const Command &c) {
                                 "pipeline", "parallel", "compute_at", "outline",
                                 "partition", "reuse_at", "buffer_at", "reshape",
                                 "quantize", "downsize", "pack", "unpack",
-                                "vectorize", "store_at"};
+                                "vectorize", "store_at", "to"};
   static const char *kinds[] = {"Complete", "Block", "Cyclic"};
   std::vector<std::string> args;
   switch (c.kind) {
@@ -54,6 +54,11 @@ std::string describe(const Command &c) {
     break;
   case CommandKind::Outline:
     args = c.stages;
+    break;
+  case CommandKind::To:
+    args = {c.tensor->name, "s[\"" + c.stage + "\"]"};
+    if (c.numbers[0] > 0)
+      args.push_back(std::to_string(c.numbers[0]));
     break;
   default:
     args = c.axes;
@@ -209,6 +214,11 @@ void Writer::emitCommand(const Command &c) {
     bufferTypes[c.result.get()] = type;
     return;
   }
+  case CommandKind::To:
+    scheduleOp("hcl.to(" + buffer(c.tensor) + " : " + bufferType(c.tensor) +
+               ", " + stageHandle(c.stage) + ")" +
+               (c.numbers[0] > 0 ? " {depth = " + number(0) + "}" : ""));
+    return;
   case CommandKind::Reshape: {
     std::string r = fresh("reshaped");
     std::string type = memrefType(c.result->shape, c.result->dtype);

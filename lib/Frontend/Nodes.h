@@ -80,7 +80,7 @@ struct TensorNode {
 enum class CommandKind {
   Split, Tile, Reorder, Fuse, Unroll, Pipeline, Parallel, ComputeAt, Outline,
   Partition, ReuseAt, BufferAt, Reshape, Quantize, Downsize, Pack, Unpack,
-  Vectorize, StoreAt,
+  Vectorize, StoreAt, To,
 };
 
 struct Command {

@@ -357,6 +357,19 @@ void Schedule::partition(const Tensor &tensor, PartitionKind kind, int dim,
   data->commands.push_back(command);
 }
 
+void Schedule::to(const Tensor &tensor, const Stage &consumer, int64_t depth) {
+  checkKnownTensor(*data, tensor, "to");
+  if (tensor.node()->kind != TensorKind::Compute)
+    throwError("to: '" + tensor.name() + "' is not computed by a stage; a "
+               "stream connects the stage computing a tensor to a consumer");
+  if (depth < 0)
+    throwError("to: the depth of '" + tensor.name() + "' must be positive "
+               "(or 0 to infer it)");
+  Command command = makeCommand(CommandKind::To, consumer.name(), {}, {depth});
+  command.tensor = tensor.node();
+  data->commands.push_back(command);
+}
+
 static Tensor makeBuffer(detail::ScheduleImpl &schedule, CommandKind kind,
                          const Tensor &tensor, const Stage &stage,
                          const Axis &axis, const std::string &name,

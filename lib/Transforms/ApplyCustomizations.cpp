@@ -44,6 +44,7 @@ LogicalResult applyOne(Operation *op, hcl::ScheduleContext &ctx) {
       .Case([&](hcl::DownsizeOp op) { return hcl::applyDownsize(op, ctx); })
       .Case([&](hcl::PackOp op) { return hcl::applyPack(op, ctx); })
       .Case([&](hcl::UnpackOp op) { return hcl::applyUnpack(op, ctx); })
+      .Case([&](hcl::ToOp op) { return hcl::applyTo(op, ctx); })
       .Default([](Operation *op) {
         return op->emitError("'")
                << op->getName()
@@ -79,12 +80,14 @@ struct ApplyCustomizationsPass
       // names; after the others, neither a fold nor a new stage index (each
       // a walk of the whole function) is needed.
       if (!isa<hcl::PipelineOp, hcl::UnrollOp, hcl::ParallelOp,
-               hcl::PartitionOp>(op)) {
+               hcl::PartitionOp, hcl::ToOp>(op)) {
         ctx.invalidateStages();
         if (!isa<hcl::OutlineOp>(op))
           (void)hcl::foldAffineApplies(func);
       }
     }
+    if (failed(hcl::checkStreams(ctx)))
+      return failure();
     // Erase uses before definitions.
     for (Operation *op : llvm::reverse(schedule)) {
       op->dropAllUses();

@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "hcl/Dialect/HCL/Naming.h"
+#include "hcl/Transforms/OutlineRegion.h"
 #include "hcl/Transforms/Primitives.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -99,28 +100,6 @@ LogicalResult makeContiguous(OutlineOp op, ArrayRef<Operation *> ops) {
   return success();
 }
 
-/// The values the region uses from outside, in order of first use, memrefs
-/// first; constants are not among them (each function makes its own).
-SmallVector<Value> freeValues(ArrayRef<Operation *> ops) {
-  llvm::SetVector<Value> memrefs, others;
-  for (Operation *root : ops)
-    root->walk([&](Operation *inner) {
-      for (Value v : inner->getOperands()) {
-        Operation *def = v.getDefiningOp();
-        bool inside = llvm::any_of(ops, [&](Operation *r) {
-          return r->isAncestor(v.getParentRegion()->getParentOp()) ||
-                 (def && r->isAncestor(def));
-        });
-        if (inside || (def && def->hasTrait<OpTrait::ConstantLike>()))
-          continue;
-        (isa<MemRefType>(v.getType()) ? memrefs : others).insert(v);
-      }
-    });
-  SmallVector<Value> values(memrefs.begin(), memrefs.end());
-  values.append(others.begin(), others.end());
-  return values;
-}
-
 struct Param {
   AffineForOp loop; // in the new function
   int64_t bound;
@@ -150,38 +129,6 @@ FailureOr<SmallVector<Param>> parameterize(OutlineOp op, func::FuncOp func) {
   }
   func.setType(FunctionType::get(op.getContext(), body.getArgumentTypes(), {}));
   return params;
-}
-
-/// The function holding a copy of `ops`, with `values` as its arguments.
-func::FuncOp buildFunction(OutlineOp op, StringRef name,
-                           ArrayRef<Operation *> ops, ArrayRef<Value> values) {
-  MLIRContext *ctx = op.getContext();
-  auto parent = op->getParentOfType<func::FuncOp>();
-  OpBuilder b(parent);
-  SmallVector<Type> types;
-  for (Value v : values)
-    types.push_back(v.getType());
-  auto func = func::FuncOp::create(b, op.getLoc(), name,
-                                   FunctionType::get(ctx, types, {}));
-  func.setPrivate();
-  Block *body = func.addEntryBlock();
-  b.setInsertionPointToStart(body);
-  IRMapping mapping;
-  for (auto [v, arg] : llvm::zip(values, body->getArguments()))
-    mapping.map(v, arg);
-  // Constants the region uses are made again inside.
-  for (Operation *root : ops)
-    root->walk([&](Operation *inner) {
-      for (Value v : inner->getOperands())
-        if (Operation *def = v.getDefiningOp())
-          if (def->hasTrait<OpTrait::ConstantLike>() && !mapping.contains(v) &&
-              llvm::none_of(ops, [&](Operation *r) { return r->isAncestor(def); }))
-            b.clone(*def, mapping);
-    });
-  for (Operation *root : ops)
-    b.clone(*root, mapping);
-  func::ReturnOp::create(b, op.getLoc());
-  return func;
 }
 
 /// How `candidate` differs from `existing` in what it computes: "" when it
@@ -245,8 +192,8 @@ LogicalResult applyOutline(OutlineOp op, ScheduleContext &ctx) {
   if (merge && !module.lookupSymbol<func::FuncOp>(*merge))
     return op.emitError("no function @") << *merge << " to merge with";
 
-  SmallVector<Value> values = freeValues(*ops);
-  func::FuncOp func = buildFunction(op, name, *ops, values);
+  SmallVector<Value> values = outlinedFreeValues(*ops);
+  func::FuncOp func = buildOutlinedFunction(op.getLoc(), name, *ops, values);
   FailureOr<SmallVector<Param>> params = parameterize(op, func);
   if (failed(params)) {
     func.erase();

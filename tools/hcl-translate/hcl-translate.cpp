@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "hcl/InitHCL.h"
+#include "hcl/Target/BambuC.h"
 #include "hcl/Target/HLSCpp.h"
 #include "hcl/Target/Verilog.h"
 
@@ -19,6 +20,7 @@
 
 int main(int argc, char **argv) {
   hcl::registerHLSCppTranslation();
+  hcl::registerBambuCTranslation();
   hcl::registerToVerilogTranslation();
   return mlir::failed(
       mlir::mlirTranslateMain(argc, argv, "hcl translation tool"));

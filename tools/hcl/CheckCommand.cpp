@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "BambuCheck.h"
 #include "HLSCheck.h"
 #include "LoadedProgram.h"
 #include "Subcommands.h"
@@ -42,6 +43,11 @@ static cl::opt<bool> hls("hls",
                          cl::desc("compare the program's HLS C++, compiled "
                                   "with g++, with the JIT instead"),
                          cl::sub(checkSubcommand));
+static cl::opt<bool> bambu("bambu",
+                           cl::desc("compare the program's Bambu C, compiled "
+                                    "with gcc (serial and OpenMP), with the "
+                                    "JIT bit for bit instead"),
+                           cl::sub(checkSubcommand));
 static cl::opt<std::string> keepDir("keep",
                                     cl::desc("with --hls: write the HLS "
                                              "project into DIR and keep it"),
@@ -103,6 +109,13 @@ int checkMain() {
   auto scheduled = compileVariant(loaded->module(), applySchedule);
   if (mlir::failed(scheduled))
     return 1;
+  if (bambu) {
+    auto entry = selectEntry(*scheduled->module, entryName);
+    if (mlir::failed(entry))
+      return 1;
+    return checkBambu(*scheduled->module, *entry, *scheduled->program, seeds,
+                      keepDir);
+  }
   if (hls) {
     auto entry = selectEntry(*scheduled->module, entryName);
     if (mlir::failed(entry))

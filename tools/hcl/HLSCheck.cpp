@@ -39,8 +39,9 @@ int checkHLS(mlir::ModuleOp scheduled, mlir::func::FuncOp entry,
     return fail("g++ is needed for the C simulation (apt-get install g++)");
   Expected<std::string> built = runProgram(
       *compiler,
-      {"-std=gnu++14", "-O2", "-fwrapv", "-Ihcl_compat", "-I.", "kernel.cpp",
-       "testbench.cpp", "-o", "tb"},
+      {"-std=gnu++14", "-O2", "-fwrapv", "-Ihcl_compat", "-I.",
+       "-DHCL_DATAFLOW_THREADS", "-pthread", "kernel.cpp", "testbench.cpp",
+       "-o", "tb"},
       dir);
   if (!built)
     return fail("the HLS C++ of @" + entry.getSymName() +

@@ -28,6 +28,10 @@ extern llvm::cl::SubCommand hlsSubcommand;
 /// `hcl hls`: returns the process exit code.
 int hlsMain();
 
+extern llvm::cl::SubCommand bambuSubcommand;
+/// `hcl bambu`: returns the process exit code.
+int bambuMain();
+
 extern llvm::cl::SubCommand rtlSubcommand;
 /// `hcl rtl`: returns the process exit code.
 int rtlMain();

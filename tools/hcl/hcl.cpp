@@ -24,6 +24,7 @@ int main(int argc, char **argv) {
       "                        (--hls: its HLS C++, simulated with g++, "
       "against the JIT)\n"
       "  hcl hls FILE.mlir -o DIR   write a Vitis HLS project\n"
+      "  hcl bambu FILE.mlir -o DIR write a PandA-Bambu C project\n"
       "  hcl estimate FILE.mlir     estimate IIs and latency\n"
       "  hcl rtl FILE.mlir -o DIR   write its amc memories as Verilog\n"
       "  hcl import FILE.onnx -o FILE.mlir   an ONNX model as an hcl program\n"
@@ -36,6 +37,8 @@ int main(int argc, char **argv) {
     return hcl::driver::checkMain();
   if (hcl::driver::hlsSubcommand)
     return hcl::driver::hlsMain();
+  if (hcl::driver::bambuSubcommand)
+    return hcl::driver::bambuMain();
   if (hcl::driver::estimateSubcommand)
     return hcl::driver::estimateMain();
   if (hcl::driver::rtlSubcommand)

@@ -107,6 +107,12 @@ public:
   void partition(const Tensor &tensor,
                  PartitionKind kind = PartitionKind::Complete, int dim = 0,
                  int64_t factor = 0);
+  /// HeteroCL's s.to(B, s[D]): the buffer of `tensor` between the stage
+  /// computing it and `consumer` becomes a FIFO channel (hls::stream) of
+  /// `depth` elements, or of the depth the compiler infers when 0. Checked
+  /// when the schedule is applied: written and read once per element in one
+  /// order, and no deadlock (docs/streaming.md).
+  void to(const Tensor &tensor, const Stage &consumer, int64_t depth = 0);
   /// A reuse buffer for the reads of `tensor` in `stage` along `axis`;
   /// apply reuse_at to it again for the next level (line, then window).
   Tensor reuse_at(const Tensor &tensor, const Stage &stage, const Axis &axis,

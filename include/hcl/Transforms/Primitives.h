@@ -32,6 +32,12 @@ mlir::LogicalResult applyQuantize(QuantizeOp op, ScheduleContext &ctx);
 mlir::LogicalResult applyDownsize(DownsizeOp op, ScheduleContext &ctx);
 mlir::LogicalResult applyPack(PackOp op, ScheduleContext &ctx);
 mlir::LogicalResult applyUnpack(UnpackOp op, ScheduleContext &ctx);
+mlir::LogicalResult applyTo(ToOp op, ScheduleContext &ctx);
+
+/// After the whole schedule: each stream (hcl.to) is written and read once
+/// per element in one order, and the function's dataflow region cannot
+/// deadlock with the channels' depths (inferred ones are set here).
+mlir::LogicalResult checkStreams(ScheduleContext &ctx);
 
 } // namespace hcl
 

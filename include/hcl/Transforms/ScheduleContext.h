@@ -88,6 +88,16 @@ public:
     return outlined.lookup(stage);
   }
 
+  /// Records that hcl.to at `loc` streams `buffer` (checked once the whole
+  /// schedule is applied).
+  void recordStream(mlir::Value buffer, mlir::Location loc) {
+    streams.push_back({buffer, loc});
+  }
+  /// The streamed buffers, in the order hcl.to named them.
+  llvm::ArrayRef<std::pair<mlir::Value, mlir::Location>> getStreams() const {
+    return streams;
+  }
+
 private:
   /// The stages named `name` (no error when there are none).
   llvm::SmallVector<mlir::Operation *> findStages(llvm::StringRef name);
@@ -100,6 +110,7 @@ private:
   bool stagesIndexed = false;
   llvm::DenseMap<mlir::Value, std::string> derivedLoopNames;
   llvm::DenseMap<mlir::Value, mlir::Value> buffers;
+  llvm::SmallVector<std::pair<mlir::Value, mlir::Location>> streams;
 };
 
 /// Moves the `stage_name` attribute from `oldRoot` to `newRoot` when a

@@ -331,6 +331,12 @@ LogicalResult BufferAtOp::verify() {
                         getResult().getType());
 }
 
+LogicalResult ToOp::verify() {
+  if (std::optional<int64_t> depth = getDepth(); depth && *depth < 1)
+    return emitOpError("depth must be at least 1, got ") << *depth;
+  return success();
+}
+
 LogicalResult ReshapeOp::verify() {
   auto from = dyn_cast<MemRefType>(getTarget().getType());
   auto to = cast<MemRefType>(getResult().getType());

@@ -2,6 +2,7 @@
 
 #include "CNames.h"
 #include "CppText.h"
+#include "Dataflow.h"
 #include "EmitGlobals.h"
 #include "FunctionEmitter.h"
 
@@ -57,6 +58,8 @@ const char *kBanner =
 void writeIncludes(ModuleOp module, llvm::raw_ostream &os) {
   os << "#include <algorithm>\n#include <cmath>\n#include <cstdint>\n"
         "#include <cstring>\n";
+  if (hasStreams(module))
+    os << "#include <hls_stream.h>\n";
   ArbitraryPrecision uses = usesArbitraryPrecision(module);
   if (uses.fixedPoint)
     os << "#include <ap_fixed.h>\n";
@@ -75,7 +78,26 @@ llvm::StringMap<std::string> getCppFunctionNames(ModuleOp module) {
   return result;
 }
 
-LogicalResult emitHLSCppDeclarations(ModuleOp module, llvm::raw_ostream &os) {
+/// `module`, or, when it has dataflow regions with streams, a copy whose
+/// processes are functions of their own.
+FailureOr<OwningOpRef<ModuleOp>> withDataflowProcesses(ModuleOp module) {
+  OwningOpRef<ModuleOp> copy;
+  if (!hasStreams(module))
+    return copy;
+  copy = module.clone();
+  if (failed(outlineDataflowProcesses(*copy)))
+    return failure();
+  return copy;
+}
+
+LogicalResult emitHLSCppDeclarations(ModuleOp original, llvm::raw_ostream &os) {
+  FailureOr<OwningOpRef<ModuleOp>> copy = withDataflowProcesses(original);
+  if (failed(copy))
+    return failure();
+  ModuleOp module = **copy ? **copy : original;
+  FailureOr<StreamValues> streams = findStreams(module);
+  if (failed(streams))
+    return failure();
   llvm::StringMap<std::string> functionNames = getCppFunctionNames(module);
   os << kBanner;
   writeIncludes(module, os);
@@ -84,7 +106,7 @@ LogicalResult emitHLSCppDeclarations(ModuleOp module, llvm::raw_ostream &os) {
     if (func.isExternal())
       continue;
     FailureOr<std::string> signature =
-        cppSignature(func, functionNames[func.getSymName()]);
+        cppSignature(func, functionNames[func.getSymName()], &*streams);
     if (failed(signature))
       return failure();
     os << *signature << ";\n";
@@ -92,8 +114,15 @@ LogicalResult emitHLSCppDeclarations(ModuleOp module, llvm::raw_ostream &os) {
   return success();
 }
 
-LogicalResult emitHLSCpp(ModuleOp module, llvm::raw_ostream &os,
+LogicalResult emitHLSCpp(ModuleOp original, llvm::raw_ostream &os,
                          const HLSCppOptions &options) {
+  FailureOr<OwningOpRef<ModuleOp>> copy = withDataflowProcesses(original);
+  if (failed(copy))
+    return failure();
+  ModuleOp module = **copy ? **copy : original;
+  FailureOr<StreamValues> streams = findStreams(module);
+  if (failed(streams))
+    return failure();
   llvm::StringMap<std::string> functionNames = getCppFunctionNames(module);
   // Globals are named after the functions, so that neither shadows the other.
   CNames fileNames;
@@ -111,11 +140,11 @@ LogicalResult emitHLSCpp(ModuleOp module, llvm::raw_ostream &os,
     if (func.isExternal())
       continue;
     const std::string &cppName = functionNames[func.getSymName()];
-    FailureOr<std::string> signature = cppSignature(func, cppName);
+    FailureOr<std::string> signature = cppSignature(func, cppName, &*streams);
     if (failed(signature))
       return failure();
     decls << *signature << ";\n";
-    FunctionEmitter emitter(func, cppName, functionNames, globalNames,
+    FunctionEmitter emitter(func, cppName, functionNames, globalNames, *streams,
                             func.getSymName() == options.top, helpers);
     defs << "\n";
     if (failed(emitter.emit(defs)))

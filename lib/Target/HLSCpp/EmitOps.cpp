@@ -308,9 +308,14 @@ FailureOr<std::string> FunctionEmitter::expression(Operation *op) {
                           apply.getAffineMap().getNumDims(), helpers);
       })
       .Case([&](AffineLoadOp load) -> R {
+        // A stream is read in order: the next element is the one indexed.
+        if (streams.contains(load.getMemRef()))
+          return name(load.getMemRef()) + ".read()";
         return access(load.getMemRef(), load.getAffineMap(), load.getMapOperands());
       })
       .Case([&](memref::LoadOp load) -> R {
+        if (streams.contains(load.getMemRef()))
+          return load.emitError("hls-cpp: a stream read through memref.load");
         std::string text = name(load.getMemRef());
         for (Value index : load.getIndices())
           text += "[" + name(index) + "]";
@@ -352,6 +357,11 @@ LogicalResult FunctionEmitter::emitOp(Operation *op, Os &os) {
         return emitArray(alloc.getResult(), alloc, os);
       })
       .Case([&](AffineStoreOp store) {
+        if (streams.contains(store.getMemRef())) {
+          os << name(store.getMemRef()) << ".write("
+             << name(store.getValueToStore()) << ");\n";
+          return success();
+        }
         os << access(store.getMemRef(), store.getAffineMap(), store.getMapOperands())
            << " = " << name(store.getValueToStore()) << ";\n";
         return success();

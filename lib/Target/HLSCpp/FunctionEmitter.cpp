@@ -26,15 +26,30 @@ using namespace mlir::affine;
 
 namespace hcl {
 
+/// A channel of `element`s: Vitis HLS takes the depth as a template
+/// argument too (its C simulation then checks it), and so does hcl's
+/// hls_stream.h.
+static std::string streamType(StringRef element, int64_t depth) {
+  return "hls::stream<" + element.str() + ", " + std::to_string(depth) + ">";
+}
+
 /// The C++ declaration of a parameter of `type` named `name`.
 static FailureOr<std::string> parameter(Type type, StringRef name,
-                                        bool isOutput, bool isUnsigned) {
+                                        bool isOutput, bool isUnsigned,
+                                        std::optional<int64_t> streamDepth) {
   auto cppType = [&](Type t) -> std::optional<std::string> {
     if (isUnsigned && t.isSignlessInteger())
       return unsignedCppType(t);
     return scalarCppType(t);
   };
-  if (auto memref = dyn_cast<MemRefType>(type)) {
+  auto memref = dyn_cast<MemRefType>(type);
+  if (memref && streamDepth) {
+    std::optional<std::string> element = cppType(memref.getElementType());
+    if (!element)
+      return failure();
+    return streamType(*element, *streamDepth) + " &" + name.str();
+  }
+  if (memref) {
     std::optional<std::string> element = cppType(memref.getElementType());
     std::optional<std::string> dims = arraySuffix(memref);
     if (!element || !dims)
@@ -47,12 +62,16 @@ static FailureOr<std::string> parameter(Type type, StringRef name,
   return *scalar + (isOutput ? " *" : " ") + name.str();
 }
 
-FailureOr<std::string> cppSignature(func::FuncOp func, StringRef cppName) {
+FailureOr<std::string> cppSignature(func::FuncOp func, StringRef cppName,
+                                    const StreamValues *streams) {
   std::string params;
   FunctionType type = func.getFunctionType();
-  auto add = [&](Type t, std::string name, bool isOutput,
-                 bool isUnsigned) -> LogicalResult {
-    FailureOr<std::string> p = parameter(t, name, isOutput, isUnsigned);
+  auto add = [&](Type t, std::string name, bool isOutput, bool isUnsigned,
+                 Value arg = {}) -> LogicalResult {
+    std::optional<int64_t> depth;
+    if (streams && arg && streams->contains(arg))
+      depth = streams->depth.lookup(arg);
+    FailureOr<std::string> p = parameter(t, name, isOutput, isUnsigned, depth);
     if (failed(p))
       return func.emitError("hls-cpp: cannot write ")
              << name << " of @" << func.getSymName() << " of type " << t
@@ -63,7 +82,8 @@ FailureOr<std::string> cppSignature(func::FuncOp func, StringRef cppName) {
   };
   for (auto [i, t] : llvm::enumerate(type.getInputs()))
     if (failed(add(t, "arg" + std::to_string(i), false,
-                   isUnsignedArgument(func, i))))
+                   isUnsignedArgument(func, i),
+                   func.isExternal() ? Value() : func.getArgument(i))))
       return failure();
   for (auto [i, t] : llvm::enumerate(type.getResults()))
     if (failed(add(t, "result" + std::to_string(i), true,
@@ -75,9 +95,11 @@ FailureOr<std::string> cppSignature(func::FuncOp func, StringRef cppName) {
 FunctionEmitter::FunctionEmitter(func::FuncOp func, std::string cppName,
                                  const llvm::StringMap<std::string> &functionNames,
                                  const llvm::StringMap<std::string> &globalNames,
-                                 bool isTop, std::set<std::string> &helpers)
+                                 const StreamValues &streams, bool isTop,
+                                 std::set<std::string> &helpers)
     : func(func), cppName(std::move(cppName)), functionNames(functionNames),
-      globalNames(globalNames), isTop(isTop), helpers(helpers) {
+      globalNames(globalNames), streams(streams), isTop(isTop),
+      helpers(helpers) {
   // A local must not shadow a global array or a function it refers to.
   for (const auto &entry : globalNames)
     names.reserve(entry.getValue());
@@ -168,7 +190,7 @@ void FunctionEmitter::emitInterfacePragmas(Os &os) {
 }
 
 LogicalResult FunctionEmitter::emit(llvm::raw_ostream &out) {
-  FailureOr<std::string> signature = cppSignature(func, cppName);
+  FailureOr<std::string> signature = cppSignature(func, cppName, &streams);
   if (failed(signature))
     return failure();
   Os os(out);
@@ -194,7 +216,12 @@ LogicalResult FunctionEmitter::emit(llvm::raw_ostream &out) {
     os << "#pragma HLS inline\n";
   for (BlockArgument arg : body.getArguments())
     emitPartitionPragmas(arg, os);
-  if (failed(emitBlock(body, os)))
+  bool isRegion = func->hasAttr("dataflow") &&
+                  llvm::any_of(body, [&](Operation &op) {
+                    return op.getNumResults() == 1 &&
+                           streams.contains(op.getResult(0));
+                  });
+  if (failed(isRegion ? emitDataflowBody(body, os) : emitBlock(body, os)))
     return failure();
   os.unindent();
   os << "}\n";
@@ -278,6 +305,14 @@ LogicalResult FunctionEmitter::emitArray(Value memref, Operation *op, Os &os) {
     return op->emitError("hls-cpp: cannot size ")
            << type << " as a C array (static shapes of integers up to 64 "
            << "bits, f32 and f64 only)";
+  if (streams.contains(memref)) {
+    auto nameAttr = op->getAttrOfType<StringAttr>("name");
+    std::string n = define(memref, nameAttr ? nameAttr.getValue() : "stream");
+    int64_t depth = streams.depth.lookup(memref);
+    os << streamType(*element, depth) << " " << n << "(\"" << n << "\");\n"
+       << "#pragma HLS stream variable=" << n << " depth=" << depth << "\n";
+    return success();
+  }
   auto returned = returnedAllocs.find(memref);
   if (returned != returnedAllocs.end()) {
     valueNames[memref] = returned->second;
@@ -306,6 +341,54 @@ LogicalResult FunctionEmitter::emitCopy(MemRefType type, StringRef from,
   for (int64_t d = 0; d < type.getRank(); ++d)
     os.unindent();
   return success();
+}
+
+/// The body of a dataflow region: its channels and buffers, then its
+/// processes (calls) in order; with HCL_DATAFLOW_THREADS (hcl's C
+/// simulation) each process runs in a thread of an hcl::dataflow::Region,
+/// after the earlier ones it shares an ordinary buffer with have finished.
+LogicalResult FunctionEmitter::emitDataflowBody(Block &body, Os &os) {
+  SmallVector<std::pair<std::string, std::string>> calls; // stage, text
+  func::ReturnOp ret;
+  for (Operation &op : body) {
+    if (auto r = dyn_cast<func::ReturnOp>(op)) {
+      ret = r;
+      continue;
+    }
+    auto call = dyn_cast<func::CallOp>(op);
+    if (!call) {
+      if (failed(emitOp(&op, os)))
+        return failure();
+      continue;
+    }
+    if (call.getNumResults() != 0)
+      return call.emitError("hls-cpp: a process of a dataflow region returns "
+                            "values");
+    std::string text;
+    llvm::raw_string_ostream textOs(text);
+    Os callOs(textOs);
+    if (failed(emitCall(call, callOs)))
+      return failure();
+    auto stage = call->getAttrOfType<StringAttr>("outlined_stage");
+    calls.push_back({stage ? stage.getValue().str() : call.getCallee().str(),
+                     StringRef(text).rtrim().str()});
+  }
+  std::vector<SmallVector<int>> deps = callDependences(func, streams);
+  os << "#ifndef HCL_DATAFLOW_THREADS\n";
+  for (auto &[stage, text] : calls)
+    os << text << "\n";
+  os << "#else\n";
+  os << "hcl::dataflow::Region region;\n";
+  for (auto [i, entry] : llvm::enumerate(calls)) {
+    std::string after;
+    if (i < deps.size())
+      for (int d : deps[i])
+        after += (after.empty() ? "" : ", ") + std::to_string(d);
+    os << "region.start(\"" << entry.first << "\", {" << after << "}, [&] { "
+       << entry.second << " });\n";
+  }
+  os << "region.finish();\n#endif\n";
+  return ret ? emitReturn(ret, os) : success();
 }
 
 LogicalResult FunctionEmitter::emitCall(func::CallOp call, Os &os) {

@@ -4,6 +4,7 @@
 #define HCL_LIB_TARGET_HLSCPP_FUNCTIONEMITTER_H
 
 #include "CNames.h"
+#include "Dataflow.h"
 
 #include "hcl/Target/HLSCpp.h"
 
@@ -22,13 +23,15 @@ namespace hcl {
 /// results as output arguments (`result0`, ...). Fails on types C++ cannot
 /// express here (dynamic shapes, unsupported element types).
 mlir::FailureOr<std::string> cppSignature(mlir::func::FuncOp func,
-                                          llvm::StringRef cppName);
+                                          llvm::StringRef cppName,
+                                          const StreamValues *streams = nullptr);
 
 class FunctionEmitter {
 public:
   FunctionEmitter(mlir::func::FuncOp func, std::string cppName,
                   const llvm::StringMap<std::string> &functionNames,
-                  const llvm::StringMap<std::string> &globalNames, bool isTop,
+                  const llvm::StringMap<std::string> &globalNames,
+                  const StreamValues &streams, bool isTop,
                   std::set<std::string> &helpers);
 
   /// The function's definition.
@@ -52,6 +55,7 @@ private:
   mlir::LogicalResult emitIf(mlir::affine::AffineIfOp op, Os &os);
   mlir::LogicalResult emitArray(mlir::Value memref, mlir::Operation *op, Os &os);
   mlir::LogicalResult emitCall(mlir::func::CallOp call, Os &os);
+  mlir::LogicalResult emitDataflowBody(mlir::Block &body, Os &os);
   mlir::LogicalResult emitGetGlobal(mlir::memref::GetGlobalOp op, Os &os);
   mlir::LogicalResult emitReturn(mlir::func::ReturnOp ret, Os &os);
   mlir::LogicalResult emitCopy(mlir::MemRefType type, llvm::StringRef from,
@@ -72,6 +76,7 @@ private:
   const llvm::StringMap<std::string> &functionNames;
   /// The file-scope arrays of the module's memref.globals.
   const llvm::StringMap<std::string> &globalNames;
+  const StreamValues &streams;
   bool isTop;
   std::set<std::string> &helpers;
   CNames names;

@@ -41,11 +41,13 @@ std::string makefile() {
 #   make hls    C simulation, synthesis and co-simulation with Vitis HLS
 CXX ?= g++
 SEED ?= 0
-# The vendor's ap_int.h / ap_fixed.h when Vitis HLS is set up, else hcl's.
+# The vendor's ap_int.h / ap_fixed.h / hls_stream.h when Vitis HLS is set
+# up, else hcl's, whose streams run dataflow processes as threads with
+# bounded FIFOs and report a deadlock.
 ifdef XILINX_HLS
 AP_INCLUDE := -I$(XILINX_HLS)/include
 else
-AP_INCLUDE := -Ihcl_compat
+AP_INCLUDE := -Ihcl_compat -DHCL_DATAFLOW_THREADS -pthread
 endif
 # gnu++14: C++14 with hexadecimal float literals (exact constants).
 # -fwrapv: integers wrap on overflow, as in the IR and in hardware.

@@ -291,6 +291,32 @@ def HCL_BufferAtOp : HCL_BufferOp<"buffer_at"> {
   }];
 }
 
+def HCL_ToOp : HCL_Op<"to"> {
+  let summary = "stream a buffer from its producer stage to a consumer stage";
+  let description = [{
+    ```mlir
+    hcl.to(%B : memref<32x32xi32>, %sD)
+    hcl.to(%B : memref<32x32xi32>, %sD) {depth = 4}
+    ```
+    HeteroCL's `s.to(B, s[D])`: the buffer between the stage that writes `B`
+    and the consumer stage becomes a FIFO channel (`hls::stream` in HLS C++,
+    a plain buffer on the CPU, where stages run one after another). The
+    channel is legal only when the producer writes each element once, in the
+    order the consumer reads it, and the consumer reads each element once
+    (a sliding window reads through a reuse buffer: `reuse_at` first). Its
+    depth is inferred (the most elements the producer must be ahead) unless
+    `depth` is given; either way the whole function is checked for deadlock
+    once its schedule is applied. The function becomes a dataflow region.
+  }];
+  let arguments = (ins AnyRankedOrUnrankedMemRef:$target,
+                       HCL_StageHandle:$consumer,
+                       OptionalAttr<I64Attr>:$depth);
+  let assemblyFormat = [{
+    `(` $target `:` type($target) `,` $consumer `)` attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
 def HCL_ReshapeOp : HCL_Op<"reshape"> {
   let summary = "give an array another shape with the same elements";
   let description = [{

@@ -1,0 +1,64 @@
+//===- Pipeline.cpp - filter extraction and the optimization steps --------===//
+//
+// The steps run in the seed's order where it gives one (4.3.2: split into
+// basic operations, push stores out, fix repeated reads and writes, trivial
+// buffers, FIFOs), adapted to MLIR: the steps that work on affine accesses
+// (hoisting, scalar replacement, one-element buffers, FIFO detection) run
+// before the three-address step turns accesses into plain index arithmetic,
+// and loop-invariant code motion runs after it, on that arithmetic.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Steps.h"
+
+#include "hcl/Target/BambuC.h"
+
+using namespace mlir;
+
+namespace hcl {
+
+const std::vector<std::string> &getBambuSteps() {
+  static const std::vector<std::string> steps = {
+      "hoist-accesses", "scalar-replacement", "one-element",
+      "fifo",           "three-address",      "hoist-invariants"};
+  return steps;
+}
+
+namespace {
+
+void forEachFunction(ModuleOp module, void (*step)(func::FuncOp)) {
+  for (auto func : module.getOps<func::FuncOp>())
+    if (!func.isExternal())
+      step(func);
+}
+
+} // namespace
+
+LogicalResult prepareBambuModule(ModuleOp module, const BambuCOptions &options) {
+  for (const std::string &step : options.steps)
+    if (!llvm::is_contained(getBambuSteps(), step))
+      return module.emitError("bambu-c: no step named '")
+             << step << "' (steps: "
+             << llvm::join(getBambuSteps(), ", ") << ")";
+  if (failed(bambu::extractFilters(module)))
+    return failure();
+  for (const std::string &step : getBambuSteps()) {
+    if (!llvm::is_contained(options.steps, step))
+      continue;
+    if (step == "hoist-accesses")
+      forEachFunction(module, bambu::hoistAccesses);
+    else if (step == "scalar-replacement")
+      forEachFunction(module, bambu::replaceScalars);
+    else if (step == "one-element")
+      bambu::scalarizeOneElementBuffers(module);
+    else if (step == "fifo")
+      bambu::detectFifos(module);
+    else if (step == "three-address")
+      forEachFunction(module, bambu::expandToThreeAddress);
+    else if (step == "hoist-invariants")
+      forEachFunction(module, bambu::hoistInvariants);
+  }
+  return success();
+}
+
+} // namespace hcl
