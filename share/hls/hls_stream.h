@@ -89,49 +89,57 @@ void waitUntil(std::unique_lock<std::mutex> &held, Ready ready,
   m.waiting.erase(currentProcess());
 }
 
+// The processes of one dataflow region: add them in program order, then
+// run() starts them all (so that none is thought stuck while a later one
+// has yet to start) and waits for them.
 class Region {
 public:
-  void start(const char *name, std::initializer_list<int> after,
-             std::function<void()> body) {
+  void add(const char *name, std::initializer_list<int> after,
+           std::function<void()> body) {
+    processes.push_back({name, std::vector<int>(after), std::move(body)});
+  }
+
+  void run() {
     Monitor &m = Monitor::get();
-    int index;
     {
       std::lock_guard<std::mutex> held(m.lock);
-      ++m.running;
-      index = static_cast<int>(done.size());
-      done.push_back(false);
+      m.running += static_cast<int>(processes.size());
+      done.assign(processes.size(), 0);
     }
-    std::vector<int> waitFor(after);
-    threads.emplace_back([this, name, waitFor, body, index] {
-      Monitor &m = Monitor::get();
-      currentProcess() = name;
-      {
-        std::unique_lock<std::mutex> held(m.lock);
-        for (int d : waitFor)
-          waitUntil(held, [this, d] { return done[d] != 0; },
-                    "waits for process " + std::to_string(d) +
-                        " to finish (an ordinary buffer they share)");
-      }
-      body();
-      std::lock_guard<std::mutex> held(m.lock);
-      done[index] = true;
-      --m.running;
-      m.changed.notify_all();
-      m.checkDeadlock();
-    });
-  }
-
-  void finish() {
+    std::vector<std::thread> threads;
+    for (size_t i = 0; i < processes.size(); ++i)
+      threads.emplace_back([this, i] { runProcess(i); });
     for (std::thread &t : threads)
       t.join();
-    threads.clear();
-    done.clear();
+    processes.clear();
   }
 
-  ~Region() { finish(); }
-
 private:
-  std::vector<std::thread> threads;
+  struct Process {
+    std::string name;
+    std::vector<int> after;
+    std::function<void()> body;
+  };
+
+  void runProcess(size_t i) {
+    Monitor &m = Monitor::get();
+    currentProcess() = processes[i].name;
+    {
+      std::unique_lock<std::mutex> held(m.lock);
+      for (int d : processes[i].after)
+        waitUntil(held, [this, d] { return done[d] != 0; },
+                  "waits for '" + processes[d].name +
+                      "' to finish (an ordinary buffer they share)");
+    }
+    processes[i].body();
+    std::lock_guard<std::mutex> held(m.lock);
+    done[i] = 1;
+    --m.running;
+    m.changed.notify_all();
+    m.checkDeadlock();
+  }
+
+  std::vector<Process> processes;
   std::vector<char> done; // read and written with the monitor's lock held
 };
 

@@ -384,10 +384,10 @@ LogicalResult FunctionEmitter::emitDataflowBody(Block &body, Os &os) {
     if (i < deps.size())
       for (int d : deps[i])
         after += (after.empty() ? "" : ", ") + std::to_string(d);
-    os << "region.start(\"" << entry.first << "\", {" << after << "}, [&] { "
+    os << "region.add(\"" << entry.first << "\", {" << after << "}, [&] { "
        << entry.second << " });\n";
   }
-  os << "region.finish();\n#endif\n";
+  os << "region.run();\n#endif\n";
   return ret ? emitReturn(ret, os) : success();
 }
 

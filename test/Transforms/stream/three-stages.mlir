@@ -23,7 +23,7 @@
 // HLS-NEXT: top_C(arg0, C);
 // HLS-NEXT: top_D(B, C, result0);
 // HLS-NEXT: #else
-// HLS: region.start("D", {}, [&] { top_D(B, C, result0); });
+// HLS: region.add("D", {}, [&] { top_D(B, C, result0); });
 // CSIM: hcl check --hls: OK
 
 func.func @top(%A: memref<32x32xi32>) -> memref<32x32xi32> {
