@@ -19,6 +19,7 @@
 #include "hcl/Target/BambuC.h"
 #include "hcl/Target/HLSProject.h"
 
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
@@ -76,6 +77,22 @@ std::string makefile() {
          "bambu:\n\tsh bambu.sh\n.PHONY: run bambu\n";
 }
 
+/// Only `entry` and the functions it calls, transitively, stay in `module`.
+void keepReachable(ModuleOp module, func::FuncOp entry) {
+  llvm::StringSet<> keep{entry.getSymName()};
+  SmallVector<func::FuncOp> work{entry};
+  while (!work.empty())
+    work.pop_back_val().walk([&](func::CallOp call) {
+      if (keep.insert(call.getCallee()).second)
+        if (auto callee = module.lookupSymbol<func::FuncOp>(call.getCallee()))
+          work.push_back(callee);
+    });
+  for (auto func : llvm::make_early_inc_range(module.getOps<func::FuncOp>()))
+    if (!keep.contains(func.getSymName()))
+      func.erase();
+
+}
+
 } // namespace
 
 LogicalResult writeBambuProject(ModuleOp module, func::FuncOp entry,
@@ -83,6 +100,8 @@ LogicalResult writeBambuProject(ModuleOp module, func::FuncOp entry,
   if (std::error_code error = llvm::sys::fs::create_directories(dir))
     return entry.emitError("bambu: cannot create ") << dir << ": " << error.message();
   OwningOpRef<ModuleOp> prepared = module.clone();
+  keepReachable(*prepared,
+                prepared->lookupSymbol<func::FuncOp>(entry.getSymName()));
   if (failed(prepareBambuModule(*prepared)))
     return failure();
   std::string kernel;

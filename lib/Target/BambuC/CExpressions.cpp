@@ -102,9 +102,23 @@ std::optional<std::string> mathFunction(Operation *op, Type type) {
           .Case<math::FloorOp>([](auto) { return "floor"; })
           .Case<math::CeilOp>([](auto) { return "ceil"; })
           .Case<math::RoundOp>([](auto) { return "round"; })
+          // C99's rint rounds to even in the default rounding mode.
+          .Case<math::RoundEvenOp>([](auto) { return "rint"; })
           .Case<math::TruncOp>([](auto) { return "trunc"; })
           .Case<math::PowFOp>([](auto) { return "pow"; })
           .Case<math::ErfOp>([](auto) { return "erf"; })
+          .Case<math::ErfcOp>([](auto) { return "erfc"; })
+          .Case<math::CbrtOp>([](auto) { return "cbrt"; })
+          .Case<math::ExpM1Op>([](auto) { return "expm1"; })
+          .Case<math::Log1pOp>([](auto) { return "log1p"; })
+          .Case<math::SinhOp>([](auto) { return "sinh"; })
+          .Case<math::CoshOp>([](auto) { return "cosh"; })
+          .Case<math::AsinOp>([](auto) { return "asin"; })
+          .Case<math::AsinhOp>([](auto) { return "asinh"; })
+          .Case<math::AcoshOp>([](auto) { return "acosh"; })
+          .Case<math::AtanhOp>([](auto) { return "atanh"; })
+          .Case<math::AcosOp>([](auto) { return "acos"; })
+          .Case<math::CopySignOp>([](auto) { return "copysign"; })
           .Case<math::FmaOp>([](auto) { return "fma"; })
           .Case<arith::MaxNumFOp>([](auto) { return "fmax"; })
           .Case<arith::MinNumFOp>([](auto) { return "fmin"; })
@@ -169,6 +183,13 @@ FailureOr<std::string> CWriter::expression(Operation *op) {
       .Case([&](arith::CeilDivSIOp) -> R {
         helpers.insert("ceildiv");
         return "hcl_ceildiv(" + in(0) + ", " + in(1) + ")";
+      })
+      .Case([&](math::RsqrtOp) -> R {
+        return std::string(resultType.isF32() ? "1.0f / sqrtf(" : "1.0 / sqrt(") +
+               in(0) + ")";
+      })
+      .Case([&](math::AbsIOp) -> R {
+        return "(" + in(0) + " < 0 ? " + cast("-" + in(0)) + " : " + in(0) + ")";
       })
       .Case([&](arith::AndIOp) -> R { return binary("&"); })
       .Case([&](arith::OrIOp) -> R { return binary("|"); })
@@ -236,6 +257,29 @@ FailureOr<std::string> CWriter::expression(Operation *op) {
         return op->emitError("bambu-c: '")
                << op->getName() << "' is not supported by the Bambu C emitter";
       });
+}
+
+std::string cSpecialFloats(std::string text) {
+  static const std::pair<const char *, const char *> spellings[] = {
+      {"hcl_f32_bits(0x7f800000u)", "INFINITY"},
+      {"hcl_f32_bits(0xff800000u)", "(-INFINITY)"},
+      {"hcl_f32_bits(0x7fc00000u)", "NAN"},
+      {"hcl_f32_bits(0xffc00000u)", "(-NAN)"},
+      {"hcl_f64_bits(0x7ff0000000000000ull)", "((double)INFINITY)"},
+      {"hcl_f64_bits(0xfff0000000000000ull)", "(-(double)INFINITY)"},
+      {"hcl_f64_bits(0x7ff8000000000000ull)", "((double)NAN)"},
+      {"hcl_f64_bits(0xfff8000000000000ull)", "(-(double)NAN)"}};
+  for (auto [from, to] : spellings) {
+    std::string upper = from;
+    // The hexadecimal digits are written in either case.
+    for (size_t i = std::string(from).find("(0x") + 3; i < upper.size(); ++i)
+      if (upper[i] >= 'a' && upper[i] <= 'f')
+        upper[i] = upper[i] - 'a' + 'A';
+    for (const std::string &f : {std::string(from), upper})
+      for (size_t at; (at = text.find(f)) != std::string::npos;)
+        text.replace(at, f.size(), to);
+  }
+  return text;
 }
 
 std::string cHelperDefinitions(const std::set<std::string> &helpers) {

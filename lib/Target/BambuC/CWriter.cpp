@@ -21,6 +21,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/IntegerSet.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
 using namespace mlir::affine;
@@ -181,7 +182,8 @@ LogicalResult CWriter::emitOp(Operation *op, Os &os) {
         failed(cType(c.getType(), op)))
       return op->emitError("bambu-c: constants of type ")
              << c.getType() << " are not supported";
-    valueNames[c.getResult()] = constantText(c.getValue(), helpers);
+    valueNames[c.getResult()] =
+        cSpecialFloats(constantText(c.getValue(), helpers));
     return success();
   }
   if (auto loop = dyn_cast<AffineForOp>(op))
@@ -192,6 +194,20 @@ LogicalResult CWriter::emitOp(Operation *op, Os &os) {
     return emitBuffer(op, os);
   if (isa<memref::DeallocOp, AffineYieldOp>(op))
     return success();
+  if (auto copy = dyn_cast<memref::CopyOp>(op)) {
+    auto type = dyn_cast<MemRefType>(copy.getSource().getType());
+    if (!type || !type.hasStaticShape())
+      return op->emitError("bambu-c: memref.copy needs static shapes");
+    emitCopy(type, [&](ArrayRef<std::string> i) { return element(copy.getSource(), i); },
+             [&](ArrayRef<std::string> i) { return element(copy.getTarget(), i); }, os);
+    return success();
+  }
+  if (auto get = dyn_cast<memref::GetGlobalOp>(op)) {
+    if (!globalNames || !globalNames->count(get.getName()))
+      return op->emitError("bambu-c: no memref.global @") << get.getName();
+    valueNames[get.getResult()] = globalNames->lookup(get.getName());
+    return success();
+  }
   if (auto call = dyn_cast<func::CallOp>(op))
     return emitCall(call, os);
   if (auto ret = dyn_cast<func::ReturnOp>(op))
@@ -394,14 +410,43 @@ LogicalResult CWriter::emitStore(Operation *op, Os &os) {
 LogicalResult CWriter::emitCall(func::CallOp call, Os &os) {
   auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
       call, call.getCalleeAttr());
-  if (!callee || callee.isExternal() || !callee->hasAttr(kFilterAttr))
+  if (!callee || callee.isExternal())
     return call.emitError("bambu-c: call to @")
-           << call.getCallee()
-           << ": only the filters the backend extracts can be called (outline "
-              "is not supported by the Bambu C backend)";
+           << call.getCallee() << ", which has no body in this module";
   std::string args;
-  for (Value operand : call.getOperands())
-    args += (args.empty() ? "" : ", ") + name(operand);
+  for (Value operand : call.getOperands()) {
+    std::string arg = name(operand);
+    // A constant global is a `static const` array; the callee only reads it
+    // (a write would be undefined in the IR too), through a plain pointer.
+    if (auto get = operand.getDefiningOp<memref::GetGlobalOp>()) {
+      MemRefType type = get.getType();
+      std::string element = *scalarCppType(type.getElementType());
+      std::string pointer = element + " *";
+      if (type.getRank() > 1) {
+        pointer = element + " (*)";
+        for (int64_t d : type.getShape().drop_front())
+          pointer += "[" + std::to_string(d) + "]";
+      }
+      arg = "(" + pointer + ")" + arg;
+    }
+    args += (args.empty() ? "" : ", ") + arg;
+  }
+  // A function of the program (hcl.outline's): results through output
+  // arguments, as its signature says.
+  if (!callee->hasAttr(kFilterAttr)) {
+    for (Value result : call.getResults()) {
+      std::string n = define(result, "r");
+      FailureOr<std::string> d =
+          declaration(result.getType(), n, false, false, call);
+      if (failed(d))
+        return failure();
+      os << *d << ";\n";
+      args += (args.empty() ? "" : ", ") +
+              (isa<MemRefType>(result.getType()) ? n : "&" + n);
+    }
+    os << functionNames.lookup(call.getCallee()) << "(" << args << ");\n";
+    return success();
+  }
   std::string text = functionNames.lookup(call.getCallee()) + "(" + args + ")";
   if (call.getNumResults() == 1 && !call.getResult(0).use_empty()) {
     FailureOr<std::string> t = typeOf(call.getResult(0), call);
@@ -427,23 +472,30 @@ LogicalResult CWriter::emitReturn(func::ReturnOp ret, Os &os) {
       os << "*" << out << " = " << name(value) << ";\n";
       continue;
     }
-    if (name(value) == out)
-      continue;
     // An argument or a buffer returned twice: copied element by element.
-    std::string index;
-    for (int64_t d = 0; d < memref.getRank(); ++d) {
-      std::string iv = names.get("c" + std::to_string(d));
-      os << "for (int " << iv << " = 0; " << iv << " < " << memref.getDimSize(d)
-         << "; " << iv << "++)\n";
-      os.indent();
-      index += "[" + iv + "]";
-    }
-    os << out << (index.empty() ? "[0]" : index) << " = " << name(value)
-       << (index.empty() ? "[0]" : index) << ";\n";
-    for (int64_t d = 0; d < memref.getRank(); ++d)
-      os.unindent();
+    if (name(value) != out)
+      emitCopy(memref, [&](ArrayRef<std::string> i) { return element(value, i); },
+               [&](ArrayRef<std::string> i) {
+                 return out + (i.empty() ? "[0]" : "[" + llvm::join(i, "][") + "]");
+               },
+               os);
   }
   return success();
+}
+
+void CWriter::emitCopy(MemRefType type, ElementText from, ElementText to,
+                       Os &os) {
+  SmallVector<std::string> index;
+  for (int64_t d = 0; d < type.getRank(); ++d) {
+    std::string iv = names.get("c" + std::to_string(d));
+    os << "for (int " << iv << " = 0; " << iv << " < " << type.getDimSize(d)
+       << "; " << iv << "++)\n";
+    os.indent();
+    index.push_back(iv);
+  }
+  os << to(index) << " = " << from(index) << ";\n";
+  for (int64_t d = 0; d < type.getRank(); ++d)
+    os.unindent();
 }
 
 } // namespace hcl::bambu

@@ -20,6 +20,11 @@ mlir::FailureOr<std::string> cType(mlir::Type type, mlir::Operation *where);
 /// The C name of every function with a body (EmitBambuC.cpp).
 llvm::StringMap<std::string> cFunctionNames(mlir::ModuleOp module);
 
+/// `text` with the infinities and default NaNs the HLS spellings write
+/// through hcl_f32_bits / hcl_f64_bits as C's constant INFINITY and NAN, so
+/// that they can initialize file-scope arrays.
+std::string cSpecialFloats(std::string text);
+
 /// The C definitions of the helpers named in `helpers`.
 std::string cHelperDefinitions(const std::set<std::string> &helpers);
 
@@ -45,6 +50,12 @@ public:
     return cType(v.getType(), where);
   }
   std::set<std::string> &getHelpers() { return helpers; }
+  /// The file-scope arrays of the module's memref.globals.
+  void setGlobalNames(const llvm::StringMap<std::string> *names) {
+    globalNames = names;
+    for (const auto &entry : *names)
+      this->names.reserve(entry.getValue());
+  }
 
   /// A scalar operation as a C expression (CExpressions.cpp).
   mlir::FailureOr<std::string> expression(mlir::Operation *op);
@@ -59,6 +70,9 @@ private:
   mlir::LogicalResult emitReturn(mlir::func::ReturnOp ret, Os &os);
   mlir::LogicalResult emitLoad(mlir::Operation *op, Os &os);
   mlir::LogicalResult emitStore(mlir::Operation *op, Os &os);
+  /// Loops copying every element of a buffer of `type`.
+  using ElementText = llvm::function_ref<std::string(llvm::ArrayRef<std::string>)>;
+  void emitCopy(mlir::MemRefType type, ElementText from, ElementText to, Os &os);
   /// A loop marked `vectorize` as hcl_vector.h operations, when its body is
   /// elementwise (VectorLoops.cpp); false leaves it to emitFor.
   mlir::FailureOr<bool> emitVectorLoop(mlir::affine::AffineForOp loop, Os &os);
@@ -76,6 +90,7 @@ private:
   CNames names;
   llvm::DenseMap<mlir::Value, std::string> valueNames;
   llvm::DenseMap<mlir::Value, std::string> returnedBuffers;
+  const llvm::StringMap<std::string> *globalNames = nullptr;
 };
 
 /// A parameter or local buffer that is a FIFO channel.

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CWriter.h"
+#include "../HLSCpp/EmitGlobals.h"
 #include "Steps.h"
 
 #include "hcl/Dialect/HCL/HCLDialect.h"
@@ -94,12 +95,21 @@ LogicalResult emitPreparedBambuC(ModuleOp module, llvm::raw_ostream &os,
                                  bool includeKernelHeader) {
   llvm::StringMap<std::string> names = bambu::cFunctionNames(module);
   std::set<std::string> helpers;
-  std::string prototypes, definitions;
-  llvm::raw_string_ostream protos(prototypes), defs(definitions);
+  std::string prototypes, definitions, globals;
+  llvm::raw_string_ostream protos(prototypes), defs(definitions),
+      globalsOs(globals);
+  // The HLS backend's file-scope arrays are C as well.
+  CNames fileNames;
+  for (const auto &entry : names)
+    fileNames.reserve(entry.getValue());
+  llvm::StringMap<std::string> globalNames = getCppGlobalNames(module, fileNames);
+  if (failed(emitGlobals(module, globalNames, helpers, globalsOs)))
+    return failure();
   for (auto func : module.getOps<func::FuncOp>()) {
     if (func.isExternal())
       continue;
     bambu::CWriter writer(func, names, helpers);
+    writer.setGlobalNames(&globalNames);
     FailureOr<std::string> signature = writer.signature();
     if (failed(signature))
       return failure();
@@ -108,6 +118,7 @@ LogicalResult emitPreparedBambuC(ModuleOp module, llvm::raw_ostream &os,
     if (!func->hasAttr(bambu::kFilterAttr))
       writeFilterGraph(func, module, names, defs);
     bambu::CWriter fresh(func, names, helpers);
+    fresh.setGlobalNames(&globalNames);
     if (failed(fresh.emit(defs)))
       return failure();
   }
@@ -122,7 +133,10 @@ LogicalResult emitPreparedBambuC(ModuleOp module, llvm::raw_ostream &os,
     os << "#include \"hcl_vector.h\"\n";
   if (uses.fifos)
     os << "#include \"hcl_fifo.h\"\n";
-  os << "\n" << bambu::cHelperDefinitions(helpers) << prototypes << definitions;
+  os << "\n" << bambu::cHelperDefinitions(helpers) << prototypes;
+  if (!globals.empty())
+    os << "\n" << bambu::cSpecialFloats(globals);
+  os << definitions;
   return success();
 }
 

@@ -87,7 +87,10 @@ func::CallOp outline(ArrayRef<Operation *> ops, Value result, StringRef name,
   SmallVector<Value> params;
   for (Value v : captured) {
     Operation *def = v.getDefiningOp();
-    if ((def && def->hasTrait<OpTrait::ConstantLike>()) || isPrivateBuffer(v, ops))
+    // A global is named, not passed: its C array is at file scope.
+    if ((def && (def->hasTrait<OpTrait::ConstantLike>() ||
+                 isa<memref::GetGlobalOp>(def))) ||
+        isPrivateBuffer(v, ops))
       copied.push_back(def);
     else
       params.push_back(v);

@@ -13,6 +13,10 @@
 
 #include "hcl/Target/BambuC.h"
 
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+
 using namespace mlir;
 
 namespace hcl {
@@ -30,6 +34,21 @@ void forEachFunction(ModuleOp module, void (*step)(func::FuncOp)) {
   for (auto func : module.getOps<func::FuncOp>())
     if (!func.isExternal())
       step(func);
+}
+
+/// A global nothing reads any more (scalar replacement folds the loads of
+/// constant ones) would be an unused C array, which -Wall rejects.
+void dropUnusedGlobals(ModuleOp module) {
+  llvm::StringSet<> used;
+  module.walk([&](memref::GetGlobalOp get) {
+    if (get.use_empty())
+      get.erase();
+    else
+      used.insert(get.getName());
+  });
+  for (auto global : llvm::make_early_inc_range(module.getOps<memref::GlobalOp>()))
+    if (!used.contains(global.getSymName()))
+      global.erase();
 }
 
 } // namespace
@@ -58,6 +77,7 @@ LogicalResult prepareBambuModule(ModuleOp module, const BambuCOptions &options) 
     else if (step == "hoist-invariants")
       forEachFunction(module, bambu::hoistInvariants);
   }
+  dropUnusedGlobals(module);
   return success();
 }
 
