@@ -69,16 +69,18 @@ func::FuncOp buildOutlinedFunction(Location loc, StringRef name,
   return func;
 }
 
-func::CallOp outlineIntoCall(Operation *op, StringRef name) {
-  auto module = op->getParentOfType<ModuleOp>();
+func::CallOp outlineIntoCall(ArrayRef<Operation *> ops, StringRef name) {
+  auto module = ops.front()->getParentOfType<ModuleOp>();
   std::string unique = name.str();
   for (unsigned n = 1; module.lookupSymbol(unique); ++n)
     unique = name.str() + "_" + std::to_string(n);
-  SmallVector<Value> values = outlinedFreeValues(op);
-  func::FuncOp func = buildOutlinedFunction(op->getLoc(), unique, op, values);
-  OpBuilder b(op);
-  auto call = func::CallOp::create(b, op->getLoc(), func, values);
-  op->erase();
+  SmallVector<Value> values = outlinedFreeValues(ops);
+  Location loc = ops.back()->getLoc();
+  func::FuncOp func = buildOutlinedFunction(loc, unique, ops, values);
+  OpBuilder b(ops.back());
+  auto call = func::CallOp::create(b, loc, func, values);
+  for (Operation *op : llvm::reverse(ops))
+    op->erase();
   return call;
 }
 

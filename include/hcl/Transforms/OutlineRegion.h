@@ -19,9 +19,11 @@ mlir::func::FuncOp buildOutlinedFunction(mlir::Location loc,
                                          llvm::ArrayRef<mlir::Operation *> ops,
                                          llvm::ArrayRef<mlir::Value> values);
 
-/// Replaces `op` by a call of a new function (named `name`, made unique in
-/// the module) that holds it.
-mlir::func::CallOp outlineIntoCall(mlir::Operation *op, llvm::StringRef name);
+/// Replaces `ops` (in order, in one block, nothing between them that they
+/// use) by a call of a new function (named `name`, made unique in the
+/// module) that holds them.
+mlir::func::CallOp outlineIntoCall(llvm::ArrayRef<mlir::Operation *> ops,
+                                   llvm::StringRef name);
 
 } // namespace hcl
 

@@ -27,17 +27,46 @@ bool hasStreams(ModuleOp module) {
   });
 }
 
+/// `process` preceded by the buffers only it uses (a reuse buffer, a local
+/// array), moved next to it, so that they become the function's own arrays
+/// rather than channels of the region.
+static SmallVector<Operation *> withLocalBuffers(Operation *process) {
+  SmallVector<Operation *> ops;
+  for (Operation *op = process->getBlock()->empty() ? nullptr
+                                                    : &process->getBlock()->front();
+       op != process; op = op->getNextNode()) {
+    if (!isa<memref::AllocOp>(op) || op->hasAttr("stream_depth") ||
+        op->getResult(0).use_empty())
+      continue;
+    bool local = llvm::all_of(op->getResult(0).getUsers(), [&](Operation *user) {
+      return process->isAncestor(user) || isa<memref::DeallocOp>(user);
+    });
+    if (local)
+      ops.push_back(op);
+  }
+  for (Operation *op : ops) {
+    for (Operation *user : llvm::make_early_inc_range(op->getResult(0).getUsers()))
+      if (isa<memref::DeallocOp>(user))
+        user->erase(); // C arrays need no freeing
+    op->moveBefore(process);
+  }
+  ops.push_back(process);
+  return ops;
+}
+
 LogicalResult outlineDataflowProcesses(ModuleOp module) {
   for (auto func : llvm::to_vector(module.getOps<func::FuncOp>())) {
     if (func.isExternal() || !hasStreamAllocs(func))
       continue;
-    for (Operation &op : llvm::make_early_inc_range(func.getBody().front())) {
-      if (!isDataflowProcess(&op) || isa<func::CallOp>(op))
-        continue;
-      StringRef stage = getStageName(&op);
+    SmallVector<Operation *> processes;
+    for (Operation &op : func.getBody().front())
+      if (isDataflowProcess(&op) && !isa<func::CallOp>(op))
+        processes.push_back(&op);
+    for (Operation *process : processes) {
+      StringRef stage = getStageName(process);
       std::string name = func.getSymName().str() + "_" +
                          (stage.empty() ? std::string("process") : stage.str());
-      func::CallOp call = outlineIntoCall(&op, name);
+      func::CallOp call = outlineIntoCall(withLocalBuffers(process), name);
       if (!stage.empty())
         call->setAttr("outlined_stage", StringAttr::get(func.getContext(), stage));
     }
