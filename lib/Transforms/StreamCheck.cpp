@@ -199,17 +199,20 @@ StreamChecker::simulate(ArrayRef<int64_t> capacity,
     if (visiting[p])
       return false;
     visiting[p] = true;
-    auto wait = [&](size_t other, std::string why) {
+    // Waits for `other`; the reason is spelled out only for a deadlock.
+    auto wait = [&](size_t other, auto why) {
       bool moved = pull(other);
       if (!moved)
-        chain.push_back(stage(p) + " " + why);
+        chain.push_back(stage(p) + " " + why());
       visiting[p] = false;
       return moved;
     };
     for (int d : deps[p])
       if (!done[d])
-        return wait(d, "waits for " + stage(d) +
-                           " to finish (an ordinary buffer they share)");
+        return wait(d, [&] {
+          return "waits for " + stage(d) +
+                 " to finish (an ordinary buffer they share)";
+        });
     const std::vector<ChannelEvent> &events = processes[p].events;
     if (pos[p] == events.size()) {
       done[p] = true;
@@ -218,15 +221,18 @@ StreamChecker::simulate(ArrayRef<int64_t> capacity,
     }
     const ChannelEvent &e = events[pos[p]];
     const Channel &ch = channels[e.channel];
-    std::string name = "'" + bufferName(ch.buffer) + "'";
+    auto name = [&] { return "'" + bufferName(ch.buffer) + "'"; };
     int64_t &occ = occupancy[e.channel];
     if (e.isWrite && capacity[e.channel] && occ >= capacity[e.channel]) {
       out.fullChannels.push_back(e.channel);
-      return wait(ch.consumer, "waits to write " + name + " (full at depth " +
-                                   std::to_string(capacity[e.channel]) + ")");
+      return wait(ch.consumer, [&] {
+        return "waits to write " + name() + " (full at depth " +
+               std::to_string(capacity[e.channel]) + ")";
+      });
     }
     if (!e.isWrite && occ == 0)
-      return wait(ch.producer, "waits to read " + name + " (empty)");
+      return wait(ch.producer,
+                  [&] { return "waits to read " + name() + " (empty)"; });
     occ += e.isWrite ? 1 : -1;
     out.maxOccupancy[e.channel] = std::max(out.maxOccupancy[e.channel], occ);
     ++pos[p];

@@ -87,6 +87,9 @@ int64_t evaluate(AffineExpr e, ArrayRef<int64_t> dims, ArrayRef<int64_t> syms) {
 struct Frame {
   llvm::DenseMap<Value, int64_t> integers;
   llvm::DenseMap<Value, Value> buffers;
+  /// Whether an operation reaches a channel (fixed for the instance: it
+  /// depends on `buffers` only), so that loops ask once, not per iteration.
+  llvm::DenseMap<Operation *, bool> reaches;
 };
 
 class Tracer {
@@ -179,7 +182,10 @@ private:
   }
 
   /// Whether `op` accesses a channel, directly or through a call.
-  bool reachesChannel(Operation *op, const Frame &frame) {
+  bool reachesChannel(Operation *op, Frame &frame) {
+    auto cached = frame.reaches.find(op);
+    if (cached != frame.reaches.end())
+      return cached->second;
     bool found = false;
     op->walk([&](Operation *inner) {
       if (found)
@@ -189,7 +195,7 @@ private:
           found = true;
       return WalkResult::advance();
     });
-    return found;
+    return frame.reaches[op] = found;
   }
 
   FailureOr<int64_t> integer(Value v, const Frame &frame) {
