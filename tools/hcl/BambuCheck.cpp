@@ -84,11 +84,13 @@ Expected<std::string> runBuild(const Build &build, unsigned seed,
 } // namespace
 
 int checkBambu(mlir::ModuleOp scheduled, mlir::func::FuncOp entry,
-               JitProgram &jit, unsigned seeds, StringRef keepDir) {
+               JitProgram &jit, unsigned seeds, StringRef keepDir,
+               StringRef steps) {
   SmallString<256> dir(keepDir);
   if (dir.empty() && sys::fs::createUniqueDirectory("hcl-check-bambu", dir))
     return fail("cannot create a temporary directory");
-  if (mlir::failed(writeBambuProject(scheduled, entry, dir)))
+  if (mlir::failed(writeBambuProject(scheduled, entry, dir,
+                                     parseBambuSteps(steps))))
     return 1;
   std::string name = "@" + entry.getSymName().str();
   if (Error error = compile(dir))

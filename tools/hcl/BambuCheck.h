@@ -11,12 +11,14 @@ namespace hcl::driver {
 
 /// Compiles `entry`'s Bambu C with gcc (-std=c99 -Wall -Werror, and again
 /// with -fopenmp), runs its testbench serially and with OpenMP on 1 and 2
-/// threads for seeds 0..seeds-1, and requires every output to equal `jit`'s
+/// threads for seeds 0..seeds-1 (after the optimization `steps`: a list
+/// for parseBambuSteps), and requires every output to equal `jit`'s
 /// bit for bit; prints the verdict and returns the exit code. The project
 /// is written into `keepDir` when given, else into a temporary directory
 /// removed on success.
 int checkBambu(mlir::ModuleOp scheduled, mlir::func::FuncOp entry,
-               JitProgram &jit, unsigned seeds, llvm::StringRef keepDir);
+               JitProgram &jit, unsigned seeds, llvm::StringRef keepDir,
+               llvm::StringRef steps);
 
 } // namespace hcl::driver
 

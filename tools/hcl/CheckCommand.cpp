@@ -48,6 +48,11 @@ static cl::opt<bool> bambu("bambu",
                                     "with gcc (serial and OpenMP), with the "
                                     "JIT bit for bit instead"),
                            cl::sub(checkSubcommand));
+static cl::opt<std::string> bambuSteps(
+    "bambu-steps",
+    cl::desc("with --bambu: the optimization steps, comma-separated, or "
+             "'none' (default: all)"),
+    cl::init("all"), cl::sub(checkSubcommand));
 static cl::opt<std::string> keepDir("keep",
                                     cl::desc("with --hls: write the HLS "
                                              "project into DIR and keep it"),
@@ -114,7 +119,7 @@ int checkMain() {
     if (mlir::failed(entry))
       return 1;
     return checkBambu(*scheduled->module, *entry, *scheduled->program, seeds,
-                      keepDir);
+                      keepDir, bambuSteps);
   }
   if (hls) {
     auto entry = selectEntry(*scheduled->module, entryName);

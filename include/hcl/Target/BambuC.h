@@ -68,7 +68,11 @@ mlir::LogicalResult emitBambuStats(mlir::ModuleOp module,
 /// hcl_testbench.h, bambu.sh and a Makefile for `entry` of `module`.
 mlir::LogicalResult writeBambuProject(mlir::ModuleOp module,
                                       mlir::func::FuncOp entry,
-                                      llvm::StringRef dir);
+                                      llvm::StringRef dir,
+                                      const BambuCOptions &options = {});
+
+/// The options of a comma-separated step list ("all", "none" or names).
+BambuCOptions parseBambuSteps(llvm::StringRef list);
 
 /// The `bambu` command line of the project's bambu.sh (the OpenMP options
 /// when the program has `parallel` loops).

@@ -96,13 +96,13 @@ void keepReachable(ModuleOp module, func::FuncOp entry) {
 } // namespace
 
 LogicalResult writeBambuProject(ModuleOp module, func::FuncOp entry,
-                                StringRef dir) {
+                                StringRef dir, const BambuCOptions &options) {
   if (std::error_code error = llvm::sys::fs::create_directories(dir))
     return entry.emitError("bambu: cannot create ") << dir << ": " << error.message();
   OwningOpRef<ModuleOp> prepared = module.clone();
   keepReachable(*prepared,
                 prepared->lookupSymbol<func::FuncOp>(entry.getSymName()));
-  if (failed(prepareBambuModule(*prepared)))
+  if (failed(prepareBambuModule(*prepared, options)))
     return failure();
   std::string kernel;
   llvm::raw_string_ostream kernelOs(kernel);

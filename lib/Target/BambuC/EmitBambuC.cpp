@@ -166,15 +166,7 @@ void registerBambuCTranslation() {
         auto module = dyn_cast<ModuleOp>(op);
         if (!module)
           return op->emitError("bambu-c: expected a module");
-        BambuCOptions options;
-        if (steps != "all") {
-          options.steps.clear();
-          SmallVector<StringRef> parts;
-          StringRef(steps).split(parts, ',', -1, false);
-          for (StringRef part : parts)
-            if (part != "none")
-              options.steps.push_back(part.trim().str());
-        }
+        BambuCOptions options = parseBambuSteps(steps);
         if (stats)
           return emitBambuStats(module, os, options);
         if (!printIR)

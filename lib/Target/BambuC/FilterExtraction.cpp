@@ -56,27 +56,6 @@ bool isPrivateBuffer(Value v, ArrayRef<Operation *> ops) {
                       [&](Operation *user) { return isInside(ops, user); });
 }
 
-/// The C name a parameter gets: a buffer's `name`, a loop's `loop_name`, an
-/// entry argument's argN.
-std::string parameterName(Value v) {
-  if (auto arg = dyn_cast<BlockArgument>(v)) {
-    Operation *owner = arg.getOwner()->getParentOp();
-    if (auto loop = dyn_cast<AffineForOp>(owner)) {
-      StringRef name = getLoopName(loop);
-      return name.empty() ? "i" : name.str();
-    }
-    if (auto func = dyn_cast<func::FuncOp>(owner)) {
-      if (auto names = func->getAttrOfType<ArrayAttr>(kParamNamesAttr))
-        return cast<StringAttr>(names[arg.getArgNumber()]).str();
-      return "arg" + std::to_string(arg.getArgNumber());
-    }
-    return "v";
-  }
-  if (auto name = v.getDefiningOp()->getAttrOfType<StringAttr>("name"))
-    return name.str();
-  return "v";
-}
-
 /// Moves `ops` (consecutive, in one block) into a new filter function named
 /// `name` placed before `parent`, and calls it in their place. `result`, a
 /// value the last op defines or null, becomes the filter's return value.
@@ -100,7 +79,7 @@ func::CallOp outline(ArrayRef<Operation *> ops, Value result, StringRef name,
   SmallVector<Attribute> paramNames;
   for (Value v : params) {
     paramTypes.push_back(v.getType());
-    paramNames.push_back(builder.getStringAttr(parameterName(v)));
+    paramNames.push_back(builder.getStringAttr(valueName(v)));
   }
   SmallVector<Type> resultTypes;
   if (result)
@@ -169,11 +148,6 @@ SmallVector<Operation *, 3> reductionAt(AffineStoreOp init) {
   return {init, loop, read};
 }
 
-std::string bufferName(Value memref) {
-  auto name = memref.getDefiningOp()->getAttrOfType<StringAttr>("name");
-  return name ? name.str() : "acc";
-}
-
 /// Child filters for the reductions in `filter`.
 void extractReductions(func::FuncOp filter, unsigned &counter) {
   SmallVector<SmallVector<Operation *, 3>> reductions;
@@ -184,7 +158,7 @@ void extractReductions(func::FuncOp filter, unsigned &counter) {
   });
   for (auto &ops : reductions) {
     auto read = cast<AffineLoadOp>(ops.back());
-    std::string name = bufferName(read.getMemRef()) + "_fun_" +
+    std::string name = valueName(read.getMemRef()) + "_fun_" +
                        std::to_string(counter++);
     // The read stays in the child: it is the value the child returns.
     outline(ops, read.getResult(), name, filter);

@@ -95,8 +95,10 @@ void hoist(AffineForOp loop, Value memref, ArrayRef<Operation *> ops) {
     return;
   }
   auto type = cast<MemRefType>(memref.getType());
-  Value local = memref::AllocaOp::create(
+  auto alloca = memref::AllocaOp::create(
       before, loc, MemRefType::get({}, type.getElementType()));
+  alloca->setAttr("name", before.getStringAttr(valueName(memref)));
+  Value local = alloca;
   if (anyLoad != ops.end() && !writtenFirst(loop, memref)) {
     Value initial = AffineLoadOp::create(before, loc, memref, map, operands);
     AffineStoreOp::create(before, loc, initial, local, ValueRange{});

@@ -52,7 +52,9 @@ void retarget(Value from, Value to) {
 
 Value localScalar(OpBuilder &b, Location loc, Value memref) {
   Type element = cast<MemRefType>(memref.getType()).getElementType();
-  return memref::AllocaOp::create(b, loc, MemRefType::get({}, element));
+  auto alloca = memref::AllocaOp::create(b, loc, MemRefType::get({}, element));
+  alloca->setAttr("name", b.getStringAttr(valueName(memref)));
+  return alloca;
 }
 
 void scalarizeLocals(func::FuncOp func) {

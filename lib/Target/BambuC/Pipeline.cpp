@@ -13,6 +13,7 @@
 
 #include "hcl/Target/BambuC.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
@@ -26,6 +27,19 @@ const std::vector<std::string> &getBambuSteps() {
       "hoist-accesses", "scalar-replacement", "one-element",
       "fifo",           "three-address",      "hoist-invariants"};
   return steps;
+}
+
+BambuCOptions parseBambuSteps(StringRef list) {
+  BambuCOptions options;
+  if (list == "all")
+    return options;
+  options.steps.clear();
+  SmallVector<StringRef> parts;
+  list.split(parts, ',', -1, false);
+  for (StringRef part : parts)
+    if (part.trim() != "none")
+      options.steps.push_back(part.trim().str());
+  return options;
 }
 
 namespace {
@@ -59,6 +73,11 @@ LogicalResult prepareBambuModule(ModuleOp module, const BambuCOptions &options) 
       return module.emitError("bambu-c: no step named '")
              << step << "' (steps: "
              << llvm::join(getBambuSteps(), ", ") << ")";
+  // The steps create memref.alloca, arith and func operations: their
+  // dialects must be loaded even when the input has none of them.
+  module.getContext()
+      ->loadDialect<affine::AffineDialect, arith::ArithDialect,
+                    func::FuncDialect, memref::MemRefDialect>();
   if (failed(bambu::extractFilters(module)))
     return failure();
   for (const std::string &step : getBambuSteps()) {

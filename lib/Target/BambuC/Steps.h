@@ -49,6 +49,10 @@ void detectFifos(mlir::ModuleOp module);
 /// plain C variable.
 bool isLocalScalar(mlir::Value memref);
 
+/// The name C code gives `v`: a buffer's `name`, a loop variable's
+/// `loop_name`, a filter parameter's name, an entry argument's argN; "v".
+std::string valueName(mlir::Value v);
+
 /// The constant trip count of `loop`, if any.
 std::optional<int64_t> tripCount(mlir::affine::AffineForOp loop);
 
