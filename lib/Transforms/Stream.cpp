@@ -28,6 +28,8 @@ namespace {
 bool accesses(Operation *root, Value buffer, bool writes) {
   bool found = false;
   root->walk([&](Operation *op) {
+    if (isa<memref::DeallocOp>(op))
+      return;
     if (auto store = dyn_cast<affine::AffineStoreOp>(op))
       found |= writes && store.getMemRef() == buffer;
     else if (auto store = dyn_cast<memref::StoreOp>(op))
@@ -58,6 +60,29 @@ FailureOr<Operation *> findProducer(ToOp op, func::FuncOp func, Value buffer) {
     return op.emitError("hcl.to: the producer of ")
            << name << " is already outlined: apply hcl.to before outline";
   return writers[0];
+}
+
+/// Reads of the same element of `buffer` in one block become one read (a
+/// ReLU's `select(B(i, j) > 0, B(i, j), 0)` reads B[i][j] twice); nothing
+/// writes `buffer` in the consumer, so the first read's value holds.
+void mergeRepeatedReads(Operation *consumer, Value buffer) {
+  SmallVector<affine::AffineLoadOp> loads;
+  consumer->walk([&](affine::AffineLoadOp load) {
+    if (load.getMemRef() == buffer)
+      loads.push_back(load);
+  });
+  for (size_t i = 0; i < loads.size(); ++i)
+    for (size_t j = 0; j < i; ++j) {
+      affine::AffineLoadOp first = loads[j], later = loads[i];
+      if (!first || first->getBlock() != later->getBlock() ||
+          first.getAffineMap() != later.getAffineMap() ||
+          !llvm::equal(first.getMapOperands(), later.getMapOperands()))
+        continue;
+      later.getResult().replaceAllUsesWith(first.getResult());
+      later.erase();
+      loads[i] = nullptr;
+      break;
+    }
 }
 
 } // namespace
@@ -96,6 +121,7 @@ LogicalResult applyTo(ToOp op, ScheduleContext &ctx) {
            << getStageName(*consumer) << "' both writes and reads " << name
            << ": a stream connects two stages";
   localizeAccumulators(*producer, buffer);
+  mergeRepeatedReads(*consumer, buffer);
   Builder b(op.getContext());
   alloc->setAttr("stream_depth", b.getI64IntegerAttr(op.getDepth().value_or(0)));
   func->setAttr("dataflow", b.getUnitAttr());
