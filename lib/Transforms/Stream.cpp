@@ -125,7 +125,7 @@ LogicalResult applyTo(ToOp op, ScheduleContext &ctx) {
   Builder b(op.getContext());
   alloc->setAttr("stream_depth", b.getI64IntegerAttr(op.getDepth().value_or(0)));
   func->setAttr("dataflow", b.getUnitAttr());
-  ctx.recordStream(buffer, op.getLoc());
+  ctx.recordStream(alloc, op.getLoc());
   return success();
 }
 

@@ -284,12 +284,15 @@ LogicalResult StreamChecker::checkDeadlock() {
 LogicalResult checkStreams(ScheduleContext &ctx) {
   SmallVector<Channel> channels;
   llvm::DenseMap<Value, unsigned> index;
-  for (auto [buffer, loc] : ctx.getStreams()) {
-    auto type = cast<MemRefType>(buffer.getType());
-    auto given = buffer.getDefiningOp()->getAttrOfType<IntegerAttr>("stream_depth");
+  // The allocations hcl.to marked, as they are after the whole schedule.
+  for (Operation &op : ctx.getFunction().getBody().front()) {
+    auto given = op.getAttrOfType<IntegerAttr>("stream_depth");
+    if (!given || !isa<memref::AllocOp>(op))
+      continue;
+    Value buffer = op.getResult(0);
     index[buffer] = channels.size();
-    channels.push_back({buffer, loc, given ? given.getInt() : 0,
-                        type.getNumElements()});
+    channels.push_back({buffer, ctx.getStreamLocation(&op), given.getInt(),
+                        cast<MemRefType>(buffer.getType()).getNumElements()});
   }
   if (channels.empty())
     return success();

@@ -88,14 +88,16 @@ public:
     return outlined.lookup(stage);
   }
 
-  /// Records that hcl.to at `loc` streams `buffer` (checked once the whole
-  /// schedule is applied).
-  void recordStream(mlir::Value buffer, mlir::Location loc) {
-    streams.push_back({buffer, loc});
+  /// Records that hcl.to at `loc` streams the buffer `alloc` allocates
+  /// (checked once the whole schedule is applied).
+  void recordStream(mlir::Operation *alloc, mlir::Location loc) {
+    streamLocations.insert({alloc, loc});
   }
-  /// The streamed buffers, in the order hcl.to named them.
-  llvm::ArrayRef<std::pair<mlir::Value, mlir::Location>> getStreams() const {
-    return streams;
+  /// Where hcl.to streamed the buffer `alloc` allocates (a later primitive
+  /// may have replaced the allocation: then `alloc`'s own location).
+  mlir::Location getStreamLocation(mlir::Operation *alloc) const {
+    auto it = streamLocations.find(alloc);
+    return it == streamLocations.end() ? alloc->getLoc() : it->second;
   }
 
 private:
@@ -110,7 +112,8 @@ private:
   bool stagesIndexed = false;
   llvm::DenseMap<mlir::Value, std::string> derivedLoopNames;
   llvm::DenseMap<mlir::Value, mlir::Value> buffers;
-  llvm::SmallVector<std::pair<mlir::Value, mlir::Location>> streams;
+  /// Only compared, never dereferenced: an entry may outlive its operation.
+  llvm::DenseMap<mlir::Operation *, mlir::Location> streamLocations;
 };
 
 /// Moves the `stage_name` attribute from `oldRoot` to `newRoot` when a
