@@ -73,7 +73,7 @@ void writeFilterGraph(func::FuncOp entry, ModuleOp module,
             os << " *   " << names.lookup(producer.getCallee()) << " -> "
                << names.lookup(consumer.getCallee()) << " through "
                << (bambu::isFifo(buffer) ? "the FIFO " : "") << "buffer "
-               << p << " of the producer\n";
+               << bambu::valueName(buffer) << "\n";
     }
   os << " */\n";
 }

@@ -44,7 +44,8 @@ bool invariantIn(Operation *access, AffineForOp loop) {
                       [&](Value v) { return loop.isDefinedOutsideOfLoop(v); });
 }
 
-/// Whether the first access in the loop body, unconditionally, is a store.
+/// Whether the first access in the loop body, unconditionally, is a store
+/// (possibly the first access of an inner loop that runs at least once).
 bool writtenFirst(AffineForOp loop, Value memref) {
   for (Operation &op : *loop.getBody()) {
     if (auto store = dyn_cast<AffineStoreOp>(op); store && store.getMemRef() == memref)
@@ -53,8 +54,11 @@ bool writtenFirst(AffineForOp loop, Value memref) {
     op.walk([&](Operation *inner) {
       touches |= llvm::is_contained(inner->getOperands(), memref);
     });
-    if (touches)
-      return false;
+    if (!touches)
+      continue;
+    auto inner = dyn_cast<AffineForOp>(op);
+    std::optional<int64_t> trips = inner ? tripCount(inner) : std::nullopt;
+    return trips && *trips >= 1 && writtenFirst(inner, memref);
   }
   return false;
 }

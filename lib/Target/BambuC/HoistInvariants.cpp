@@ -5,12 +5,16 @@
 // arithmetic is made of such operations (the seed's `_9 = x_2 * 3` before
 // the loops). MLIR's loop-invariant code motion moves side-effect-free,
 // speculatable operations; loops are visited innermost first so that an
-// operation can leave several loops.
+// operation can leave several loops. Common subexpressions are then merged
+// (the same index computed for a load and a store).
 //
 //===----------------------------------------------------------------------===//
 
 #include "Steps.h"
 
+#include "mlir/IR/Dominance.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/CSE.h"
 #include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
 
 using namespace mlir;
@@ -19,6 +23,11 @@ namespace hcl::bambu {
 
 void hoistInvariants(func::FuncOp func) {
   func.walk([](LoopLikeOpInterface loop) { moveLoopInvariantCode(loop); });
+  // Two accesses that computed the same index now compute it side by side
+  // outside the loop: once is enough.
+  IRRewriter rewriter(func.getContext());
+  DominanceInfo dominance(func);
+  eliminateCommonSubExpressions(rewriter, dominance, func);
 }
 
 } // namespace hcl::bambu

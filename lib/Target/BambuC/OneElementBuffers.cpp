@@ -71,8 +71,22 @@ void scalarizeLocals(func::FuncOp func) {
   }
 }
 
-/// The filter's one-element output parameter, if it has exactly one that is
-/// written (at the top level of the body) before anything reads it.
+/// Whether `op` runs whenever its function does: only loops that run at
+/// least once enclose it.
+bool unconditional(Operation *op) {
+  for (Operation *p = op->getParentOp(); !isa<func::FuncOp>(p);
+       p = p->getParentOp()) {
+    auto loop = dyn_cast<AffineForOp>(p);
+    std::optional<int64_t> trips = loop ? tripCount(loop) : std::nullopt;
+    if (!trips || *trips < 1)
+      return false;
+  }
+  return true;
+}
+
+/// The filter's one-element output parameter, if it has exactly one whose
+/// first access, in program order, is a store that always runs: the
+/// filter never reads a value it did not write.
 std::optional<unsigned> outputParameter(func::FuncOp filter) {
   if (filter.getNumResults() != 0)
     return std::nullopt;
@@ -88,8 +102,7 @@ std::optional<unsigned> outputParameter(func::FuncOp filter) {
       if (!first && llvm::is_contained(op->getOperands(), Value(arg)))
         first = op;
     });
-    if (!written || !isa<AffineStoreOp>(first) ||
-        first->getBlock() != &filter.getBody().front())
+    if (!written || !isa<AffineStoreOp>(first) || !unconditional(first))
       continue;
     if (found)
       return std::nullopt;

@@ -13,7 +13,9 @@
 
 #include "hcl/Target/BambuC.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Transforms/RegionUtils.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
@@ -65,6 +67,37 @@ void dropUnusedGlobals(ModuleOp module) {
       global.erase();
 }
 
+/// Local buffers that are only written, with the stores into them and the
+/// loads that only fed those stores: what the steps leave of a temporary
+/// (-Wall rejects a variable set but never read).
+void removeWriteOnlyBuffers(func::FuncOp func) {
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    SmallVector<Operation *> buffers;
+    func.walk([&](Operation *op) {
+      if (isa<memref::AllocOp, memref::AllocaOp>(op) &&
+          llvm::all_of(op->getUses(), [](OpOperand &use) {
+            auto store = dyn_cast<affine::AffineWriteOpInterface>(use.getOwner());
+            auto plain = dyn_cast<memref::StoreOp>(use.getOwner());
+            return (store && store.getMemRef() == use.get()) ||
+                   (plain && plain.getMemRef() == use.get());
+          }))
+        buffers.push_back(op);
+    });
+    for (Operation *buffer : buffers) {
+      for (Operation *store : llvm::make_early_inc_range(buffer->getUsers())) {
+        Operation *value = store->getOperand(0).getDefiningOp();
+        store->erase();
+        if (value && isOpTriviallyDead(value))
+          value->erase();
+      }
+      buffer->erase();
+      changed = true;
+    }
+  }
+}
+
 } // namespace
 
 LogicalResult prepareBambuModule(ModuleOp module, const BambuCOptions &options) {
@@ -96,6 +129,7 @@ LogicalResult prepareBambuModule(ModuleOp module, const BambuCOptions &options) 
     else if (step == "hoist-invariants")
       forEachFunction(module, bambu::hoistInvariants);
   }
+  forEachFunction(module, removeWriteOnlyBuffers);
   dropUnusedGlobals(module);
   return success();
 }

@@ -86,7 +86,8 @@ FailureOr<bool> CWriter::emitVectorLoop(AffineForOp loop, Os &os) {
     FailureOr<std::string> t = typeOf(v, user);
     if (failed(t))
       return failure();
-    std::string n = fresh(name(v) + "_lanes");
+    bool constant = v.getDefiningOp<arith::ConstantOp>() != nullptr;
+    std::string n = fresh((constant ? "c" : name(v)) + "_lanes");
     os << *t << " " << n << "[" << w << "];\n"
        << "hcl_broadcast(" << w << ", " << n << ", " << name(v) << ");\n";
     return lanes[v] = n;

@@ -1,0 +1,37 @@
+// What the Bambu C backend cannot write is a located error, and the tool
+// fails: types with no C99 type, operations it does not know, unknown steps.
+//
+// RUN: hcl-translate --emit-bambu-c %s -split-input-file -verify-diagnostics
+// RUN: not hcl-translate --emit-bambu-c --bambu-steps=unroll %S/conv-filter.mlir 2>&1 | FileCheck %s --check-prefix=STEP
+// STEP: error: bambu-c: no step named 'unroll' (steps: hoist-accesses, scalar-replacement, one-element, fifo, three-address, hoist-invariants)
+
+// expected-error @+1 {{bambu-c: values of type 'i12' have no C99 type here}}
+func.func @odd_width(%A: memref<4xi12>) {
+  return
+}
+
+// -----
+
+func.func @scf_loop(%A: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{bambu-c: 'scf.for' is not supported by the Bambu C emitter}}
+  scf.for %i = %c0 to %c4 step %c1 {
+    %a = memref.load %A[%i] : memref<4xf32>
+    memref.store %a, %A[%i] : memref<4xf32>
+  }
+  return
+}
+
+// -----
+
+func.func @bit_ops(%A: memref<4xi32>) {
+  affine.for %i = 0 to 4 {
+    %a = affine.load %A[%i] : memref<4xi32>
+    // expected-error @+1 {{bambu-c: 'math.ctlz' is not supported by the Bambu C emitter}}
+    %b = math.ctlz %a : i32
+    affine.store %b, %A[%i] : memref<4xi32>
+  } {loop_name = "i", stage_name = "S"}
+  return
+}
