@@ -127,11 +127,34 @@ void throwKernelArity(int arity, size_t inputs) {
 Stage::Stage(std::shared_ptr<detail::ScheduleImpl> schedule, std::string stage)
     : schedule(std::move(schedule)), stage(std::move(stage)) {}
 
+Axis::Axis(const Var &var) : loop(var.name()), varId(var.node()->id) {}
+
+/// Whether `node` (a stage's body) has the reduction axis `id`.
+static bool hasReduceAxis(const ExprNode &node, int64_t id) {
+  for (const Var &axis : node.axes)
+    if (axis.node()->id == id)
+      return true;
+  for (const Expr &operand : node.operands)
+    if (hasReduceAxis(*operand.node(), id))
+      return true;
+  return false;
+}
+
 void Stage::checkAxis(const Axis &axis, const char *primitive) const {
   std::set<std::string> names = detail::loopNames(*schedule, stage);
   if (!names.count(axis.loop))
     throwError(std::string(primitive) + ": stage '" + stage +
                "' has no axis named '" + axis.loop + "'");
+  if (!axis.varId)
+    return;
+  auto node = schedule->findStage(stage);
+  bool own = std::any_of(node->axes.begin(), node->axes.end(),
+                         [&](const Var &v) { return v.node()->id == axis.varId; }) ||
+             (node->body && hasReduceAxis(*node->body, axis.varId));
+  if (!own)
+    throwError(std::string(primitive) + ": axis '" + axis.loop +
+               "' belongs to another stage, not to '" + stage +
+               "' (name this stage's loop: " + stage + ".axis(...))");
 }
 
 /// A command of `kind` on `stage` over `axes` with `numbers`.

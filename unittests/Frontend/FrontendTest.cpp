@@ -562,3 +562,28 @@ TEST(FrontendRun, WideIntegerArrays) {
   EXPECT_EQ(minusThirteen[12] & 0x0F, 0x0F); // sign bits up to bit 99
 }
 } // namespace
+
+// An axis belongs to its stage: both stages have a loop named `j`, but
+// C.axis(1) on s[B] is refused (it used to pipeline B's j silently).
+TEST(Frontend, AxisOfAnotherStageIsRefused) {
+  Tensor A = placeholder({4, 4}, "A", Int(32));
+  Schedule s = create_schedule({A}, [](Tensor A) {
+    Tensor B = compute({4, 4}, [&](Var i, Var j) { return A(i, j) + 1; }, "B",
+                       Int(32));
+    return compute({4, 4}, [&](Var i, Var j) { return B(i, j) * 2; }, "C",
+                   Int(32));
+  });
+  Tensor B = s.tensor("B"), C = s.outputs()[0];
+  try {
+    s[B].pipeline(C.axis(1));
+    FAIL() << "expected an error";
+  } catch (const Error &e) {
+    EXPECT_NE(std::string(e.what()).find("pipeline: axis 'j' belongs to another "
+                                         "stage, not to 'B'"),
+              std::string::npos)
+        << e.what();
+  }
+  s[B].pipeline(B.axis(1)); // its own axis
+  s[B].pipeline("j");       // a loop named by a string: by name
+  EXPECT_NE(lower(s).find("pipeline_ii = 1"), std::string::npos);
+}

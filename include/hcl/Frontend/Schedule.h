@@ -28,10 +28,15 @@ struct QuantizeMode {
 /// A loop of a stage, by name: an index variable (B.axis(0)), a reduction
 /// axis, or a loop an earlier primitive made ("i.outer").
 struct Axis {
-  Axis(const Var &var) : loop(var.name()) {}
+  /// A stage's loop variable (`B.axis(1)`, a reduce_axis): a schedule
+  /// primitive on another stage refuses it, even where that stage has a
+  /// loop of the same name.
+  Axis(const Var &var);
   Axis(const char *name) : loop(name) {}
   Axis(std::string name) : loop(std::move(name)) {}
   std::string loop;
+  /// The variable's identity (0 for a loop named by a string).
+  int64_t varId = 0;
 };
 
 namespace detail {
