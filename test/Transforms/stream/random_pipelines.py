@@ -48,8 +48,9 @@ one consumer, each element written once and read once in the order written
 Kahn-network simulation that infers depths (at least 2) and finds
 deadlocks with given depths.  The exact message is predicted.  The depth
 inference is the one hcl documents (StreamCheck.cpp: the largest occupancy
-of a run with unbounded channels that always advances the process furthest
-downstream), so it predicts its overestimates too (repro-1.mlir).
+of a demand-driven run with unbounded channels, in which a producer that
+is ahead lets its consumer catch up first; repro-1.mlir was the case that
+needed the second rule).
 
   legal:    `hcl-opt --hcl-apply-customizations` must give each streamed
             buffer the predicted `stream_depth`; `hcl check` (CPU, against
@@ -694,6 +695,14 @@ def simulate(events, capacity, deps, prod, cons, names, streamed):
             return wait(cons[c], f"waits to write '{name}' (full at depth {capacity[c]})")
         if not is_write and occ[c] == 0:
             return wait(prod[c], f"waits to read '{name}' (empty)")
+        # A producer that is ahead lets its consumer catch up first.
+        if is_write and occ[c] > 0 and not visiting[cons[c]]:
+            chain_size, full_size = len(chain), len(full)
+            if pull(cons[c]):
+                visiting[p] = False
+                return True
+            del chain[chain_size:]
+            del full[full_size:]
         occ[c] += 1 if is_write else -1
         maxocc[c] = max(maxocc[c], occ[c])
         pos[p] += 1
