@@ -17,6 +17,7 @@
 #include "hcl/Analysis/OperatorCost.h"
 #include "hcl/Dialect/HCL/HCLOps.h"
 #include "hcl/Dialect/HCL/Naming.h"
+#include "hcl/Transforms/StreamTrace.h"
 
 #include "mlir/Dialect/Affine/Analysis/AffineAnalysis.h"
 #include "mlir/Dialect/Affine/Analysis/LoopAnalysis.h"
@@ -24,6 +25,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/SymbolTable.h"
 
 #include <set>
 
@@ -181,9 +183,98 @@ int64_t recurrenceMII(AffineForOp loop, const TargetModel &target) {
   return mii;
 }
 
+func::FuncOp calleeOf(func::CallOp call) {
+  auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+      call, call.getCalleeAttr());
+  return callee && !callee.isExternal() ? callee : func::FuncOp();
+}
+
 struct Estimator {
   const TargetModel &target;
   FunctionEstimate &result;
+  /// The functions being estimated, callers first (no recursion in HLS).
+  llvm::SmallPtrSet<Operation *, 4> active;
+
+  /// A function's latency: its body in order, or, for a dataflow region
+  /// with streams, its processes overlapped.
+  std::optional<int64_t> functionLatency(func::FuncOp func,
+                                         const std::string &path,
+                                         bool unrolled) {
+    if (!active.insert(func).second)
+      return std::nullopt;
+    std::optional<int64_t> latency =
+        isDataflowRegion(func) ? dataflowLatency(func, path)
+                               : blockLatency(func.getBody().front(), path, unrolled);
+    active.erase(func);
+    return latency;
+  }
+
+  /// A call costs its callee's latency; the callee's loops are listed under
+  /// the outlined stage's (or the callee's) name.
+  std::optional<int64_t> callLatency(func::CallOp call, const std::string &path,
+                                     bool unrolled) {
+    func::FuncOp callee = calleeOf(call);
+    auto stage = call->getAttrOfType<StringAttr>("outlined_stage");
+    std::string name = stage ? stage.getValue().str() : callee.getSymName().str();
+    return functionLatency(callee, path.empty() ? name : path + "/" + name,
+                           unrolled);
+  }
+
+  static bool isDataflowRegion(func::FuncOp func) {
+    return func->hasAttr("dataflow") &&
+           llvm::any_of(func.getBody().front(), [](Operation &op) {
+             return isa<memref::AllocOp>(op) && op.hasAttr("stream_depth");
+           });
+  }
+
+  /// Processes connected by streams overlap: a consumer starts a cycle after
+  /// its producer starts and ends no sooner than a cycle after it ends. One
+  /// that uses an ordinary buffer of an earlier process starts when that
+  /// one has finished (a ping-pong buffer).
+  std::optional<int64_t> dataflowLatency(func::FuncOp func,
+                                         const std::string &path) {
+    llvm::DenseMap<Value, unsigned> channels;
+    for (Operation &op : func.getBody().front())
+      if (isa<memref::AllocOp>(op) && op.hasAttr("stream_depth"))
+        channels[op.getResult(0)] = channels.size();
+    FailureOr<std::vector<DataflowProcess>> processes =
+        traceDataflowProcesses(func, channels, /*maxEvents=*/0);
+    if (failed(processes))
+      return std::nullopt;
+    std::vector<SmallVector<int>> deps = processDependences(*processes);
+    size_t n = processes->size();
+    std::vector<int64_t> start(n, 0), finish(n, 0);
+    int64_t latency = 0;
+    for (size_t p = 0; p < n; ++p) {
+      const DataflowProcess &process = (*processes)[p];
+      std::optional<int64_t> own = processLatency(process.root, path);
+      if (!own)
+        return std::nullopt;
+      for (int d : deps[p])
+        start[p] = std::max(start[p], finish[d]);
+      SmallVector<size_t> producers;
+      for (size_t q = 0; q < p; ++q)
+        if (llvm::any_of(process.channelsRead, [&](unsigned c) {
+              return (*processes)[q].channelsWritten.contains(c);
+            }))
+          producers.push_back(q);
+      for (size_t q : producers)
+        start[p] = std::max(start[p], start[q] + 1);
+      finish[p] = start[p] + *own;
+      for (size_t q : producers)
+        finish[p] = std::max(finish[p], finish[q] + 1);
+      latency = std::max(latency, finish[p]);
+    }
+    return latency;
+  }
+
+  std::optional<int64_t> processLatency(Operation *root, const std::string &path) {
+    if (auto loop = dyn_cast<AffineForOp>(root))
+      return loopLatency(loop, path, false);
+    if (auto call = dyn_cast<func::CallOp>(root); call && calleeOf(call))
+      return callLatency(call, path, false);
+    return latencyOf(target, root);
+  }
 
   /// Cycles of one pass over `block`: loops in sequence, plus the longest
   /// chain of the other operations. `unrolled`: nested loops run their
@@ -206,6 +297,13 @@ struct Estimator {
         if (!t)
           return std::nullopt;
         loops += *t;
+        continue;
+      }
+      if (auto call = dyn_cast<func::CallOp>(op); call && calleeOf(call)) {
+        std::optional<int64_t> c = callLatency(call, path, unrolled);
+        if (!c)
+          return std::nullopt;
+        loops += *c;
         continue;
       }
       int64_t start = 0;
@@ -315,27 +413,17 @@ int64_t executions(Operation *op) {
   return n;
 }
 
-} // namespace
-
-Resources estimateResources(func::FuncOp func);
-
-FunctionEstimate estimateFunction(func::FuncOp func, const TargetModel &target) {
-  FunctionEstimate result;
-  result.resources = estimateResources(func);
-  result.name = func.getSymName().str();
-  Estimator estimator{target, result};
-  result.latency = estimator.blockLatency(func.getBody().front(), "", false);
-  // Off-chip: the arguments and the buffers the function returns.
-  llvm::SmallPtrSet<Value, 8> offchip;
-  for (BlockArgument arg : func.getArguments())
-    offchip.insert(arg);
-  func.walk([&](func::ReturnOp ret) {
-    for (Value v : ret.getOperands())
-      offchip.insert(v);
-  });
+/// Adds `func`'s arithmetic operations and off-chip bytes, `times` calls of
+/// it, to `result`, with its callees' at each call; `offchip` are its
+/// values that live off chip.
+void countWork(func::FuncOp func, const llvm::SmallPtrSetImpl<Value> &offchip,
+               int64_t times, FunctionEstimate &result,
+               llvm::SmallPtrSetImpl<Operation *> &active) {
+  if (!active.insert(func).second)
+    return;
   func.walk([&](Operation *op) {
     if (op->getNumResults() == 1 && isArithmetic(op))
-      result.flops += executions(op);
+      result.flops += times * executions(op);
     if (isa<AffineReadOpInterface, AffineWriteOpInterface, memref::LoadOp,
             memref::StoreOp>(op)) {
       Value memref = isa<AffineReadOpInterface, AffineWriteOpInterface>(op)
@@ -344,10 +432,43 @@ FunctionEstimate estimateFunction(func::FuncOp func, const TargetModel &target) 
       if (offchip.contains(memref)) {
         Type element = cast<MemRefType>(memref.getType()).getElementType();
         result.offchipBytes +=
-            executions(op) * ((dataWidth(element) + 7) / 8);
+            times * executions(op) * ((dataWidth(element) + 7) / 8);
       }
     }
+    if (auto call = dyn_cast<func::CallOp>(op))
+      if (func::FuncOp callee = calleeOf(call)) {
+        llvm::SmallPtrSet<Value, 8> calleeOffchip;
+        for (auto [operand, arg] :
+             llvm::zip(call.getOperands(), callee.getArguments()))
+          if (offchip.contains(operand))
+            calleeOffchip.insert(arg);
+        countWork(callee, calleeOffchip, times * executions(call), result,
+                  active);
+      }
   });
+  active.erase(func);
+}
+
+} // namespace
+
+Resources estimateResources(func::FuncOp func);
+
+FunctionEstimate estimateFunction(func::FuncOp func, const TargetModel &target) {
+  FunctionEstimate result;
+  result.resources = estimateResources(func);
+  result.name = func.getSymName().str();
+  Estimator estimator{target, result, {}};
+  result.latency = estimator.functionLatency(func, "", false);
+  // Off-chip: the arguments and the buffers the function returns.
+  llvm::SmallPtrSet<Value, 8> offchip;
+  for (BlockArgument arg : func.getArguments())
+    offchip.insert(arg);
+  func.walk([&](func::ReturnOp ret) {
+    for (Value v : ret.getOperands())
+      offchip.insert(v);
+  });
+  llvm::SmallPtrSet<Operation *, 4> active;
+  countWork(func, offchip, 1, result, active);
   return result;
 }
 

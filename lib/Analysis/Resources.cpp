@@ -21,6 +21,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/SymbolTable.h"
 
 #include <set>
 
@@ -59,7 +60,31 @@ static void countArray(MemRefType type, Resources &r) {
   r.bram18k += banks * llvm::divideCeil(bankBits, 18432);
 }
 
+static Resources estimateResources(func::FuncOp func,
+                                   llvm::SmallPtrSetImpl<Operation *> &counted);
+
+/// Each function called is one instance of its hardware, counted once
+/// (HLS shares a function's module between calls in sequence).
+static void countCallee(func::CallOp call, Resources &r,
+                        llvm::SmallPtrSetImpl<Operation *> &counted) {
+  auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+      call, call.getCalleeAttr());
+  if (!callee || callee.isExternal() || !counted.insert(callee).second)
+    return;
+  Resources inner = estimateResources(callee, counted);
+  r.dsp += inner.dsp;
+  r.bram18k += inner.bram18k;
+  r.registerBits += inner.registerBits;
+}
+
 Resources estimateResources(func::FuncOp func) {
+  llvm::SmallPtrSet<Operation *, 8> counted;
+  counted.insert(func);
+  return estimateResources(func, counted);
+}
+
+static Resources estimateResources(func::FuncOp func,
+                                   llvm::SmallPtrSetImpl<Operation *> &counted) {
   Resources r;
   std::set<std::string> sharedKinds;
   // Returned buffers are the function's output ports, not on-chip memory.
@@ -72,8 +97,16 @@ Resources estimateResources(func::FuncOp func) {
   // counted once however often the function names it.
   std::set<std::string> globals;
   func.walk([&](Operation *op) {
-    if (isa<memref::AllocOp, memref::AllocaOp>(op) &&
-        !returned.contains(op->getResult(0)))
+    if (auto call = dyn_cast<func::CallOp>(op))
+      countCallee(call, r, counted);
+    // A stream is a FIFO of its depth (shift registers), not an array.
+    auto depth = op->getAttrOfType<IntegerAttr>("stream_depth");
+    if (depth && isa<memref::AllocOp>(op))
+      r.registerBits +=
+          depth.getInt() *
+          dataWidth(cast<MemRefType>(op->getResult(0).getType()).getElementType());
+    else if (isa<memref::AllocOp, memref::AllocaOp>(op) &&
+             !returned.contains(op->getResult(0)))
       countArray(cast<MemRefType>(op->getResult(0).getType()), r);
     if (auto get = dyn_cast<memref::GetGlobalOp>(op);
         get && globals.insert(get.getName().str()).second)

@@ -148,7 +148,12 @@ private:
       auto note = [&](Value memref, bool isWrite) {
         // Buffers local to the process do not connect it to others.
         Value b = buffer(memref, frame);
-        if (channels.count(b) || b.getParentRegion() != &func.getBody())
+        if (auto c = channels.find(b); c != channels.end()) {
+          (isWrite ? process->channelsWritten : process->channelsRead)
+              .insert(c->second);
+          return;
+        }
+        if (b.getParentRegion() != &func.getBody())
           return;
         (isWrite ? process->writes : process->reads).insert(b);
       };
@@ -377,7 +382,7 @@ traceDataflowProcesses(func::FuncOp func,
   for (Operation &op : func.getBody().front()) {
     if (!isDataflowProcess(&op))
       continue;
-    processes.push_back({&op, processName(&op), {}, {}, {}});
+    processes.push_back({&op, processName(&op), {}, {}, {}, {}, {}});
     if (failed(tracer.trace(&op, processes.back())))
       return failure();
   }

@@ -38,6 +38,8 @@ struct DataflowProcess {
   /// The ordinary (not streamed) buffers it reads and writes, as the
   /// function sees them.
   llvm::SetVector<mlir::Value> reads, writes;
+  /// The channels it reads and writes (known without tracing).
+  llvm::SetVector<unsigned> channelsRead, channelsWritten;
 };
 
 /// The processes of `func` with their channel accesses (when `maxEvents` is
