@@ -105,7 +105,10 @@ private:
                       << " and " << stage(writers[1])
                       << ": a stream has one producer";
     if (readers.empty())
-      return error(c) << "no stage reads " << name;
+      return error(c) << "no stage reads " << name
+                      << " once the schedule is applied (the consumer's reads "
+                         "were folded away?): a stream nobody reads would "
+                         "block its producer; drop this hcl.to";
     if (readers.size() > 1)
       return error(c) << name << " is read by " << stage(readers[0]) << " and "
                       << stage(readers[1]) << ": a stream has one consumer";
@@ -233,6 +236,18 @@ StreamChecker::simulate(ArrayRef<int64_t> capacity,
     if (!e.isWrite && occ == 0)
       return wait(ch.producer,
                   [&] { return "waits to read " + name() + " (empty)"; });
+    // A producer that is ahead lets its consumer catch up first, when the
+    // consumer can move, so a channel holds no more than it must (a process
+    // may be pulled because a later one waits for it to finish).
+    if (e.isWrite && occ > 0 && !visiting[ch.consumer]) {
+      size_t chainSize = chain.size(), fullSize = out.fullChannels.size();
+      if (pull(ch.consumer)) {
+        visiting[p] = false;
+        return true;
+      }
+      chain.resize(chainSize);
+      out.fullChannels.resize(fullSize);
+    }
     occ += e.isWrite ? 1 : -1;
     out.maxOccupancy[e.channel] = std::max(out.maxOccupancy[e.channel], occ);
     ++pos[p];
