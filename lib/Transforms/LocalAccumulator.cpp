@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "LocalAccumulator.h"
+#include "hcl/Transforms/LocalAccumulator.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -20,6 +20,10 @@ using namespace mlir::affine;
 namespace hcl {
 
 namespace {
+
+AffineMap zeroMap(OpBuilder &b) {
+  return AffineMap::get(0, 0, b.getAffineConstantExpr(0));
+}
 
 bool sameElement(AffineStoreOp init, AffineMap map, ValueRange operands) {
   return map == init.getAffineMap() &&
@@ -52,31 +56,44 @@ accumulation(AffineForOp loop, AffineStoreOp init, Value buffer) {
   return accesses;
 }
 
-void localize(AffineStoreOp init, AffineForOp loop,
-              ArrayRef<Operation *> accesses) {
-  OpBuilder b(init);
-  Location loc = init.getLoc();
-  Type element = init.getValueToStore().getType();
-  auto local = memref::AllocaOp::create(b, loc, MemRefType::get({1}, element));
+/// A one-element local holding `initial`, made before `before`.
+Value makeLocal(Operation *before, Value initial) {
+  OpBuilder b(before);
+  Location loc = before->getLoc();
+  // A program without memref operations has not loaded the dialect.
+  before->getContext()->getOrLoadDialect<memref::MemRefDialect>();
+  auto local = memref::AllocaOp::create(
+      b, loc, MemRefType::get({1}, initial.getType()));
   local->setAttr("name", b.getStringAttr("acc"));
-  AffineMap zero = AffineMap::get(0, 0, b.getAffineConstantExpr(0));
-  AffineStoreOp::create(b, loc, init.getValueToStore(), local, zero,
-                        ValueRange{});
+  AffineStoreOp::create(b, loc, initial, local, zeroMap(b), ValueRange{});
+  return local;
+}
+
+/// `accesses` (of one element) read and write `local` instead.
+void redirect(ArrayRef<Operation *> accesses, Value local) {
   for (Operation *op : accesses) {
     OpBuilder at(op);
     if (auto load = dyn_cast<AffineLoadOp>(op)) {
-      auto replacement = AffineLoadOp::create(at, op->getLoc(), local, zero,
-                                              ValueRange{});
+      auto replacement = AffineLoadOp::create(at, op->getLoc(), local,
+                                              zeroMap(at), ValueRange{});
       load.getResult().replaceAllUsesWith(replacement.getResult());
     } else {
       auto store = cast<AffineStoreOp>(op);
       AffineStoreOp::create(at, op->getLoc(), store.getValueToStore(), local,
-                            zero, ValueRange{});
+                            zeroMap(at), ValueRange{});
     }
     op->erase();
   }
+}
+
+void localize(AffineStoreOp init, AffineForOp loop,
+              ArrayRef<Operation *> accesses) {
+  OpBuilder b(init);
+  Location loc = init.getLoc();
+  Value local = makeLocal(init, init.getValueToStore());
+  redirect(accesses, local);
   b.setInsertionPointAfter(loop);
-  Value sum = AffineLoadOp::create(b, loc, local, zero, ValueRange{});
+  Value sum = AffineLoadOp::create(b, loc, local, zeroMap(b), ValueRange{});
   auto final = AffineStoreOp::create(b, loc, sum, init.getMemRef(),
                                      init.getAffineMap(), init.getMapOperands());
   final->setDiscardableAttrs(init->getDiscardableAttrDictionary());
@@ -84,6 +101,56 @@ void localize(AffineStoreOp init, AffineForOp loop,
 }
 
 } // namespace
+
+unsigned localizeLoopInvariantElements(Operation *root, Value buffer) {
+  unsigned rewritten = 0;
+  root->walk<WalkOrder::PreOrder>([&](AffineForOp loop) {
+    SmallVector<Operation *> accesses;
+    bool ok = true, stores = false;
+    loop->walk([&](Operation *op) {
+      if (llvm::is_contained(op->getOperands(), buffer)) {
+        accesses.push_back(op);
+        stores |= isa<AffineStoreOp>(op);
+        ok &= isa<AffineLoadOp>(op) ||
+              (isa<AffineStoreOp>(op) &&
+               cast<AffineStoreOp>(op).getMemRef() == buffer);
+      }
+    });
+    if (!ok || !stores || accesses.size() < 2)
+      return WalkResult::advance();
+    // One element, whose indices the loop does not change.
+    auto first = accesses.front();
+    AffineMap map = isa<AffineLoadOp>(first)
+                        ? cast<AffineLoadOp>(first).getAffineMap()
+                        : cast<AffineStoreOp>(first).getAffineMap();
+    SmallVector<Value> operands(
+        isa<AffineLoadOp>(first) ? cast<AffineLoadOp>(first).getMapOperands()
+                                 : cast<AffineStoreOp>(first).getMapOperands());
+    for (Operation *op : accesses) {
+      auto load = dyn_cast<AffineLoadOp>(op);
+      auto store = dyn_cast<AffineStoreOp>(op);
+      ok &= (load ? load.getAffineMap() : store.getAffineMap()) == map &&
+            llvm::equal(load ? load.getMapOperands() : store.getMapOperands(),
+                        operands);
+    }
+    for (Value v : operands)
+      ok &= !loop->isAncestor(v.getParentBlock()->getParentOp());
+    if (!ok)
+      return WalkResult::advance();
+    OpBuilder b(loop);
+    Value initial =
+        AffineLoadOp::create(b, loop.getLoc(), buffer, map, operands);
+    Value local = makeLocal(loop, initial);
+    redirect(accesses, local);
+    b.setInsertionPointAfter(loop);
+    Value result = AffineLoadOp::create(b, loop.getLoc(), local, zeroMap(b),
+                                        ValueRange{});
+    AffineStoreOp::create(b, loop.getLoc(), result, buffer, map, operands);
+    ++rewritten;
+    return WalkResult::skip();
+  });
+  return rewritten;
+}
 
 unsigned localizeAccumulators(Operation *root, Value buffer) {
   SmallVector<std::pair<AffineStoreOp, AffineForOp>> candidates;

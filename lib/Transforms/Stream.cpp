@@ -11,7 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "LocalAccumulator.h"
+#include "hcl/Transforms/LocalAccumulator.h"
 #include "hcl/Transforms/StreamTrace.h"
 
 #include "hcl/Dialect/HCL/Naming.h"

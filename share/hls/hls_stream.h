@@ -38,10 +38,11 @@ struct Monitor {
   std::condition_variable changed;
   int running = 0; // processes started and not finished
   struct Wait {
+    std::string process;
     std::function<bool()> ready;
     std::string what;
   };
-  std::map<std::string, Wait> waiting; // by process name
+  std::map<std::thread::id, Wait> waiting;
 
   static Monitor &get() {
     static Monitor monitor;
@@ -55,11 +56,14 @@ struct Monitor {
     for (auto &entry : waiting)
       if (entry.second.ready())
         return;
+    std::map<std::string, std::string> byProcess; // a stable order
+    for (auto &entry : waiting)
+      byProcess[entry.second.process] += entry.second.what;
     std::fprintf(stderr, "hcl dataflow: deadlock:");
     const char *separator = " ";
-    for (auto &entry : waiting) {
+    for (auto &entry : byProcess) {
       std::fprintf(stderr, "%s'%s' %s", separator, entry.first.c_str(),
-                   entry.second.what.c_str());
+                   entry.second.c_str());
       separator = "; ";
     }
     std::fprintf(stderr, "\n");
@@ -81,12 +85,12 @@ void waitUntil(std::unique_lock<std::mutex> &held, Ready ready,
   Monitor &m = Monitor::get();
   if (ready())
     return;
-  m.waiting[currentProcess()] = {ready, what};
+  m.waiting[std::this_thread::get_id()] = {currentProcess(), ready, what};
   while (!ready()) {
     m.checkDeadlock();
     m.changed.wait(held);
   }
-  m.waiting.erase(currentProcess());
+  m.waiting.erase(std::this_thread::get_id());
 }
 
 // The processes of one dataflow region: add them in program order, then

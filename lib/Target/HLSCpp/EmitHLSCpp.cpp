@@ -8,6 +8,7 @@
 
 #include "hcl/Dialect/HCL/HCLOps.h"
 #include "hcl/Target/HLSCpp.h"
+#include "hcl/Transforms/LocalAccumulator.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -78,23 +79,36 @@ llvm::StringMap<std::string> getCppFunctionNames(ModuleOp module) {
   return result;
 }
 
-/// `module`, or, when it has dataflow regions with streams, a copy whose
-/// processes are functions of their own.
-FailureOr<OwningOpRef<ModuleOp>> withDataflowProcesses(ModuleOp module) {
-  OwningOpRef<ModuleOp> copy;
-  if (!hasStreams(module))
-    return copy;
-  copy = module.clone();
+/// The module as the emitter writes it, a copy: a reduction accumulated in
+/// place in an array (an element read and written in a loop that does not
+/// change its indices) accumulates in a local and stores once (else the HLS
+/// code reads and writes the array, often an m_axi port, on every
+/// reduction step; an accumulation the schedule interleaved, gemm+acc,
+/// stays as it is), and each process of a dataflow region with streams is a
+/// function of its own.
+FailureOr<OwningOpRef<ModuleOp>> preparedForHLS(ModuleOp module) {
+  OwningOpRef<ModuleOp> copy = module.clone();
+  copy->walk([](func::FuncOp func) {
+    if (func.isExternal())
+      return;
+    SmallVector<Value> arrays(func.getArguments());
+    func.walk([&](memref::AllocOp alloc) { arrays.push_back(alloc.getResult()); });
+    for (Value array : arrays)
+      if (isa<MemRefType>(array.getType())) {
+        localizeAccumulators(func, array);
+        localizeLoopInvariantElements(func, array);
+      }
+  });
   if (failed(outlineDataflowProcesses(*copy)))
     return failure();
   return copy;
 }
 
 LogicalResult emitHLSCppDeclarations(ModuleOp original, llvm::raw_ostream &os) {
-  FailureOr<OwningOpRef<ModuleOp>> copy = withDataflowProcesses(original);
+  FailureOr<OwningOpRef<ModuleOp>> copy = preparedForHLS(original);
   if (failed(copy))
     return failure();
-  ModuleOp module = **copy ? **copy : original;
+  ModuleOp module = **copy;
   FailureOr<StreamValues> streams = findStreams(module);
   if (failed(streams))
     return failure();
@@ -116,10 +130,10 @@ LogicalResult emitHLSCppDeclarations(ModuleOp original, llvm::raw_ostream &os) {
 
 LogicalResult emitHLSCpp(ModuleOp original, llvm::raw_ostream &os,
                          const HLSCppOptions &options) {
-  FailureOr<OwningOpRef<ModuleOp>> copy = withDataflowProcesses(original);
+  FailureOr<OwningOpRef<ModuleOp>> copy = preparedForHLS(original);
   if (failed(copy))
     return failure();
-  ModuleOp module = **copy ? **copy : original;
+  ModuleOp module = **copy;
   FailureOr<StreamValues> streams = findStreams(module);
   if (failed(streams))
     return failure();

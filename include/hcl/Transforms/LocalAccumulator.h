@@ -1,7 +1,7 @@
 //===- LocalAccumulator.h - reductions into a local, stored once -*- C++ -*-===//
 
-#ifndef HCL_LIB_TRANSFORMS_LOCALACCUMULATOR_H
-#define HCL_LIB_TRANSFORMS_LOCALACCUMULATOR_H
+#ifndef HCL_TRANSFORMS_LOCALACCUMULATOR_H
+#define HCL_TRANSFORMS_LOCALACCUMULATOR_H
 
 #include "mlir/IR/Operation.h"
 #include "mlir/IR/Value.h"
@@ -15,6 +15,14 @@ namespace hcl {
 /// the loops. Returns how many reductions it rewrote.
 unsigned localizeAccumulators(mlir::Operation *root, mlir::Value buffer);
 
+/// Rewrites each outermost loop under `root` whose only accesses of
+/// `buffer` read and write one element, with indices the loop does not
+/// change (gemm's `C[i][j] += ...` over k), to load the element into a
+/// one-element local before the loop, use the local in it, and store the
+/// element once after. Returns how many loops it rewrote.
+unsigned localizeLoopInvariantElements(mlir::Operation *root,
+                                       mlir::Value buffer);
+
 } // namespace hcl
 
-#endif // HCL_LIB_TRANSFORMS_LOCALACCUMULATOR_H
+#endif // HCL_TRANSFORMS_LOCALACCUMULATOR_H
