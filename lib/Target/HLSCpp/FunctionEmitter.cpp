@@ -250,6 +250,11 @@ LogicalResult FunctionEmitter::emitFor(AffineForOp loop, Os &os) {
      << iv << (loop.getStepAsInt() == 1 ? "++" : " += " + std::to_string(loop.getStepAsInt()))
      << ") {\n";
   os.indent();
+  if (loop->hasAttr("parallel"))
+    // Vitis has no parallel loop: hardware runs iterations at once only
+    // when the loop is unrolled (replicated) or pipelined (overlapped).
+    os << "// hcl.parallel: threads on the CPU only; for hardware, unroll or "
+          "pipeline this loop\n";
   if (auto ii = loop->getAttrOfType<IntegerAttr>("pipeline_ii"))
     os << "#pragma HLS pipeline II=" << ii.getInt() << "\n";
   if (auto unroll = loop->getAttrOfType<IntegerAttr>("unroll")) {
