@@ -183,7 +183,8 @@ void Writer::emitCommand(const Command &c) {
     std::string type = "memref<*x" + mlirType(c.result->dtype) + ">";
     scheduleOp(r + " = hcl." + (c.kind == CommandKind::ReuseAt ? "reuse_at(" : "buffer_at(") +
          stageHandle(c.stage) + ", " + buffer(c.tensor) + " : " +
-         bufferType(c.tensor) + ", " + axis + ") -> " + type);
+         bufferType(c.tensor) + ", " + axis + ") {buffer_name = " +
+         quoted(c.result->name) + "} -> " + type);
     buffers[c.result.get()] = r;
     bufferTypes[c.result.get()] = type;
     return;

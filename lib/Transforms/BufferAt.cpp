@@ -173,6 +173,8 @@ LogicalResult applyBufferAt(BufferAtOp op, ScheduleContext &ctx) {
   OpBuilder builder(op.getContext());
   builder.setInsertionPointToStart((*axis).getBody());
   auto buffer = memref::AllocOp::create(builder, loc, bufferType);
+  if (std::optional<StringRef> name = op.getBufferName())
+    buffer->setAttr("name", builder.getStringAttr(*name));
   SmallVector<Value> outerIndices;
   const AffineValueMap &outer = first.outerIndices;
   for (unsigned r = 0; r < outer.getNumResults(); ++r)

@@ -186,6 +186,8 @@ LogicalResult applyReuseAt(ReuseAtOp op, ScheduleContext &ctx) {
   OpBuilder b(op.getContext());
   b.setInsertionPoint(*stage);
   Value buffer = memref::AllocOp::create(b, loc, bufferType);
+  if (std::optional<StringRef> name = op.getBufferName())
+    buffer.getDefiningOp()->setAttr("name", b.getStringAttr(*name));
   b.setInsertionPointAfter(*stage);
   memref::DeallocOp::create(b, loc, buffer);
 

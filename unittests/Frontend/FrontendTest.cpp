@@ -587,3 +587,20 @@ TEST(Frontend, AxisOfAnotherStageIsRefused) {
   s[B].pipeline("j");       // a loop named by a string: by name
   EXPECT_NE(lower(s).find("pipeline_ii = 1"), std::string::npos);
 }
+
+// A reuse buffer is named alike in the front end and the IR (and so in the
+// HLS C++, as A_reuse): not `buf`, `buf_1`.
+TEST(Frontend, ReuseBufferKeepsItsName) {
+  Tensor A = placeholder({10, 10}, "A", Int(32));
+  Schedule s = create_schedule({A}, [](Tensor A) {
+    return compute(
+        {8, 10}, [&](Var i, Var j) { return A(i, j) + A(i + 1, j) + A(i + 2, j); },
+        "B", Int(32));
+  });
+  Tensor B = s.outputs()[0];
+  Tensor lb = s.reuse_at(A, s[B], B.axis(0));
+  EXPECT_EQ(lb.name(), "A.reuse");
+  std::string text = lower(s);
+  EXPECT_NE(text.find("{name = \"A.reuse\"} : memref<3x10xi32>"), std::string::npos)
+      << text;
+}

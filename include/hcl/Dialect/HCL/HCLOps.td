@@ -256,9 +256,12 @@ def HCL_PartitionOp : HCL_Op<"partition"> {
 }
 
 class HCL_BufferOp<string mnemonic> : HCL_Op<mnemonic> {
+  // `buffer_name`: the buffer's name in the IR and the HLS C++ (the front
+  // end's `A.reuse`, written `A_reuse` in C++); unnamed (`buf`) without it.
   let arguments = (ins HCL_StageHandle:$stage,
                        AnyRankedOrUnrankedMemRef:$target,
-                       HCL_LoopHandle:$axis);
+                       HCL_LoopHandle:$axis,
+                       OptionalAttr<StrAttr>:$buffer_name);
   let results = (outs AnyRankedOrUnrankedMemRef:$result);
   let assemblyFormat = [{
     `(` $stage `,` $target `:` type($target) `,` $axis `)` attr-dict
