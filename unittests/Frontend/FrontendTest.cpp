@@ -382,7 +382,7 @@ TEST(FrontendLower, ScheduleOpsAndAppliedIR) {
   EXPECT_NE(applied.find("#map = affine_map<(d0, d1) -> (d0, 0, 0, d1)>"),
             std::string::npos)
       << applied;
-  EXPECT_NE(applied.find("memref.alloc() : memref<3x10xi32, #map>"),
+  EXPECT_NE(applied.find("memref.alloc() {name = \"A.reuse\"} : memref<3x10xi32, #map>"),
             std::string::npos)
       << applied;
 }
@@ -424,7 +424,7 @@ TEST(FrontendHLS, BuildWritesAProject) {
   std::string code((std::istreambuf_iterator<char>(kernel)), {});
   std::string script((std::istreambuf_iterator<char>(tcl)), {});
   EXPECT_NE(code.find("#pragma HLS pipeline II=1"), std::string::npos) << code;
-  EXPECT_NE(code.find("int32_t buf[3][10];"), std::string::npos) << code;
+  EXPECT_NE(code.find("int32_t A_reuse[3][10];"), std::string::npos) << code;
   EXPECT_NE(script.find("create_clock -period 5"), std::string::npos) << script;
   EXPECT_NE(errorOf([&] { build_hls(s, "/proc/hcl-no-such-dir"); })
                 .find("build_hls: hls: cannot write"),
