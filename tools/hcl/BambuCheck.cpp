@@ -9,11 +9,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "BambuCheck.h"
+#include "SeedReference.h"
 #include "RunProgram.h"
 
 #include "hcl/Runtime/Compare.h"
-#include "hcl/Runtime/Npy.h"
-#include "hcl/Runtime/RandomFill.h"
 #include "hcl/Target/BambuC.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -97,22 +96,12 @@ int checkBambu(mlir::ModuleOp scheduled, mlir::func::FuncOp entry,
     return fail("the Bambu C of " + name + " does not build with gcc " +
                 "-std=c99 -Wall -Werror (project kept in " + dir +
                 "): " + toString(std::move(error)));
-  const EntrySignature &signature = jit.signature();
   size_t outputs = 0;
   for (unsigned seed = 0; seed < seeds; ++seed) {
-    std::vector<HostArray> args = jit.makeArguments();
-    for (size_t i = 0; i < args.size(); ++i)
-      fillRandom(args[i], seed, i);
-    std::vector<HostArray> results = jit.makeResults();
-    if (Error error = jit.run(args, results))
-      return fail(toString(std::move(error)));
-    std::vector<std::pair<std::string, HostArray *>> expected;
-    for (size_t i = 0; i < args.size(); ++i)
-      if (signature.arguments[i].isMemRef)
-        expected.push_back({"arg" + std::to_string(i), &args[i]});
-    for (size_t i = 0; i < results.size(); ++i)
-      expected.push_back({"result" + std::to_string(i), &results[i]});
-    outputs = expected.size();
+    Expected<SeedReference> reference = runSeedReference(jit, seed);
+    if (!reference)
+      return fail(toString(reference.takeError()));
+    outputs = reference->outputs.size();
     for (auto [b, build] : llvm::enumerate(builds())) {
       std::string outDir = ("seed" + Twine(seed) + "-" + Twine(b)).str();
       SmallString<256> outPath(dir);
@@ -122,10 +111,8 @@ int checkBambu(mlir::ModuleOp scheduled, mlir::func::FuncOp entry,
         return fail("the Bambu C testbench (" + build.label +
                     ") failed (project kept in " + dir + "): " +
                     toString(ran.takeError()));
-      for (auto &[file, array] : expected) {
-        SmallString<256> path(outPath);
-        sys::path::append(path, file + ".npy");
-        Expected<HostArray> computed = readNpy(path);
+      for (auto &[file, array] : reference->outputs) {
+        Expected<HostArray> computed = readTestbenchOutput(outPath, file);
         if (!computed)
           return fail("the Bambu C testbench wrote no usable " + file +
                       ".npy: " + toString(computed.takeError()));

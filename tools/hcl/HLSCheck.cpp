@@ -9,10 +9,9 @@
 
 #include "HLSCheck.h"
 #include "RunProgram.h"
+#include "SeedReference.h"
 
 #include "hcl/Runtime/Compare.h"
-#include "hcl/Runtime/Npy.h"
-#include "hcl/Runtime/RandomFill.h"
 #include "hcl/Target/HLSProject.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -49,16 +48,12 @@ int checkHLS(mlir::ModuleOp scheduled, mlir::func::FuncOp entry,
                 "): " + toString(built.takeError()));
 
   std::string name = "@" + entry.getSymName().str();
-  const EntrySignature &signature = jit.signature();
   double largestError = 0;
   size_t outputs = 0;
   for (unsigned seed = 0; seed < seeds; ++seed) {
-    std::vector<HostArray> args = jit.makeArguments();
-    for (size_t i = 0; i < args.size(); ++i)
-      fillRandom(args[i], seed, i);
-    std::vector<HostArray> results = jit.makeResults();
-    if (Error error = jit.run(args, results))
-      return fail(toString(std::move(error)));
+    Expected<SeedReference> reference = runSeedReference(jit, seed);
+    if (!reference)
+      return fail(toString(reference.takeError()));
     std::string outDir = ("seed" + Twine(seed)).str();
     SmallString<256> outPath(dir);
     sys::path::append(outPath, outDir);
@@ -71,17 +66,9 @@ int checkHLS(mlir::ModuleOp scheduled, mlir::func::FuncOp entry,
     if (!ran)
       return fail("the C simulation failed (project kept in " + dir + "): " +
                   toString(ran.takeError()));
-    std::vector<std::pair<std::string, HostArray *>> expected;
-    for (size_t i = 0; i < args.size(); ++i)
-      if (signature.arguments[i].isMemRef)
-        expected.push_back({"arg" + std::to_string(i), &args[i]});
-    for (size_t i = 0; i < results.size(); ++i)
-      expected.push_back({"result" + std::to_string(i), &results[i]});
-    outputs = expected.size();
-    for (auto &[file, array] : expected) {
-      SmallString<256> path(outPath);
-      sys::path::append(path, file + ".npy");
-      Expected<HostArray> simulated = readNpy(path);
+    outputs = reference->outputs.size();
+    for (auto &[file, array] : reference->outputs) {
+      Expected<HostArray> simulated = readTestbenchOutput(outPath, file);
       if (!simulated)
         return fail("the C simulation wrote no usable " + file +
                     ".npy: " + toString(simulated.takeError()));

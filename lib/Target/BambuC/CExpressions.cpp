@@ -68,20 +68,6 @@ std::string compareFloats(arith::CmpFPredicate p, const std::string &a,
   return test;
 }
 
-const char *integerPredicate(arith::CmpIPredicate p, bool &isUnsigned) {
-  using P = arith::CmpIPredicate;
-  isUnsigned = p == P::ult || p == P::ule || p == P::ugt || p == P::uge;
-  switch (p) {
-  case P::eq: return "==";
-  case P::ne: return "!=";
-  case P::slt: case P::ult: return "<";
-  case P::sle: case P::ule: return "<=";
-  case P::sgt: case P::ugt: return ">";
-  case P::sge: case P::uge: return ">=";
-  }
-  return "==";
-}
-
 /// The C library function of a math op on `type` (expf / exp).
 std::optional<std::string> mathFunction(Operation *op, Type type) {
   const char *base =
@@ -202,9 +188,8 @@ FailureOr<std::string> CWriter::expression(Operation *op) {
       .Case([&](arith::MinUIOp) -> R { return "(" + asUnsigned(0) + " < " + asUnsigned(1) + " ? " + in(0) + " : " + in(1) + ")"; })
       .Case([&](arith::MaxUIOp) -> R { return "(" + asUnsigned(0) + " > " + asUnsigned(1) + " ? " + in(0) + " : " + in(1) + ")"; })
       .Case([&](arith::CmpIOp cmp) -> R {
-        bool isUnsigned;
-        const char *o = integerPredicate(cmp.getPredicate(), isUnsigned);
-        if (isUnsigned)
+        const char *o = comparisonOperator(cmp.getPredicate());
+        if (isUnsignedComparison(cmp.getPredicate()))
           return asUnsigned(0) + " " + o + " " + asUnsigned(1);
         // Read as signed, an i1 holding 1 is -1.
         if (cmp.getLhs().getType().isInteger(1))

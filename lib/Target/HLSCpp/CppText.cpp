@@ -260,4 +260,22 @@ std::string helperDefinitions(const std::set<std::string> &helpers) {
   return text;
 }
 
+const char *comparisonOperator(arith::CmpIPredicate predicate) {
+  using P = arith::CmpIPredicate;
+  switch (predicate) {
+  case P::eq: return "==";
+  case P::ne: return "!=";
+  case P::slt: case P::ult: return "<";
+  case P::sle: case P::ule: return "<=";
+  case P::sgt: case P::ugt: return ">";
+  case P::sge: case P::uge: return ">=";
+  }
+  return "==";
+}
+
+bool isUnsignedComparison(arith::CmpIPredicate predicate) {
+  using P = arith::CmpIPredicate;
+  return llvm::is_contained({P::ult, P::ule, P::ugt, P::uge}, predicate);
+}
+
 } // namespace hcl

@@ -3,6 +3,7 @@
 #ifndef HCL_LIB_TARGET_HLSCPP_CPPTEXT_H
 #define HCL_LIB_TARGET_HLSCPP_CPPTEXT_H
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/AffineExpr.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -40,6 +41,11 @@ std::string floatText(const llvm::APFloat &value, bool isFloat,
 std::string affineText(mlir::AffineExpr expr,
                        llvm::ArrayRef<std::string> operands, unsigned numDims,
                        std::set<std::string> &helpers);
+
+/// The C operator of an integer comparison ("<" for slt and ult alike), and
+/// whether the comparison reads its operands as unsigned.
+const char *comparisonOperator(mlir::arith::CmpIPredicate predicate);
+bool isUnsignedComparison(mlir::arith::CmpIPredicate predicate);
 
 /// The definitions of the helpers named in `helpers`.
 std::string helperDefinitions(const std::set<std::string> &helpers);

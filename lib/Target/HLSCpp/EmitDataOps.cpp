@@ -24,19 +24,6 @@ namespace hcl {
 
 namespace {
 
-const char *comparison(arith::CmpIPredicate p) {
-  using P = arith::CmpIPredicate;
-  switch (p) {
-  case P::eq: return "==";
-  case P::ne: return "!=";
-  case P::slt: case P::ult: return "<";
-  case P::sle: case P::ule: return "<=";
-  case P::sgt: case P::ugt: return ">";
-  case P::sge: case P::uge: return ">=";
-  }
-  return "==";
-}
-
 /// `ap_fixed<W, I, AP_RND, AP_SAT>` for the modes an op asks for, or empty
 /// when it uses the defaults (the declared type quantizes by itself).
 std::string modedType(Operation *op, Type fixedType) {
@@ -96,7 +83,7 @@ FailureOr<std::string> FunctionEmitter::dataExpression(Operation *op) {
         return "(" + in(0) + " > " + in(1) + " ? " + in(0) + " : " + in(1) + ")";
       })
       .Case([&](CmpFixedOp cmp) -> R {
-        return in(0) + " " + comparison(cmp.getPredicate()) + " " + in(1);
+        return in(0) + " " + comparisonOperator(cmp.getPredicate()) + " " + in(1);
       })
       .Case([&](FixedToFixedOp) -> R {
         std::string moded = modedType(op, resultType);

@@ -86,7 +86,12 @@ llvm::StringMap<std::string> getCppFunctionNames(ModuleOp module) {
 /// reduction step; an accumulation the schedule interleaved, gemm+acc,
 /// stays as it is), and each process of a dataflow region with streams is a
 /// function of its own.
-FailureOr<OwningOpRef<ModuleOp>> preparedForHLS(ModuleOp module) {
+struct PreparedModule {
+  OwningOpRef<ModuleOp> module;
+  StreamValues streams;
+};
+
+FailureOr<PreparedModule> preparedForHLS(ModuleOp module) {
   OwningOpRef<ModuleOp> copy = module.clone();
   copy->walk([](func::FuncOp func) {
     if (func.isExternal())
@@ -101,17 +106,18 @@ FailureOr<OwningOpRef<ModuleOp>> preparedForHLS(ModuleOp module) {
   });
   if (failed(outlineDataflowProcesses(*copy)))
     return failure();
-  return copy;
+  FailureOr<StreamValues> streams = findStreams(*copy);
+  if (failed(streams))
+    return failure();
+  return PreparedModule{std::move(copy), std::move(*streams)};
 }
 
 LogicalResult emitHLSCppDeclarations(ModuleOp original, llvm::raw_ostream &os) {
-  FailureOr<OwningOpRef<ModuleOp>> copy = preparedForHLS(original);
-  if (failed(copy))
+  FailureOr<PreparedModule> prepared = preparedForHLS(original);
+  if (failed(prepared))
     return failure();
-  ModuleOp module = **copy;
-  FailureOr<StreamValues> streams = findStreams(module);
-  if (failed(streams))
-    return failure();
+  ModuleOp module = *prepared->module;
+  const StreamValues *streams = &prepared->streams;
   llvm::StringMap<std::string> functionNames = getCppFunctionNames(module);
   os << kBanner;
   writeIncludes(module, os);
@@ -120,7 +126,7 @@ LogicalResult emitHLSCppDeclarations(ModuleOp original, llvm::raw_ostream &os) {
     if (func.isExternal())
       continue;
     FailureOr<std::string> signature =
-        cppSignature(func, functionNames[func.getSymName()], &*streams);
+        cppSignature(func, functionNames[func.getSymName()], streams);
     if (failed(signature))
       return failure();
     os << *signature << ";\n";
@@ -130,13 +136,11 @@ LogicalResult emitHLSCppDeclarations(ModuleOp original, llvm::raw_ostream &os) {
 
 LogicalResult emitHLSCpp(ModuleOp original, llvm::raw_ostream &os,
                          const HLSCppOptions &options) {
-  FailureOr<OwningOpRef<ModuleOp>> copy = preparedForHLS(original);
-  if (failed(copy))
+  FailureOr<PreparedModule> prepared = preparedForHLS(original);
+  if (failed(prepared))
     return failure();
-  ModuleOp module = **copy;
-  FailureOr<StreamValues> streams = findStreams(module);
-  if (failed(streams))
-    return failure();
+  ModuleOp module = *prepared->module;
+  const StreamValues *streams = &prepared->streams;
   llvm::StringMap<std::string> functionNames = getCppFunctionNames(module);
   // Globals are named after the functions, so that neither shadows the other.
   CNames fileNames;
@@ -154,7 +158,7 @@ LogicalResult emitHLSCpp(ModuleOp original, llvm::raw_ostream &os,
     if (func.isExternal())
       continue;
     const std::string &cppName = functionNames[func.getSymName()];
-    FailureOr<std::string> signature = cppSignature(func, cppName, &*streams);
+    FailureOr<std::string> signature = cppSignature(func, cppName, streams);
     if (failed(signature))
       return failure();
     decls << *signature << ";\n";

@@ -174,12 +174,8 @@ FailureOr<std::string> FunctionEmitter::expression(Operation *op) {
         return choose(asUnsigned(0) + " > " + asUnsigned(1), in(0), in(1));
       })
       .Case([&](arith::CmpIOp cmp) -> R {
-        using P = arith::CmpIPredicate;
-        static const char *ops[] = {"==", "!=", "<", "<=", ">", ">=", "<", "<=", ">", ">="};
-        P p = cmp.getPredicate();
-        bool isUnsigned = p == P::ult || p == P::ule || p == P::ugt || p == P::uge;
-        const char *o = ops[static_cast<int>(p)];
-        if (isUnsigned)
+        const char *o = comparisonOperator(cmp.getPredicate());
+        if (isUnsignedComparison(cmp.getPredicate()))
           return binary(asUnsigned(0), o, asUnsigned(1));
         // Read as signed, an i1 holding 1 is -1.
         if (cmp.getLhs().getType().isInteger(1))

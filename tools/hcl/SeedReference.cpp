@@ -1,0 +1,42 @@
+//===- SeedReference.cpp - the JIT's outputs for a testbench seed ---------===//
+//
+// Shared by `hcl check --hls` and `hcl check --bambu`, whose testbenches
+// reproduce `hcl run --random-inputs` and write every output as .npy.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SeedReference.h"
+
+#include "hcl/Runtime/Npy.h"
+#include "hcl/Runtime/RandomFill.h"
+
+#include "llvm/Support/Path.h"
+
+using namespace llvm;
+
+namespace hcl::driver {
+
+Expected<SeedReference> runSeedReference(JitProgram &jit, unsigned seed) {
+  SeedReference ref;
+  ref.args = jit.makeArguments();
+  for (size_t i = 0; i < ref.args.size(); ++i)
+    fillRandom(ref.args[i], seed, i);
+  ref.results = jit.makeResults();
+  if (Error error = jit.run(ref.args, ref.results))
+    return error;
+  const EntrySignature &signature = jit.signature();
+  for (size_t i = 0; i < ref.args.size(); ++i)
+    if (signature.arguments[i].isMemRef)
+      ref.outputs.push_back({"arg" + std::to_string(i), &ref.args[i]});
+  for (size_t i = 0; i < ref.results.size(); ++i)
+    ref.outputs.push_back({"result" + std::to_string(i), &ref.results[i]});
+  return ref;
+}
+
+Expected<HostArray> readTestbenchOutput(StringRef dir, StringRef file) {
+  SmallString<256> path(dir);
+  sys::path::append(path, file + ".npy");
+  return readNpy(path);
+}
+
+} // namespace hcl::driver
