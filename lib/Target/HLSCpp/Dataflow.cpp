@@ -97,7 +97,9 @@ FailureOr<StreamValues> findStreams(ModuleOp module) {
                << bufferName(stream) << "' is passed to @" << call.getCallee()
                << ", which has no body";
       Value arg = callee.getArgument(use.getOperandNumber());
-      if (streams.depth.try_emplace(arg, streams.depth[stream]).second)
+      // A copy: inserting may grow the map under a reference into it.
+      int64_t depth = streams.depth.lookup(stream);
+      if (streams.depth.try_emplace(arg, depth).second)
         work.push_back(arg);
     }
   }
