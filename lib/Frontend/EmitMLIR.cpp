@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "MLIRWriter.h"
+#include "Statements.h"
 
 #include "hcl/Frontend/Error.h"
 
@@ -122,6 +123,8 @@ std::string Writer::emit(const ExprNode &e, Type want) {
     return emitReduce(e);
   case ExprKind::Bits:
     return emitBits(e);
+  case ExprKind::Call:
+    return emitCall(e);
   }
   throwError("unknown expression");
 }
@@ -152,8 +155,12 @@ std::string Writer::toBool(const Expr &e) {
 std::optional<std::string> Writer::affine(const ExprNode &e) {
   if (e.kind == ExprKind::IntConst)
     return std::to_string(e.intValue);
-  if (e.kind == ExprKind::Var)
-    return iv(e);
+  if (e.kind == ExprKind::Var) {
+    std::string v = iv(e);
+    if (indexOnlyIvs.count(v))
+      return std::nullopt;
+    return v;
+  }
   if (e.kind != ExprKind::Op)
     return std::nullopt;
   auto operand = [&](size_t i) { return affine(*e.operands[i].node()); };
@@ -388,6 +395,8 @@ std::string Writer::bufferType(const std::shared_ptr<TensorNode> &tensor) {
 
 void Writer::emitStage(const std::shared_ptr<TensorNode> &stage) {
   currentStage = stage->stageName;
+  if (stage->kind == TensorKind::Imperative)
+    return emitImperativeStage(*stage);
   if (stage->kind == TensorKind::Compute) {
     std::string alloc = fresh("buf");
     line(alloc + " = memref.alloc() {name = " + quoted(stage->name) + "} : " +
@@ -451,8 +460,6 @@ std::string Writer::run() {
     resultTypes += (resultTypes.empty() ? "" : ", ") + bufferType(r) +
                    unsignedAttr(r->dtype);
   // Constants: module globals, read through memref.get_global.
-  std::set<std::string> symbols = {"top"};
-  std::vector<std::pair<std::string, std::shared_ptr<TensorNode>>> globals;
   for (const auto &constant : schedule.constants) {
     std::string base = symbolName(constant->name), symbol = base;
     for (int suffix = 1; !symbols.insert(symbol).second; ++suffix)
@@ -510,6 +517,7 @@ std::string Writer::run() {
   }
   line(results.empty() ? "return" : "return " + values + " : " + types);
   out << "}\n";
+  emitCalledFunctions();
   return out.str();
 }
 

@@ -15,6 +15,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <sstream>
 
 namespace hcl {
@@ -69,6 +70,27 @@ private:
   std::string stageHandle(const std::string &stage);
   std::string loopHandle(const std::string &stage, const std::string &loop);
 
+  // Imperative code (EmitStatements.cpp).
+  void emitImperativeStage(const TensorNode &stage);
+  void allocateLocals(const std::vector<std::shared_ptr<TensorNode>> &locals,
+                      const StmtList &statements);
+  void emitStatements(const StmtList &statements, size_t from = 0);
+  void emitStatement(const StmtNode &s);
+  void emitStore(const std::shared_ptr<TensorNode> &tensor,
+                 const std::vector<Expr> &indices, const Expr &value);
+  void emitFor(const StmtNode &loop, const std::string &stageName);
+  void emitWhile(const StmtNode &loop, const std::string &stageName);
+  void emitLoopBody(const StmtNode &loop, bool guardIterations);
+  void emitIf(const StmtNode &s, size_t branch);
+  std::string loopAttributes(const StmtNode &loop, const std::string &stageName);
+  std::string affineBound(const ExprNode &e);
+  std::string condition(const Expr &e);
+  std::string flagClear(const StmtNode &loop);
+  void setFlag(const StmtNode &loop, bool value);
+  std::string emitCall(const ExprNode &call);
+  void emitFunction(const FunctionNode &f);
+  void emitCalledFunctions();
+
   const detail::ScheduleImpl &schedule;
   std::ostringstream out;
   int depth = 1, next = 0;
@@ -78,6 +100,15 @@ private:
   std::map<std::string, std::string> stageHandles;
   std::string currentStage;
   std::string location;
+  /// Module symbols, and the globals holding the program's constants.
+  std::set<std::string> symbols = {"top"};
+  std::vector<std::pair<std::string, std::shared_ptr<TensorNode>>> globals;
+  // Imperative code.
+  /// scf.for variables: indices, but not affine dimensions.
+  std::set<std::string> indexOnlyIvs;
+  std::map<const StmtNode *, std::string> breakFlags;
+  const StmtNode *currentLoop = nullptr;
+  std::map<std::string, std::shared_ptr<FunctionNode>> calledFunctions;
 };
 
 } // namespace hcl

@@ -11,9 +11,16 @@
 
 #include "hcl/Frontend/Schedule.h"
 
+#include <functional>
+
 namespace hcl {
 
-enum class ExprKind { IntConst, FloatConst, Var, Read, Op, Select, Cast, Reduce, Bits };
+enum class ExprKind { IntConst, FloatConst, Var, Read, Op, Select, Cast, Reduce, Bits, Call };
+
+struct FunctionNode;
+struct StmtNode;
+/// The statements of imperative code (Statements.h), in program order.
+using StmtList = std::vector<std::shared_ptr<StmtNode>>;
 
 /// Bit access (ExprKind::Bits): operands are the value, then the indices,
 /// then the new bits for the setters.
@@ -54,9 +61,15 @@ struct ExprNode {
   ReduceKind reduce = ReduceKind::Sum;
   std::vector<Expr> operands;
   std::vector<Var> axes;
+  // Call: the sub-function (def_) and the tensors passed to it.
+  std::shared_ptr<FunctionNode> function;
+  std::vector<std::shared_ptr<TensorNode>> arguments;
 };
 
-enum class TensorKind { Placeholder, Compute, Update, Buffer, Constant };
+/// Imperative: a stage of imperative code (for_, if_, while_, stores), which
+/// computes no tensor of its own. Local: a variable of imperative code
+/// (scalar() inside a stage or sub-function), allocated by its stage.
+enum class TensorKind { Placeholder, Compute, Update, Buffer, Constant, Imperative, Local };
 
 struct TensorNode {
   TensorKind kind;
@@ -75,7 +88,15 @@ struct TensorNode {
   /// `floatValues`, Float(32) rounded to float).
   std::vector<int64_t> intValues;
   std::vector<double> floatValues;
+  /// Imperative: the statements, and the local variables they declare.
+  std::shared_ptr<StmtList> statements;
+  std::vector<std::shared_ptr<TensorNode>> locals;
 };
+
+/// Calls `visit` on every expression a stage evaluates: a compute's value,
+/// or each expression of an imperative stage's statements.
+void forEachExpr(const TensorNode &stage,
+                 const std::function<void(const ExprNode &)> &visit);
 
 enum class CommandKind {
   Split, Tile, Reorder, Fuse, Unroll, Pipeline, Parallel, ComputeAt, Outline,

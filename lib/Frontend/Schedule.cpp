@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Nodes.h"
+#include "Statements.h"
 
 #include "hcl/Frontend/Error.h"
 
@@ -39,7 +39,10 @@ static std::set<std::string> loopNames(const ScheduleImpl &schedule,
   auto stage = schedule.findStage(stageName);
   for (const Var &axis : stage->axes)
     names.insert(axis.name());
-  collectAxisNames(*stage->body, names);
+  forEachExpr(*stage, [&](const ExprNode &e) { collectAxisNames(e, names); });
+  if (stage->statements)
+    forEachLoop(*stage->statements,
+                [&](const StmtNode &loop) { names.insert(loop.name); });
   for (const Command &command : schedule.commands) {
     if (command.stage != stageName)
       continue;
@@ -72,6 +75,14 @@ static void collectConstants(const ExprNode &node,
     constants.push_back(node.tensor);
   for (const Expr &operand : node.operands)
     collectConstants(*operand.node(), constants);
+  // What a sub-function reads is read by its callers.
+  if (node.kind == ExprKind::Call) {
+    forEachExpr(node.function->body, [&](const ExprNode &e) {
+      collectConstants(e, constants);
+    });
+    if (node.function->result)
+      collectConstants(*node.function->result, constants);
+  }
 }
 
 Schedule makeSchedule(const std::vector<Tensor> &inputs,
@@ -85,7 +96,9 @@ Schedule makeSchedule(const std::vector<Tensor> &inputs,
     (node->kind == TensorKind::Constant ? impl->constants : stages)
         .push_back(node);
   for (const auto &stage : stages)
-    collectConstants(*stage->body, impl->constants);
+    forEachExpr(*stage, [&](const ExprNode &e) {
+      collectConstants(e, impl->constants);
+    });
   std::set<std::string> names;
   for (const Tensor &input : inputs) {
     if (input.node()->kind != TensorKind::Placeholder)
@@ -151,6 +164,10 @@ void Stage::checkAxis(const Axis &axis, const char *primitive) const {
   bool own = std::any_of(node->axes.begin(), node->axes.end(),
                          [&](const Var &v) { return v.node()->id == axis.varId; }) ||
              (node->body && hasReduceAxis(*node->body, axis.varId));
+  if (node->statements)
+    forEachLoop(*node->statements, [&](const StmtNode &loop) {
+      own |= loop.var && loop.var->id == axis.varId;
+    });
   if (!own)
     throwError(std::string(primitive) + ": axis '" + axis.loop +
                "' belongs to another stage, not to '" + stage +

@@ -1,6 +1,6 @@
 //===- Tensor.cpp - tensors and stages of the hcl C++ API -----------------===//
 
-#include "Nodes.h"
+#include "Statements.h"
 
 #include "hcl/Frontend/Error.h"
 
@@ -17,13 +17,6 @@ std::string nameOrDefault(const std::string &name, const char *prefix) {
   return name.empty() ? prefix + std::to_string(unnamedTensors++) : name;
 }
 
-void record(const std::shared_ptr<TensorNode> &stage) {
-  if (recordings.empty())
-    throwError("stage '" + stage->stageName +
-               "' is created outside a kernel: call compute / update / "
-               "scalar inside the function given to create_schedule");
-  recordings.back().push_back(stage);
-}
 
 std::string shapeString(const std::vector<int64_t> &shape) {
   std::string s;
@@ -43,6 +36,14 @@ void checkShape(const std::vector<int64_t> &shape, const std::string &what) {
 
 } // namespace
 
+void recordStage(const std::shared_ptr<TensorNode> &stage) {
+  if (recordings.empty())
+    throwError("stage '" + stage->stageName +
+               "' is created outside a kernel: call compute / update / "
+               "scalar / stage inside the function given to create_schedule");
+  recordings.back().push_back(stage);
+}
+
 void recordConstant(const std::shared_ptr<TensorNode> &constant) {
   if (!recordings.empty())
     recordings.back().push_back(constant);
@@ -51,6 +52,31 @@ void recordConstant(const std::shared_ptr<TensorNode> &constant) {
 const std::string &Tensor::name() const { return impl->name; }
 const std::vector<int64_t> &Tensor::shape() const { return impl->shape; }
 Type Tensor::dtype() const { return impl->dtype; }
+
+void Tensor::store(const std::vector<Expr> &indices, const Expr &value) const {
+  storeElement(impl, indices, value);
+}
+
+Element Tensor::v() const {
+  if (impl->shape != std::vector<int64_t>{1})
+    throwError("'" + impl->name + "'.v(): only a one-element tensor (a "
+               "scalar) has a value; index it");
+  return Element(*this, {Expr(0)});
+}
+
+Element::Element(const Tensor &tensor, std::vector<Expr> indices)
+    : Expr(tensor.read(indices).node()), tensor(tensor),
+      indices(std::move(indices)) {}
+
+Element &Element::operator=(const Expr &value) {
+  tensor.store(indices, value);
+  // Later reads of this element read memory again, not the old value.
+  return *this;
+}
+Element &Element::operator+=(const Expr &value) { return *this = *this + value; }
+Element &Element::operator-=(const Expr &value) { return *this = *this - value; }
+Element &Element::operator*=(const Expr &value) { return *this = *this * value; }
+Element &Element::operator/=(const Expr &value) { return *this = *this / value; }
 
 Expr Tensor::read(const std::vector<Expr> &indices) const {
   if (impl->kind == TensorKind::Buffer)
@@ -93,9 +119,13 @@ Var Tensor::axis(const std::string &name) const {
   for (const Var &axis : impl->axes)
     if (axis.name() == name)
       return axis;
-  if (impl->body)
-    if (const Var *found = findReduceAxis(*impl->body, name))
-      return *found;
+  const Var *found = nullptr;
+  forEachExpr(*impl, [&](const ExprNode &e) {
+    if (!found)
+      found = findReduceAxis(e, name);
+  });
+  if (found)
+    return *found;
   throwError("stage '" + impl->stageName + "' has no axis named '" + name +
              "'");
 }
@@ -145,7 +175,7 @@ Tensor makeCompute(const std::vector<int64_t> &shape,
   node->dtype = dtype.value_or(getDefaultType());
   node->axes = axes;
   node->body = body.node();
-  record(node);
+  recordStage(node);
   return Tensor(node);
 }
 
@@ -166,7 +196,7 @@ Tensor makeUpdate(const Tensor &target, const std::vector<Var> &axes,
   node->axes = axes;
   node->body = body.node();
   node->target = target.node();
-  record(node);
+  recordStage(node);
   return Tensor(node);
 }
 
@@ -180,6 +210,9 @@ std::vector<std::shared_ptr<TensorNode>> RecordingScope::take() {
 
 Tensor scalar(const Expr &init, const std::string &name,
               std::optional<Type> dtype) {
+  Type type = dtype.value_or(init.node()->untyped ? getDefaultType() : init.type());
+  if (auto local = declareLocal(name, type, init))
+    return Tensor(local);
   std::vector<Var> axes = detail::makeAxes({1}, 1, "scalar", name, {"x"});
   return detail::makeCompute({1}, axes, init, name,
                              dtype.value_or(init.node()->untyped

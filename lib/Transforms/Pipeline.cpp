@@ -9,8 +9,9 @@ namespace hcl {
 /// Marks the loop with `pipeline_ii = II : i32`, which the HLS backend emits
 /// as `#pragma HLS pipeline II=N`; the CPU path ignores it.
 LogicalResult applyPipeline(PipelineOp op, ScheduleContext &ctx) {
-  FailureOr<affine::AffineForOp> loop =
-      ctx.resolveLoop(op, op.getStage(), op.getLoop());
+  // Imperative code's scf.for / scf.while loops are pipelined too.
+  FailureOr<Operation *> loop =
+      ctx.resolveAnyLoop(op, op.getStage(), op.getLoop());
   if (failed(loop))
     return failure();
   Builder builder(op.getContext());

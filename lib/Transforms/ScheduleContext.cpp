@@ -89,14 +89,55 @@ FailureOr<AffineForOp> ScheduleContext::resolveLoop(Operation *user,
       matches.push_back(loop);
   });
   StringRef stageName = getStageName(*stage);
-  if (matches.empty())
+  if (matches.empty()) {
+    if (Operation *other = findNonAffineLoop(*stage, name))
+      return user->emitError("loop '")
+             << name << "' of stage '" << stageName << "' is an "
+             << other->getName()
+             << " (imperative code whose bounds are not affine): '"
+             << user->getName()
+             << "' needs an affine.for; only pipeline applies to it";
     return user->emitError("stage '")
            << stageName << "' has no loop named '" << name << "'";
+  }
   if (matches.size() > 1)
     return user->emitError("stage '")
            << stageName << "' has " << matches.size() << " loops named '"
            << name << "'; loop names must be unique within a stage";
   return matches.front();
+}
+
+Operation *ScheduleContext::findNonAffineLoop(Operation *stage, StringRef name) {
+  Operation *found = nullptr;
+  stage->walk([&](Operation *op) {
+    if (!found && !isa<AffineForOp>(op) && op->getNumRegions() &&
+        getLoopName(op) == name)
+      found = op;
+  });
+  return found;
+}
+
+FailureOr<Operation *> ScheduleContext::resolveAnyLoop(Operation *user,
+                                                       Value stageHandle,
+                                                       Value loopHandle) {
+  std::optional<StringRef> handleStage = getStageHandleName(stageHandle);
+  std::string name = getHandleLoopName(loopHandle);
+  // An scf loop of imperative code, in a stage that no primitive moved.
+  if (handleStage && !name.empty() && !findStages(*handleStage).empty()) {
+    FailureOr<Operation *> stage = resolveStage(user, stageHandle);
+    if (failed(stage))
+      return failure();
+    if (Operation *loop = findNonAffineLoop(*stage, name)) {
+      bool alsoAffine = false;
+      (*stage)->walk([&](AffineForOp l) { alsoAffine |= getLoopName(l) == name; });
+      if (!alsoAffine)
+        return loop;
+    }
+  }
+  FailureOr<AffineForOp> loop = resolveLoop(user, stageHandle, loopHandle);
+  if (failed(loop))
+    return failure();
+  return loop->getOperation();
 }
 
 FailureOr<SmallVector<AffineForOp>>

@@ -15,6 +15,8 @@
 
 namespace hcl {
 
+class Element;
+
 class Tensor {
 public:
   Tensor() = default;
@@ -24,11 +26,15 @@ public:
   const std::vector<int64_t> &shape() const;
   Type dtype() const;
 
-  /// A read of the element at `indices` (index expressions or integers).
-  template <typename... Index> Expr operator()(Index &&...indices) const {
-    return read({Expr(std::forward<Index>(indices))...});
-  }
+  /// The element at `indices` (index expressions or integers): a read,
+  /// or in imperative code the target of an assignment (`B(i) = A(i)`,
+  /// `hist(A(i)) += 1`). Indices may be data-dependent (gather, scatter).
+  template <typename... Index> Element operator()(Index &&...indices) const;
   Expr read(const std::vector<Expr> &indices) const;
+  /// Stores `value` at `indices` (imperative code only).
+  void store(const std::vector<Expr> &indices, const Expr &value) const;
+  /// The only element of a one-element tensor (HeteroCL's x.v): a scalar.
+  Element v() const;
 
   /// The index variable of the stage computing this tensor, by position or
   /// by name (HeteroCL's B.axis[0]); reduction axes are found by name.
@@ -40,6 +46,31 @@ public:
 private:
   std::shared_ptr<TensorNode> impl;
 };
+
+/// An element of a tensor: an expression that reads it, which imperative
+/// code may also assign (HeteroCL's `A[i] = v`, `hist[A[i]] += 1`).
+class Element : public Expr {
+public:
+  Element(const Tensor &tensor, std::vector<Expr> indices);
+  Element(const Element &) = default;
+  Element &operator=(const Expr &value);
+  Element &operator=(const Element &value) {
+    return *this = static_cast<const Expr &>(value);
+  }
+  Element &operator+=(const Expr &value);
+  Element &operator-=(const Expr &value);
+  Element &operator*=(const Expr &value);
+  Element &operator/=(const Expr &value);
+
+private:
+  Tensor tensor;
+  std::vector<Expr> indices;
+};
+
+template <typename... Index>
+Element Tensor::operator()(Index &&...indices) const {
+  return Element(*this, {Expr(std::forward<Index>(indices))...});
+}
 
 Tensor placeholder(const std::vector<int64_t> &shape,
                    const std::string &name = "",
@@ -127,7 +158,9 @@ Tensor constant(const std::vector<int64_t> &values,
                 Type dtype);
 
 /// A one-element tensor holding `init` (HeteroCL's hcl.scalar); read it as
-/// `s(0)`.
+/// `s(0)` or `s.v()`. Inside imperative code it is a local variable of the
+/// stage (or sub-function), set to `init` where it is declared and
+/// assignable (`x.v() = x.v() + 1`); elsewhere a stage of its own.
 Tensor scalar(const Expr &init, const std::string &name = "",
               std::optional<Type> dtype = std::nullopt);
 

@@ -21,6 +21,7 @@
 #include "hcl/Frontend/Array.h"
 #include "hcl/Frontend/Error.h"
 #include "hcl/Frontend/Expr.h"
+#include "hcl/Frontend/Imperative.h"
 #include "hcl/Frontend/Module.h"
 #include "hcl/Frontend/Schedule.h"
 #include "hcl/Frontend/Tensor.h"

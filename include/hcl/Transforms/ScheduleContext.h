@@ -41,6 +41,12 @@ public:
   resolveLoop(mlir::Operation *user, mlir::Value stageHandle,
               mlir::Value loopHandle);
 
+  /// resolveLoop, or an scf.for / scf.while of imperative code (for
+  /// primitives that only annotate a loop, such as pipeline).
+  mlir::FailureOr<mlir::Operation *> resolveAnyLoop(mlir::Operation *user,
+                                                    mlir::Value stageHandle,
+                                                    mlir::Value loopHandle);
+
   /// resolveLoop for each of `loopHandles`, in order.
   mlir::FailureOr<llvm::SmallVector<mlir::affine::AffineForOp>>
   resolveLoops(mlir::Operation *user, mlir::Value stageHandle,
@@ -101,6 +107,9 @@ public:
   }
 
 private:
+  /// A loop other than affine.for named `name` inside `stage`, or null.
+  mlir::Operation *findNonAffineLoop(mlir::Operation *stage, llvm::StringRef name);
+
   /// The stages named `name` (no error when there are none).
   llvm::SmallVector<mlir::Operation *> findStages(llvm::StringRef name);
 
