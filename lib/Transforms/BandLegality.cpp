@@ -4,11 +4,39 @@
 
 #include "mlir/Dialect/Affine/Analysis/AffineAnalysis.h"
 #include "mlir/Dialect/Affine/Analysis/Utils.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
 using namespace mlir::affine;
 
 namespace hcl {
+
+Operation *findUnanalyzableAccess(Operation *root) {
+  SmallPtrSet<Value, 4> written;
+  SmallVector<Operation *> opaque;
+  root->walk([&](Operation *op) {
+    if (auto store = dyn_cast<AffineWriteOpInterface>(op)) {
+      written.insert(store.getMemRef());
+      return;
+    }
+    if (isa<AffineReadOpInterface>(op) || isMemoryEffectFree(op) ||
+        hasSingleEffect<MemoryEffects::Allocate>(op) ||
+        isa<AffineForOp, AffineIfOp, AffineYieldOp>(op) ||
+        op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+      return;
+    opaque.push_back(op);
+    if (auto store = dyn_cast<memref::StoreOp>(op))
+      written.insert(store.getMemRef());
+  });
+  for (Operation *op : opaque) {
+    auto load = dyn_cast<memref::LoadOp>(op);
+    // A data-dependent read of memory the band never writes is harmless.
+    if (!load || written.contains(load.getMemRef()))
+      return op;
+  }
+  return nullptr;
+}
 
 /// Distance ranges, one per band loop, of every dependence between accesses
 /// inside the band that is not carried by a loop around the band.
@@ -29,6 +57,11 @@ bandDependences(ArrayRef<AffineForOp> band) {
   });
   unsigned outerLoops = getNestingDepth(band.front());
   SmallVector<SmallVector<DependenceComponent>> result;
+  // Imperative code's memref.load / memref.store (data-dependent indices)
+  // and calls are beyond affine analysis: any of them that may touch
+  // memory written in the band is a dependence of unknown distance.
+  if (findUnanalyzableAccess(root))
+    result.push_back(SmallVector<DependenceComponent>(band.size()));
   for (Operation *src : accesses) {
     for (Operation *dst : accesses) {
       MemRefAccess srcAccess(src), dstAccess(dst);

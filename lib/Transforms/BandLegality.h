@@ -15,6 +15,12 @@
 
 namespace hcl {
 
+/// An operation in `root` whose memory accesses affine analysis cannot
+/// see and that may conflict with a write there (a memref.store or call; a
+/// memref.load of memory the nest writes), or null. Legality checks treat
+/// such an access as a dependence of unknown distance.
+mlir::Operation *findUnanalyzableAccess(mlir::Operation *root);
+
 /// True when moving band[i] to position permutation[i] keeps every
 /// dependence lexicographically positive.
 bool isValidBandPermutation(llvm::ArrayRef<mlir::affine::AffineForOp> band,

@@ -96,6 +96,18 @@ static bool consumerWritesProducerOutput(AffineForOp producer,
   return result.wasInterrupted();
 }
 
+/// A memory access or loop of imperative code that slice analysis cannot
+/// follow, or null.
+static Operation *findDataDependentOp(AffineForOp root) {
+  Operation *found = nullptr;
+  root->walk([&](Operation *op) {
+    if (!found && (isa<memref::LoadOp, memref::StoreOp>(op) ||
+                   op->getName().getDialectNamespace() == "scf"))
+      found = op;
+  });
+  return found;
+}
+
 LogicalResult applyComputeAt(ComputeAtOp op, ScheduleContext &ctx) {
   FailureOr<Operation *> producerRoot =
       ctx.resolveStage(op, op.getProducer());
@@ -118,6 +130,15 @@ LogicalResult applyComputeAt(ComputeAtOp op, ScheduleContext &ctx) {
            << "' of stage '" << getStageName(consumer)
            << "': the producer must be a loop nest before the consumer in the "
               "same block";
+
+  for (AffineForOp root : {producer, consumer})
+    if (Operation *opaque = findDataDependentOp(root))
+      return op.emitError("cannot compute stage '")
+             << getStageName(producer) << "' at loop '" << getLoopName(*axis)
+             << "' of stage '" << getStageName(consumer) << "': stage '"
+             << getStageName(root) << "' uses '" << opaque->getName()
+             << "' (imperative code: a data-dependent index or trip count), "
+                "so the part of the producer an iteration needs is unknown";
 
   if (updatesInPlace(producer))
     return op.emitError("cannot compute stage '")

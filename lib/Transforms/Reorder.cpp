@@ -64,9 +64,15 @@ LogicalResult applyReorder(ReorderOp op, ScheduleContext &ctx) {
                << getLoopName(loop) << "' depend on loop '"
                << getLoopName(other)
                << "', which this reorder would move inside it";
-  if (!isValidBandPermutation(*band, permutation))
-    return op.emitError("this reorder would violate a dependence between "
-                        "iterations of the nest");
+  if (!isValidBandPermutation(*band, permutation)) {
+    InFlightDiagnostic error = op.emitError(
+        "this reorder would violate a dependence between iterations of the "
+        "nest");
+    if (Operation *opaque = findUnanalyzableAccess(band->front()))
+      error << " (the nest accesses memory through '" << opaque->getName()
+            << "', a data-dependent access whose dependences are unknown)";
+    return error;
+  }
 
   Operation *oldRoot = band->front();
   unsigned newRoot = permuteLoops(*band, permutation);
