@@ -310,9 +310,10 @@ Expr Def::call(const std::vector<Tensor> &arguments) const {
     const auto &argument = arguments[k].node();
     if (argument->shape != param.shape || !(argument->dtype == param.dtype))
       throwError("call of '" + f.name + "': argument " + std::to_string(k) +
-                 " ('" + argument->name + "') is " + argument->dtype.str() +
-                 " of another shape or type than parameter '" + param.name +
-                 "' (" + param.dtype.str() + ")");
+                 " ('" + argument->name + "') is of another shape or type "
+                 "than parameter '" + param.name + "' (" +
+                 std::to_string(param.shape.size()) + "-d " +
+                 param.dtype.str() + ")");
     if (argument->kind == TensorKind::Buffer)
       throwError("call of '" + f.name + "': '" + argument->name +
                  "' is a buffer made by the schedule");
