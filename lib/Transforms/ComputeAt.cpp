@@ -63,8 +63,8 @@ static bool producerIsPrivate(AffineForOp producer, AffineForOp consumer) {
 
 /// True when the producer reads a buffer (defined outside it) that it also
 /// writes: an in-place update or a reduction into its output. Slices of such
-/// a producer are not idempotent, and fusion may run a producer iteration
-/// more than once (overlapping slices, or a producer kept for other readers).
+/// a producer are not idempotent: they are only right when every producer
+/// iteration runs exactly once (see partitionsProducer).
 static bool updatesInPlace(AffineForOp producer) {
   llvm::SmallPtrSet<Value, 4> written, read;
   producer.walk([&](Operation *op) {
@@ -77,6 +77,67 @@ static bool updatesInPlace(AffineForOp producer) {
     return read.contains(memref) &&
            !producer->isAncestor(memref.getParentRegion()->getParentOp());
   });
+}
+
+/// `expr` as operand + constant, with the operand's position among the
+/// map's operands (dimensions, then symbols).
+static std::optional<std::pair<unsigned, int64_t>>
+asOperandPlusConstant(AffineExpr expr, unsigned numDims) {
+  int64_t offset = 0;
+  if (auto sum = dyn_cast<AffineBinaryOpExpr>(expr);
+      sum && sum.getKind() == AffineExprKind::Add) {
+    auto constant = dyn_cast<AffineConstantExpr>(sum.getRHS());
+    if (!constant)
+      return std::nullopt;
+    offset = constant.getValue();
+    expr = sum.getLHS();
+  }
+  if (auto dim = dyn_cast<AffineDimExpr>(expr))
+    return std::make_pair(dim.getPosition(), offset);
+  if (auto symbol = dyn_cast<AffineSymbolExpr>(expr))
+    return std::make_pair(numDims + symbol.getPosition(), offset);
+  return std::nullopt;
+}
+
+/// The consumer loop whose variable alone bounds sliced producer loop `d`
+/// as [c + k, c + k + width), with the width; none for another shape.
+static std::optional<std::pair<AffineForOp, int64_t>>
+windowOf(const ComputationSliceState &slice, unsigned d) {
+  AffineMap lb = slice.lbs[d], ub = slice.ubs[d];
+  if (!lb || !ub || lb.getNumResults() != 1 || ub.getNumResults() != 1)
+    return std::nullopt;
+  auto lower = asOperandPlusConstant(lb.getResult(0), lb.getNumDims());
+  auto upper = asOperandPlusConstant(ub.getResult(0), ub.getNumDims());
+  if (!lower || !upper)
+    return std::nullopt;
+  Value lowerValue = slice.lbOperands[d][lower->first];
+  Value upperValue = slice.ubOperands[d][upper->first];
+  AffineForOp loop = getForInductionVarOwner(lowerValue);
+  if (!loop || lowerValue != upperValue)
+    return std::nullopt;
+  return std::make_pair(loop, upper->second - lower->second);
+}
+
+/// True when the slice runs every producer iteration at most once over the
+/// consumer loops down to `axis`: each of those loops bounds some producer
+/// loop to a window [c + k, c + k + w) no wider than its step, so two
+/// different consumer iterations get disjoint windows there, whatever the
+/// other producer loops do (a softmax row max computed at the row loop of
+/// its consumer). A consumer loop that bounds no producer loop (the column
+/// loop of that consumer) would run the same producer iterations again.
+static bool partitionsProducer(const ComputationSliceState &slice,
+                               AffineForOp consumer, AffineForOp axis) {
+  llvm::SmallPtrSet<Operation *, 4> bounding;
+  for (unsigned d = 0; d < slice.ivs.size(); ++d)
+    if (auto window = windowOf(slice, d))
+      if (window->second >= 1 &&
+          window->second <= window->first.getStepAsInt())
+        bounding.insert(window->first);
+  for (Operation *loop = axis; loop != consumer->getParentOp();
+       loop = loop->getParentOp())
+    if (isa<AffineForOp>(loop) && !bounding.contains(loop))
+      return false;
+  return true;
 }
 
 /// True when the consumer writes a buffer the producer writes: the copy of
@@ -119,14 +180,6 @@ LogicalResult applyComputeAt(ComputeAtOp op, ScheduleContext &ctx) {
            << "': the producer must be a loop nest before the consumer in the "
               "same block";
 
-  if (updatesInPlace(producer))
-    return op.emitError("cannot compute stage '")
-           << getStageName(producer) << "' at loop '" << getLoopName(*axis)
-           << "' of stage '" << getStageName(consumer)
-           << "': the producer reads a buffer it writes (an in-place update "
-              "or a reduction into its output), so running parts of it again "
-              "inside the consumer would repeat the update";
-
   if (consumerWritesProducerOutput(producer, consumer))
     return op.emitError("cannot compute stage '")
            << getStageName(producer) << "' at loop '" << getLoopName(*axis)
@@ -146,6 +199,33 @@ LogicalResult applyComputeAt(ComputeAtOp op, ScheduleContext &ctx) {
            << getStageName(producer) << "' at loop '" << getLoopName(*axis)
            << "' of stage '" << getStageName(consumer)
            << "': " << describeFailure(result);
+
+  // An in-place producer (a reduction into its output) may move only where
+  // each of its iterations still runs exactly once: the copy replaces it
+  // and the consumer's loops partition its iterations.
+  if (updatesInPlace(producer)) {
+    if (!producerIsPrivate(producer, consumer))
+      return op.emitError("cannot compute stage '")
+             << getStageName(producer) << "' at loop '" << getLoopName(*axis)
+             << "' of stage '" << getStageName(consumer)
+             << "': the producer reads a buffer it writes (an in-place update "
+                "or a reduction into its output) that is not private to these "
+                "two stages (an argument, or read by other stages), so the "
+                "producer stays and its copy inside the "
+                "consumer would repeat the update (compute its other "
+                "consumers at this one first)";
+    if (!partitionsProducer(slice, consumer, *axis))
+      return op.emitError("cannot compute stage '")
+             << getStageName(producer) << "' at loop '" << getLoopName(*axis)
+             << "' of stage '" << getStageName(consumer)
+             << "': the producer reads a buffer it writes (an in-place update "
+                "or a reduction into its output), and the consumer's loops "
+                "down to '"
+             << getLoopName(*axis)
+             << "' do not partition its iterations, so running parts of it "
+                "inside the consumer would repeat the update (compute it at "
+                "an outer loop)";
+  }
 
   llvm::SmallPtrSet<Operation *, 16> consumerLoops;
   consumer.walk([&](AffineForOp loop) { consumerLoops.insert(loop); });
