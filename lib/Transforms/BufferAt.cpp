@@ -106,6 +106,29 @@ void buildCopyNest(OpBuilder &builder, Location loc, ArrayRef<int64_t> shape,
   body(builder, ivs);
 }
 
+/// The block the buffer lives in: the axis body, or the then-block of the
+/// affine.if guards (reuse_at's) inside it that hold every access, so that
+/// the buffer is filled and written back only in the iterations that use
+/// it. reuse_at then gives the same program whether it comes before
+/// buffer_at (its guard around the buffer) or after (the buffer inside its
+/// guard), and the copies never touch the rows an extra reuse_at iteration
+/// would index out of bounds.
+Block *bufferBlock(AffineForOp axis, ArrayRef<Operation *> accesses) {
+  Block *block = axis.getBody();
+  auto holdsAll = [&](AffineIfOp guard) {
+    return !guard.hasElse() && llvm::all_of(accesses, [&](Operation *access) {
+      return guard->isProperAncestor(access);
+    });
+  };
+  while (true) {
+    auto guards = block->getOps<AffineIfOp>();
+    auto it = llvm::find_if(guards, holdsAll);
+    if (it == guards.end())
+      return block;
+    block = (*it).getThenBlock();
+  }
+}
+
 } // namespace
 
 LogicalResult applyBufferAt(BufferAtOp op, ScheduleContext &ctx) {
@@ -171,7 +194,8 @@ LogicalResult applyBufferAt(BufferAtOp op, ScheduleContext &ctx) {
 
   Location loc = op.getLoc();
   OpBuilder builder(op.getContext());
-  builder.setInsertionPointToStart((*axis).getBody());
+  Block *block = bufferBlock(*axis, accesses);
+  builder.setInsertionPointToStart(block);
   auto buffer = memref::AllocOp::create(builder, loc, bufferType);
   if (std::optional<StringRef> name = op.getBufferName())
     buffer->setAttr("name", builder.getStringAttr(*name));
@@ -218,7 +242,7 @@ LogicalResult applyBufferAt(BufferAtOp op, ScheduleContext &ctx) {
     access->erase();
   }
 
-  builder.setInsertionPoint((*axis).getBody()->getTerminator());
+  builder.setInsertionPoint(block->getTerminator());
   buildCopyNest(builder, loc, bufferShape, names, "_back",
                 [&](OpBuilder &b, ValueRange ivs) {
                   Value v = AffineLoadOp::create(b, loc, buffer, ivs);
