@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "BufferShape.h"
 #include "Nodes.h"
 
 #include "hcl/Frontend/Error.h"
@@ -406,6 +407,10 @@ static Tensor makeBuffer(detail::ScheduleImpl &schedule, CommandKind kind,
   command.tensor = tensor.node();
   command.result = buffer;
   schedule.commands.push_back(command);
+  // The shape the transform gives the buffer (line, window, N-d), so that
+  // the buffer can be partitioned by dimension.
+  if (auto shape = detail::inferBufferShape(schedule, buffer->name))
+    buffer->shape = std::move(*shape);
   return Tensor(buffer);
 }
 
