@@ -1,4 +1,4 @@
-//===- AppliedModule.h - a schedule's program parsed and applied -*- C++ -*-===//
+//===- AppliedModule.h - a program parsed, schedule applied -----*- C++ -*-===//
 //
 // What build, build_hls and estimate share: the program EmitMLIR writes,
 // parsed into a context of its own with the schedule applied, and compiler

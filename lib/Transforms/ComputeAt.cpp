@@ -130,8 +130,7 @@ static bool partitionsProducer(const ComputationSliceState &slice,
   llvm::SmallPtrSet<Operation *, 4> bounding;
   for (unsigned d = 0; d < slice.ivs.size(); ++d)
     if (auto window = windowOf(slice, d))
-      if (window->second >= 1 &&
-          window->second <= window->first.getStepAsInt())
+      if (window->second >= 1 && window->second <= window->first.getStepAsInt())
         bounding.insert(window->first);
   for (Operation *loop = axis; loop != consumer->getParentOp();
        loop = loop->getParentOp())

@@ -16,7 +16,8 @@ int main(int argc, char **argv) {
   hcl::Tensor A = hcl::placeholder({4, 6}, "A", hcl::Int(32));
   hcl::Schedule s = hcl::create_schedule({A}, [](hcl::Tensor A) {
     return hcl::compute(
-        {4, 4}, [&](hcl::Var i, hcl::Var j) {
+        {4, 4},
+        [&](hcl::Var i, hcl::Var j) {
           return A(i, j) + A(i, j + 1) + A(i, j + 2);
         },
         "B", hcl::Int(32));
@@ -35,8 +36,8 @@ int main(int argc, char **argv) {
   int mismatches = 0;
   for (int i = 0; i < 4; ++i)
     for (int j = 0; j < 4; ++j)
-      mismatches += b[i * 4 + j] !=
-                    a[i * 6 + j] + a[i * 6 + j + 1] + a[i * 6 + j + 2];
+      mismatches +=
+          b[i * 4 + j] != a[i * 6 + j] + a[i * 6 + j + 1] + a[i * 6 + j + 2];
   std::cout << "downstream blur: " << mismatches << " mismatches\n";
   std::cout << "line buffer " << LB.name() << ": rank " << LB.shape().size()
             << "\n";
@@ -51,9 +52,8 @@ int main(int argc, char **argv) {
   hcl::build_hls(s, argv[2], "all");
   int projects = 0;
   for (const std::string name : {"top", functions[0].name.c_str()})
-    projects += std::ifstream(std::string(argv[2]) + "/" + name +
-                              "/kernel.cpp")
-                    .good();
+    projects +=
+        std::ifstream(std::string(argv[2]) + "/" + name + "/kernel.cpp").good();
   std::cout << "downstream hls: " << projects << " projects\n";
 
   try {

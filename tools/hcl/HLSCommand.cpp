@@ -75,9 +75,9 @@ int writeProjects(mlir::ModuleOp module, const HLSProjectOptions &options) {
     errs() << "\n";
   if (mlir::failed(names))
     return 1;
-  outs() << "hcl hls: wrote " << names->size() << " projects into "
-         << outputDir << " (" << join(*names, ", ") << "); `make -C "
-         << outputDir << " -j N` runs Vitis HLS on them\n";
+  outs() << "hcl hls: wrote " << names->size() << " projects into " << outputDir
+         << " (" << join(*names, ", ") << "); `make -C " << outputDir
+         << " -j N` runs Vitis HLS on them\n";
   return 0;
 }
 

@@ -95,8 +95,8 @@ TEST(BufferShape, LineAndWindowBuffersPartitionedByDimension) {
 TEST(BufferShape, WriteBufferPartitionedByDimension) {
   Tensor A = placeholder({6, 8}, "A", Int(32));
   Schedule s = create_schedule({A}, [](Tensor A) {
-    return compute({6, 8}, [&](Var i, Var j) { return A(i, j) * 3 + j; }, "B",
-                   Int(32));
+    return compute(
+        {6, 8}, [&](Var i, Var j) { return A(i, j) * 3 + j; }, "B", Int(32));
   });
   Tensor B = s.outputs()[0];
   Tensor buffer = s.buffer_at(B, s[B], B.axis(0));
@@ -129,7 +129,8 @@ TEST(BufferShape, WriteBufferPartitionedByDimension) {
 TEST(BufferShape, RefusedBufferKeepsItsErrorForLower) {
   Tensor A = placeholder({8, 8}, "A");
   Schedule s = create_schedule({A}, [](Tensor A) {
-    return compute({8, 8}, [&](Var i, Var j) { return A(i, j) + 1; }, "B");
+    return compute(
+        {8, 8}, [&](Var i, Var j) { return A(i, j) + 1; }, "B");
   });
   Tensor B = s.outputs()[0];
   Tensor LB = s.reuse_at(A, s[B], B.axis(0));

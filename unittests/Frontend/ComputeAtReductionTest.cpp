@@ -33,8 +33,8 @@ Schedule softmax() {
   return create_schedule({A}, [](Tensor A) {
     Var k = reduce_axis(0, 8, "k");
     Var r = reduce_axis(0, 8, "r");
-    Tensor M = compute({4}, [&](Var i) { return reduce_max(A(i, k), {k}); },
-                       "M", Float(32));
+    Tensor M = compute(
+        {4}, [&](Var i) { return reduce_max(A(i, k), {k}); }, "M", Float(32));
     Tensor S = compute(
         {4}, [&](Var i) { return sum(exp(A(i, r) - M(i)), {r}); }, "S",
         Float(32));

@@ -35,8 +35,7 @@ Schedule twoStages() {
     Tensor B = compute(
         {8, 16}, [&](Var i, Var j) { return A(i, j) * 3 + 1; }, "B", Int(32));
     return compute(
-        {8, 16}, [&](Var i, Var j) { return B(i, j) - A(i, j); }, "C",
-        Int(32));
+        {8, 16}, [&](Var i, Var j) { return B(i, j) - A(i, j); }, "C", Int(32));
   });
   Tensor B = s.tensor("B");
   s[B].pipeline(B.axis(1));
@@ -78,8 +77,7 @@ TEST(EstimateApi, FiguresOfTheScheduledProgram) {
   ASSERT_TRUE(top.intensity && top.gops && top.attainableGops);
   EXPECT_DOUBLE_EQ(*top.intensity, double(top.operations) / top.offchipBytes);
   EXPECT_DOUBLE_EQ(*top.gops, double(top.operations) / (*top.latency * 10.0));
-  EXPECT_DOUBLE_EQ(*top.attainableGops,
-                   std::min(18.0, 25.6 * *top.intensity));
+  EXPECT_DOUBLE_EQ(*top.attainableGops, std::min(18.0, 25.6 * *top.intensity));
 }
 
 TEST(EstimateApi, OutlinedFunctionsAndOptions) {
@@ -96,16 +94,18 @@ TEST(EstimateApi, OutlinedFunctionsAndOptions) {
   EXPECT_EQ(b.operations, 2 * 8 * 16);
   EXPECT_NE(findLoop(b, "B/i/j"), nullptr);
   EXPECT_EQ(e.function("Stage_C").operations, 8 * 16);
-  EXPECT_NE(errorOf([&] { e.function("Stage_D"); })
-                .find("no function named 'Stage_D' (the program has top, "),
+  EXPECT_NE(errorOf([&] {
+              e.function("Stage_D");
+            }).find("no function named 'Stage_D' (the program has top, "),
             std::string::npos);
   options.target = "no-such-target.json";
   EXPECT_NE(errorOf([&] { estimate(s, options); }).find("estimate: "),
             std::string::npos);
   options.target = "vitis";
   options.clockNs = 0;
-  EXPECT_NE(errorOf([&] { estimate(s, options); })
-                .find("the clock period must be positive"),
+  EXPECT_NE(errorOf([&] {
+              estimate(s, options);
+            }).find("the clock period must be positive"),
             std::string::npos);
 }
 
@@ -136,8 +136,9 @@ TEST(EstimateApi, BuildHLSOneProjectPerFunction) {
                 .find("build_hls: top 'Stage_X': no function @Stage_X with a "
                       "body"),
             std::string::npos);
-  EXPECT_NE(errorOf([&] { build_hls(s, dir, std::vector<Function>{}); })
-                .find("no function given"),
+  EXPECT_NE(errorOf([&] {
+              build_hls(s, dir, std::vector<Function>{});
+            }).find("no function given"),
             std::string::npos);
 }
 

@@ -1,4 +1,4 @@
-//===- Estimate.h - early quality-of-result figures of a schedule -*- C++ -*-===//
+//===- Estimate.h - quality-of-result figures of a program ------*- C++ -*-===//
 //
 // hcl::estimate(s) gives what `hcl estimate` prints for the program with its
 // schedule applied (docs/estimate.md): per loop the trip count, requested
@@ -30,7 +30,7 @@ struct LoopFigures {
 };
 
 struct FunctionFigures {
-  std::string name; // "top", or an outlined "Stage_B"
+  std::string name;               // "top", or an outlined "Stage_B"
   std::optional<int64_t> latency; // cycles
   int64_t operations = 0;         // arithmetic operations executed
   int64_t offchipBytes = 0;       // bytes loaded / stored through arguments
