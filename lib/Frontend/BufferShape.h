@@ -5,15 +5,19 @@
 
 #include "Nodes.h"
 
-#include <optional>
+#include <memory>
 
 namespace hcl::detail {
 
-/// The shape of the buffer allocation named `name` once the schedule
-/// recorded so far is applied; none when the schedule does not apply (its
-/// error comes when the program is lowered) or the name is not one buffer's.
-std::optional<std::vector<int64_t>>
-inferBufferShape(const ScheduleImpl &schedule, const std::string &name);
+/// Sets `buffer.resolveShape` (the buffer reuse_at / buffer_at just
+/// recorded, as the last command of `schedule`) to find its shape when first
+/// asked: the type of the buffer allocation named like it once the commands
+/// recorded so far are applied to the program. The shape stays empty when
+/// they do not apply (the error comes when the program is lowered), the name
+/// is not one buffer's, or the schedule is gone. Deferred because each look
+/// applies the whole schedule (ResNet-20 records 40 buffers).
+void deferBufferShape(const std::shared_ptr<ScheduleImpl> &schedule,
+                      TensorNode &buffer);
 
 } // namespace hcl::detail
 

@@ -11,6 +11,8 @@
 
 #include "hcl/Frontend/Schedule.h"
 
+#include <functional>
+
 namespace hcl {
 
 enum class ExprKind { IntConst, FloatConst, Var, Read, Op, Select, Cast, Reduce, Bits };
@@ -61,7 +63,9 @@ enum class TensorKind { Placeholder, Compute, Update, Buffer, Constant };
 struct TensorNode {
   TensorKind kind;
   std::string name;
-  std::vector<int64_t> shape; // empty for buffers (their shape is chosen later)
+  std::vector<int64_t> shape; // buffers: see resolveShape
+  /// Buffer: gives `shape` when it is first asked for (BufferShape.cpp).
+  std::function<std::vector<int64_t>()> resolveShape;
   Type dtype;
   /// The stage: loop variables and the value stored at them.
   std::vector<Var> axes;

@@ -394,7 +394,8 @@ void Schedule::to(const Tensor &tensor, const Stage &consumer, int64_t depth) {
   data->commands.push_back(command);
 }
 
-static Tensor makeBuffer(detail::ScheduleImpl &schedule, CommandKind kind,
+static Tensor makeBuffer(const std::shared_ptr<detail::ScheduleImpl> &data,
+                         CommandKind kind,
                          const Tensor &tensor, const Stage &stage,
                          const Axis &axis, const std::string &name,
                          const char *suffix) {
@@ -406,11 +407,10 @@ static Tensor makeBuffer(detail::ScheduleImpl &schedule, CommandKind kind,
   Command command = makeCommand(kind, stage.name(), {axis.loop});
   command.tensor = tensor.node();
   command.result = buffer;
-  schedule.commands.push_back(command);
+  data->commands.push_back(command);
   // The shape the transform gives the buffer (line, window, N-d), so that
   // the buffer can be partitioned by dimension.
-  if (auto shape = detail::inferBufferShape(schedule, buffer->name))
-    buffer->shape = std::move(*shape);
+  detail::deferBufferShape(data, *buffer);
   return Tensor(buffer);
 }
 
@@ -418,7 +418,7 @@ Tensor Schedule::reuse_at(const Tensor &tensor, const Stage &stage,
                           const Axis &axis, const std::string &name) {
   checkKnownTensor(*data, tensor, "reuse_at", true);
   stage.checkAxis(axis, "reuse_at");
-  return makeBuffer(*data, CommandKind::ReuseAt, tensor, stage, axis, name,
+  return makeBuffer(data, CommandKind::ReuseAt, tensor, stage, axis, name,
                     ".reuse");
 }
 
@@ -426,7 +426,7 @@ Tensor Schedule::buffer_at(const Tensor &tensor, const Stage &stage,
                            const Axis &axis, const std::string &name) {
   checkKnownTensor(*data, tensor, "buffer_at");
   stage.checkAxis(axis, "buffer_at");
-  return makeBuffer(*data, CommandKind::BufferAt, tensor, stage, axis, name,
+  return makeBuffer(data, CommandKind::BufferAt, tensor, stage, axis, name,
                     ".buffer");
 }
 

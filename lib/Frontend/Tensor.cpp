@@ -49,7 +49,11 @@ void recordConstant(const std::shared_ptr<TensorNode> &constant) {
 }
 
 const std::string &Tensor::name() const { return impl->name; }
-const std::vector<int64_t> &Tensor::shape() const { return impl->shape; }
+const std::vector<int64_t> &Tensor::shape() const {
+  if (impl->resolveShape)
+    impl->shape = std::exchange(impl->resolveShape, nullptr)();
+  return impl->shape;
+}
 Type Tensor::dtype() const { return impl->dtype; }
 
 Expr Tensor::read(const std::vector<Expr> &indices) const {
