@@ -15,6 +15,7 @@
 #include "mlir/Dialect/Affine/LoopFusionUtils.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 using namespace mlir;
@@ -79,59 +80,115 @@ static bool updatesInPlace(AffineForOp producer) {
   });
 }
 
-/// `expr` as operand + constant, with the operand's position among the
-/// map's operands (dimensions, then symbols).
-static std::optional<std::pair<unsigned, int64_t>>
-asOperandPlusConstant(AffineExpr expr, unsigned numDims) {
-  int64_t offset = 0;
-  if (auto sum = dyn_cast<AffineBinaryOpExpr>(expr);
-      sum && sum.getKind() == AffineExprKind::Add) {
-    auto constant = dyn_cast<AffineConstantExpr>(sum.getRHS());
-    if (!constant)
-      return std::nullopt;
-    offset = constant.getValue();
-    expr = sum.getLHS();
+/// A slice bound sum(coefficient * value) + constant.
+struct LinearBound {
+  llvm::SmallMapVector<Value, int64_t, 4> coefficients;
+  int64_t constant = 0;
+};
+
+/// Adds `factor * expr` to `bound`; false for a non-linear expression.
+static bool addTerms(AffineExpr expr, int64_t factor, AffineMap map,
+                     ArrayRef<Value> operands, LinearBound &bound) {
+  if (auto constant = dyn_cast<AffineConstantExpr>(expr)) {
+    bound.constant += factor * constant.getValue();
+    return true;
   }
-  if (auto dim = dyn_cast<AffineDimExpr>(expr))
-    return std::make_pair(dim.getPosition(), offset);
-  if (auto symbol = dyn_cast<AffineSymbolExpr>(expr))
-    return std::make_pair(numDims + symbol.getPosition(), offset);
-  return std::nullopt;
+  if (auto dim = dyn_cast<AffineDimExpr>(expr)) {
+    bound.coefficients[operands[dim.getPosition()]] += factor;
+    return true;
+  }
+  if (auto symbol = dyn_cast<AffineSymbolExpr>(expr)) {
+    bound.coefficients[operands[map.getNumDims() + symbol.getPosition()]] +=
+        factor;
+    return true;
+  }
+  auto binary = dyn_cast<AffineBinaryOpExpr>(expr);
+  if (binary && binary.getKind() == AffineExprKind::Add)
+    return addTerms(binary.getLHS(), factor, map, operands, bound) &&
+           addTerms(binary.getRHS(), factor, map, operands, bound);
+  if (binary && binary.getKind() == AffineExprKind::Mul)
+    if (auto scale = dyn_cast<AffineConstantExpr>(binary.getRHS()))
+      return addTerms(binary.getLHS(), factor * scale.getValue(), map,
+                      operands, bound);
+  return false;
 }
 
-/// The consumer loop whose variable alone bounds sliced producer loop `d`
-/// as [c + k, c + k + width), with the width; none for another shape.
-static std::optional<std::pair<AffineForOp, int64_t>>
-windowOf(const ComputationSliceState &slice, unsigned d) {
-  AffineMap lb = slice.lbs[d], ub = slice.ubs[d];
-  if (!lb || !ub || lb.getNumResults() != 1 || ub.getNumResults() != 1)
+static std::optional<LinearBound> linearBound(AffineMap map,
+                                              ArrayRef<Value> operands) {
+  LinearBound bound;
+  if (!map || map.getNumResults() != 1 ||
+      !addTerms(map.getResult(0), 1, map, operands, bound))
     return std::nullopt;
-  auto lower = asOperandPlusConstant(lb.getResult(0), lb.getNumDims());
-  auto upper = asOperandPlusConstant(ub.getResult(0), ub.getNumDims());
-  if (!lower || !upper)
+  return bound;
+}
+
+/// The consumer loops whose windows [lb, lb + w) on sliced producer loop
+/// `d` never overlap for two iterations that differ in any of them, where
+/// lb = sum(a * c) + k over those loops' variables c (a > 0): ordered by
+/// a * step, each term must step past the width plus everything the later
+/// terms can add (the row loop; both loops of a split row loop). None when
+/// the bounds have another shape or the windows may overlap.
+static std::optional<llvm::SmallVector<AffineForOp>>
+disjointWindowLoops(const ComputationSliceState &slice, unsigned d) {
+  auto lower = linearBound(slice.lbs[d], slice.lbOperands[d]);
+  auto upper = linearBound(slice.ubs[d], slice.ubOperands[d]);
+  if (!lower || !upper ||
+      lower->coefficients.size() != upper->coefficients.size() ||
+      llvm::any_of(lower->coefficients, [&](auto term) {
+        return upper->coefficients.lookup(term.first) != term.second;
+      }))
     return std::nullopt;
-  Value lowerValue = slice.lbOperands[d][lower->first];
-  Value upperValue = slice.ubOperands[d][upper->first];
-  AffineForOp loop = getForInductionVarOwner(lowerValue);
-  if (!loop || lowerValue != upperValue)
+  struct Term {
+    AffineForOp loop;
+    int64_t spacing; // a * step: how far one more iteration moves lb
+    int64_t reach;   // a * (last - first value of c): how far c moves lb
+  };
+  SmallVector<Term> terms;
+  for (auto [value, coefficient] : lower->coefficients) {
+    AffineForOp loop = getForInductionVarOwner(value);
+    if (!loop || coefficient <= 0)
+      return std::nullopt;
+    int64_t step = loop.getStepAsInt(), reach = -1;
+    if (loop.hasConstantBounds()) {
+      int64_t trips = (loop.getConstantUpperBound() -
+                       loop.getConstantLowerBound() + step - 1) /
+                      step;
+      reach = coefficient * step * std::max<int64_t>(trips - 1, 0);
+    }
+    terms.push_back({loop, coefficient * step, reach});
+  }
+  llvm::sort(terms, [](const Term &a, const Term &b) {
+    return a.spacing > b.spacing;
+  });
+  int64_t width = upper->constant - lower->constant, later = width;
+  if (width < 1)
     return std::nullopt;
-  return std::make_pair(loop, upper->second - lower->second);
+  for (const Term &term : llvm::reverse(terms)) {
+    if (later < 0 || term.spacing < later)
+      return std::nullopt;
+    later = term.reach < 0 ? -1 : later + term.reach;
+  }
+  SmallVector<AffineForOp> loops;
+  for (const Term &term : terms)
+    loops.push_back(term.loop);
+  return loops;
 }
 
 /// True when the slice runs every producer iteration at most once over the
-/// consumer loops down to `axis`: each of those loops bounds some producer
-/// loop to a window [c + k, c + k + w) no wider than its step, so two
-/// different consumer iterations get disjoint windows there, whatever the
-/// other producer loops do (a softmax row max computed at the row loop of
-/// its consumer). A consumer loop that bounds no producer loop (the column
-/// loop of that consumer) would run the same producer iterations again.
+/// consumer loops down to `axis`: two different iterations of those loops
+/// differ in some loop, and some sliced producer loop gets windows that
+/// cannot overlap for iterations differing there (disjointWindowLoops),
+/// whatever the other producer loops do (a softmax row max computed at the
+/// row loop of its consumer). A consumer loop that bounds no producer loop
+/// (the column loop of that consumer) would run the same producer
+/// iterations again.
 static bool partitionsProducer(const ComputationSliceState &slice,
                                AffineForOp consumer, AffineForOp axis) {
   llvm::SmallPtrSet<Operation *, 4> bounding;
   for (unsigned d = 0; d < slice.ivs.size(); ++d)
-    if (auto window = windowOf(slice, d))
-      if (window->second >= 1 && window->second <= window->first.getStepAsInt())
-        bounding.insert(window->first);
+    if (auto loops = disjointWindowLoops(slice, d))
+      for (AffineForOp loop : *loops)
+        bounding.insert(loop);
   for (Operation *loop = axis; loop != consumer->getParentOp();
        loop = loop->getParentOp())
     if (isa<AffineForOp>(loop) && !bounding.contains(loop))

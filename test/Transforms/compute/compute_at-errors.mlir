@@ -192,3 +192,34 @@ func.func @reduction_not_private(%A: memref<4x8xi32>) -> memref<4xi32> {
   hcl.compute_at(%sM, %sO, %li)
   return %L : memref<4xi32>
 }
+
+// -----
+
+// The consumer reads two rows of the sum: the windows [i, i + 2) of
+// consecutive rows overlap, so row i + 1 would be summed twice.
+func.func @reduction_overlapping_windows(%A: memref<5x8xi32>) -> memref<4xi32> {
+  %sS = hcl.create_stage_handle "S" : !hcl.StageHandle
+  %sO = hcl.create_stage_handle "O" : !hcl.StageHandle
+  %li = hcl.create_loop_handle %sO, "i" : !hcl.LoopHandle
+  %zero = arith.constant 0 : i32
+  %S = memref.alloc() {name = "S"} : memref<5xi32>
+  %O = memref.alloc() {name = "O"} : memref<4xi32>
+  affine.for %i = 0 to 5 {
+    affine.store %zero, %S[%i] : memref<5xi32>
+    affine.for %k = 0 to 8 {
+      %a = affine.load %A[%i, %k] : memref<5x8xi32>
+      %s = affine.load %S[%i] : memref<5xi32>
+      %t = arith.addi %s, %a : i32
+      affine.store %t, %S[%i] : memref<5xi32>
+    } {loop_name = "k", reduction = 1 : i32}
+  } {loop_name = "i", stage_name = "S"}
+  affine.for %i = 0 to 4 {
+    %x = affine.load %S[%i] : memref<5xi32>
+    %y = affine.load %S[%i + 1] : memref<5xi32>
+    %o = arith.addi %x, %y : i32
+    affine.store %o, %O[%i] : memref<4xi32>
+  } {loop_name = "i", stage_name = "O"}
+  // expected-error @+1 {{cannot compute stage 'S' at loop 'i' of stage 'O': the producer reads a buffer it writes (an in-place update or a reduction into its output), and the consumer's loops down to 'i' do not partition its iterations}}
+  hcl.compute_at(%sS, %sO, %li)
+  return %O : memref<4xi32>
+}

@@ -5,6 +5,8 @@
 // the max is not private to the divide.
 // RUN: hcl-opt %s --hcl-apply-customizations | FileCheck %s
 // RUN: hcl check %s | FileCheck %s --check-prefix=EXEC
+// RUN: hcl check %s --entry split_outer | FileCheck %s --check-prefix=EXEC
+// RUN: hcl check %s --entry split_inner | FileCheck %s --check-prefix=EXEC
 // RUN: hcl check --hls %s | FileCheck %s --check-prefix=HLSEXEC
 // EXEC: hcl check: OK
 // HLSEXEC: hcl check --hls: OK
@@ -73,4 +75,78 @@ func.func @top(%A: memref<4x8xf32>) -> memref<4x8xf32> {
   hcl.compute_at(%sS, %sO, %li)
   hcl.compute_at(%sM, %sO, %li)
   return %O : memref<4x8xf32>
+}
+
+// A row sum computed at the loops of a split row loop: at i.outer each
+// iteration computes its four rows ([4 * io, 4 * io + 4)); at i.inner its
+// one row (4 * io + ii), which is one row per (io, ii) because ii stays
+// below 4.
+// CHECK-LABEL: func.func @split_outer
+// CHECK:       affine.for %[[IO:.*]] = 0 to 2 {
+// CHECK-NEXT:    affine.for %{{.*}} = #{{.*}}(%[[IO]]) to #{{.*}}(%[[IO]]) {
+// CHECK:         } {loop_name = "S.i"}
+// CHECK:       } {loop_name = "i.outer", stage_name = "O"}
+// CHECK-LABEL: func.func @split_inner
+// CHECK:       affine.for %{{.*}} = 0 to 2 {
+// CHECK-NEXT:    affine.for %{{.*}} = 0 to 4 {
+// CHECK-NEXT:      affine.store
+// CHECK-NEXT:      affine.for
+// CHECK:           } {loop_name = "S.k", reduction = 1 : i32}
+// CHECK:         } {loop_name = "i.inner"}
+// CHECK-NEXT:  } {loop_name = "i.outer", stage_name = "O"}
+func.func @split_outer(%A: memref<8x8xi32>) -> memref<8x8xi32> {
+  %sS = hcl.create_stage_handle "S" : !hcl.StageHandle
+  %sO = hcl.create_stage_handle "O" : !hcl.StageHandle
+  %li = hcl.create_loop_handle %sO, "i" : !hcl.LoopHandle
+  %zero = arith.constant 0 : i32
+  %S = memref.alloc() {name = "S"} : memref<8xi32>
+  %O = memref.alloc() {name = "O"} : memref<8x8xi32>
+  affine.for %i = 0 to 8 {
+    affine.store %zero, %S[%i] : memref<8xi32>
+    affine.for %k = 0 to 8 {
+      %a = affine.load %A[%i, %k] : memref<8x8xi32>
+      %s = affine.load %S[%i] : memref<8xi32>
+      %t = arith.addi %s, %a : i32
+      affine.store %t, %S[%i] : memref<8xi32>
+    } {loop_name = "k", reduction = 1 : i32}
+  } {loop_name = "i", stage_name = "S"}
+  affine.for %i = 0 to 8 {
+    affine.for %j = 0 to 8 {
+      %a = affine.load %A[%i, %j] : memref<8x8xi32>
+      %s = affine.load %S[%i] : memref<8xi32>
+      %o = arith.subi %s, %a : i32
+      affine.store %o, %O[%i, %j] : memref<8x8xi32>
+    } {loop_name = "j"}
+  } {loop_name = "i", stage_name = "O"}
+  %lo, %ln = hcl.split(%sO, %li, 4)
+  hcl.compute_at(%sS, %sO, %lo)
+  return %O : memref<8x8xi32>
+}
+func.func @split_inner(%A: memref<8x8xi32>) -> memref<8x8xi32> {
+  %sS = hcl.create_stage_handle "S" : !hcl.StageHandle
+  %sO = hcl.create_stage_handle "O" : !hcl.StageHandle
+  %li = hcl.create_loop_handle %sO, "i" : !hcl.LoopHandle
+  %zero = arith.constant 0 : i32
+  %S = memref.alloc() {name = "S"} : memref<8xi32>
+  %O = memref.alloc() {name = "O"} : memref<8x8xi32>
+  affine.for %i = 0 to 8 {
+    affine.store %zero, %S[%i] : memref<8xi32>
+    affine.for %k = 0 to 8 {
+      %a = affine.load %A[%i, %k] : memref<8x8xi32>
+      %s = affine.load %S[%i] : memref<8xi32>
+      %t = arith.addi %s, %a : i32
+      affine.store %t, %S[%i] : memref<8xi32>
+    } {loop_name = "k", reduction = 1 : i32}
+  } {loop_name = "i", stage_name = "S"}
+  affine.for %i = 0 to 8 {
+    affine.for %j = 0 to 8 {
+      %a = affine.load %A[%i, %j] : memref<8x8xi32>
+      %s = affine.load %S[%i] : memref<8xi32>
+      %o = arith.subi %s, %a : i32
+      affine.store %o, %O[%i, %j] : memref<8x8xi32>
+    } {loop_name = "j"}
+  } {loop_name = "i", stage_name = "O"}
+  %lo, %ln = hcl.split(%sO, %li, 4)
+  hcl.compute_at(%sS, %sO, %ln)
+  return %O : memref<8x8xi32>
 }
