@@ -32,7 +32,8 @@ namespace {
 
 /// How one access indexes the target: each dimension is either fixed for an
 /// iteration of the axis loop ("outer": uses only loops at or above the
-/// axis) or is a loop variable of a loop inside the axis ("inner").
+/// axis) or is a loop variable of a loop inside the axis, plus a constant
+/// ("inner").
 struct AccessPattern {
   SmallVector<bool> isInner;
   SmallVector<AffineForOp> innerLoops; // per dimension, null when outer
@@ -58,14 +59,19 @@ FailureOr<AccessPattern> analyzeAccess(Operation *access, AffineForOp axis,
       AffineForOp owner = getForInductionVarOwner(map.getOperand(p));
       if (owner && axis->isProperAncestor(owner)) {
         usesInner = true;
-        if (expr == getAffineDimExpr(p, user->getContext()))
+        // The variable plus a constant (reuse_at's shifted j' - 2): the
+        // buffer spans the whole dimension and is indexed as the target is.
+        AffineExpr rest = simplifyAffineExpr(
+            expr - getAffineDimExpr(p, user->getContext()), map.getNumDims(),
+            map.getNumSymbols());
+        if (isDim && isa<AffineConstantExpr>(rest))
           innerLoop = owner;
       }
     }
     if (usesInner && !innerLoop)
       return user->emitError("buffer_at needs each index of the target to be "
                              "either fixed in an iteration of the axis or a "
-                             "plain variable of a loop inside it");
+                             "variable of a loop inside it plus a constant");
     pattern.isInner.push_back(usesInner);
     pattern.innerLoops.push_back(innerLoop);
     if (!usesInner)
