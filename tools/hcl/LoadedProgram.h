@@ -11,6 +11,8 @@
 #include "llvm/Support/SourceMgr.h"
 
 #include <memory>
+#include <string>
+#include <vector>
 
 namespace hcl::driver {
 
@@ -22,6 +24,10 @@ public:
   static std::unique_ptr<LoadedProgram> load(llvm::StringRef path);
 
   mlir::ModuleOp module() { return *moduleOp; }
+
+  /// The names the source gives the arguments of @function ("A" for
+  /// `%A: memref<...>`); "" for each one it cannot tell.
+  std::vector<std::string> argumentNames(llvm::StringRef function);
 
 private:
   LoadedProgram();

@@ -5,6 +5,7 @@
 #include "LoadedProgram.h"
 #include "OnnxInput.h"
 
+#include "hcl/Runtime/CrashMessage.h"
 #include "hcl/Runtime/JitProgram.h"
 #include "hcl/Runtime/FixedPointIO.h"
 #include "hcl/Runtime/Npy.h"
@@ -54,6 +55,13 @@ static cl::opt<unsigned> repeat("repeat",
                                 cl::desc("run N times, report the median"),
                                 cl::value_desc("N"), cl::init(1),
                                 cl::sub(runSubcommand));
+
+static cl::opt<bool> checkBounds(
+    "check-bounds",
+    cl::desc("check at run time every access not proven in bounds; stop at "
+             "the first out-of-bounds index, naming the tensor, index and "
+             "stage"),
+    cl::sub(runSubcommand));
 
 /// The argument arrays from --input files or --random-inputs.
 static Expected<std::vector<HostArray>> prepareArguments(JitProgram &program) {
@@ -163,8 +171,10 @@ int runMain() {
   mlir::FailureOr<mlir::func::FuncOp> entry = selectEntry(module, entryName);
   if (mlir::failed(entry))
     return 1;
+  JitOptions jitOptions;
+  jitOptions.checkBounds = checkBounds;
   mlir::FailureOr<std::unique_ptr<JitProgram>> program =
-      JitProgram::compile(module, *entry);
+      JitProgram::compile(module, *entry, jitOptions);
   if (mlir::failed(program))
     return 1;
   double compileMs = std::chrono::duration<double, std::milli>(
@@ -175,6 +185,12 @@ int runMain() {
   if (!prepared)
     return fail(toString(prepared.takeError()));
 
+  // A program that writes out of bounds may crash now or, with the heap
+  // corrupted, whenever memory is freed later: the message is never
+  // uninstalled (deliberately leaked) and covers the rest of the process.
+  new CrashMessage("while running @" + (*program)->entryName().str() +
+                   (checkBounds ? "" : "; an out-of-bounds access? Run again "
+                                       "with --check-bounds to find it"));
   // Every run starts from the same inputs, so in-place updates do not pile up.
   std::vector<HostArray> arguments, results;
   std::vector<double> timesMs;

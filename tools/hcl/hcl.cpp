@@ -8,14 +8,69 @@
 
 #include "Subcommands.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
+
 using namespace llvm;
+
+/// The registered subcommands' names, sorted.
+static std::vector<std::string> subcommandNames() {
+  std::vector<std::string> names;
+  for (cl::SubCommand *sub : cl::getRegisteredSubcommands())
+    if (!sub->getName().empty())
+      names.push_back(sub->getName().str());
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+/// A first word that is no option and no subcommand is a typo, not a file.
+static bool reportUnknownSubcommand(int argc, char **argv) {
+  if (argc < 2 || argv[1][0] == '-')
+    return false;
+  std::vector<std::string> names = subcommandNames();
+  if (std::find(names.begin(), names.end(), argv[1]) != names.end())
+    return false;
+  errs() << "hcl: error: unknown subcommand '" << argv[1]
+         << "' (subcommands: " << join(names, ", ")
+         << "; see 'hcl --help')\n";
+  return true;
+}
+
+/// LLVM's option parser says "hcl run: for the --repeat option: ..."; each
+/// of its lines becomes "hcl: error: ..." with a pointer to --help.
+static void reportParseErrors(StringRef text, StringRef subcommand) {
+  SmallVector<StringRef> lines;
+  text.split(lines, '\n', -1, /*KeepEmpty=*/false);
+  for (StringRef line : lines) {
+    line = line.trim();
+    if (line.consume_front("hcl")) {
+      line = line.ltrim();
+      if (!subcommand.empty())
+        line.consume_front(subcommand);
+      line.consume_front(":");
+      line = line.ltrim();
+    }
+    line.consume_back("!");
+    if (line.starts_with("Did you mean")) {
+      errs() << "hcl: note: " << line << "\n";
+      continue;
+    }
+    errs() << "hcl: error: " << line << "\n";
+  }
+  errs() << "hcl: note: see 'hcl " << (subcommand.empty() ? "" : subcommand)
+         << (subcommand.empty() ? "" : " ") << "--help' for the options\n";
+}
 
 int main(int argc, char **argv) {
   InitLLVM initLLVM(argc, argv);
-  cl::ParseCommandLineOptions(
+  if (reportUnknownSubcommand(argc, argv))
+    return 1;
+  std::string parseErrors;
+  raw_string_ostream parseErrorStream(parseErrors);
+  bool parsed = cl::ParseCommandLineOptions(
       argc, argv,
       "hcl: an MLIR compiler for accelerator design\n\n"
       "  hcl run FILE.mlir     JIT-compile a program and run it on the CPU\n"
@@ -30,7 +85,12 @@ int main(int argc, char **argv) {
       "  hcl import FILE.onnx -o FILE.mlir   an ONNX model as an hcl program\n"
       "  hcl onnx-test DIR...       run ONNX backend tests with the JIT\n"
       "  hcl quantize FILE.onnx --calibrate DIR -o q.mlir   fixed point\n"
-      "  (every command that reads FILE.mlir also reads FILE.onnx)\n");
+      "  (every command that reads FILE.mlir also reads FILE.onnx)\n",
+      &parseErrorStream);
+  if (!parsed) {
+    reportParseErrors(parseErrors, argc > 1 && argv[1][0] != '-' ? argv[1] : "");
+    return 1;
+  }
   if (hcl::driver::runSubcommand)
     return hcl::driver::runMain();
   if (hcl::driver::checkSubcommand)
