@@ -32,7 +32,7 @@ extern "C" void hclBoundsViolation(int64_t site, int64_t *, int64_t *aligned,
   std::string where = site >= 0 && size_t(site) < trap->sites.size()
                           ? trap->sites[site]
                           : "check site " + std::to_string(site);
-  trap->message = "index [" + indices + "] is out of bounds of " + where;
+  trap->message = "index [" + indices + "] into " + where;
   std::longjmp(trap->resume, 1);
 }
 

@@ -84,13 +84,18 @@ llvm::Error checkHostMemory(const EntrySignature &signature,
       std::optional<uint64_t> bytes = byteSize(specs[i]);
       if (!bytes)
         return llvm::createStringError(
-            name + " is too large: its size in bytes does not fit in 64 bits");
+            name + " is too large: its size in bytes overflows a 64-bit integer");
+      if (*bytes > limit)
+        return llvm::createStringError(
+            name + " needs " + std::to_string(*bytes) + " bytes (" +
+            gib(*bytes) + "), more than this machine's memory (" +
+            gib(limit) + "): every argument and result is a host array "
+            "during a run");
       if (__builtin_add_overflow(total, *bytes, &total) || total > limit)
         return llvm::createStringError(
             name + " needs " + std::to_string(*bytes) + " bytes (" +
-            gib(*bytes) + "); with the other arguments and results that is "
-            "more than this machine's memory (" + gib(limit) +
-            "), and every one lives in host memory during a run");
+            gib(*bytes) + "); with the arguments and results before it that "
+            "is more than this machine's memory (" + gib(limit) + ")");
     }
     return llvm::Error::success();
   };
@@ -266,7 +271,7 @@ llvm::Error JitProgram::run(std::vector<HostArray> &arguments,
     return function.takeError();
   if (std::optional<std::string> violation =
           callCatchingBoundsViolations(*function, packed.data(), boundsSites))
-    return llvm::createStringError("@" + entry + ": " + *violation);
+    return llvm::createStringError("out-of-bounds access: " + *violation);
   for (size_t i = 0; i < arguments.size(); ++i)
     normalizeWidth(arguments[i], types.arguments[i], /*forProgram=*/false);
   for (size_t i = 0; i < results.size(); ++i)

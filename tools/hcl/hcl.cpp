@@ -16,6 +16,11 @@
 
 using namespace llvm;
 
+/// LLVM's option parser writes "PROGRAM: for the --repeat option: '-1' value
+/// invalid ..." straight to stderr; with this as the program name that is
+/// hcl's "hcl: error: for the --repeat option: ...".
+static constexpr StringLiteral kErrorProgramName = "hcl: error";
+
 /// The registered subcommands' names, sorted.
 static std::vector<std::string> subcommandNames() {
   std::vector<std::string> names;
@@ -39,29 +44,40 @@ static bool reportUnknownSubcommand(int argc, char **argv) {
   return true;
 }
 
-/// LLVM's option parser says "hcl run: for the --repeat option: ..."; each
-/// of its lines becomes "hcl: error: ..." with a pointer to --help.
+/// LLVM's option parser prefixes its messages with the program name (see
+/// main); the ones it returns in text ("Unknown command line argument")
+/// become "hcl: error: ..." lines here, with a pointer to --help.
 static void reportParseErrors(StringRef text, StringRef subcommand) {
   SmallVector<StringRef> lines;
   text.split(lines, '\n', -1, /*KeepEmpty=*/false);
   for (StringRef line : lines) {
     line = line.trim();
-    if (line.consume_front("hcl")) {
-      line = line.ltrim();
-      if (!subcommand.empty())
-        line.consume_front(subcommand);
-      line.consume_front(":");
-      line = line.ltrim();
-    }
-    line.consume_back("!");
-    if (line.starts_with("Did you mean")) {
-      errs() << "hcl: note: " << line << "\n";
+    if (!line.consume_front(kErrorProgramName))
+      line.consume_front("hcl");
+    line = line.drop_while([](char c) { return c == ':' || c == ' '; });
+    line = line.take_front(line.find("  Try:"));
+    line = line.take_front(line.find(": See:"));
+    line = line.rtrim(" !.");
+    if (line.empty())
       continue;
-    }
-    errs() << "hcl: error: " << line << "\n";
+    errs() << (line.starts_with("Did you mean") ? "hcl: note: "
+                                                : "hcl: error: ")
+           << line << "\n";
   }
-  errs() << "hcl: note: see 'hcl " << (subcommand.empty() ? "" : subcommand)
-         << (subcommand.empty() ? "" : " ") << "--help' for the options\n";
+  errs() << "hcl: note: see 'hcl " << subcommand << (subcommand.empty() ? "" : " ")
+         << "--help' for the options\n";
+}
+
+/// Whether the command line asks for help or the version, which print the
+/// program name as such.
+static bool asksForHelp(int argc, char **argv) {
+  for (int i = 1; i < argc; ++i) {
+    StringRef arg = StringRef(argv[i]).ltrim('-');
+    if (arg.starts_with("help") || arg == "version" ||
+        arg.starts_with("print-options") || arg.starts_with("print-all"))
+      return true;
+  }
+  return false;
 }
 
 int main(int argc, char **argv) {
@@ -70,8 +86,12 @@ int main(int argc, char **argv) {
     return 1;
   std::string parseErrors;
   raw_string_ostream parseErrorStream(parseErrors);
+  std::vector<char *> arguments(argv, argv + argc);
+  std::string errorName = kErrorProgramName.str();
+  if (!asksForHelp(argc, argv))
+    arguments[0] = errorName.data();
   bool parsed = cl::ParseCommandLineOptions(
-      argc, argv,
+      argc, arguments.data(),
       "hcl: an MLIR compiler for accelerator design\n\n"
       "  hcl run FILE.mlir     JIT-compile a program and run it on the CPU\n"
       "  hcl check FILE.mlir   compare it with its schedule against it "

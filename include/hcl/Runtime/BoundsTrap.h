@@ -23,7 +23,7 @@ namespace hcl {
 void *boundsViolationHandlerAddress();
 
 /// Calls a JIT-compiled packed function. When the program reports a bounds
-/// violation, returns its message ("index [99] of 'A' (memref<16xi32>) in
+/// violation, returns its message ("index [99] into 'A' (memref<16xi32>) in
 /// stage 'B'"), `sites` giving the description of each check site.
 std::optional<std::string>
 callCatchingBoundsViolations(void (*function)(void **), void **arguments,
