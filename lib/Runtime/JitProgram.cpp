@@ -143,6 +143,11 @@ JitProgram::compile(ModuleOp module, func::FuncOp entry,
       return failure();
     sites = std::move(*inserted);
   }
+  // Argument names served the check messages; LLVM has no use for them.
+  for (auto func : lowered->getOps<func::FuncOp>())
+    for (unsigned i = 0; i < func.getNumArguments(); ++i)
+      func.removeArgAttr(i, StringAttr::get(module.getContext(),
+                                            kArgNameAttrName));
   auto clonedEntry = lowered->lookupSymbol<func::FuncOp>(entry.getSymName());
   addEntryWrapper(*lowered, clonedEntry);
   PassManager pm(module.getContext());

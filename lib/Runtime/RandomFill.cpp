@@ -3,6 +3,7 @@
 #include "hcl/Runtime/RandomFill.h"
 
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <limits>
 
@@ -90,10 +91,12 @@ static std::pair<double, double> integerLimits(const HostArray &array) {
 }
 
 llvm::Error checkRangeFits(const HostArray &array, const InputRange &range) {
-  if (!(range.lo <= range.hi))
-    return llvm::createStringError("the range " + std::to_string(range.lo) +
-                                   "," + std::to_string(range.hi) +
+  if (!(range.lo <= range.hi)) {
+    char text[64];
+    snprintf(text, sizeof(text), "%g,%g", range.lo, range.hi);
+    return llvm::createStringError("the range " + std::string(text) +
                                    " is empty (LO must not exceed HI)");
+  }
   if (isFloat(array.kind()))
     return llvm::Error::success();
   auto [least, most] = integerLimits(array);

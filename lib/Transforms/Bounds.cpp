@@ -258,22 +258,33 @@ SmallVector<DimensionFacts> analyze(const Access &access) {
   return facts;
 }
 
-/// "'A'" for an allocation named A, "argument 0 of @top" for an argument.
-std::string tensorName(Value memref) {
+/// "'A' (memref<10xf32>EXTRA)" for an allocation named A, "'T' (argument 0
+/// of @top, memref<16xi32>EXTRA)" for a named argument.
+std::string describeTensor(Value memref, StringRef extra = "") {
+  std::string type;
+  llvm::raw_string_ostream os(type);
+  memref.getType().print(os);
+  type += extra;
   if (auto arg = dyn_cast<BlockArgument>(memref)) {
     auto func = dyn_cast<func::FuncOp>(arg.getOwner()->getParentOp());
-    if (func && arg.getOwner()->isEntryBlock())
-      return ("argument " + llvm::Twine(arg.getArgNumber()) + " of @" +
-              func.getSymName())
-          .str();
-    return "a block argument";
+    if (!func || !arg.getOwner()->isEntryBlock())
+      return "a block argument (" + type + ")";
+    std::string which = ("argument " + llvm::Twine(arg.getArgNumber()) +
+                         " of @" + func.getSymName())
+                            .str();
+    if (auto name = func.getArgAttrOfType<StringAttr>(arg.getArgNumber(),
+                                                      hcl::kArgNameAttrName))
+      return "'" + name.str() + "' (" + which + ", " + type + ")";
+    return which + " (" + type + ")";
   }
   Operation *def = memref.getDefiningOp();
   if (auto name = def->getAttrOfType<StringAttr>("name"))
-    return ("'" + name.getValue() + "'").str();
+    return "'" + name.str() + "' (" + type + ")";
   if (auto global = dyn_cast<memref::GetGlobalOp>(def))
-    return ("global @" + global.getName()).str();
-  return ("the result of '" + def->getName().getStringRef() + "'").str();
+    return ("global @" + global.getName() + " (" + type + ")").str();
+  return ("the result of '" + def->getName().getStringRef() + "' (" + type +
+          ")")
+      .str();
 }
 
 /// " in stage 'B'" for the innermost enclosing stage, "" outside stages.
@@ -283,13 +294,6 @@ std::string stagePhrase(Operation *op) {
     if (StringRef stage = hcl::getStageName(parent); !stage.empty())
       return (" in stage '" + stage + "'").str();
   return "";
-}
-
-std::string typeString(Type type) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  type.print(os);
-  return text;
 }
 
 std::string rangeString(const DimensionFacts &dim) {
@@ -307,10 +311,10 @@ LogicalResult verifyAccess(const Access &access) {
       continue;
     int64_t size = access.type().getDimSize(d);
     access.op->emitError("index out of bounds: dimension ")
-        << d << " of " << tensorName(access.memref) << " ("
-        << typeString(access.type()) << ", valid 0.." << size - 1
-        << ") is indexed over " << rangeString(dim)
-        << stagePhrase(access.op);
+        << d << " of "
+        << describeTensor(access.memref,
+                          (", valid 0.." + llvm::Twine(size - 1)).str())
+        << " is indexed over " << rangeString(dim) << stagePhrase(access.op);
     return failure();
   }
   return success();
@@ -413,9 +417,8 @@ struct InsertBoundsChecksPass
         continue;
       if (!violation)
         violation = declareViolation(module);
-      std::string site = tensorName(access.memref) + " (" +
-                         typeString(access.type()) + ")" +
-                         stagePhrase(access.op);
+      std::string site =
+          describeTensor(access.memref) + stagePhrase(access.op);
       insertCheck(access, sites.size(), violation);
       sites.push_back(StringAttr::get(module.getContext(), site));
     }

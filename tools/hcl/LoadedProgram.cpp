@@ -5,6 +5,7 @@
 
 #include "hcl/InitHCL.h"
 #include "hcl/Support/ModuleLoader.h"
+#include "hcl/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Parser/Parser.h"
@@ -46,6 +47,7 @@ std::unique_ptr<LoadedProgram> LoadedProgram::load(llvm::StringRef path) {
   }
   if (!program->moduleOp)
     return nullptr;
+  program->nameArguments();
   return program;
 }
 
@@ -106,6 +108,16 @@ LoadedProgram::argumentNames(llvm::StringRef function) {
     }
   }
   return names;
+}
+
+void LoadedProgram::nameArguments() {
+  for (auto func : moduleOp->getOps<mlir::func::FuncOp>()) {
+    std::vector<std::string> names = argumentNames(func.getSymName());
+    for (size_t i = 0; i < names.size(); ++i)
+      if (!names[i].empty())
+        func.setArgAttr(i, kArgNameAttrName,
+                        mlir::StringAttr::get(&context, names[i]));
+  }
 }
 
 int fail(const llvm::Twine &message) {

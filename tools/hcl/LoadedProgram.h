@@ -31,6 +31,9 @@ public:
 
 private:
   LoadedProgram();
+  /// Gives each function argument its source name (hcl.arg_name), which
+  /// bounds messages use.
+  void nameArguments();
   mlir::MLIRContext context;
   OneLineDiagnostics diagnostics;
   llvm::SourceMgr sourceMgr;

@@ -41,6 +41,9 @@ mlir::LogicalResult verifyBounds(mlir::Operation *root);
 inline constexpr llvm::StringLiteral kBoundsSitesAttrName = "hcl.bounds_sites";
 inline constexpr llvm::StringLiteral kBoundsViolationFunction =
     "hcl_bounds_violation";
+/// The name a function argument has in the source (a front-end tensor's
+/// name, `%A` in a .mlir file), for the bounds messages; the JIT drops it.
+inline constexpr llvm::StringLiteral kArgNameAttrName = "hcl.arg_name";
 
 #define GEN_PASS_REGISTRATION
 #include "hcl/Transforms/Passes.h.inc"
