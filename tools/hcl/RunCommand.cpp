@@ -2,6 +2,7 @@
 
 #include "Subcommands.h"
 
+#include "InputRanges.h"
 #include "LoadedProgram.h"
 #include "OnnxInput.h"
 
@@ -63,16 +64,29 @@ static cl::opt<bool> checkBounds(
              "stage"),
     cl::sub(runSubcommand));
 
+static cl::list<std::string> inputRanges(
+    "input-range",
+    cl::desc("with --random-inputs: draw from LO..HI (integers) or [LO, HI) "
+             "(floats); NAME=LO,HI for one argument (argN, N or its name)"),
+    cl::value_desc("[NAME=]LO,HI"), cl::sub(runSubcommand));
+
 /// The argument arrays from --input files or --random-inputs.
-static Expected<std::vector<HostArray>> prepareArguments(JitProgram &program) {
+static Expected<std::vector<HostArray>>
+prepareArguments(JitProgram &program, LoadedProgram &loaded) {
   std::vector<HostArray> arguments = program.makeArguments();
   bool random = randomSeed.getNumOccurrences() > 0;
   if (random && !inputArrays.empty())
     return createStringError("give either --input files or --random-inputs, "
                              "not both");
+  if (!random && !inputRanges.empty())
+    return createStringError("--input-range draws random inputs: give "
+                             "--random-inputs SEED too");
   if (random) {
-    for (size_t i = 0; i < arguments.size(); ++i)
-      fillRandom(arguments[i], randomSeed, i);
+    auto ranges = resolveInputRanges(
+        inputRanges, loaded.argumentNames(program.entryName()), arguments);
+    if (!ranges)
+      return ranges.takeError();
+    fillArguments(arguments, randomSeed, *ranges);
     return arguments;
   }
   const auto &specs = program.signature().arguments;
@@ -181,7 +195,8 @@ int runMain() {
                          std::chrono::steady_clock::now() - compileStart)
                          .count();
 
-  Expected<std::vector<HostArray>> prepared = prepareArguments(**program);
+  Expected<std::vector<HostArray>> prepared =
+      prepareArguments(**program, *loaded);
   if (!prepared)
     return fail(toString(prepared.takeError()));
 

@@ -19,6 +19,9 @@
 // RUN: hcl check %s --check-bounds --input-range arg0=0,15 --input-range 1=-2.5,2.5 | FileCheck %s --check-prefix=RANGE
 // RUN: hcl check %s --check-bounds --input-range 0,15 | FileCheck %s --check-prefix=RANGE
 // RANGE: hcl check: OK: @top matches the unscheduled program on 3 seeds
+// hcl run draws in range too.
+// RUN: hcl run %s --random-inputs 4 --input-range I=0,15 --check-bounds | FileCheck %s --check-prefix=RUNRANGE
+// RUNRANGE: result0   8            float32
 // An index one past the end is caught too (a range of 0..16).
 // RUN: not hcl check %s --check-bounds --input-range I=0,16 --seeds 20 2>&1 | FileCheck %s --check-prefix=PAST
 // PAST: index [16] into 'T' (argument 1 of @top
