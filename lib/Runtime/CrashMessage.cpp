@@ -25,11 +25,16 @@ void say(const char *text) { (void)!write(STDERR_FILENO, text, strlen(text)); }
 
 const char *signalName(int signal) {
   switch (signal) {
-  case SIGSEGV: return "SIGSEGV";
-  case SIGBUS: return "SIGBUS";
-  case SIGFPE: return "SIGFPE";
-  case SIGILL: return "SIGILL";
-  case SIGABRT: return "SIGABRT";
+  case SIGSEGV:
+    return "SIGSEGV";
+  case SIGBUS:
+    return "SIGBUS";
+  case SIGFPE:
+    return "SIGFPE";
+  case SIGILL:
+    return "SIGILL";
+  case SIGABRT:
+    return "SIGABRT";
   }
   return "a signal";
 }
@@ -53,7 +58,7 @@ CrashMessage::CrashMessage(const std::string &message) {
   stack.ss_sp = alternateStack;
   stack.ss_size = sizeof(alternateStack);
   sigaltstack(&stack, &previousStack);
-  struct sigaction action{};
+  struct sigaction action {};
   action.sa_handler = onCrash;
   action.sa_flags = SA_ONSTACK;
   sigemptyset(&action.sa_mask);

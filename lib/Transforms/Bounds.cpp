@@ -71,16 +71,14 @@ std::optional<Access> describeAccess(Operation *op) {
     access.indices.reset(write.getAffineMap(), write.getMapOperands());
   } else if (auto load = dyn_cast<memref::LoadOp>(op)) {
     access.memref = load.getMemRef();
-    access.indices.reset(
-        AffineMap::getMultiDimIdentityMap(load.getIndices().size(),
-                                          op->getContext()),
-        load.getIndices());
+    access.indices.reset(AffineMap::getMultiDimIdentityMap(
+                             load.getIndices().size(), op->getContext()),
+                         load.getIndices());
   } else if (auto store = dyn_cast<memref::StoreOp>(op)) {
     access.memref = store.getMemRef();
-    access.indices.reset(
-        AffineMap::getMultiDimIdentityMap(store.getIndices().size(),
-                                          op->getContext()),
-        store.getIndices());
+    access.indices.reset(AffineMap::getMultiDimIdentityMap(
+                             store.getIndices().size(), op->getContext()),
+                         store.getIndices());
   } else {
     return std::nullopt;
   }
@@ -143,8 +141,7 @@ void addOperand(FlatAffineValueConstraints &cst, Value value, bool &exact) {
 
 /// A loop with a step above 1 visits lb, lb + step, ...: with a constant
 /// lower bound that is `iv = lb + step * q` for a new local q.
-void addStride(FlatAffineValueConstraints &cst, AffineForOp loop,
-               bool &exact) {
+void addStride(FlatAffineValueConstraints &cst, AffineForOp loop, bool &exact) {
   int64_t step = loop.getStepAsInt();
   if (step == 1)
     return;
@@ -341,10 +338,12 @@ func::FuncOp declareViolation(ModuleOp module) {
 SmallVector<Value> indexValues(OpBuilder &b, const Access &access) {
   if (isa<memref::LoadOp, memref::StoreOp>(access.op))
     return llvm::to_vector(access.indices.getOperands());
-  std::optional<SmallVector<Value>> values =
-      expandAffineMap(b, access.op->getLoc(), access.indices.getAffineMap(),
-                      llvm::to_vector(access.indices.getOperands()));
-  return values ? *values : SmallVector<Value>();
+  SmallVector<Value> values;
+  if (auto expanded =
+          expandAffineMap(b, access.op->getLoc(), access.indices.getAffineMap(),
+                          llvm::to_vector(access.indices.getOperands())))
+    values.append(expanded->begin(), expanded->end());
+  return values;
 }
 
 /// Before the access: if an index is out of range (compared unsigned, so
@@ -359,8 +358,8 @@ void insertCheck(const Access &access, int64_t site, func::FuncOp violation) {
   for (auto [d, index] : llvm::enumerate(indices)) {
     Value size = memref::DimOp::create(b, loc, access.memref, d);
     auto leaves = [&](Value i) {
-      Value bad = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, i,
-                                        size);
+      Value bad =
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, i, size);
       outside = arith::OrIOp::create(b, loc, outside, bad);
     };
     leaves(index);
@@ -375,8 +374,9 @@ void insertCheck(const Access &access, int64_t site, func::FuncOp violation) {
       b, loc, MemRefType::get({int64_t(indices.size())}, b.getI64Type()));
   for (auto [d, index] : llvm::enumerate(indices)) {
     Value value = arith::IndexCastOp::create(b, loc, b.getI64Type(), index);
-    memref::StoreOp::create(b, loc, value, buffer,
-                            ValueRange{arith::ConstantIndexOp::create(b, loc, d)});
+    memref::StoreOp::create(
+        b, loc, value, buffer,
+        ValueRange{arith::ConstantIndexOp::create(b, loc, d)});
   }
   Value dynamic = memref::CastOp::create(
       b, loc, MemRefType::get({ShapedType::kDynamic}, b.getI64Type()), buffer);
@@ -405,8 +405,8 @@ struct InsertBoundsChecksPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     SmallVector<Attribute> sites;
-    if (auto existing = module->getAttrOfType<ArrayAttr>(
-            hcl::kBoundsSitesAttrName))
+    if (auto existing =
+            module->getAttrOfType<ArrayAttr>(hcl::kBoundsSitesAttrName))
       sites.assign(existing.begin(), existing.end());
     func::FuncOp violation;
     for (const Access &access : collectAccesses(module)) {
@@ -417,8 +417,7 @@ struct InsertBoundsChecksPass
         continue;
       if (!violation)
         violation = declareViolation(module);
-      std::string site =
-          describeTensor(access.memref) + stagePhrase(access.op);
+      std::string site = describeTensor(access.memref) + stagePhrase(access.op);
       insertCheck(access, sites.size(), violation);
       sites.push_back(StringAttr::get(module.getContext(), site));
     }

@@ -15,9 +15,8 @@ static Error badSpec(StringRef spec, const Twine &why) {
 }
 
 /// The argument `name` refers to: argN, N, or a source name.
-static std::optional<size_t> argumentIndex(StringRef name,
-                                           ArrayRef<std::string> names,
-                                           size_t count) {
+static std::optional<size_t>
+argumentIndex(StringRef name, ArrayRef<std::string> names, size_t count) {
   size_t index;
   StringRef digits = name;
   digits.consume_front("arg");
@@ -35,8 +34,9 @@ resolveInputRanges(ArrayRef<std::string> specs, ArrayRef<std::string> names,
   std::vector<std::optional<InputRange>> ranges(arguments.size());
   std::optional<InputRange> fallback;
   for (StringRef spec : specs) {
-    auto [name, bounds] = spec.contains('=') ? spec.split('=')
-                                             : std::make_pair(StringRef(), spec);
+    auto [name, bounds] = spec.contains('=')
+                              ? spec.split('=')
+                              : std::make_pair(StringRef(), spec);
     auto [loText, hiText] = bounds.split(',');
     InputRange range;
     if (loText.trim().getAsDouble(range.lo) ||
