@@ -143,9 +143,11 @@ Module build(const Schedule &schedule, const BuildOptions &options) {
   ModuleOp module = *impl->module;
   auto entry = module.lookupSymbol<func::FuncOp>("top");
   // Bounds-check messages name the tensors as the program does.
-  for (size_t i = 0; i < impl->inputs.size() && i < entry.getNumArguments(); ++i)
-    entry.setArgAttr(i, kArgNameAttrName,
-                     StringAttr::get(module.getContext(), impl->inputs[i].name()));
+  for (size_t i = 0; i < impl->inputs.size() && i < entry.getNumArguments();
+       ++i)
+    entry.setArgAttr(
+        i, kArgNameAttrName,
+        StringAttr::get(module.getContext(), impl->inputs[i].name()));
   JitOptions jitOptions;
   jitOptions.checkBounds = options.checkBounds;
   FailureOr<std::unique_ptr<JitProgram>> program =

@@ -78,24 +78,27 @@ llvm::Error checkHostMemory(const EntrySignature &signature,
   auto check = [&](const std::vector<ValueSpec> &specs,
                    llvm::StringRef what) -> llvm::Error {
     for (size_t i = 0; i < specs.size(); ++i) {
-      std::string name = (what + " " + llvm::Twine(i) + " of @" + entry +
-                          " (" + specs[i].typeString + ")")
+      std::string name = (what + " " + llvm::Twine(i) + " of @" + entry + " (" +
+                          specs[i].typeString + ")")
                              .str();
       std::optional<uint64_t> bytes = byteSize(specs[i]);
       if (!bytes)
         return llvm::createStringError(
-            name + " is too large: its size in bytes overflows a 64-bit integer");
+            name +
+            " is too large: its size in bytes overflows a 64-bit integer");
       if (*bytes > limit)
         return llvm::createStringError(
             name + " needs " + std::to_string(*bytes) + " bytes (" +
-            gib(*bytes) + "), more than this machine's memory (" +
-            gib(limit) + "): every argument and result is a host array "
+            gib(*bytes) + "), more than this machine's memory (" + gib(limit) +
+            "): every argument and result is a host array "
             "during a run");
       if (__builtin_add_overflow(total, *bytes, &total) || total > limit)
         return llvm::createStringError(
             name + " needs " + std::to_string(*bytes) + " bytes (" +
-            gib(*bytes) + "); with the arguments and results before it that "
-            "is more than this machine's memory (" + gib(limit) + ")");
+            gib(*bytes) +
+            "); with the arguments and results before it that "
+            "is more than this machine's memory (" +
+            gib(limit) + ")");
     }
     return llvm::Error::success();
   };
@@ -124,8 +127,7 @@ JitProgram::compile(ModuleOp module, func::FuncOp entry,
   FailureOr<EntrySignature> signature = describeEntry(entry);
   if (failed(signature))
     return failure();
-  if (llvm::Error error =
-          checkHostMemory(*signature, entry.getSymName()))
+  if (llvm::Error error = checkHostMemory(*signature, entry.getSymName()))
     return entry.emitError(llvm::toString(std::move(error)));
 
   OwningOpRef<ModuleOp> lowered = module.clone();
@@ -146,8 +148,8 @@ JitProgram::compile(ModuleOp module, func::FuncOp entry,
   // Argument names served the check messages; LLVM has no use for them.
   for (auto func : lowered->getOps<func::FuncOp>())
     for (unsigned i = 0; i < func.getNumArguments(); ++i)
-      func.removeArgAttr(i, StringAttr::get(module.getContext(),
-                                            kArgNameAttrName));
+      func.removeArgAttr(
+          i, StringAttr::get(module.getContext(), kArgNameAttrName));
   auto clonedEntry = lowered->lookupSymbol<func::FuncOp>(entry.getSymName());
   addEntryWrapper(*lowered, clonedEntry);
   PassManager pm(module.getContext());

@@ -135,8 +135,7 @@ static Expected<Preamble> parsePreamble(StringRef bytes, StringRef name) {
   for (int i = 0; i < 4; ++i)
     length |= size_t(uint8_t(bytes[8 + i])) << (8 * i);
   if (length > kLongestHeader)
-    return npyError(name, "malformed header: " + Twine(length) +
-                              " bytes long");
+    return npyError(name, "malformed header: " + Twine(length) + " bytes long");
   return Preamble{12, length};
 }
 
@@ -215,7 +214,8 @@ static Expected<HostArray> readNpyFile(sys::fs::file_t file, StringRef path) {
   if (!preamble)
     return preamble.takeError();
   // What was read past the preamble already belongs to the header.
-  std::string header = head.substr(std::min(head.size(), preamble->headerStart));
+  std::string header =
+      head.substr(std::min(head.size(), preamble->headerStart));
   size_t have = header.size();
   header.resize(std::max(have, preamble->headerLength));
   got = readUpTo(file, MutableArrayRef<char>(header).drop_front(have));

@@ -78,15 +78,24 @@ void fillRandom(HostArray &array, uint64_t seed, unsigned argIndex) {
 /// The smallest and largest value of an integer element type.
 static std::pair<double, double> integerLimits(const HostArray &array) {
   switch (array.kind()) {
-  case ElementKind::I1: return {0, 1};
-  case ElementKind::I8: return {-128, 127};
-  case ElementKind::U8: return {0, 255};
-  case ElementKind::I16: return {-32768, 32767};
-  case ElementKind::U16: return {0, 65535};
-  case ElementKind::I32: return {-2147483648.0, 2147483647.0};
-  case ElementKind::U32: return {0, 4294967295.0};
-  case ElementKind::U64: return {0, 0x1p63}; // drawn as int64 values
-  default: return {-0x1p63, 0x1p63};        // int64 and wide
+  case ElementKind::I1:
+    return {0, 1};
+  case ElementKind::I8:
+    return {-128, 127};
+  case ElementKind::U8:
+    return {0, 255};
+  case ElementKind::I16:
+    return {-32768, 32767};
+  case ElementKind::U16:
+    return {0, 65535};
+  case ElementKind::I32:
+    return {-2147483648.0, 2147483647.0};
+  case ElementKind::U32:
+    return {0, 4294967295.0};
+  case ElementKind::U64:
+    return {0, 0x1p63}; // drawn as int64 values
+  default:
+    return {-0x1p63, 0x1p63}; // int64 and wide
   }
 }
 
@@ -103,9 +112,9 @@ llvm::Error checkRangeFits(const HostArray &array, const InputRange &range) {
   if (range.lo != std::floor(range.lo) || range.hi != std::floor(range.hi))
     return llvm::createStringError("an integer range needs integer bounds");
   if (range.lo < least || range.hi >= most + (most == 0x1p63 ? 0 : 1))
-    return llvm::createStringError(
-        "the range does not fit " + elementName(array.kind()).str() +
-        " elements");
+    return llvm::createStringError("the range does not fit " +
+                                   elementName(array.kind()).str() +
+                                   " elements");
   return llvm::Error::success();
 }
 

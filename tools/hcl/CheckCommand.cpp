@@ -166,8 +166,9 @@ int checkMain() {
   // Deliberately never uninstalled: a corrupted heap shows when memory is
   // freed, which can be after the checks (see hcl run).
   new CrashMessage("while running " + entry +
-                   (checkBounds ? "" : "; an out-of-bounds access? Run again "
-                                       "with --check-bounds to find it"));
+                   (checkBounds ? ""
+                                : "; an out-of-bounds access? Run again "
+                                  "with --check-bounds to find it"));
 
   double largestError = 0;
   size_t outputs = 0;

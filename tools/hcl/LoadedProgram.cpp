@@ -100,9 +100,12 @@ LoadedProgram::argumentNames(llvm::StringRef function) {
     else if (c == ',' && depth == 0) {
       llvm::StringRef entry = list.slice(start, i).trim();
       if (entry.consume_front("%"))
-        names[index] = entry.take_while([](char ch) {
-          return llvm::isAlnum(ch) || ch == '_' || ch == '$' || ch == '.';
-        }).str();
+        names[index] = entry
+                           .take_while([](char ch) {
+                             return llvm::isAlnum(ch) || ch == '_' ||
+                                    ch == '$' || ch == '.';
+                           })
+                           .str();
       ++index;
       start = i + 1;
     }

@@ -7,11 +7,11 @@
 #include "OnnxInput.h"
 
 #include "hcl/Runtime/CrashMessage.h"
-#include "hcl/Runtime/JitProgram.h"
 #include "hcl/Runtime/FixedPointIO.h"
+#include "hcl/Runtime/JitProgram.h"
 #include "hcl/Runtime/Npy.h"
-#include "hcl/Runtime/WideLayout.h"
 #include "hcl/Runtime/RandomFill.h"
+#include "hcl/Runtime/WideLayout.h"
 #include "hcl/Transforms/Passes.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -204,8 +204,9 @@ int runMain() {
   // corrupted, whenever memory is freed later: the message is never
   // uninstalled (deliberately leaked) and covers the rest of the process.
   new CrashMessage("while running @" + (*program)->entryName().str() +
-                   (checkBounds ? "" : "; an out-of-bounds access? Run again "
-                                       "with --check-bounds to find it"));
+                   (checkBounds ? ""
+                                : "; an out-of-bounds access? Run again "
+                                  "with --check-bounds to find it"));
   // Every run starts from the same inputs, so in-place updates do not pile up.
   std::vector<HostArray> arguments, results;
   std::vector<double> timesMs;

@@ -39,8 +39,7 @@ static bool reportUnknownSubcommand(int argc, char **argv) {
   if (std::find(names.begin(), names.end(), argv[1]) != names.end())
     return false;
   errs() << "hcl: error: unknown subcommand '" << argv[1]
-         << "' (subcommands: " << join(names, ", ")
-         << "; see 'hcl --help')\n";
+         << "' (subcommands: " << join(names, ", ") << "; see 'hcl --help')\n";
   return true;
 }
 
@@ -64,8 +63,8 @@ static void reportParseErrors(StringRef text, StringRef subcommand) {
                                                 : "hcl: error: ")
            << line << "\n";
   }
-  errs() << "hcl: note: see 'hcl " << subcommand << (subcommand.empty() ? "" : " ")
-         << "--help' for the options\n";
+  errs() << "hcl: note: see 'hcl " << subcommand
+         << (subcommand.empty() ? "" : " ") << "--help' for the options\n";
 }
 
 /// Whether the command line asks for help or the version, which print the
@@ -108,7 +107,8 @@ int main(int argc, char **argv) {
       "  (every command that reads FILE.mlir also reads FILE.onnx)\n",
       &parseErrorStream);
   if (!parsed) {
-    reportParseErrors(parseErrors, argc > 1 && argv[1][0] != '-' ? argv[1] : "");
+    reportParseErrors(parseErrors,
+                      argc > 1 && argv[1][0] != '-' ? argv[1] : "");
     return 1;
   }
   if (hcl::driver::runSubcommand)

@@ -312,7 +312,8 @@ TEST(FrontendRun, CheckBoundsStopsAGatherOutOfRange) {
   Tensor T = placeholder({16}, "T");
   Tensor I = placeholder({4}, "I");
   Schedule s = create_schedule({T, I}, [](Tensor T, Tensor I) {
-    return compute({4}, [&](Var j) { return T(I(j)); }, "G");
+    return compute(
+        {4}, [&](Var j) { return T(I(j)); }, "G");
   });
   BuildOptions options;
   options.checkBounds = true;

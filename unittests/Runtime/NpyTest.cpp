@@ -100,14 +100,15 @@ TEST(Npy, ReadsTheHeaderFirst) {
         "{'descr': '<i4', 'fortran_order': False, 'shape': " + shape + ", }";
     header.append(118 - header.size() - 1, ' ');
     header += '\n';
-    return std::string("\x93NUMPY\x01\x00", 8) + char(header.size()) +
-           char(0) + header + std::string(dataBytes, '\0');
+    return std::string("\x93NUMPY\x01\x00", 8) + char(header.size()) + char(0) +
+           header + std::string(dataBytes, '\0');
   };
   EXPECT_NE(readWith(npy("(1000000000000,)", 24))
                 .find("truncated data: expected 4000000000000 bytes, found 24"),
             std::string::npos);
-  EXPECT_NE(readWith(npy("(2, 3)", 20)).find("truncated data: expected 24 "
-                                             "bytes, found 20"),
+  EXPECT_NE(readWith(npy("(2, 3)", 20))
+                .find("truncated data: expected 24 "
+                      "bytes, found 20"),
             std::string::npos);
   EXPECT_NE(readWith(npy("(4294967296, 4294967296)", 0))
                 .find("overflows a 64-bit integer"),
