@@ -305,6 +305,26 @@ TEST(FrontendRun, UpdateScalarGatherAndIndexValues) {
   EXPECT_EQ(sq.to_vector<int>(), (std::vector<int>{0, 1, 4, 9}));
 }
 
+/// A(i + 1, j) over every row of A is an error when the program is lowered
+/// (issue 15), naming the tensor, the index range and the stage.
+TEST(FrontendRun, OutOfBoundsIndexIsABuildError) {
+  Tensor A = placeholder({10, 4}, "A");
+  Schedule s = create_schedule({A}, [](Tensor A) {
+    return compute({10, 4}, [&](Var i, Var j) { return A(i + 1, j); }, "B");
+  });
+  try {
+    build(s);
+    FAIL() << "A(i + 1, j) over every row of A built";
+  } catch (const Error &e) {
+    std::string message = e.what();
+    EXPECT_NE(message.find("index out of bounds: dimension 0 of argument 0 of "
+                           "@top (memref<10x4xi32>, valid 0..9) is indexed "
+                           "over 1..10 in stage 'B'"),
+              std::string::npos)
+        << message;
+  }
+}
+
 /// build(s, {checkBounds}) stops a gather whose index leaves the table with
 /// an error naming the tensor, the index and the stage; in-range indices
 /// give the same result as without the checks (issue 15).
