@@ -11,7 +11,10 @@ def ApplyCustomizations : Pass<"hcl-apply-customizations", "mlir::ModuleOp"> {
     Applies the `hcl` schedule operations of every function in program order
     and erases them, leaving plain affine IR with attributes (`pipeline_ii`,
     `unroll`, `parallel`, ...). A primitive that cannot be applied emits a
-    located error and fails the pass; nothing is skipped silently.
+    located error and fails the pass; nothing is skipped silently. Before
+    and after, it runs the check of `--hcl-verify-bounds`: an access out of
+    bounds for certain is an error where the user wrote it, and a primitive
+    must not make one.
   }];
   let dependentDialects = ["mlir::affine::AffineDialect",
                            "mlir::arith::ArithDialect",
