@@ -2,6 +2,7 @@
 
 #include "hcl/Runtime/CrashMessage.h"
 
+#include <algorithm>
 #include <csignal>
 #include <cstring>
 #include <unistd.h>

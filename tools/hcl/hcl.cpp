@@ -1,8 +1,10 @@
 //===- hcl.cpp - the hcl user driver --------------------------------------===//
 //
 //   hcl run FILE.mlir [--entry NAME] [--input A.npy]... [--random-inputs SEED]
-//                     [--output-dir DIR] [--repeat N]
-//   hcl check FILE.mlir [--entry NAME] [--seeds N]
+//                     [--input-range [NAME=]LO,HI]... [--output-dir DIR]
+//                     [--repeat N] [--check-bounds]
+//   hcl check FILE.mlir [--entry NAME] [--seeds N] [--check-bounds]
+//                       [--input-range [NAME=]LO,HI]...
 //
 //===----------------------------------------------------------------------===//
 
