@@ -120,7 +120,7 @@ std::string lower(const Schedule &schedule, bool applySchedule) {
   return print(*parseAndApply(schedule, true, "lower")->module);
 }
 
-Module build(const Schedule &schedule) {
+Module build(const Schedule &schedule, const BuildOptions &options) {
   auto start = std::chrono::steady_clock::now();
   std::shared_ptr<detail::ModuleImpl> impl =
       parseAndApply(schedule, true, "build");
@@ -128,8 +128,16 @@ Module build(const Schedule &schedule) {
   DiagnosticCollector diagnostics(impl->context, impl->text);
   ModuleOp module = *impl->module;
   auto entry = module.lookupSymbol<func::FuncOp>("top");
+  // Bounds-check messages name the tensors as the program does.
+  for (size_t i = 0; i < impl->inputs.size() && i < entry.getNumArguments();
+       ++i)
+    entry.setArgAttr(
+        i, kArgNameAttrName,
+        StringAttr::get(module.getContext(), impl->inputs[i].name()));
+  JitOptions jitOptions;
+  jitOptions.checkBounds = options.checkBounds;
   FailureOr<std::unique_ptr<JitProgram>> program =
-      JitProgram::compile(module, entry);
+      JitProgram::compile(module, entry, jitOptions);
   if (failed(program))
     throwError("build: " + diagnostics.str());
   impl->program = std::move(*program);

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <functional>
 #include <numeric>
+#include <unistd.h>
 
 namespace hcl {
 
@@ -39,6 +40,25 @@ size_t wideElementBytes(unsigned bits) {
 size_t HostArray::elementBytes() const {
   return elementKind == ElementKind::Wide ? wideElementBytes(bits)
                                           : elementSize(elementKind);
+}
+
+std::optional<uint64_t> checkedByteSize(ElementKind kind,
+                                        const std::vector<int64_t> &shape,
+                                        unsigned wideBits) {
+  uint64_t bytes = kind == ElementKind::Wide ? wideElementBytes(wideBits)
+                                             : elementSize(kind);
+  for (int64_t dim : shape)
+    if (dim < 0 || __builtin_mul_overflow(bytes, uint64_t(dim), &bytes))
+      return std::nullopt;
+  if (bytes > uint64_t(INT64_MAX))
+    return std::nullopt;
+  return bytes;
+}
+
+uint64_t hostMemoryBytes() {
+  long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGE_SIZE);
+  return pages > 0 && pageSize > 0 ? uint64_t(pages) * uint64_t(pageSize)
+                                   : UINT64_MAX;
 }
 
 bool isFloat(ElementKind kind) {

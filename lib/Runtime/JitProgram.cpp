@@ -3,6 +3,8 @@
 #include "hcl/Runtime/JitProgram.h"
 #include "hcl/Conversion/Passes.h"
 #include "hcl/Dialect/HCL/HCLOps.h"
+#include "hcl/Runtime/BoundsTrap.h"
+#include "hcl/Transforms/Passes.h"
 
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
@@ -60,11 +62,73 @@ JitProgram::checkArguments(const std::vector<HostArray> &arguments) const {
   return llvm::Error::success();
 }
 
-FailureOr<std::unique_ptr<JitProgram>> JitProgram::compile(ModuleOp module,
-                                                           func::FuncOp entry) {
+static std::optional<uint64_t> byteSize(const ValueSpec &spec) {
+  return checkedByteSize(spec.kind, spec.shape, spec.integerBits);
+}
+
+static std::string gib(uint64_t bytes) {
+  char text[32];
+  snprintf(text, sizeof(text), "%.1f GiB", double(bytes) / (1ull << 30));
+  return text;
+}
+
+llvm::Error checkHostMemory(const EntrySignature &signature,
+                            llvm::StringRef entry) {
+  uint64_t total = 0, limit = hostMemoryBytes();
+  auto check = [&](const std::vector<ValueSpec> &specs,
+                   llvm::StringRef what) -> llvm::Error {
+    for (size_t i = 0; i < specs.size(); ++i) {
+      std::string name = (what + " " + llvm::Twine(i) + " of @" + entry + " (" +
+                          specs[i].typeString + ")")
+                             .str();
+      std::optional<uint64_t> bytes = byteSize(specs[i]);
+      if (!bytes)
+        return llvm::createStringError(
+            name +
+            " is too large: its size in bytes overflows a 64-bit integer");
+      if (*bytes > limit)
+        return llvm::createStringError(
+            name + " needs " + std::to_string(*bytes) + " bytes (" +
+            gib(*bytes) + "), more than this machine's memory (" + gib(limit) +
+            "): every argument and result is a host array "
+            "during a run");
+      if (__builtin_add_overflow(total, *bytes, &total) || total > limit)
+        return llvm::createStringError(
+            name + " needs " + std::to_string(*bytes) + " bytes (" +
+            gib(*bytes) +
+            "); with the arguments and results before it that "
+            "is more than this machine's memory (" +
+            gib(limit) + ")");
+    }
+    return llvm::Error::success();
+  };
+  if (llvm::Error error = check(signature.arguments, "argument"))
+    return error;
+  return check(signature.results, "result");
+}
+
+/// Guards every access not proven in bounds (--hcl-insert-bounds-checks)
+/// and returns what each check site guards.
+static FailureOr<std::vector<std::string>> insertBoundsChecks(ModuleOp module) {
+  PassManager pm(module.getContext());
+  pm.addPass(createInsertBoundsChecks());
+  if (failed(pm.run(module)))
+    return failure();
+  std::vector<std::string> sites;
+  if (auto attr = module->getAttrOfType<ArrayAttr>(kBoundsSitesAttrName))
+    for (Attribute site : attr)
+      sites.push_back(cast<StringAttr>(site).str());
+  return sites;
+}
+
+FailureOr<std::unique_ptr<JitProgram>>
+JitProgram::compile(ModuleOp module, func::FuncOp entry,
+                    const JitOptions &jitOptions) {
   FailureOr<EntrySignature> signature = describeEntry(entry);
   if (failed(signature))
     return failure();
+  if (llvm::Error error = checkHostMemory(*signature, entry.getSymName()))
+    return entry.emitError(llvm::toString(std::move(error)));
 
   OwningOpRef<ModuleOp> lowered = module.clone();
   // The signature has read the results' signedness. Left on, `hcl.unsigned`
@@ -74,6 +138,18 @@ FailureOr<std::unique_ptr<JitProgram>> JitProgram::compile(ModuleOp module,
     for (unsigned i = 0; i < func.getNumResults(); ++i)
       func.removeResultAttr(i, StringAttr::get(module.getContext(),
                                                kUnsignedAttrName));
+  std::vector<std::string> sites;
+  if (jitOptions.checkBounds) {
+    FailureOr<std::vector<std::string>> inserted = insertBoundsChecks(*lowered);
+    if (failed(inserted))
+      return failure();
+    sites = std::move(*inserted);
+  }
+  // Argument names served the check messages; LLVM has no use for them.
+  for (auto func : lowered->getOps<func::FuncOp>())
+    for (unsigned i = 0; i < func.getNumArguments(); ++i)
+      func.removeArgAttr(
+          i, StringAttr::get(module.getContext(), kArgNameAttrName));
   auto clonedEntry = lowered->lookupSymbol<func::FuncOp>(entry.getSymName());
   addEntryWrapper(*lowered, clonedEntry);
   PassManager pm(module.getContext());
@@ -93,7 +169,17 @@ FailureOr<std::unique_ptr<JitProgram>> JitProgram::compile(ModuleOp module,
     return module.emitError("JIT compilation failed: ")
            << llvm::toString(engine.takeError());
 
+  // The checks' runtime function lives in this process.
+  (*engine)->registerSymbols([](llvm::orc::MangleAndInterner interner) {
+    llvm::orc::SymbolMap symbols;
+    symbols[interner(kBoundsViolationFunction)] = {
+        llvm::orc::ExecutorAddr::fromPtr(boundsViolationHandlerAddress()),
+        llvm::JITSymbolFlags::Exported};
+    return symbols;
+  });
+
   std::unique_ptr<JitProgram> program(new JitProgram());
+  program->boundsSites = std::move(sites);
   program->entry = entry.getSymName().str();
   program->types = std::move(*signature);
   program->engine = std::move(*engine);
@@ -187,8 +273,12 @@ llvm::Error JitProgram::run(std::vector<HostArray> &arguments,
   }
   for (HostArray &result : results)
     passMemRef(result); // scalar results travel as memref<T>
-  if (llvm::Error error = engine->invokePacked(kEntryWrapperName, packed))
-    return error;
+  auto function = engine->lookupPacked(kEntryWrapperName);
+  if (!function)
+    return function.takeError();
+  if (std::optional<std::string> violation =
+          callCatchingBoundsViolations(*function, packed.data(), boundsSites))
+    return llvm::createStringError("out-of-bounds access: " + *violation);
   for (size_t i = 0; i < arguments.size(); ++i)
     normalizeWidth(arguments[i], types.arguments[i], /*forProgram=*/false);
   for (size_t i = 0; i < results.size(); ++i)

@@ -103,28 +103,43 @@ static Expected<std::vector<int64_t>> parseShape(StringRef value,
   return shape;
 }
 
-Expected<HostArray> parseNpy(StringRef bytes, StringRef name) {
-  if (bytes.size() < kMagicSize + 4 || !bytes.starts_with(StringRef(kMagic, kMagicSize)))
+namespace {
+/// Where the header dictionary lies, from the first bytes of the file.
+struct Preamble {
+  size_t headerStart, headerLength;
+};
+struct Header {
+  ElementKind kind;
+  std::vector<int64_t> shape;
+  uint64_t dataBytes;
+};
+} // namespace
+
+/// The version 1.0 preamble is 10 bytes, 2.0 and 3.0 ones are 12.
+static constexpr size_t kLongestPreamble = 12;
+/// NumPy writes headers of a few hundred bytes; anything longer is not one.
+static constexpr size_t kLongestHeader = 1 << 20;
+
+static Expected<Preamble> parsePreamble(StringRef bytes, StringRef name) {
+  if (bytes.size() < kMagicSize + 4 ||
+      !bytes.starts_with(StringRef(kMagic, kMagicSize)))
     return npyError(name, "not a .npy file (bad magic)");
   uint8_t major = bytes[kMagicSize];
-  size_t headerLength, headerStart;
-  if (major == 1) {
-    headerLength = uint8_t(bytes[8]) | (size_t(uint8_t(bytes[9])) << 8);
-    headerStart = 10;
-  } else if (major == 2 || major == 3) {
-    if (bytes.size() < 12)
-      return npyError(name, "truncated header");
-    headerLength = 0;
-    for (int i = 0; i < 4; ++i)
-      headerLength |= size_t(uint8_t(bytes[8 + i])) << (8 * i);
-    headerStart = 12;
-  } else {
+  if (major == 1)
+    return Preamble{10, uint8_t(bytes[8]) | (size_t(uint8_t(bytes[9])) << 8)};
+  if (major != 2 && major != 3)
     return npyError(name, "unsupported .npy version " + Twine(int(major)));
-  }
-  if (bytes.size() < headerStart + headerLength)
+  if (bytes.size() < 12)
     return npyError(name, "truncated header");
-  StringRef header = bytes.substr(headerStart, headerLength);
+  size_t length = 0;
+  for (int i = 0; i < 4; ++i)
+    length |= size_t(uint8_t(bytes[8 + i])) << (8 * i);
+  if (length > kLongestHeader)
+    return npyError(name, "malformed header: " + Twine(length) + " bytes long");
+  return Preamble{12, length};
+}
 
+static Expected<Header> parseHeader(StringRef header, StringRef name) {
   StringRef descrValue = headerValue(header, "descr");
   if (!descrValue.consume_front("'"))
     return npyError(name, "malformed header: no 'descr'");
@@ -141,24 +156,114 @@ Expected<HostArray> parseNpy(StringRef bytes, StringRef name) {
       parseShape(headerValue(header, "shape"), name);
   if (!shape)
     return shape.takeError();
+  std::optional<uint64_t> bytes = checkedByteSize(*kind, *shape);
+  if (!bytes)
+    return npyError(name, "the shape's size in bytes overflows a 64-bit "
+                          "integer");
+  return Header{*kind, std::move(*shape), *bytes};
+}
 
-  HostArray array(*kind, std::move(*shape));
-  StringRef payload = bytes.drop_front(headerStart + headerLength);
-  if (payload.size() < array.sizeInBytes())
+Expected<HostArray> parseNpy(StringRef bytes, StringRef name) {
+  Expected<Preamble> preamble = parsePreamble(bytes, name);
+  if (!preamble)
+    return preamble.takeError();
+  size_t dataStart = preamble->headerStart + preamble->headerLength;
+  if (bytes.size() < dataStart)
+    return npyError(name, "truncated header");
+  Expected<Header> header = parseHeader(
+      bytes.substr(preamble->headerStart, preamble->headerLength), name);
+  if (!header)
+    return header.takeError();
+  StringRef payload = bytes.drop_front(dataStart);
+  if (payload.size() < header->dataBytes)
     return npyError(name, "truncated data: expected " +
-                              Twine(array.sizeInBytes()) + " bytes, found " +
+                              Twine(header->dataBytes) + " bytes, found " +
                               Twine(payload.size()));
+  HostArray array(header->kind, std::move(header->shape));
   std::memcpy(array.data(), payload.data(), array.sizeInBytes());
   return array;
 }
 
+/// Reads up to `buffer.size()` bytes; fewer only at the end of the file.
+static Expected<size_t> readUpTo(sys::fs::file_t file,
+                                 MutableArrayRef<char> buffer) {
+  size_t done = 0;
+  while (done < buffer.size()) {
+    Expected<size_t> n = sys::fs::readNativeFile(file, buffer.drop_front(done));
+    if (!n)
+      return n.takeError();
+    if (*n == 0)
+      break;
+    done += *n;
+  }
+  return done;
+}
+
+/// The file is read piece by piece, the header first: its size is checked
+/// before the data is read, so /dev/zero or a huge shape fail at once.
+static Expected<HostArray> readNpyFile(sys::fs::file_t file, StringRef path) {
+  auto cannotRead = [&](Error error) {
+    return npyError(path, "cannot read: " + toString(std::move(error)));
+  };
+  std::string head(kLongestPreamble, '\0');
+  Expected<size_t> got = readUpTo(file, head);
+  if (!got)
+    return cannotRead(got.takeError());
+  head.resize(*got);
+  Expected<Preamble> preamble = parsePreamble(head, path);
+  if (!preamble)
+    return preamble.takeError();
+  // What was read past the preamble already belongs to the header.
+  std::string header =
+      head.substr(std::min(head.size(), preamble->headerStart));
+  size_t have = header.size();
+  header.resize(std::max(have, preamble->headerLength));
+  got = readUpTo(file, MutableArrayRef<char>(header).drop_front(have));
+  if (!got)
+    return cannotRead(got.takeError());
+  if (have + *got < preamble->headerLength)
+    return npyError(path, "truncated header");
+  std::string early = header.substr(preamble->headerLength);
+  header.resize(preamble->headerLength);
+  Expected<Header> parsed = parseHeader(header, path);
+  if (!parsed)
+    return parsed.takeError();
+
+  sys::fs::file_status status;
+  uint64_t available = hostMemoryBytes();
+  if (!sys::fs::status(file, status) &&
+      status.type() == sys::fs::file_type::regular_file) {
+    uint64_t dataStart = preamble->headerStart + preamble->headerLength;
+    available = status.getSize() > dataStart ? status.getSize() - dataStart : 0;
+    if (available < parsed->dataBytes)
+      return npyError(path, "truncated data: expected " +
+                                Twine(parsed->dataBytes) + " bytes, found " +
+                                Twine(available));
+  } else if (parsed->dataBytes > available) {
+    return npyError(path, "the array needs " + Twine(parsed->dataBytes) +
+                              " bytes, more than this machine's memory");
+  }
+  HostArray array(parsed->kind, std::move(parsed->shape));
+  MutableArrayRef<char> data(static_cast<char *>(array.data()),
+                             array.sizeInBytes());
+  size_t fromHeader = std::min(early.size(), data.size());
+  std::memcpy(data.data(), early.data(), fromHeader);
+  got = readUpTo(file, data.drop_front(fromHeader));
+  if (!got)
+    return cannotRead(got.takeError());
+  if (fromHeader + *got < data.size())
+    return npyError(path, "truncated data: expected " + Twine(data.size()) +
+                              " bytes, found " + Twine(fromHeader + *got));
+  return array;
+}
+
 Expected<HostArray> readNpy(StringRef path) {
-  ErrorOr<std::unique_ptr<MemoryBuffer>> buffer =
-      MemoryBuffer::getFile(path, /*IsText=*/false,
-                            /*RequiresNullTerminator=*/false);
-  if (!buffer)
-    return npyError(path, "cannot read: " + buffer.getError().message());
-  return parseNpy((*buffer)->getBuffer(), path);
+  Expected<sys::fs::file_t> file = sys::fs::openNativeFileForRead(path);
+  if (!file)
+    return npyError(path, "cannot read: " + toString(file.takeError()));
+  Expected<HostArray> array = readNpyFile(*file, path);
+  sys::fs::closeFile(*file);
+  return array;
 }
 
 std::string serializeNpy(const HostArray &array) {

@@ -55,9 +55,15 @@ LogicalResult applyOne(Operation *op, hcl::ScheduleContext &ctx) {
 struct ApplyCustomizationsPass
     : hcl::impl::ApplyCustomizationsBase<ApplyCustomizationsPass> {
   void runOnOperation() override {
+    // Out-of-range accesses are reported before the schedule moves them
+    // (where the user wrote them) and after (a primitive must not make any).
+    if (failed(hcl::verifyBounds(getOperation())))
+      return signalPassFailure();
     for (auto func : llvm::to_vector(getOperation().getOps<func::FuncOp>()))
       if (failed(applySchedule(func)))
         return signalPassFailure();
+    if (failed(hcl::verifyBounds(getOperation())))
+      return signalPassFailure();
   }
 
   LogicalResult applySchedule(func::FuncOp func) {

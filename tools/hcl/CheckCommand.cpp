@@ -9,10 +9,12 @@
 
 #include "BambuCheck.h"
 #include "HLSCheck.h"
+#include "InputRanges.h"
 #include "LoadedProgram.h"
 #include "Subcommands.h"
 
 #include "hcl/Runtime/Compare.h"
+#include "hcl/Runtime/CrashMessage.h"
 #include "hcl/Runtime/JitProgram.h"
 #include "hcl/Runtime/RandomFill.h"
 #include "hcl/Transforms/Passes.h"
@@ -59,6 +61,17 @@ static cl::opt<std::string> keepDir("keep",
                                     cl::value_desc("DIR"),
                                     cl::sub(checkSubcommand));
 
+static cl::opt<bool> checkBounds(
+    "check-bounds",
+    cl::desc("check at run time, in both programs, every access not proven "
+             "in bounds"),
+    cl::sub(checkSubcommand));
+static cl::list<std::string> inputRanges(
+    "input-range",
+    cl::desc("draw random inputs from LO..HI (integers) or [LO, HI) "
+             "(floats); NAME=LO,HI for one argument (argN, N or its name)"),
+    cl::value_desc("[NAME=]LO,HI"), cl::sub(checkSubcommand));
+
 namespace {
 /// One version of the program, compiled.
 struct Variant {
@@ -78,7 +91,9 @@ compileVariant(mlir::ModuleOp original,
       selectEntry(*variant.module, entryName);
   if (mlir::failed(entry))
     return mlir::failure();
-  auto program = JitProgram::compile(*variant.module, *entry);
+  JitOptions options;
+  options.checkBounds = checkBounds;
+  auto program = JitProgram::compile(*variant.module, *entry, options);
   if (mlir::failed(program))
     return mlir::failure();
   variant.program = std::move(*program);
@@ -114,6 +129,9 @@ int checkMain() {
   auto scheduled = compileVariant(loaded->module(), applySchedule);
   if (mlir::failed(scheduled))
     return 1;
+  if (!inputRanges.empty() && (bambu || hls))
+    return fail("--input-range compares JIT runs only: the HLS and Bambu "
+                "testbenches make their own inputs");
   if (bambu) {
     auto entry = selectEntry(*scheduled->module, entryName);
     if (mlir::failed(entry))
@@ -140,13 +158,24 @@ int checkMain() {
   std::string entry = "@" + expectedProgram.entryName().str();
   const EntrySignature &signature = expectedProgram.signature();
 
+  auto ranges = resolveInputRanges(
+      inputRanges, loaded->argumentNames(expectedProgram.entryName()),
+      expectedProgram.makeArguments());
+  if (!ranges)
+    return fail(toString(ranges.takeError()));
+  // Deliberately never uninstalled: a corrupted heap shows when memory is
+  // freed, which can be after the checks (see hcl run).
+  new CrashMessage("while running " + entry +
+                   (checkBounds ? ""
+                                : "; an out-of-bounds access? Run again "
+                                  "with --check-bounds to find it"));
+
   double largestError = 0;
   size_t outputs = 0;
   std::vector<std::string> reshaped;
   for (unsigned seed = 0; seed < seeds; ++seed) {
     std::vector<HostArray> expectedArgs = expectedProgram.makeArguments();
-    for (size_t i = 0; i < expectedArgs.size(); ++i)
-      fillRandom(expectedArgs[i], seed, i);
+    fillArguments(expectedArgs, seed, *ranges);
     std::vector<HostArray> actualArgs =
         reshapeArguments(expectedArgs, actualProgram);
     std::vector<HostArray> expectedResults = expectedProgram.makeResults();

@@ -11,6 +11,8 @@
 #include "llvm/Support/SourceMgr.h"
 
 #include <memory>
+#include <string>
+#include <vector>
 
 namespace hcl::driver {
 
@@ -23,8 +25,15 @@ public:
 
   mlir::ModuleOp module() { return *moduleOp; }
 
+  /// The names the source gives the arguments of @function ("A" for
+  /// `%A: memref<...>`); "" for each one it cannot tell.
+  std::vector<std::string> argumentNames(llvm::StringRef function);
+
 private:
   LoadedProgram();
+  /// Gives each function argument its source name (hcl.arg_name), which
+  /// bounds messages use.
+  void nameArguments();
   mlir::MLIRContext context;
   OneLineDiagnostics diagnostics;
   llvm::SourceMgr sourceMgr;

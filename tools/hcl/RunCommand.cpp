@@ -2,14 +2,16 @@
 
 #include "Subcommands.h"
 
+#include "InputRanges.h"
 #include "LoadedProgram.h"
 #include "OnnxInput.h"
 
-#include "hcl/Runtime/JitProgram.h"
+#include "hcl/Runtime/CrashMessage.h"
 #include "hcl/Runtime/FixedPointIO.h"
+#include "hcl/Runtime/JitProgram.h"
 #include "hcl/Runtime/Npy.h"
-#include "hcl/Runtime/WideLayout.h"
 #include "hcl/Runtime/RandomFill.h"
+#include "hcl/Runtime/WideLayout.h"
 #include "hcl/Transforms/Passes.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -55,16 +57,36 @@ static cl::opt<unsigned> repeat("repeat",
                                 cl::value_desc("N"), cl::init(1),
                                 cl::sub(runSubcommand));
 
+static cl::opt<bool> checkBounds(
+    "check-bounds",
+    cl::desc("check at run time every access not proven in bounds; stop at "
+             "the first out-of-bounds index, naming the tensor, index and "
+             "stage"),
+    cl::sub(runSubcommand));
+
+static cl::list<std::string> inputRanges(
+    "input-range",
+    cl::desc("with --random-inputs: draw from LO..HI (integers) or [LO, HI) "
+             "(floats); NAME=LO,HI for one argument (argN, N or its name)"),
+    cl::value_desc("[NAME=]LO,HI"), cl::sub(runSubcommand));
+
 /// The argument arrays from --input files or --random-inputs.
-static Expected<std::vector<HostArray>> prepareArguments(JitProgram &program) {
+static Expected<std::vector<HostArray>>
+prepareArguments(JitProgram &program, LoadedProgram &loaded) {
   std::vector<HostArray> arguments = program.makeArguments();
   bool random = randomSeed.getNumOccurrences() > 0;
   if (random && !inputArrays.empty())
     return createStringError("give either --input files or --random-inputs, "
                              "not both");
+  if (!random && !inputRanges.empty())
+    return createStringError("--input-range draws random inputs: give "
+                             "--random-inputs SEED too");
   if (random) {
-    for (size_t i = 0; i < arguments.size(); ++i)
-      fillRandom(arguments[i], randomSeed, i);
+    auto ranges = resolveInputRanges(
+        inputRanges, loaded.argumentNames(program.entryName()), arguments);
+    if (!ranges)
+      return ranges.takeError();
+    fillArguments(arguments, randomSeed, *ranges);
     return arguments;
   }
   const auto &specs = program.signature().arguments;
@@ -163,18 +185,28 @@ int runMain() {
   mlir::FailureOr<mlir::func::FuncOp> entry = selectEntry(module, entryName);
   if (mlir::failed(entry))
     return 1;
+  JitOptions jitOptions;
+  jitOptions.checkBounds = checkBounds;
   mlir::FailureOr<std::unique_ptr<JitProgram>> program =
-      JitProgram::compile(module, *entry);
+      JitProgram::compile(module, *entry, jitOptions);
   if (mlir::failed(program))
     return 1;
   double compileMs = std::chrono::duration<double, std::milli>(
                          std::chrono::steady_clock::now() - compileStart)
                          .count();
 
-  Expected<std::vector<HostArray>> prepared = prepareArguments(**program);
+  Expected<std::vector<HostArray>> prepared =
+      prepareArguments(**program, *loaded);
   if (!prepared)
     return fail(toString(prepared.takeError()));
 
+  // A program that writes out of bounds may crash now or, with the heap
+  // corrupted, whenever memory is freed later: the message is never
+  // uninstalled (deliberately leaked) and covers the rest of the process.
+  new CrashMessage("while running @" + (*program)->entryName().str() +
+                   (checkBounds ? ""
+                                : "; an out-of-bounds access? Run again "
+                                  "with --check-bounds to find it"));
   // Every run starts from the same inputs, so in-place updates do not pile up.
   std::vector<HostArray> arguments, results;
   std::vector<double> timesMs;

@@ -305,6 +305,57 @@ TEST(FrontendRun, UpdateScalarGatherAndIndexValues) {
   EXPECT_EQ(sq.to_vector<int>(), (std::vector<int>{0, 1, 4, 9}));
 }
 
+/// A(i + 1, j) over every row of A is an error when the program is lowered
+/// (issue 15), naming the tensor, the index range and the stage.
+TEST(FrontendRun, OutOfBoundsIndexIsABuildError) {
+  Tensor A = placeholder({10, 4}, "A");
+  Schedule s = create_schedule({A}, [](Tensor A) {
+    return compute({10, 4}, [&](Var i, Var j) { return A(i + 1, j); }, "B");
+  });
+  try {
+    build(s);
+    FAIL() << "A(i + 1, j) over every row of A built";
+  } catch (const Error &e) {
+    std::string message = e.what();
+    EXPECT_NE(message.find("index out of bounds: dimension 0 of argument 0 of "
+                           "@top (memref<10x4xi32>, valid 0..9) is indexed "
+                           "over 1..10 in stage 'B'"),
+              std::string::npos)
+        << message;
+  }
+}
+
+/// build(s, {checkBounds}) stops a gather whose index leaves the table with
+/// an error naming the tensor, the index and the stage; in-range indices
+/// give the same result as without the checks (issue 15).
+TEST(FrontendRun, CheckBoundsStopsAGatherOutOfRange) {
+  Tensor T = placeholder({16}, "T");
+  Tensor I = placeholder({4}, "I");
+  Schedule s = create_schedule({T, I}, [](Tensor T, Tensor I) {
+    return compute(
+        {4}, [&](Var j) { return T(I(j)); }, "G");
+  });
+  BuildOptions options;
+  options.checkBounds = true;
+  Module checked = build(s, options), plain = build(s);
+  Array t(iota(16, 100), {16}), good(std::vector<int>{15, 0, 3, 7}, {4}),
+      bad(std::vector<int>{1, 99, 2, 3}, {4}), g({4}), h({4});
+  checked(t, good, g);
+  plain(t, good, h);
+  EXPECT_EQ(g.to_vector<int>(), (std::vector<int>{115, 100, 103, 107}));
+  EXPECT_EQ(h.to_vector<int>(), g.to_vector<int>());
+  try {
+    checked(t, bad, g);
+    FAIL() << "an index of 99 into 16 entries ran";
+  } catch (const Error &e) {
+    std::string message = e.what();
+    EXPECT_NE(message.find("out-of-bounds access: index [99] into 'T' "
+                           "(argument 0 of @top, memref<16xi32>) in stage 'G'"),
+              std::string::npos)
+        << message;
+  }
+}
+
 /// gemm through every compute primitive; the result must not change.
 TEST(FrontendRun, ComputePrimitivesKeepTheResult) {
   auto run = [](bool customize) {

@@ -80,6 +80,49 @@ TEST(Npy, WritesAndReadsFiles) {
   llvm::sys::fs::remove(path);
 }
 
+/// readNpy checks the header before it reads (or allocates) the data: a
+/// file claiming 10^12 elements, a truncated one, and the size overflow.
+TEST(Npy, ReadsTheHeaderFirst) {
+  llvm::SmallString<128> path;
+  ASSERT_FALSE(llvm::sys::fs::createTemporaryFile("hcl-npy", "npy", path));
+  auto write = [&](const std::string &bytes) {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(path, ec);
+    os << bytes;
+  };
+  auto readWith = [&](const std::string &bytes) {
+    write(bytes);
+    return errorOf(readNpy(path));
+  };
+  // A version 1.0 file of int32 elements with `shape` and `dataBytes` bytes.
+  auto npy = [](const std::string &shape, size_t dataBytes) {
+    std::string header =
+        "{'descr': '<i4', 'fortran_order': False, 'shape': " + shape + ", }";
+    header.append(118 - header.size() - 1, ' ');
+    header += '\n';
+    return std::string("\x93NUMPY\x01\x00", 8) + char(header.size()) + char(0) +
+           header + std::string(dataBytes, '\0');
+  };
+  EXPECT_NE(readWith(npy("(1000000000000,)", 24))
+                .find("truncated data: expected 4000000000000 bytes, found 24"),
+            std::string::npos);
+  EXPECT_NE(readWith(npy("(2, 3)", 20))
+                .find("truncated data: expected 24 "
+                      "bytes, found 20"),
+            std::string::npos);
+  EXPECT_NE(readWith(npy("(4294967296, 4294967296)", 0))
+                .find("overflows a 64-bit integer"),
+            std::string::npos);
+  std::string file = numpyInt32Arange();
+  EXPECT_NE(readWith(file.substr(0, 20)).find("truncated header"),
+            std::string::npos);
+  write(file);
+  llvm::Expected<HostArray> whole = readNpy(path);
+  ASSERT_TRUE(static_cast<bool>(whole)) << llvm::toString(whole.takeError());
+  EXPECT_EQ(whole->as<int32_t>()[5], 5);
+  llvm::sys::fs::remove(path);
+}
+
 TEST(Npy, RejectsBadInput) {
   EXPECT_NE(errorOf(parseNpy("hello", "x.npy")).find("not a .npy file"),
             std::string::npos);

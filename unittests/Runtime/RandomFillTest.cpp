@@ -41,3 +41,32 @@ TEST(RandomFill, StaysInItsDocumentedRanges) {
   }
   EXPECT_TRUE(sawNegative);
 }
+
+TEST(RandomFill, InRangeCoversBothEndsOfAnIntegerRange) {
+  HostArray ints(ElementKind::I8, {2000}), floats(ElementKind::F64, {2000});
+  fillRandomInRange(ints, 5, 0, {0, 15});
+  fillRandomInRange(floats, 5, 1, {-2.5, 2.5});
+  bool sawLow = false, sawHigh = false;
+  for (int i = 0; i < 2000; ++i) {
+    int8_t v = ints.as<int8_t>()[i];
+    EXPECT_GE(v, 0);
+    EXPECT_LE(v, 15);
+    sawLow |= v == 0;
+    sawHigh |= v == 15;
+    EXPECT_GE(floats.as<double>()[i], -2.5);
+    EXPECT_LT(floats.as<double>()[i], 2.5);
+  }
+  EXPECT_TRUE(sawLow);
+  EXPECT_TRUE(sawHigh);
+}
+
+TEST(RandomFill, RangesMustFitTheElementType) {
+  HostArray bytes(ElementKind::I8, {1}), unsignedBytes(ElementKind::U8, {1}),
+      floats(ElementKind::F32, {1});
+  EXPECT_FALSE(llvm::errorToBool(checkRangeFits(bytes, {-128, 127})));
+  EXPECT_TRUE(llvm::errorToBool(checkRangeFits(bytes, {0, 128})));
+  EXPECT_TRUE(llvm::errorToBool(checkRangeFits(unsignedBytes, {-1, 3})));
+  EXPECT_TRUE(llvm::errorToBool(checkRangeFits(bytes, {0.5, 3})));
+  EXPECT_TRUE(llvm::errorToBool(checkRangeFits(floats, {3, 1})));
+  EXPECT_FALSE(llvm::errorToBool(checkRangeFits(floats, {-0.5, 0.5})));
+}

@@ -41,8 +41,19 @@ private:
 /// hcl.lower prints it), or with the hcl.* schedule operations still in it.
 std::string lower(const Schedule &schedule, bool applySchedule = true);
 
+/// How build() compiles a program for the CPU.
+struct BuildOptions {
+  /// Check at run time every access the compiler cannot prove in bounds (a
+  /// gather through computed indices, say): a call that indexes out of
+  /// bounds then throws an hcl::Error naming the tensor, the index values
+  /// and the stage, instead of reading or writing past the array. Accesses
+  /// that are out of bounds for certain are build errors either way.
+  bool checkBounds = false;
+};
+
 /// Applies the schedule and JIT-compiles the program for the CPU.
-Module build(const Schedule &schedule);
+Module build(const Schedule &schedule,
+             const BuildOptions &options = BuildOptions());
 
 /// The same, plus a module of its own for each function in `top` (functions
 /// made by outline), in `modules`, compiled on `jobs` threads.

@@ -29,6 +29,13 @@ size_t elementSize(ElementKind kind);
 /// up to the 16-byte alignment LLVM gives integers of 128 bits and more on
 /// x86-64 (i100: 16, i200: 32, i512: 64).
 size_t wideElementBytes(unsigned bits);
+/// The bytes of an array of `shape`, or nothing when a dimension is
+/// negative or the size does not fit in int64_t.
+std::optional<uint64_t> checkedByteSize(ElementKind kind,
+                                        const std::vector<int64_t> &shape,
+                                        unsigned wideBits = 0);
+/// The machine's physical memory: no host array can be larger.
+uint64_t hostMemoryBytes();
 bool isFloat(ElementKind kind);
 bool isUnsigned(ElementKind kind);
 /// NumPy's name: "bool", "int8", ..., "float64".

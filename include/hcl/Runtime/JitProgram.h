@@ -22,12 +22,21 @@ class ExecutionEngine;
 
 namespace hcl {
 
+/// How a program is compiled for the CPU.
+struct JitOptions {
+  /// Check at run time every access the bounds analysis cannot prove in
+  /// range (--hcl-insert-bounds-checks); run() then stops at the first
+  /// out-of-bounds index with an error naming the tensor, index and stage.
+  bool checkBounds = false;
+};
+
 class JitProgram {
 public:
   /// Compiles a copy of `module` with `entry` as the function to call.
   /// Problems are reported as MLIR diagnostics on the module's context.
   static mlir::FailureOr<std::unique_ptr<JitProgram>>
-  compile(mlir::ModuleOp module, mlir::func::FuncOp entry);
+  compile(mlir::ModuleOp module, mlir::func::FuncOp entry,
+          const JitOptions &options = {});
   ~JitProgram();
 
   llvm::StringRef entryName() const { return entry; }
@@ -51,7 +60,15 @@ private:
   std::string entry;
   EntrySignature types;
   std::unique_ptr<mlir::ExecutionEngine> engine;
+  /// With checkBounds: what each check site guards (tensor, type, stage).
+  std::vector<std::string> boundsSites;
 };
+
+/// The bytes the host arrays of `signature` take, or an error when one is
+/// too large to allocate (its size overflows, or it exceeds the machine's
+/// memory); `entry` names the function in the message.
+llvm::Error checkHostMemory(const EntrySignature &signature,
+                            llvm::StringRef entry);
 
 } // namespace hcl
 

@@ -14,6 +14,8 @@
 
 #include "hcl/Runtime/HostArray.h"
 
+#include "llvm/Support/Error.h"
+
 #include <cstdint>
 
 namespace hcl {
@@ -30,6 +32,20 @@ private:
 
 /// Overwrites `array` with the values of argument `argIndex` under `seed`.
 void fillRandom(HostArray &array, uint64_t seed, unsigned argIndex);
+
+/// Values drawn from [lo, hi]: integers uniform over lo..hi (both
+/// included), floats uniform in [lo, hi). `--input-range` in hcl check/run.
+struct InputRange {
+  double lo = 0, hi = 0;
+};
+
+/// Whether every value of `range` fits `array`'s element type (integers:
+/// integral bounds within the type's range); the message says why not.
+llvm::Error checkRangeFits(const HostArray &array, const InputRange &range);
+
+/// fillRandom with values from `range` (checked with checkRangeFits).
+void fillRandomInRange(HostArray &array, uint64_t seed, unsigned argIndex,
+                       const InputRange &range);
 
 } // namespace hcl
 

@@ -1,0 +1,31 @@
+//===- CrashMessage.h - a clean exit when a JIT-compiled program crashes -===//
+//
+// A program that writes out of bounds can corrupt the heap; LLVM's crash
+// handler then allocates (to print a stack trace) and may hang. While a
+// CrashMessage lives, a crash of the process (SIGSEGV, SIGBUS, SIGFPE,
+// SIGILL, SIGABRT) writes "hcl: error: the program crashed (SIGSEGV) ...
+// MESSAGE" to stderr with write(2) and ends the process with _exit(1): both
+// are async-signal-safe and allocate nothing. The previous handlers come
+// back when it is destroyed.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HCL_RUNTIME_CRASHMESSAGE_H
+#define HCL_RUNTIME_CRASHMESSAGE_H
+
+#include <string>
+
+namespace hcl {
+
+class CrashMessage {
+public:
+  /// `message` follows "the program crashed (SIGNAL) " (truncated to 1 KiB).
+  explicit CrashMessage(const std::string &message);
+  ~CrashMessage();
+  CrashMessage(const CrashMessage &) = delete;
+  CrashMessage &operator=(const CrashMessage &) = delete;
+};
+
+} // namespace hcl
+
+#endif // HCL_RUNTIME_CRASHMESSAGE_H

@@ -1,0 +1,78 @@
+//===- CrashMessage.cpp - a clean exit when a JIT-compiled program crashes ===//
+
+#include "hcl/Runtime/CrashMessage.h"
+
+#include <algorithm>
+#include <csignal>
+#include <cstring>
+#include <unistd.h>
+
+namespace hcl {
+
+namespace {
+constexpr int kSignals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
+constexpr size_t kNumSignals = sizeof(kSignals) / sizeof(kSignals[0]);
+
+// Filled before the handlers are installed; read only by the handler.
+char messageText[1024];
+size_t messageLength = 0;
+struct sigaction previous[kNumSignals];
+// A stack of its own, so that a stack overflow is reported too.
+alignas(16) char alternateStack[64 * 1024];
+stack_t previousStack;
+int depth = 0;
+
+void say(const char *text) { (void)!write(STDERR_FILENO, text, strlen(text)); }
+
+const char *signalName(int signal) {
+  switch (signal) {
+  case SIGSEGV:
+    return "SIGSEGV";
+  case SIGBUS:
+    return "SIGBUS";
+  case SIGFPE:
+    return "SIGFPE";
+  case SIGILL:
+    return "SIGILL";
+  case SIGABRT:
+    return "SIGABRT";
+  }
+  return "a signal";
+}
+
+extern "C" void onCrash(int signal) {
+  say("hcl: error: the program crashed (");
+  say(signalName(signal));
+  say(") ");
+  (void)!write(STDERR_FILENO, messageText, messageLength);
+  say("\n");
+  _exit(1);
+}
+} // namespace
+
+CrashMessage::CrashMessage(const std::string &message) {
+  if (depth++ > 0)
+    return; // the outermost message stays
+  messageLength = std::min(message.size(), sizeof(messageText));
+  memcpy(messageText, message.data(), messageLength);
+  stack_t stack{};
+  stack.ss_sp = alternateStack;
+  stack.ss_size = sizeof(alternateStack);
+  sigaltstack(&stack, &previousStack);
+  struct sigaction action {};
+  action.sa_handler = onCrash;
+  action.sa_flags = SA_ONSTACK;
+  sigemptyset(&action.sa_mask);
+  for (size_t i = 0; i < kNumSignals; ++i)
+    sigaction(kSignals[i], &action, &previous[i]);
+}
+
+CrashMessage::~CrashMessage() {
+  if (--depth > 0)
+    return;
+  for (size_t i = 0; i < kNumSignals; ++i)
+    sigaction(kSignals[i], &previous[i], nullptr);
+  sigaltstack(&previousStack, nullptr);
+}
+
+} // namespace hcl
