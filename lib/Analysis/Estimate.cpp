@@ -29,6 +29,9 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/SymbolTable.h"
 
+#include "llvm/Support/MathExtras.h"
+
+#include <limits>
 #include <set>
 
 using namespace mlir;
@@ -131,6 +134,23 @@ func::FuncOp calleeOf(func::CallOp call) {
   return callee && !callee.isExternal() ? callee : func::FuncOp();
 }
 
+/// Products and sums of trip counts and cycles saturate at the largest
+/// int64_t instead of wrapping (2^31 x 2^31 x 7 cycles does not fit): a
+/// saturated lower bound is still a lower bound; a saturated worst case is
+/// dropped (unbounded).
+constexpr int64_t kSaturated = std::numeric_limits<int64_t>::max();
+int64_t satMul(int64_t a, int64_t b) {
+  int64_t r;
+  return llvm::MulOverflow(a, b, r) ? kSaturated : r;
+}
+int64_t satAdd(int64_t a, int64_t b) {
+  int64_t r;
+  return llvm::AddOverflow(a, b, r) ? kSaturated : r;
+}
+std::optional<int64_t> bounded(int64_t v) {
+  return v == kSaturated ? std::nullopt : std::optional<int64_t>(v);
+}
+
 /// Cycles between a lower bound and a worst case (none: unbounded); equal
 /// when the estimate is exact. Loops of unknown trip count count no
 /// iteration in the lower bound and `max_trip_count` in the worst case.
@@ -141,16 +161,16 @@ struct Span {
   static Span exactly(int64_t cycles) { return {cycles, cycles}; }
   bool isExact() const { return hi && *hi == lo; }
   Span &operator+=(const Span &other) {
-    lo += other.lo;
-    hi = hi && other.hi ? std::optional<int64_t>(*hi + *other.hi) : std::nullopt;
+    lo = satAdd(lo, other.lo);
+    hi = hi && other.hi ? bounded(satAdd(*hi, *other.hi)) : std::nullopt;
     return *this;
   }
   /// `trips` passes of `body` (trips at least 0).
   static Span times(const Span &body, int64_t tripsLo,
                     std::optional<int64_t> tripsHi) {
     Span s;
-    s.lo = tripsLo * body.lo;
-    s.hi = body.hi && tripsHi ? std::optional<int64_t>(*tripsHi * *body.hi)
+    s.lo = satMul(tripsLo, body.lo);
+    s.hi = body.hi && tripsHi ? bounded(satMul(*tripsHi, *body.hi))
                               : std::nullopt;
     return s;
   }
@@ -380,6 +400,8 @@ struct Estimator {
                                                 unrolledByParent, e.ii, index)
                             : unknownTripsLatency(loop, *body, trips.max, e);
     LoopEstimate &entry = result.loops[index];
+    if (latency && latency->lo == kSaturated)
+      entry.notes.push_back("latency beyond 2^63 cycles");
     if (latency && latency->isExact()) {
       entry.latency = latency->lo;
     } else if (latency) {
@@ -394,9 +416,9 @@ struct Estimator {
     if (unrolledByParent)
       return body; // a copy per iteration, side by side
     if (loop->hasAttr("pipeline_ii")) {
-      int64_t more = ii * std::max<int64_t>(0, trips - 1);
-      return {body.lo + more,
-              body.hi ? std::optional<int64_t>(*body.hi + more) : std::nullopt};
+      Span s = body;
+      s += Span::exactly(satMul(ii, std::max<int64_t>(0, trips - 1)));
+      return s;
     }
     if (auto unroll = loop->getAttrOfType<IntegerAttr>("unroll")) {
       int64_t passes =
@@ -422,8 +444,8 @@ struct Estimator {
     Span s;
     if (e.pipelined && max)
       s.hi = *max == 0 ? 0
-                       : body.hi ? std::optional<int64_t>(
-                                       *body.hi + e.ii * (*max - 1))
+                       : body.hi ? bounded(satAdd(*body.hi,
+                                                  satMul(e.ii, *max - 1)))
                                  : std::nullopt;
     else
       s = Span::times(body, 0, max);
@@ -442,7 +464,7 @@ struct Estimator {
       std::optional<uint64_t> t = getConstantTripCount(inner);
       if (!t)
         return std::nullopt;
-      trips *= static_cast<int64_t>(*t);
+      trips = satMul(trips, static_cast<int64_t>(*t));
       if (inner->hasAttr("pipeline_ii"))
         break;
       Block *body = inner.getBody();
@@ -458,7 +480,7 @@ struct Estimator {
       if (!p.pipelined || !p.latency || !p.tripCount)
         continue;
       int64_t depth = *p.latency - p.ii * std::max<int64_t>(0, *p.tripCount - 1);
-      return depth + p.ii * std::max<int64_t>(0, trips - 1);
+      return bounded(satAdd(depth, satMul(p.ii, std::max<int64_t>(0, trips - 1))));
     }
     return std::nullopt;
   }
@@ -484,7 +506,7 @@ int64_t executions(Operation *op) {
   for (Operation *p = op->getParentOp(); p && !isa<func::FuncOp>(p);
        p = p->getParentOp())
     if (isEstimatedLoop(p))
-      n *= countingTrips(p);
+      n = satMul(n, countingTrips(p));
   return n;
 }
 
@@ -498,7 +520,7 @@ void countWork(func::FuncOp func, const llvm::SmallPtrSetImpl<Value> &offchip,
     return;
   func.walk([&](Operation *op) {
     if (op->getNumResults() == 1 && isArithmetic(op))
-      result.flops += times * executions(op);
+      result.flops = satAdd(result.flops, satMul(times, executions(op)));
     if (isa<AffineReadOpInterface, AffineWriteOpInterface, memref::LoadOp,
             memref::StoreOp>(op)) {
       Value memref = isa<AffineReadOpInterface, AffineWriteOpInterface>(op)
@@ -506,8 +528,9 @@ void countWork(func::FuncOp func, const llvm::SmallPtrSetImpl<Value> &offchip,
                          : op->getOperand(isa<memref::LoadOp>(op) ? 0 : 1);
       if (offchip.contains(memref)) {
         Type element = cast<MemRefType>(memref.getType()).getElementType();
-        result.offchipBytes +=
-            times * executions(op) * ((dataWidth(element) + 7) / 8);
+        result.offchipBytes = satAdd(
+            result.offchipBytes, satMul(satMul(times, executions(op)),
+                                        (dataWidth(element) + 7) / 8));
       }
     }
     if (auto call = dyn_cast<func::CallOp>(op))
@@ -517,7 +540,7 @@ void countWork(func::FuncOp func, const llvm::SmallPtrSetImpl<Value> &offchip,
              llvm::zip(call.getOperands(), callee.getArguments()))
           if (offchip.contains(operand))
             calleeOffchip.insert(arg);
-        countWork(callee, calleeOffchip, times * executions(call), result,
+        countWork(callee, calleeOffchip, satMul(times, executions(call)), result,
                   active);
       }
   });

@@ -239,7 +239,7 @@ void printLoopTable(StringRef title, const std::vector<LoopEstimate> &loops,
        << right_justify(std::to_string(l.resMII), 8)
        << right_justify(std::to_string(l.recMII), 8)
        << right_justify(std::to_string(l.ii), 6)
-       << right_justify(text(l.latency, l.worstCaseLatency), 12) << "\n";
+       << right_justify(" " + text(l.latency, l.worstCaseLatency), 12) << "\n";
   for (const LoopEstimate &l : loops)
     for (const std::string &note : l.notes)
       os << "note: " << l.path << ": " << note << "\n";
