@@ -29,6 +29,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/SymbolTable.h"
 
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <limits>
@@ -80,28 +81,32 @@ void countKinds(Block &body, int64_t copies, std::map<std::string, int64_t> &kin
 /// A data-dependent access (memref.load / store) of a partitioned array may
 /// go to any bank: it is counted against every bank of the array.
 int64_t resourceMII(Operation *loop, const TargetModel &target,
-                    std::vector<std::string> &notes) {
-  IterationOptions options;
-  options.memrefOps = true;
-  std::vector<AccessInstance> instances = collectScopeAccesses(loop, options);
-  using Addresses = std::pair<std::set<std::string>, std::set<std::string>>;
+                    std::vector<std::string> &notes, AccessCache &cache) {
+  using Addresses = std::pair<llvm::StringSet<>, llvm::StringSet<>>;
   // (array, bank) -> distinct read and write addresses
   std::map<std::pair<void *, std::string>, Addresses> groups;
-  std::map<void *, std::vector<const AccessInstance *>> anyBank;
-  for (const AccessInstance &a : instances) {
+  // Data-dependent accesses of partitioned arrays, by array.
+  std::map<void *, Addresses> anyBank;
+  IterationOptions options;
+  options.memrefOps = true;
+  options.cache = &cache;
+  options.sink = [&](AccessInstance &&a) {
     void *memref = a.memref.getAsOpaquePointer();
     if (isa<memref::LoadOp, memref::StoreOp>(a.op) && !a.bank.empty()) {
-      anyBank[memref].push_back(&a);
+      auto &any = anyBank[memref];
+      (a.isStore ? any.second : any.first).insert(a.address);
       groups[{memref, "*"}];
-      continue;
+      return;
     }
     auto &group = groups[{memref, a.bank}];
     (a.isStore ? group.second : group.first).insert(a.address);
-  }
+  };
+  (void)collectScopeAccesses(loop, options);
   for (auto &[key, group] : groups)
     if (auto it = anyBank.find(key.first); it != anyBank.end())
-      for (const AccessInstance *a : it->second)
-        (a->isStore ? group.second : group.first).insert(a->address);
+      for (int isStore = 0; isStore < 2; ++isStore)
+        for (StringRef address : (isStore ? it->second.second : it->second.first).keys())
+          (isStore ? group.second : group.first).insert(address);
   for (auto &[memref, accesses] : anyBank)
     notes.push_back(arrayName(Value::getFromOpaquePointer(memref)) +
                     " is partitioned and accessed at data-dependent "
@@ -190,6 +195,8 @@ struct Estimator {
   FunctionEstimate &result;
   /// The functions being estimated, callers first (no recursion in HLS).
   llvm::SmallPtrSet<Operation *, 4> active;
+  /// The access maps of the IR, computed once for all loops.
+  AccessCache accessCache;
 
   /// A function's latency: its body in order, or, for a dataflow region
   /// with streams, its processes overlapped.
@@ -379,7 +386,7 @@ struct Estimator {
     if (auto ii = loop->getAttrOfType<IntegerAttr>("pipeline_ii"))
       e.requestedII = ii.getInt();
     e.pipelined = e.requestedII.has_value();
-    e.resMII = resourceMII(loop, target, e.notes);
+    e.resMII = resourceMII(loop, target, e.notes, accessCache);
     e.recMII = std::max(memoryRecurrenceMII(loop, target, e.notes),
                         carriedRecurrenceMII(loop, target));
     e.ii = std::max({e.resMII, e.recMII, e.requestedII.value_or(int64_t(1))});
@@ -555,7 +562,7 @@ FunctionEstimate estimateFunction(func::FuncOp func, const TargetModel &target) 
   FunctionEstimate result;
   result.resources = estimateResources(func);
   result.name = func.getSymName().str();
-  Estimator estimator{target, result, {}};
+  Estimator estimator{target, result, {}, {}};
   std::optional<Span> latency = estimator.functionLatency(func, "", false);
   if (latency && latency->isExact()) {
     result.latency = latency->lo;
