@@ -6,6 +6,7 @@
 
 #include "mlir/Dialect/Affine/Analysis/AffineAnalysis.h"
 #include "mlir/Dialect/Affine/Analysis/Utils.h"
+#include "mlir/Analysis/FlatLinearValueConstraints.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Affine/IR/AffineValueMap.h"
 #include "mlir/Dialect/Affine/Analysis/LoopAnalysis.h"
@@ -14,6 +15,8 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <limits>
 
 using namespace mlir;
 using namespace mlir::affine;
@@ -26,6 +29,36 @@ std::string exprText(AffineExpr e) {
   llvm::raw_string_ostream os(s);
   e.print(os);
   return s;
+}
+
+/// Whether `e` is linear in its dimensions (no mod, floordiv, ceildiv).
+bool isLinear(AffineExpr e) {
+  bool linear = e.isPureAffine();
+  e.walk([&](AffineExpr sub) {
+    linear &= sub.getKind() != AffineExprKind::Mod &&
+              sub.getKind() != AffineExprKind::FloorDiv &&
+              sub.getKind() != AffineExprKind::CeilDiv;
+  });
+  return linear;
+}
+
+/// One index of an address key, linear: a tag, the (value number,
+/// coefficient) pairs by number with non-zero coefficients, a separator and
+/// the constant, in binary. Equal keys are equal linear forms, which are
+/// equal simplified expressions.
+void appendLinearKey(std::string &key,
+                     ArrayRef<std::pair<unsigned, int64_t>> terms,
+                     int64_t constant) {
+  auto append = [&](int64_t v) {
+    key.append(reinterpret_cast<const char *>(&v), sizeof v);
+  };
+  key += 'L';
+  for (auto [id, coefficient] : terms) {
+    append(id);
+    append(coefficient);
+  }
+  append(std::numeric_limits<int64_t>::min());
+  append(constant);
 }
 
 /// Numbers the values indices use, so equal addresses print equally
@@ -45,9 +78,12 @@ struct Walker {
   DenseMap<Value, Value> callerValue; // callee argument -> caller's value
   SmallVector<Operation *> callees;   // the calls being walked, no recursion
   ValueIds ids;
+  AccessCache ownCache;
+  AccessCache &cache;
 
   Walker(const IterationOptions &options)
-      : options(options), budget(options.budget) {}
+      : options(options), budget(options.budget),
+        cache(options.cache ? *options.cache : ownCache) {}
 
   Value resolve(Value v) const {
     Value caller = callerValue.lookup(v);
@@ -58,14 +94,26 @@ struct Walker {
   bool unroll(AffineForOp loop);
   void enterCall(func::CallOp call);
   AccessInstance instantiate(Operation *op, Value memref, bool isStore,
-                             const AffineValueMap &map, bool bankVaries);
+                             const AffineValueMap &map, bool bankVaries,
+                             const std::string *address);
+  bool linearAddress(const AccessCache::Entry &entry, std::string &address);
+  void add(Operation *op, bool bankVaries);
+  void emit(AccessInstance &&instance) {
+    if (options.sink)
+      options.sink(std::move(instance));
+    else
+      out.push_back(std::move(instance));
+  }
 };
 
 /// The access's indices with the fixed induction variables replaced by
 /// their values (an unrolled copy), as text, and its bank.
 AccessInstance Walker::instantiate(Operation *op, Value memref, bool isStore,
-                                   const AffineValueMap &map,
-                                   bool bankVaries) {
+                                   const AffineValueMap &map, bool bankVaries,
+                                   const std::string *address) {
+  AccessInstance instance{op, resolve(memref), isStore, "", "", std::nullopt};
+  auto type = cast<MemRefType>(memref.getType());
+  bool partitioned = hasPartitionLayout(type);
   MLIRContext *ctx = op->getContext();
   // Every operand becomes the dimension of its value's number (or its
   // unrolled value), so the expressions compare across accesses.
@@ -81,13 +129,29 @@ AccessInstance Walker::instantiate(Operation *op, Value memref, bool isStore,
   unsigned numIds = ids.ids.size();
   AffineMap indices = map.getAffineMap().replaceDimsAndSymbols(
       dims, syms, numIds, 0);
-  AccessInstance instance{op, resolve(memref), isStore, "", "", std::nullopt};
-  llvm::raw_string_ostream os(instance.address);
-  for (AffineExpr e : indices.getResults())
-    os << exprText(simplifyAffineExpr(e, numIds, 0)) << ";";
+  if (address) {
+    instance.address = *address;
+  } else {
+    // Linear indices (after simplification) in the linear key's form, so
+    // they match the same address of a linear access; others as text.
+    for (AffineExpr e : indices.getResults()) {
+      AffineExpr simple = simplifyAffineExpr(e, numIds, 0);
+      SmallVector<int64_t, 8> flat;
+      if (isLinear(simple) &&
+          succeeded(getFlattenedAffineExpr(simple, numIds, 0, &flat)) &&
+          flat.size() == numIds + 1) {
+        SmallVector<std::pair<unsigned, int64_t>, 8> terms;
+        for (unsigned id = 0; id < numIds; ++id)
+          if (flat[id] != 0)
+            terms.push_back({id, flat[id]});
+        appendLinearKey(instance.address, terms, flat.back());
+      } else {
+        instance.address += "T" + exprText(simple) + ";";
+      }
+    }
+  }
   // Banks: the partition layout's bank results applied to the indices.
-  auto type = cast<MemRefType>(memref.getType());
-  if (!hasPartitionLayout(type))
+  if (!partitioned)
     return instance;
   instance.bank = "*";
   if (bankVaries)
@@ -133,25 +197,11 @@ AffineValueMap memrefAccessMap(Operation *op, ValueRange indices) {
 void Walker::walkBlock(Block &body) {
   for (Operation &op : body) {
     if (isa<AffineReadOpInterface, AffineWriteOpInterface>(op)) {
-      MemRefAccess access(&op);
-      if (isScalarStorage(access.memref))
-        continue;
-      AffineValueMap map;
-      access.getAccessMap(&map);
-      out.push_back(instantiate(&op, access.memref, access.isStore(), map,
-                                /*bankVaries=*/false));
+      add(&op, /*bankVaries=*/false);
       continue;
     }
     if (options.memrefOps && isa<memref::LoadOp, memref::StoreOp>(op)) {
-      auto load = dyn_cast<memref::LoadOp>(op);
-      auto store = dyn_cast<memref::StoreOp>(op);
-      Value memref = load ? load.getMemRef() : store.getMemRef();
-      if (isScalarStorage(memref))
-        continue;
-      ValueRange indices = load ? load.getIndices() : store.getIndices();
-      out.push_back(instantiate(&op, memref, !load,
-                                memrefAccessMap(&op, indices),
-                                /*bankVaries=*/true));
+      add(&op, /*bankVaries=*/true);
       continue;
     }
     if (auto loop = dyn_cast<AffineForOp>(op); loop && unroll(loop))
@@ -164,6 +214,76 @@ void Walker::walkBlock(Block &body) {
       for (Block &block : region)
         walkBlock(block);
   }
+}
+
+/// One copy of the access `op` (its map computed once, in the cache).
+void Walker::add(Operation *op, bool bankVaries) {
+  const AccessCache::Entry &entry = cache.get(op);
+  if (entry.scalar)
+    return;
+  std::string address;
+  if (!linearAddress(entry, address)) {
+    emit(instantiate(op, entry.memref, entry.isStore, entry.map,
+                              bankVaries, nullptr));
+    return;
+  }
+  // A fixed bank needs the indices as expressions; else the address is all.
+  if (entry.partitioned && !bankVaries) {
+    emit(instantiate(op, entry.memref, entry.isStore, entry.map,
+                              bankVaries, &address));
+    return;
+  }
+  emit(AccessInstance{op, resolve(entry.memref), entry.isStore,
+                               std::move(address),
+                               entry.partitioned ? "*" : "", std::nullopt});
+}
+
+/// The address of a copy of a linear access without building affine
+/// expressions: per index, the coefficients of the values that vary (by
+/// their number) and the constant, the unrolled induction variables folded
+/// in. Equal linear forms are equal simplified expressions, so this groups
+/// copies as their printed simplified indices do, at a fraction of the cost.
+bool Walker::linearAddress(const AccessCache::Entry &entry,
+                           std::string &address) {
+  if (!entry.linear)
+    return false;
+  unsigned n = entry.map.getNumOperands();
+  // Every operand gets its number in order, as the expression path does.
+  SmallVector<std::optional<int64_t>, 8> values(n);
+  SmallVector<unsigned, 8> idsOf(n);
+  for (unsigned i = 0; i < n; ++i) {
+    Value operand = resolve(entry.map.getOperand(i));
+    auto it = fixed.find(operand);
+    if (it != fixed.end())
+      values[i] = it->second;
+    else
+      idsOf[i] = ids.of(operand);
+  }
+  SmallVector<std::pair<unsigned, int64_t>, 8> terms, merged;
+  for (const SmallVector<int64_t, 8> &coefficients : *entry.linear) {
+    int64_t constant = coefficients.back();
+    terms.clear();
+    merged.clear();
+    for (unsigned i = 0; i < n; ++i) {
+      if (coefficients[i] == 0)
+        continue;
+      if (values[i])
+        constant += coefficients[i] * *values[i];
+      else
+        terms.push_back({idsOf[i], coefficients[i]});
+    }
+    llvm::sort(terms);
+    // Two operands may be one value (a callee argument and its caller's).
+    for (auto [id, coefficient] : terms) {
+      if (!merged.empty() && merged.back().first == id)
+        merged.back().second += coefficient;
+      else
+        merged.push_back({id, coefficient});
+    }
+    llvm::erase_if(merged, [](auto &t) { return t.second == 0; });
+    appendLinearKey(address, merged, constant);
+  }
+  return true;
 }
 
 /// Unrolls `loop` when its copies fit in the budget; false leaves it rolled
@@ -205,6 +325,41 @@ void Walker::enterCall(func::CallOp call) {
 }
 
 } // namespace
+
+AccessCache::AccessCache() = default;
+AccessCache::~AccessCache() = default;
+
+const AccessCache::Entry &AccessCache::get(Operation *op) {
+  std::unique_ptr<Entry> &slot = entries[op];
+  if (slot)
+    return *slot;
+  slot = std::make_unique<Entry>();
+  Entry &e = *slot;
+  if (isa<AffineReadOpInterface, AffineWriteOpInterface>(op)) {
+    MemRefAccess access(op);
+    e.memref = access.memref;
+    e.isStore = access.isStore();
+    access.getAccessMap(&e.map);
+  } else {
+    auto load = dyn_cast<memref::LoadOp>(op);
+    auto store = dyn_cast<memref::StoreOp>(op);
+    e.memref = load ? load.getMemRef() : store.getMemRef();
+    e.isStore = !load;
+    e.map = memrefAccessMap(op, load ? load.getIndices() : store.getIndices());
+  }
+  e.scalar = isScalarStorage(e.memref);
+  e.partitioned = hasPartitionLayout(cast<MemRefType>(e.memref.getType()));
+  // Linear indices only: no mod / floordiv / ceildiv (no local variables).
+  AffineMap map = e.map.getAffineMap();
+  std::vector<SmallVector<int64_t, 8>> flat;
+  if (llvm::all_of(map.getResults(), isLinear) &&
+      succeeded(getFlattenedAffineExprs(map, &flat)) &&
+      llvm::all_of(flat, [&](const SmallVector<int64_t, 8> &f) {
+        return f.size() == map.getNumInputs() + 1;
+      }))
+    e.linear = std::move(flat);
+  return e;
+}
 
 std::vector<AccessInstance> collectIterationAccesses(Block &body,
                                                      int64_t budget) {

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "hcl/Analysis/Estimate.h"
+#include "LoopModel.h"
 
 #include "hcl/Analysis/BankAccesses.h"
 #include "hcl/Analysis/OperatorCost.h"
@@ -25,8 +26,13 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/SymbolTable.h"
 
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <limits>
 #include <set>
 
 using namespace mlir;
@@ -72,17 +78,40 @@ void countKinds(Block &body, int64_t copies, std::map<std::string, int64_t> &kin
   }
 }
 
-int64_t resourceMII(AffineForOp loop, const TargetModel &target) {
-  std::vector<AccessInstance> instances =
-      collectIterationAccesses(*loop.getBody(), /*budget=*/4096);
+/// A data-dependent access (memref.load / store) of a partitioned array may
+/// go to any bank: it is counted against every bank of the array.
+int64_t resourceMII(Operation *loop, const TargetModel &target,
+                    std::vector<std::string> &notes, AccessCache &cache) {
+  using Addresses = std::pair<llvm::StringSet<>, llvm::StringSet<>>;
   // (array, bank) -> distinct read and write addresses
-  std::map<std::pair<void *, std::string>, std::pair<std::set<std::string>,
-                                                     std::set<std::string>>>
-      groups;
-  for (const AccessInstance &a : instances) {
-    auto &group = groups[{a.memref.getAsOpaquePointer(), a.bank}];
+  std::map<std::pair<void *, std::string>, Addresses> groups;
+  // Data-dependent accesses of partitioned arrays, by array.
+  std::map<void *, Addresses> anyBank;
+  IterationOptions options;
+  options.memrefOps = true;
+  options.cache = &cache;
+  options.sink = [&](AccessInstance &&a) {
+    void *memref = a.memref.getAsOpaquePointer();
+    if (isa<memref::LoadOp, memref::StoreOp>(a.op) && !a.bank.empty()) {
+      auto &any = anyBank[memref];
+      (a.isStore ? any.second : any.first).insert(a.address);
+      groups[{memref, "*"}];
+      return;
+    }
+    auto &group = groups[{memref, a.bank}];
     (a.isStore ? group.second : group.first).insert(a.address);
-  }
+  };
+  (void)collectScopeAccesses(loop, options);
+  for (auto &[key, group] : groups)
+    if (auto it = anyBank.find(key.first); it != anyBank.end())
+      for (int isStore = 0; isStore < 2; ++isStore)
+        for (StringRef address : (isStore ? it->second.second : it->second.first).keys())
+          (isStore ? group.second : group.first).insert(address);
+  for (auto &[memref, accesses] : anyBank)
+    notes.push_back(arrayName(Value::getFromOpaquePointer(memref)) +
+                    " is partitioned and accessed at data-dependent "
+                    "indices: every such access counted against every bank "
+                    "(ResMII)");
   int64_t mii = 1;
   for (auto &[key, group] : groups) {
     int64_t reads = group.first.size(), writes = group.second.size();
@@ -95,91 +124,12 @@ int64_t resourceMII(AffineForOp loop, const TargetModel &target) {
   }
   if (!target.units.empty()) {
     std::map<std::string, int64_t> kinds;
-    countKinds(*loop.getBody(), 1, kinds);
+    for (Block *block : iterationBlocks(loop))
+      countKinds(*block, 1, kinds);
     for (const auto &[kind, count] : kinds)
       if (auto it = target.units.find(kind); it != target.units.end())
         mii = std::max<int64_t>(mii, llvm::divideCeil(count, it->second));
   }
-  return mii;
-}
-
-/// The longest latency from `from` (a load's result) to the value `store`
-/// writes, through the operations of `scope`; -1 when it does not reach.
-int64_t pathLatency(Value from, Operation *store, Operation *scope,
-                    const TargetModel &target, bool &throughChain,
-                    DenseMap<Value, std::pair<int64_t, bool>> &memo) {
-  auto it = memo.find(from);
-  if (it != memo.end()) {
-    throughChain = it->second.second;
-    return it->second.first;
-  }
-  int64_t best = -1;
-  bool bestChain = false;
-  for (Operation *user : from.getUsers()) {
-    if (!scope->isAncestor(user))
-      continue;
-    if (user == store &&
-        cast<AffineWriteOpInterface>(store).getValueToStore() == from) {
-      if (best < 0)
-        best = 0;
-      continue;
-    }
-    if (user->getNumResults() != 1 || isa<AffineWriteOpInterface>(user))
-      continue;
-    bool chain = false;
-    int64_t rest = pathLatency(user->getResult(0), store, scope, target, chain, memo);
-    if (rest < 0)
-      continue;
-    int64_t own = latencyOf(target, user);
-    bool chained = target.chainIntegerOps && own == 0 &&
-                   !user->hasTrait<OpTrait::ConstantLike>() &&
-                   isa<IntegerType>(user->getResult(0).getType());
-    if (rest + own > best || (rest + own == best && (chain || chained))) {
-      best = rest + own;
-      bestChain = chain || chained;
-    }
-  }
-  memo[from] = {best, bestChain};
-  throughChain = bestChain;
-  return best;
-}
-
-int64_t recurrenceMII(AffineForOp loop, const TargetModel &target) {
-  SmallVector<Operation *> loads, stores;
-  loop.walk([&](Operation *op) {
-    if (isa<AffineReadOpInterface>(op))
-      loads.push_back(op);
-    else if (isa<AffineWriteOpInterface>(op))
-      stores.push_back(op);
-  });
-  unsigned depth = getNestingDepth(loop) + 1;
-  int64_t mii = 1;
-  for (Operation *store : stores)
-    for (Operation *load : loads) {
-      MemRefAccess src(store), dst(load);
-      if (src.memref != dst.memref)
-        continue;
-      // A buffer allocated inside the loop is new in every iteration.
-      if (Operation *def = src.memref.getDefiningOp())
-        if (loop->isProperAncestor(def))
-          continue;
-      SmallVector<DependenceComponent, 2> components;
-      DependenceResult result =
-          checkMemrefAccessDependence(src, dst, depth, nullptr, &components);
-      if (!hasDependence(result) || components.size() < depth)
-        continue;
-      const DependenceComponent &c = components[depth - 1];
-      int64_t distance = std::max<int64_t>(1, c.lb.value_or(1));
-      DenseMap<Value, std::pair<int64_t, bool>> memo;
-      bool chain = false;
-      int64_t path = pathLatency(load->getResult(0), store, loop, target,
-                                 chain, memo);
-      if (path < 0)
-        continue;
-      int64_t cycle = target.loadLatency + path + (chain ? 1 : 0) +
-                      target.storeLatency;
-      mii = std::max<int64_t>(mii, llvm::divideCeil(cycle, distance));
-    }
   return mii;
 }
 
@@ -189,30 +139,86 @@ func::FuncOp calleeOf(func::CallOp call) {
   return callee && !callee.isExternal() ? callee : func::FuncOp();
 }
 
+/// Products and sums of trip counts and cycles saturate at the largest
+/// int64_t instead of wrapping (2^31 x 2^31 x 7 cycles does not fit): a
+/// saturated lower bound is still a lower bound; a saturated worst case is
+/// dropped (unbounded).
+constexpr int64_t kSaturated = std::numeric_limits<int64_t>::max();
+int64_t satMul(int64_t a, int64_t b) {
+  int64_t r;
+  return llvm::MulOverflow(a, b, r) ? kSaturated : r;
+}
+int64_t satAdd(int64_t a, int64_t b) {
+  int64_t r;
+  return llvm::AddOverflow(a, b, r) ? kSaturated : r;
+}
+std::optional<int64_t> bounded(int64_t v) {
+  return v == kSaturated ? std::nullopt : std::optional<int64_t>(v);
+}
+
+/// Cycles between a lower bound and a worst case (none: unbounded); equal
+/// when the estimate is exact. Loops of unknown trip count count no
+/// iteration in the lower bound and `max_trip_count` in the worst case.
+struct Span {
+  int64_t lo = 0;
+  std::optional<int64_t> hi = 0;
+
+  static Span exactly(int64_t cycles) { return {cycles, cycles}; }
+  bool isExact() const { return hi && *hi == lo; }
+  Span &operator+=(const Span &other) {
+    lo = satAdd(lo, other.lo);
+    hi = hi && other.hi ? bounded(satAdd(*hi, *other.hi)) : std::nullopt;
+    return *this;
+  }
+  /// `trips` passes of `body` (trips at least 0).
+  static Span times(const Span &body, int64_t tripsLo,
+                    std::optional<int64_t> tripsHi) {
+    Span s;
+    s.lo = satMul(tripsLo, body.lo);
+    s.hi = body.hi && tripsHi ? bounded(satMul(*tripsHi, *body.hi))
+                              : std::nullopt;
+    return s;
+  }
+};
+
+/// Whether a branch holds loops or calls (its latency then varies).
+bool holdsLoops(Region &region) {
+  bool found = false;
+  region.walk([&](Operation *op) {
+    found |= isEstimatedLoop(op) || isa<func::CallOp>(op);
+  });
+  return found;
+}
+
 struct Estimator {
   const TargetModel &target;
   FunctionEstimate &result;
   /// The functions being estimated, callers first (no recursion in HLS).
   llvm::SmallPtrSet<Operation *, 4> active;
+  /// The access maps of the IR, computed once for all loops.
+  AccessCache accessCache;
 
   /// A function's latency: its body in order, or, for a dataflow region
   /// with streams, its processes overlapped.
-  std::optional<int64_t> functionLatency(func::FuncOp func,
-                                         const std::string &path,
-                                         bool unrolled) {
+  std::optional<Span> functionLatency(func::FuncOp func,
+                                      const std::string &path, bool unrolled) {
     if (!active.insert(func).second)
       return std::nullopt;
-    std::optional<int64_t> latency =
-        isDataflowRegion(func) ? dataflowLatency(func, path)
-                               : blockLatency(func.getBody().front(), path, unrolled);
+    std::optional<Span> latency;
+    if (isDataflowRegion(func)) {
+      if (std::optional<int64_t> l = dataflowLatency(func, path))
+        latency = Span::exactly(*l);
+    } else {
+      latency = blockLatency(func.getBody().front(), path, unrolled);
+    }
     active.erase(func);
     return latency;
   }
 
   /// A call costs its callee's latency; the callee's loops are listed under
   /// the outlined stage's (or the callee's) name.
-  std::optional<int64_t> callLatency(func::CallOp call, const std::string &path,
-                                     bool unrolled) {
+  std::optional<Span> callLatency(func::CallOp call, const std::string &path,
+                                  bool unrolled) {
     func::FuncOp callee = calleeOf(call);
     auto stage = call->getAttrOfType<StringAttr>("outlined_stage");
     std::string name = stage ? stage.getValue().str() : callee.getSymName().str();
@@ -268,42 +274,66 @@ struct Estimator {
     return latency;
   }
 
+  /// A process's latency when it is exact (else the region's is unknown).
   std::optional<int64_t> processLatency(Operation *root, const std::string &path) {
-    if (auto loop = dyn_cast<AffineForOp>(root))
-      return loopLatency(loop, path, false);
-    if (auto call = dyn_cast<func::CallOp>(root); call && calleeOf(call))
-      return callLatency(call, path, false);
-    return latencyOf(target, root);
+    std::optional<Span> span;
+    if (isEstimatedLoop(root))
+      span = loopLatency(root, path, false);
+    else if (auto call = dyn_cast<func::CallOp>(root); call && calleeOf(call))
+      span = callLatency(call, path, false);
+    else
+      return latencyOf(target, root);
+    if (!span || !span->isExact())
+      return std::nullopt;
+    return span->lo;
+  }
+
+  /// An if takes its longer branch when the branches are straight-line code
+  /// (HLS schedules one path of states for both); with loops or calls in
+  /// a branch of an scf.if (a data-dependent condition), between the two.
+  std::optional<Span> ifLatency(Operation *op, const std::string &path,
+                                bool unrolled) {
+    std::optional<Span> branches[2] = {Span(), Span()};
+    bool varies = false;
+    for (auto [i, region] : llvm::enumerate(op->getRegions())) {
+      if (region.empty())
+        continue;
+      branches[i] = blockLatency(region.front(), path, unrolled);
+      if (!branches[i])
+        return std::nullopt;
+      varies |= isa<scf::IfOp>(op) && holdsLoops(region);
+    }
+    const Span &a = *branches[0], &b = *branches[1];
+    Span s;
+    s.hi = a.hi && b.hi ? std::optional<int64_t>(std::max(*a.hi, *b.hi))
+                        : std::nullopt;
+    s.lo = varies ? std::min(a.lo, b.lo) : std::max(a.lo, b.lo);
+    return s;
   }
 
   /// Cycles of one pass over `block`: loops in sequence, plus the longest
   /// chain of the other operations. `unrolled`: nested loops run their
   /// iterations in parallel (inside a pipelined loop).
-  std::optional<int64_t> blockLatency(Block &block, const std::string &path,
-                                      bool unrolled) {
-    int64_t loops = 0;
+  std::optional<Span> blockLatency(Block &block, const std::string &path,
+                                   bool unrolled) {
+    Span loops = Span::exactly(0);
     DenseMap<Value, int64_t> ready;
     int64_t chain = 0;
     for (Operation &op : block) {
-      if (auto loop = dyn_cast<AffineForOp>(op)) {
-        std::optional<int64_t> l = loopLatency(loop, path, unrolled);
-        if (!l)
+      std::optional<Span> nested;
+      bool isNested = true;
+      if (isEstimatedLoop(&op))
+        nested = loopLatency(&op, path, unrolled);
+      else if (isa<AffineIfOp, scf::IfOp>(op))
+        nested = ifLatency(&op, path, unrolled);
+      else if (auto call = dyn_cast<func::CallOp>(op); call && calleeOf(call))
+        nested = callLatency(call, path, unrolled);
+      else
+        isNested = false;
+      if (isNested) {
+        if (!nested)
           return std::nullopt;
-        loops += *l;
-        continue;
-      }
-      if (auto ifOp = dyn_cast<AffineIfOp>(op)) {
-        std::optional<int64_t> t = blockLatency(*ifOp.getThenBlock(), path, unrolled);
-        if (!t)
-          return std::nullopt;
-        loops += *t;
-        continue;
-      }
-      if (auto call = dyn_cast<func::CallOp>(op); call && calleeOf(call)) {
-        std::optional<int64_t> c = callLatency(call, path, unrolled);
-        if (!c)
-          return std::nullopt;
-        loops += *c;
+        loops += *nested;
         continue;
       }
       int64_t start = 0;
@@ -318,11 +348,25 @@ struct Estimator {
         ready[r] = start + own;
       chain = std::max(chain, start + own);
     }
-    return loops + chain;
+    loops += Span::exactly(chain);
+    return loops;
   }
 
-  std::optional<int64_t> loopLatency(AffineForOp loop, const std::string &parent,
-                                     bool unrolledByParent) {
+  /// One iteration: the body (an scf.while's condition and body).
+  std::optional<Span> iterationLatency(Operation *loop, const std::string &path,
+                                       bool unrolled) {
+    Span total = Span::exactly(0);
+    for (Block *block : iterationBlocks(loop)) {
+      std::optional<Span> s = blockLatency(*block, path, unrolled);
+      if (!s)
+        return std::nullopt;
+      total += *s;
+    }
+    return total;
+  }
+
+  std::optional<Span> loopLatency(Operation *loop, const std::string &parent,
+                                  bool unrolledByParent) {
     LoopEstimate e;
     std::string name = getLoopName(loop).str();
     if (name.empty())
@@ -330,34 +374,91 @@ struct Estimator {
     StringRef stage = getStageName(loop);
     std::string prefix = parent.empty() && !stage.empty() ? stage.str() : parent;
     e.path = prefix.empty() ? name : prefix + "/" + name;
-    if (std::optional<uint64_t> trips = getConstantTripCount(loop))
-      e.tripCount = static_cast<int64_t>(*trips);
+    TripCount trips = tripCountOf(loop);
+    e.tripCount = trips.exact;
+    e.maxTripCount = trips.max;
+    if (!trips.exact)
+      e.notes.push_back(
+          "unknown trip count (" + trips.why + "); " +
+          (trips.max ? "worst case max_trip_count = " + std::to_string(*trips.max)
+                     : std::string("no max_trip_count: latency unknown, the "
+                                   "lower bound counts no iteration")));
     if (auto ii = loop->getAttrOfType<IntegerAttr>("pipeline_ii"))
       e.requestedII = ii.getInt();
     e.pipelined = e.requestedII.has_value();
-    e.resMII = resourceMII(loop, target);
-    e.recMII = recurrenceMII(loop, target);
+    e.resMII = resourceMII(loop, target, e.notes, accessCache);
+    e.recMII = std::max(memoryRecurrenceMII(loop, target, e.notes),
+                        carriedRecurrenceMII(loop, target));
     e.ii = std::max({e.resMII, e.recMII, e.requestedII.value_or(int64_t(1))});
+    // HLS unrolls the loops under a pipelined one, which needs their trip
+    // counts: one it cannot unroll runs its iterations in sequence.
+    if (unrolledByParent && !trips.exact) {
+      e.notes.push_back("under a pipelined loop but not unrollable (unknown "
+                        "trip count): its iterations counted in sequence");
+      unrolledByParent = false;
+    }
     size_t index = result.loops.size();
     result.loops.push_back(e);
-    std::optional<int64_t> body =
-        blockLatency(*loop.getBody(), e.path, e.pipelined || unrolledByParent);
-    std::optional<int64_t> latency;
-    if (body && e.tripCount) {
-      int64_t trips = *e.tripCount;
-      if (unrolledByParent)
-        latency = *body; // a copy per iteration, side by side
-      else if (e.pipelined)
-        latency = *body + e.ii * std::max<int64_t>(0, trips - 1);
-      else if (auto unroll = loop->getAttrOfType<IntegerAttr>("unroll"))
-        latency = (unroll.getInt() == 0 ? 1 : llvm::divideCeil(trips, unroll.getInt())) * *body;
-      else if (std::optional<int64_t> flat = flattened(loop, index))
-        latency = flat;
-      else
-        latency = trips * *body;
+    std::optional<Span> body =
+        iterationLatency(loop, e.path, e.pipelined || unrolledByParent);
+    std::optional<Span> latency;
+    if (body)
+      latency = trips.exact ? exactTripsLatency(loop, *body, *trips.exact,
+                                                unrolledByParent, e.ii, index)
+                            : unknownTripsLatency(loop, *body, trips.max, e);
+    LoopEstimate &entry = result.loops[index];
+    if (latency && latency->lo == kSaturated)
+      entry.notes.push_back("latency beyond 2^63 cycles");
+    if (latency && latency->isExact()) {
+      entry.latency = latency->lo;
+    } else if (latency) {
+      entry.worstCaseLatency = latency->hi;
+      entry.latencyLowerBound = latency->lo;
     }
-    result.loops[index].latency = latency;
     return latency;
+  }
+
+  Span exactTripsLatency(Operation *loop, const Span &body, int64_t trips,
+                         bool unrolledByParent, int64_t ii, size_t index) {
+    if (unrolledByParent)
+      return body; // a copy per iteration, side by side
+    if (loop->hasAttr("pipeline_ii")) {
+      Span s = body;
+      s += Span::exactly(satMul(ii, std::max<int64_t>(0, trips - 1)));
+      return s;
+    }
+    if (auto unroll = loop->getAttrOfType<IntegerAttr>("unroll")) {
+      int64_t passes =
+          unroll.getInt() == 0 ? 1 : llvm::divideCeil(trips, unroll.getInt());
+      return Span::times(body, passes, passes);
+    }
+    auto affineLoop = dyn_cast<AffineForOp>(loop);
+    if (affineLoop && body.isExact())
+      if (std::optional<int64_t> flat = flattened(affineLoop, index))
+        return Span::exactly(*flat);
+    return Span::times(body, trips, trips);
+  }
+
+  /// No iteration at least (an scf.while tests its condition once); at
+  /// most `max` iterations when given.
+  Span unknownTripsLatency(Operation *loop, const Span &body,
+                           std::optional<int64_t> max, const LoopEstimate &e) {
+    Span test = Span::exactly(0);
+    if (auto w = dyn_cast<scf::WhileOp>(loop))
+      if (std::optional<Span> before =
+              blockLatency(*w.getBeforeBody(), e.path, false))
+        test = *before;
+    Span s;
+    if (e.pipelined && max)
+      s.hi = *max == 0 ? 0
+                       : body.hi ? bounded(satAdd(*body.hi,
+                                                  satMul(e.ii, *max - 1)))
+                                 : std::nullopt;
+    else
+      s = Span::times(body, 0, max);
+    s.lo = 0;
+    s += test;
+    return s;
   }
 
   /// HLS flattens a perfect nest around a pipelined loop into one pipeline
@@ -370,7 +471,7 @@ struct Estimator {
       std::optional<uint64_t> t = getConstantTripCount(inner);
       if (!t)
         return std::nullopt;
-      trips *= static_cast<int64_t>(*t);
+      trips = satMul(trips, static_cast<int64_t>(*t));
       if (inner->hasAttr("pipeline_ii"))
         break;
       Block *body = inner.getBody();
@@ -386,7 +487,7 @@ struct Estimator {
       if (!p.pipelined || !p.latency || !p.tripCount)
         continue;
       int64_t depth = *p.latency - p.ii * std::max<int64_t>(0, *p.tripCount - 1);
-      return depth + p.ii * std::max<int64_t>(0, trips - 1);
+      return bounded(satAdd(depth, satMul(p.ii, std::max<int64_t>(0, trips - 1))));
     }
     return std::nullopt;
   }
@@ -405,11 +506,14 @@ bool isArithmetic(Operation *op) {
          !op->getResult(0).getType().isIndex();
 }
 
+/// How often `op` runs per call: the trip counts around it, a loop of
+/// unknown trip count at its max_trip_count, or once.
 int64_t executions(Operation *op) {
   int64_t n = 1;
-  for (auto loop = op->getParentOfType<AffineForOp>(); loop;
-       loop = loop->getParentOfType<AffineForOp>())
-    n *= static_cast<int64_t>(getConstantTripCount(loop).value_or(1));
+  for (Operation *p = op->getParentOp(); p && !isa<func::FuncOp>(p);
+       p = p->getParentOp())
+    if (isEstimatedLoop(p))
+      n = satMul(n, countingTrips(p));
   return n;
 }
 
@@ -423,7 +527,7 @@ void countWork(func::FuncOp func, const llvm::SmallPtrSetImpl<Value> &offchip,
     return;
   func.walk([&](Operation *op) {
     if (op->getNumResults() == 1 && isArithmetic(op))
-      result.flops += times * executions(op);
+      result.flops = satAdd(result.flops, satMul(times, executions(op)));
     if (isa<AffineReadOpInterface, AffineWriteOpInterface, memref::LoadOp,
             memref::StoreOp>(op)) {
       Value memref = isa<AffineReadOpInterface, AffineWriteOpInterface>(op)
@@ -431,8 +535,9 @@ void countWork(func::FuncOp func, const llvm::SmallPtrSetImpl<Value> &offchip,
                          : op->getOperand(isa<memref::LoadOp>(op) ? 0 : 1);
       if (offchip.contains(memref)) {
         Type element = cast<MemRefType>(memref.getType()).getElementType();
-        result.offchipBytes +=
-            times * executions(op) * ((dataWidth(element) + 7) / 8);
+        result.offchipBytes = satAdd(
+            result.offchipBytes, satMul(satMul(times, executions(op)),
+                                        (dataWidth(element) + 7) / 8));
       }
     }
     if (auto call = dyn_cast<func::CallOp>(op))
@@ -442,7 +547,7 @@ void countWork(func::FuncOp func, const llvm::SmallPtrSetImpl<Value> &offchip,
              llvm::zip(call.getOperands(), callee.getArguments()))
           if (offchip.contains(operand))
             calleeOffchip.insert(arg);
-        countWork(callee, calleeOffchip, times * executions(call), result,
+        countWork(callee, calleeOffchip, satMul(times, executions(call)), result,
                   active);
       }
   });
@@ -457,8 +562,21 @@ FunctionEstimate estimateFunction(func::FuncOp func, const TargetModel &target) 
   FunctionEstimate result;
   result.resources = estimateResources(func);
   result.name = func.getSymName().str();
-  Estimator estimator{target, result, {}};
-  result.latency = estimator.functionLatency(func, "", false);
+  Estimator estimator{target, result, {}, {}};
+  std::optional<Span> latency = estimator.functionLatency(func, "", false);
+  if (latency && latency->isExact()) {
+    result.latency = latency->lo;
+  } else if (latency) {
+    result.worstCaseLatency = latency->hi;
+    result.latencyLowerBound = latency->lo;
+  }
+  for (const LoopEstimate &loop : result.loops)
+    if (!loop.tripCount) {
+      result.notes.push_back(
+          "loops of unknown trip count: the operation and byte counts take "
+          "max_trip_count iterations of each, or one where none is given");
+      break;
+    }
   // Off-chip: the arguments and the buffers the function returns.
   llvm::SmallPtrSet<Value, 8> offchip;
   for (BlockArgument arg : func.getArguments())

@@ -193,14 +193,25 @@ json::Array loopsToJson(const std::vector<LoopEstimate> &loops) {
     return v ? json::Value(*v) : json::Value(nullptr);
   };
   json::Array list;
-  for (const LoopEstimate &l : loops)
-    list.push_back(json::Object{{"loop", l.path},
-                                {"trip_count", optional(l.tripCount)},
-                                {"requested_II", optional(l.requestedII)},
-                                {"ResMII", l.resMII},
-                                {"RecMII", l.recMII},
-                                {"II", l.ii},
-                                {"latency", optional(l.latency)}});
+  for (const LoopEstimate &l : loops) {
+    json::Object loop{{"loop", l.path},
+                      {"trip_count", optional(l.tripCount)},
+                      {"requested_II", optional(l.requestedII)},
+                      {"ResMII", l.resMII},
+                      {"RecMII", l.recMII},
+                      {"II", l.ii},
+                      {"latency", optional(l.latency)}};
+    // Only what is not exact says more (the keys of exact loops unchanged).
+    if (l.maxTripCount)
+      loop["max_trip_count"] = *l.maxTripCount;
+    if (!l.latency && l.latencyLowerBound) {
+      loop["latency_worst_case"] = optional(l.worstCaseLatency);
+      loop["latency_lower_bound"] = *l.latencyLowerBound;
+    }
+    if (!l.notes.empty())
+      loop["notes"] = json::Array(l.notes);
+    list.push_back(std::move(loop));
+  }
   return list;
 }
 
@@ -209,8 +220,12 @@ void printLoopTable(StringRef title, const std::vector<LoopEstimate> &loops,
   size_t width = 4;
   for (const LoopEstimate &l : loops)
     width = std::max(width, l.path.size());
-  auto text = [](const std::optional<int64_t> &v) {
-    return v ? std::to_string(*v) : std::string("?");
+  // Unknown: "?", or "<=N" when a worst case is known.
+  auto text = [](const std::optional<int64_t> &v,
+                 const std::optional<int64_t> &worst = std::nullopt) {
+    return v       ? std::to_string(*v)
+           : worst ? "<=" + std::to_string(*worst)
+                   : std::string("?");
   };
   os << title << "\n"
      << left_justify("loop", width) << "  " << right_justify("trips", 8)
@@ -218,12 +233,16 @@ void printLoopTable(StringRef title, const std::vector<LoopEstimate> &loops,
      << right_justify("RecMII", 8) << right_justify("II", 6)
      << right_justify("latency", 12) << "\n";
   for (const LoopEstimate &l : loops)
-    os << left_justify(l.path, width) << "  " << right_justify(text(l.tripCount), 8)
+    os << left_justify(l.path, width) << "  "
+       << right_justify(text(l.tripCount, l.maxTripCount), 8)
        << right_justify(l.requestedII ? std::to_string(*l.requestedII) : "-", 8)
        << right_justify(std::to_string(l.resMII), 8)
        << right_justify(std::to_string(l.recMII), 8)
        << right_justify(std::to_string(l.ii), 6)
-       << right_justify(text(l.latency), 12) << "\n";
+       << right_justify(" " + text(l.latency, l.worstCaseLatency), 12) << "\n";
+  for (const LoopEstimate &l : loops)
+    for (const std::string &note : l.notes)
+      os << "note: " << l.path << ": " << note << "\n";
 }
 
 } // namespace hcl

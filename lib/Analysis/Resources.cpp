@@ -32,9 +32,10 @@ namespace hcl {
 
 /// Copies of `op` that run at once inside `pipelined`: the trip counts of
 /// the loops between them (unrolled under the pipeline).
-static int64_t copies(Operation *op, AffineForOp pipelined) {
+static int64_t copies(Operation *op, Operation *pipelined) {
   int64_t n = 1;
-  for (auto loop = op->getParentOfType<AffineForOp>(); loop && loop != pipelined;
+  for (auto loop = op->getParentOfType<AffineForOp>();
+       loop && pipelined->isProperAncestor(loop);
        loop = loop->getParentOfType<AffineForOp>())
     n *= static_cast<int64_t>(getConstantTripCount(loop).value_or(1));
   return n;
@@ -114,11 +115,13 @@ static Resources estimateResources(func::FuncOp func,
     int64_t cost = dspCost(op);
     if (!cost)
       return;
-    AffineForOp pipelined;
-    for (auto loop = op->getParentOfType<AffineForOp>(); loop;
-         loop = loop->getParentOfType<AffineForOp>())
-      if (loop->hasAttr("pipeline_ii"))
-        pipelined = loop;
+    // The outermost pipelined loop around the operation, of any kind (an
+    // scf.for or scf.while of imperative code too).
+    Operation *pipelined = nullptr;
+    for (Operation *p = op->getParentOp(); p && p != func.getOperation();
+         p = p->getParentOp())
+      if (p->hasAttr("pipeline_ii"))
+        pipelined = p;
     if (pipelined)
       r.dsp += cost * copies(op, pipelined);
     else if (sharedKinds.insert(op->getName().getStringRef().str()).second)

@@ -70,8 +70,17 @@ static std::string text(const std::optional<int64_t> &v) {
 
 static void printTable(const FunctionEstimate &e, const TargetModel &target) {
   printLoopTable("@" + e.name + " (target " + target.name + ")", e.loops, outs());
-  outs() << "function: latency " << text(e.latency) << " cycles, " << e.flops
+  outs() << "function: latency " << text(e.latency) << " cycles";
+  // Not exact (a loop of unknown trip count): what is known of it.
+  if (!e.latency && e.latencyLowerBound)
+    outs() << " (worst case "
+           << (e.worstCaseLatency ? std::to_string(*e.worstCaseLatency)
+                                  : std::string("unbounded"))
+           << ", at least " << *e.latencyLowerBound << ")";
+  outs() << ", " << e.flops
          << " arithmetic operations, " << e.offchipBytes << " off-chip bytes\n";
+  for (const std::string &note : e.notes)
+    outs() << "note: " << note << "\n";
   outs() << "resources: " << e.resources.dsp << " DSP, " << e.resources.bram18k
          << " BRAM18K, " << e.resources.registerBits << " register bits\n";
 }
@@ -87,6 +96,13 @@ static void printJson(const FunctionEstimate &e, const TargetModel &target) {
                                   {"bram18k", e.resources.bram18k},
                                   {"register_bits", e.resources.registerBits}}},
                     {"loops", loopsToJson(e.loops)}};
+  // Only an estimate that is not exact says more (other keys unchanged).
+  if (!e.latency && e.latencyLowerBound) {
+    root["latency_worst_case"] = optional(e.worstCaseLatency);
+    root["latency_lower_bound"] = *e.latencyLowerBound;
+  }
+  if (!e.notes.empty())
+    root["notes"] = json::Array(e.notes);
   outs() << formatv("{0:2}", json::Value(std::move(root))) << "\n";
 }
 

@@ -13,12 +13,16 @@
 #ifndef HCL_ANALYSIS_BANKACCESSES_H
 #define HCL_ANALYSIS_BANKACCESSES_H
 
+#include "mlir/Dialect/Affine/IR/AffineValueMap.h"
 #include "mlir/IR/Block.h"
 #include "mlir/IR/Operation.h"
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -30,8 +34,9 @@ struct AccessInstance {
   mlir::Operation *op;
   mlir::Value memref;
   bool isStore;
-  /// The index expressions with unrolled induction variables fixed, as
-  /// text; equal text means the same address in the same iteration.
+  /// The index expressions with unrolled induction variables fixed, as a
+  /// key (text, or binary for linear indices); an equal key means the same
+  /// address in the same iteration.
   std::string address;
   /// The bank of every dimension, "b0,b1,"; "*" when a bank depends on a
   /// value that is not fixed (it varies at run time); "" when the array has
@@ -49,6 +54,29 @@ struct AccessInstance {
 std::vector<AccessInstance> collectIterationAccesses(mlir::Block &body,
                                                      int64_t budget = 4096);
 
+/// Each access operation's map, composed once and shared by the collections
+/// made on unchanged IR (the estimator's, one per loop): the unrolled copies
+/// of an access then cost a few integer operations each.
+class AccessCache {
+public:
+  struct Entry {
+    mlir::Value memref;
+    bool isStore = false;
+    bool scalar = false; // at most one element: a register, not listed
+    bool partitioned = false;
+    mlir::affine::AffineValueMap map;
+    /// Per index, the coefficients of the map's operands and the constant,
+    /// when every index is linear in them.
+    std::optional<std::vector<llvm::SmallVector<int64_t, 8>>> linear;
+  };
+  AccessCache();
+  ~AccessCache();
+  const Entry &get(mlir::Operation *op);
+
+private:
+  llvm::DenseMap<mlir::Operation *, std::unique_ptr<Entry>> entries;
+};
+
 /// What --hcl-partition-to-amc asks beyond the estimator's view.
 struct IterationOptions {
   int64_t budget = 4096;
@@ -59,6 +87,11 @@ struct IterationOptions {
   /// List memref.load / memref.store too, one per unrolled copy; their bank
   /// is "*" (treated as varying, a port over all banks).
   bool memrefOps = false;
+  /// Shared maps (optional; each collection makes its own without).
+  AccessCache *cache = nullptr;
+  /// Takes each access as it is found instead of the returned list (which
+  /// is then empty): a caller that only counts keeps no list.
+  std::function<void(AccessInstance &&)> sink;
 };
 
 /// The accesses of one iteration of `scope` (every block of every region:

@@ -36,7 +36,13 @@ struct Resources {
 struct FunctionEstimate {
   std::string name;
   std::vector<LoopEstimate> loops;
+  /// Exact; none when a loop's trip count is unknown: then the worst case
+  /// (none: unbounded, no max_trip_count) and a lower bound.
   std::optional<int64_t> latency;
+  std::optional<int64_t> worstCaseLatency;
+  std::optional<int64_t> latencyLowerBound;
+  /// What the figures assume (data-dependent accesses, unknown trips).
+  std::vector<std::string> notes;
   int64_t flops = 0;        // arithmetic operations executed
   int64_t offchipBytes = 0; // loads / stores of arguments
   Resources resources;

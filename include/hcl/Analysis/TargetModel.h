@@ -15,6 +15,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace hcl {
 
@@ -48,10 +49,17 @@ struct TargetModel {
 struct LoopEstimate {
   std::string path; // "B/i/j"
   std::optional<int64_t> tripCount;
+  /// When the trip count is unknown: the loop's max_trip_count (worst case).
+  std::optional<int64_t> maxTripCount;
   std::optional<int64_t> requestedII;
   int64_t resMII = 1, recMII = 1, ii = 1;
-  std::optional<int64_t> latency; // none when a trip count is unknown
+  std::optional<int64_t> latency; // exact; none when a trip count is unknown
+  /// When `latency` is unknown: at most (none: unbounded) and at least.
+  std::optional<int64_t> worstCaseLatency;
+  std::optional<int64_t> latencyLowerBound;
   bool pipelined = false;
+  /// What the figures assume: unknown trip counts, conservative dependences.
+  std::vector<std::string> notes;
 };
 
 } // namespace hcl

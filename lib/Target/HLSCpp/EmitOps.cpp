@@ -340,6 +340,9 @@ LogicalResult FunctionEmitter::emitOp(Operation *op, Os &os) {
   return llvm::TypeSwitch<Operation *, LogicalResult>(op)
       .Case([&](AffineForOp loop) { return emitFor(loop, os); })
       .Case([&](AffineIfOp ifOp) { return emitIf(ifOp, os); })
+      .Case([&](scf::ForOp loop) { return emitScfFor(loop, os); })
+      .Case([&](scf::WhileOp loop) { return emitScfWhile(loop, os); })
+      .Case([&](scf::IfOp ifOp) { return emitScfIf(ifOp, os); })
       .Case<AffineYieldOp, memref::DeallocOp>([](auto) { return success(); })
       .Case([&](arith::ConstantOp c) -> LogicalResult {
         if (!isa<IntegerAttr, FloatAttr>(c.getValue()))

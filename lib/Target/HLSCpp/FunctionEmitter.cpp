@@ -18,7 +18,6 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/IR/IntegerSet.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -232,73 +231,6 @@ LogicalResult FunctionEmitter::emitBlock(Block &block, Os &os) {
   for (Operation &op : block)
     if (failed(emitOp(&op, os)))
       return failure();
-  return success();
-}
-
-LogicalResult FunctionEmitter::emitFor(AffineForOp loop, Os &os) {
-  if (loop.getNumIterOperands() != 0)
-    return loop.emitError("hls-cpp: affine.for with iter_args is not "
-                          "supported by the HLS C++ emitter");
-  StringRef loopName = getLoopName(loop);
-  std::string iv = define(loop.getInductionVar(),
-                          loopName.empty() ? "i" : loopName);
-  std::string lb = bound(loop.getLowerBoundMap(), loop.getLowerBoundOperands(), true);
-  std::string ub = bound(loop.getUpperBoundMap(), loop.getUpperBoundOperands(), false);
-  if (!loopName.empty())
-    os << names.get("l_" + loopName.str()) << ": ";
-  os << "for (int " << iv << " = " << lb << "; " << iv << " < " << ub << "; "
-     << iv << (loop.getStepAsInt() == 1 ? "++" : " += " + std::to_string(loop.getStepAsInt()))
-     << ") {\n";
-  os.indent();
-  if (loop->hasAttr("parallel"))
-    // Vitis has no parallel loop: hardware runs iterations at once only
-    // when the loop is unrolled (replicated) or pipelined (overlapped).
-    os << "// hcl.parallel: threads on the CPU only; for hardware, unroll or "
-          "pipeline this loop\n";
-  if (auto ii = loop->getAttrOfType<IntegerAttr>("pipeline_ii"))
-    os << "#pragma HLS pipeline II=" << ii.getInt() << "\n";
-  if (auto unroll = loop->getAttrOfType<IntegerAttr>("unroll")) {
-    os << "#pragma HLS unroll";
-    if (unroll.getInt() > 0)
-      os << " factor=" << unroll.getInt();
-    os << "\n";
-  } else if (loop->hasAttr("vectorize")) {
-    // hcl.vectorize's group of `width` iterations: all lanes at once.
-    os << "#pragma HLS unroll\n";
-  }
-  if (failed(emitBlock(*loop.getBody(), os)))
-    return failure();
-  os.unindent();
-  os << "}\n";
-  return success();
-}
-
-LogicalResult FunctionEmitter::emitIf(AffineIfOp op, Os &os) {
-  if (op.getNumResults() != 0)
-    return op.emitError("hls-cpp: affine.if with results is not supported by "
-                        "the HLS C++ emitter");
-  IntegerSet set = op.getIntegerSet();
-  SmallVector<std::string> args;
-  for (Value operand : op.getOperands())
-    args.push_back(name(operand));
-  std::string condition;
-  for (unsigned i = 0; i < set.getNumConstraints(); ++i) {
-    std::string e = affineText(set.getConstraint(i), args, set.getNumDims(), helpers);
-    condition += (i ? " && " : "") + e + (set.isEq(i) ? " == 0" : " >= 0");
-  }
-  os << "if (" << (condition.empty() ? "true" : condition) << ") {\n";
-  os.indent();
-  if (failed(emitBlock(*op.getThenBlock(), os)))
-    return failure();
-  os.unindent();
-  if (op.hasElse()) {
-    os << "} else {\n";
-    os.indent();
-    if (failed(emitBlock(*op.getElseBlock(), os)))
-      return failure();
-    os.unindent();
-  }
-  os << "}\n";
   return success();
 }
 

@@ -11,6 +11,7 @@
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Support/IndentedOstream.h"
 
 #include "llvm/ADT/StringSet.h"
@@ -53,6 +54,28 @@ private:
   mlir::LogicalResult emitOp(mlir::Operation *op, Os &os);
   mlir::LogicalResult emitFor(mlir::affine::AffineForOp loop, Os &os);
   mlir::LogicalResult emitIf(mlir::affine::AffineIfOp op, Os &os);
+  // Imperative control flow (EmitControlFlow.cpp).
+  mlir::LogicalResult emitScfFor(mlir::scf::ForOp loop, Os &os);
+  mlir::LogicalResult emitScfWhile(mlir::scf::WhileOp loop, Os &os);
+  mlir::LogicalResult emitScfIf(mlir::scf::IfOp op, Os &os);
+  mlir::LogicalResult emitBranches(mlir::Operation *op,
+                                   const std::string &condition,
+                                   mlir::Block *thenBlock,
+                                   mlir::Block *elseBlock, Os &os);
+  /// `T v = initial;` (or `T v;`) for each of `values`, named after them.
+  mlir::FailureOr<llvm::SmallVector<std::string>>
+  declareVariables(mlir::ValueRange values, mlir::ValueRange initial,
+                   llvm::StringRef wanted, mlir::Operation *op, Os &os);
+  /// `vars[i] = values[i];` as one simultaneous assignment.
+  mlir::LogicalResult assignVariables(llvm::ArrayRef<std::string> vars,
+                                      mlir::ValueRange values,
+                                      mlir::Operation *op, Os &os);
+  /// The block's operations, then its terminator's operands into `vars`.
+  mlir::LogicalResult emitRegionBody(mlir::Block &block,
+                                     llvm::ArrayRef<std::string> vars, Os &os);
+  void emitLoopPragmas(mlir::Operation *loop, Os &os);
+  /// `l_name: ` for a loop with a loop_name, else "".
+  std::string loopLabel(mlir::Operation *loop);
   mlir::LogicalResult emitArray(mlir::Value memref, mlir::Operation *op, Os &os);
   mlir::LogicalResult emitCall(mlir::func::CallOp call, Os &os);
   mlir::LogicalResult emitDataflowBody(mlir::Block &body, Os &os);

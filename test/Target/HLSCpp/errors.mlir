@@ -74,14 +74,11 @@ func.func @unsupported_type(%a: memref<4xbf16>) {
 // -----
 
 func.func @iter_args(%a: memref<4xi32>) {
-  %zero = arith.constant 0 : i32
-  // expected-error @+1 {{hls-cpp: affine.for with iter_args is not supported by the HLS C++ emitter}}
-  %s = affine.for %i = 0 to 4 iter_args(%acc = %zero) -> i32 {
-    %x = affine.load %a[%i] : memref<4xi32>
-    %n = arith.addi %acc, %x : i32
-    affine.yield %n : i32
+  %zero = arith.constant 0.0 : bf16
+  // expected-error @+1 {{hls-cpp: values of type 'bf16' have no C++ type here}}
+  %s = affine.for %i = 0 to 4 iter_args(%acc = %zero) -> bf16 {
+    affine.yield %acc : bf16
   }
-  affine.store %s, %a[0] : memref<4xi32>
   return
 }
 
@@ -95,14 +92,28 @@ func.func @dynamic_alloc(%n: index) {
 
 // -----
 
-func.func @scf_loop(%a: memref<4xi32>) {
-  %c0 = arith.constant 0 : index
-  %c4 = arith.constant 4 : index
-  %c1 = arith.constant 1 : index
-  // expected-error @+1 {{hls-cpp: 'scf.for' is not supported by the HLS C++ emitter}}
-  scf.for %i = %c0 to %c4 step %c1 {
-    %x = memref.load %a[%i] : memref<4xi32>
-    memref.store %x, %a[%i] : memref<4xi32>
+func.func @scf_switch(%a: memref<4xi32>, %k: index) {
+  %c1 = arith.constant 1 : i32
+  // expected-error @+1 {{hls-cpp: 'scf.index_switch' is not supported by the HLS C++ emitter}}
+  scf.index_switch %k
+  case 0 {
+    affine.store %c1, %a[0] : memref<4xi32>
+    scf.yield
+  }
+  default {
+  }
+  return
+}
+
+// -----
+
+func.func @while_carries_memref(%a: memref<4xi32>) {
+  %true = arith.constant true
+  // expected-error @+1 {{hls-cpp: values of type 'memref<4xi32>' have no C++ type here}}
+  scf.while (%m = %a) : (memref<4xi32>) -> () {
+    scf.condition(%true)
+  } do {
+    scf.yield %a : memref<4xi32>
   }
   return
 }

@@ -1,0 +1,55 @@
+//===- LoopModel.h - what the estimator knows of one loop -------*- C++ -*-===//
+//
+// Shared by the estimator's files: affine.for, scf.for and scf.while alike,
+// how often they run and the recurrences that bound their II.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HCL_LIB_ANALYSIS_LOOPMODEL_H
+#define HCL_LIB_ANALYSIS_LOOPMODEL_H
+
+#include "hcl/Analysis/TargetModel.h"
+
+#include "mlir/IR/Operation.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace hcl {
+
+/// affine.for, scf.for or scf.while.
+bool isEstimatedLoop(mlir::Operation *op);
+
+/// How often a loop runs: exactly (constant bounds), or not known, then
+/// with the `max_trip_count` attribute as the worst case when it is given.
+struct TripCount {
+  std::optional<int64_t> exact;
+  std::optional<int64_t> max;
+  std::string why; // what makes it unknown ("data-dependent bounds")
+};
+TripCount tripCountOf(mlir::Operation *loop);
+
+/// The trips to multiply counts by: exact, else the worst case, else one.
+int64_t countingTrips(mlir::Operation *loop);
+
+/// The blocks one iteration runs (scf.while: before, then after).
+llvm::SmallVector<mlir::Block *, 2> iterationBlocks(mlir::Operation *loop);
+
+/// The array's name for a note: its `name` attribute or argN.
+std::string arrayName(mlir::Value memref);
+
+/// RecMII through memory: a store and a load of the same array; MLIR's
+/// dependence analysis gives the distance between affine accesses of an
+/// affine.for, anything else (a data-dependent index, an scf loop) is
+/// assumed at distance 1. Appends a note for each such array.
+int64_t memoryRecurrenceMII(mlir::Operation *loop, const TargetModel &target,
+                            std::vector<std::string> &notes);
+
+/// RecMII through carried values (iter_args, scf.while's arguments): the
+/// longest path from a carried value to its next value.
+int64_t carriedRecurrenceMII(mlir::Operation *loop, const TargetModel &target);
+
+} // namespace hcl
+
+#endif // HCL_LIB_ANALYSIS_LOOPMODEL_H

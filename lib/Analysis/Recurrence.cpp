@@ -1,0 +1,235 @@
+//===- Recurrence.cpp - recurrence-limited II of a loop -------------------===//
+//
+// A loop-carried dependence bounds the II by the latency around it divided
+// by its distance. Through memory: a value loaded, computed on and stored
+// back; MLIR's checkMemrefAccessDependence gives the distance between two
+// affine accesses of an affine.for. It cannot see through a data-dependent
+// index (hist[A[i]] += 1) or an scf loop's induction variable, so those are
+// assumed to depend at distance 1: the worst case, never an optimistic II.
+// Through carried values (iter_args, scf.while's arguments): the longest
+// path from a carried value to its next value.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LoopModel.h"
+
+#include "hcl/Analysis/Estimate.h"
+
+#include "mlir/Dialect/Affine/Analysis/AffineAnalysis.h"
+#include "mlir/Dialect/Affine/Analysis/Utils.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+#include <set>
+
+using namespace mlir;
+using namespace mlir::affine;
+
+namespace hcl {
+
+namespace {
+
+bool isWrite(Operation *op) {
+  return isa<AffineWriteOpInterface, memref::StoreOp>(op);
+}
+
+Value memrefOf(Operation *op) {
+  if (isa<AffineReadOpInterface, AffineWriteOpInterface>(op))
+    return MemRefAccess(op).memref;
+  if (auto load = dyn_cast<memref::LoadOp>(op))
+    return load.getMemRef();
+  return cast<memref::StoreOp>(op).getMemRef();
+}
+
+Value storedValue(Operation *store) {
+  if (auto affineStore = dyn_cast<AffineWriteOpInterface>(store))
+    return affineStore.getValueToStore();
+  return cast<memref::StoreOp>(store).getValueToStore();
+}
+
+/// The longest latency from `from` (a load's result) to the value `store`
+/// writes, through the operations of `scope`; -1 when it does not reach.
+int64_t pathLatency(Value from, Operation *store, Operation *scope,
+                    const TargetModel &target, bool &throughChain,
+                    DenseMap<Value, std::pair<int64_t, bool>> &memo) {
+  auto it = memo.find(from);
+  if (it != memo.end()) {
+    throughChain = it->second.second;
+    return it->second.first;
+  }
+  int64_t best = -1;
+  bool bestChain = false;
+  for (Operation *user : from.getUsers()) {
+    if (!scope->isAncestor(user))
+      continue;
+    if (user == store && storedValue(store) == from) {
+      if (best < 0)
+        best = 0;
+      continue;
+    }
+    if (user->getNumResults() != 1 || isWrite(user))
+      continue;
+    bool chain = false;
+    int64_t rest = pathLatency(user->getResult(0), store, scope, target, chain, memo);
+    if (rest < 0)
+      continue;
+    int64_t own = latencyOf(target, user);
+    bool chained = target.chainIntegerOps && own == 0 &&
+                   !user->hasTrait<OpTrait::ConstantLike>() &&
+                   isa<IntegerType>(user->getResult(0).getType());
+    if (rest + own > best || (rest + own == best && (chain || chained))) {
+      best = rest + own;
+      bestChain = chain || chained;
+    }
+  }
+  memo[from] = {best, bestChain};
+  throughChain = bestChain;
+  return best;
+}
+
+/// The dependence distance from `store` to `load` along `loop`: MLIR's
+/// analysis for affine accesses of an affine.for (none: independent), else
+/// 1, with `assumed` set.
+std::optional<int64_t> distance(Operation *loop, Operation *store,
+                                Operation *load, bool &assumed) {
+  auto affineLoop = dyn_cast<AffineForOp>(loop);
+  bool affine = affineLoop && isa<AffineWriteOpInterface>(store) &&
+                isa<AffineReadOpInterface>(load);
+  if (!affine) {
+    assumed = true;
+    return 1;
+  }
+  unsigned depth = getNestingDepth(loop) + 1;
+  MemRefAccess src(store), dst(load);
+  SmallVector<DependenceComponent, 2> components;
+  DependenceResult result =
+      checkMemrefAccessDependence(src, dst, depth, nullptr, &components);
+  if (!hasDependence(result) || components.size() < depth)
+    return std::nullopt;
+  const DependenceComponent &c = components[depth - 1];
+  return std::max<int64_t>(1, c.lb.value_or(1));
+}
+
+} // namespace
+
+int64_t memoryRecurrenceMII(Operation *loop, const TargetModel &target,
+                            std::vector<std::string> &notes) {
+  SmallVector<Operation *> loads, stores;
+  loop->walk([&](Operation *op) {
+    if (isa<AffineReadOpInterface, memref::LoadOp>(op))
+      loads.push_back(op);
+    else if (isWrite(op))
+      stores.push_back(op);
+  });
+  int64_t mii = 1;
+  std::set<std::string> assumedArrays;
+  for (Operation *store : stores)
+    for (Operation *load : loads) {
+      Value memref = memrefOf(store);
+      if (memref != memrefOf(load))
+        continue;
+      // A buffer allocated inside the loop is new in every iteration.
+      if (Operation *def = memref.getDefiningOp())
+        if (loop->isProperAncestor(def))
+          continue;
+      bool assumed = false;
+      std::optional<int64_t> d = distance(loop, store, load, assumed);
+      if (!d)
+        continue;
+      DenseMap<Value, std::pair<int64_t, bool>> memo;
+      bool chain = false;
+      int64_t path =
+          pathLatency(load->getResult(0), store, loop, target, chain, memo);
+      if (path < 0)
+        continue;
+      if (assumed)
+        assumedArrays.insert(arrayName(memref));
+      int64_t cycle = target.loadLatency + path + (chain ? 1 : 0) +
+                      target.storeLatency;
+      mii = std::max<int64_t>(mii, llvm::divideCeil(cycle, *d));
+    }
+  for (const std::string &name : assumedArrays)
+    notes.push_back(name + " is read and written through indices the "
+                           "dependence analysis cannot see (data-dependent, "
+                           "or an scf loop's): dependence distance 1 assumed "
+                           "(RecMII)");
+  return mii;
+}
+
+namespace {
+
+/// Ready times of the values computed in `block` from the values already in
+/// `ready` (a path that does not start there is not followed). An operation
+/// with regions gives its results when its operands and the values its
+/// regions yield are ready.
+void propagate(Block &block, const TargetModel &target,
+               DenseMap<Value, int64_t> &ready) {
+  for (Operation &op : block) {
+    int64_t start = -1;
+    for (Value v : op.getOperands())
+      if (auto it = ready.find(v); it != ready.end())
+        start = std::max(start, it->second);
+    if (op.getNumRegions()) {
+      for (Region &region : op.getRegions())
+        for (Block &inner : region) {
+          propagate(inner, target, ready);
+          if (inner.mightHaveTerminator())
+            for (Value v : inner.getTerminator()->getOperands())
+              if (auto it = ready.find(v); it != ready.end())
+                start = std::max(start, it->second);
+        }
+      if (start >= 0)
+        for (Value r : op.getResults())
+          ready[r] = start;
+      continue;
+    }
+    if (start < 0)
+      continue;
+    int64_t own = isa<AffineReadOpInterface>(op) ? target.loadLatency
+                                                 : latencyOf(target, &op);
+    for (Value r : op.getResults())
+      ready[r] = start + own;
+  }
+}
+
+/// The longest path from `from` to any of `to` through `block`; 0 when
+/// none reaches.
+int64_t longestPath(Block &block, ValueRange from, ValueRange to,
+                    const TargetModel &target) {
+  DenseMap<Value, int64_t> ready;
+  for (Value v : from)
+    ready[v] = 0;
+  propagate(block, target, ready);
+  int64_t best = 0;
+  for (Value v : to)
+    if (auto it = ready.find(v); it != ready.end())
+      best = std::max(best, it->second);
+  return best;
+}
+
+} // namespace
+
+int64_t carriedRecurrenceMII(Operation *loop, const TargetModel &target) {
+  int64_t cycle = 0;
+  if (auto w = dyn_cast<scf::WhileOp>(loop)) {
+    // Around the loop: the condition from the carried values (the next
+    // iteration waits for the exit test), then the next values.
+    scf::ConditionOp condition = w.getConditionOp();
+    cycle = longestPath(*w.getBeforeBody(), w.getBeforeArguments(),
+                        condition->getOperands(), target) +
+            longestPath(*w.getAfterBody(), w.getAfterArguments(),
+                        w.getYieldOp()->getOperands(), target);
+  } else {
+    Block &body = loop->getRegion(0).front();
+    auto iterArgs = isa<AffineForOp>(loop)
+                        ? cast<AffineForOp>(loop).getRegionIterArgs()
+                        : cast<scf::ForOp>(loop).getRegionIterArgs();
+    if (!iterArgs.empty())
+      cycle = longestPath(body, iterArgs, body.getTerminator()->getOperands(),
+                          target);
+  }
+  return std::max<int64_t>(1, cycle);
+}
+
+} // namespace hcl
