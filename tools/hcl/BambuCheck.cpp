@@ -67,10 +67,11 @@ Error compile(StringRef dir) {
   return Error::success();
 }
 
-Expected<std::string> runBuild(const Build &build, unsigned seed,
-                               StringRef outDir, StringRef dir) {
-  std::vector<std::string> args = {"--random-inputs", std::to_string(seed),
-                                   "--output-dir", outDir.str()};
+Expected<std::string> runBuild(const Build &build,
+                               ArrayRef<std::string> inputs, StringRef outDir,
+                               StringRef dir) {
+  std::vector<std::string> args(inputs.begin(), inputs.end());
+  args.insert(args.end(), {"--output-dir", outDir.str()});
   if (build.threads.empty())
     return runProgram(build.binary, args, dir);
   args.insert(args.begin(), {"OMP_NUM_THREADS=" + build.threads, build.binary});
@@ -84,7 +85,8 @@ Expected<std::string> runBuild(const Build &build, unsigned seed,
 
 int checkBambu(mlir::ModuleOp scheduled, mlir::func::FuncOp entry,
                JitProgram &jit, unsigned seeds, StringRef keepDir,
-               StringRef steps) {
+               StringRef steps,
+               const std::vector<std::optional<InputRange>> &ranges) {
   SmallString<256> dir(keepDir);
   if (dir.empty() && sys::fs::createUniqueDirectory("hcl-check-bambu", dir))
     return fail("cannot create a temporary directory");
@@ -98,7 +100,10 @@ int checkBambu(mlir::ModuleOp scheduled, mlir::func::FuncOp entry,
                 "): " + toString(std::move(error)));
   size_t outputs = 0;
   for (unsigned seed = 0; seed < seeds; ++seed) {
-    Expected<SeedReference> reference = runSeedReference(jit, seed);
+    SmallString<256> inputDir(dir);
+    sys::path::append(inputDir, "seed" + Twine(seed) + "-inputs");
+    Expected<SeedReference> reference =
+        runSeedReference(jit, seed, ranges, inputDir);
     if (!reference)
       return fail(toString(reference.takeError()));
     outputs = reference->outputs.size();
@@ -107,7 +112,7 @@ int checkBambu(mlir::ModuleOp scheduled, mlir::func::FuncOp entry,
       SmallString<256> outPath(dir);
       sys::path::append(outPath, outDir);
       sys::fs::create_directories(outPath);
-      if (Expected<std::string> ran = runBuild(build, seed, outDir, dir); !ran)
+      if (Expected<std::string> ran = runBuild(build, reference->testbenchInputs, outDir, dir); !ran)
         return fail("the Bambu C testbench (" + build.label +
                     ") failed (project kept in " + dir + "): " +
                     toString(ran.takeError()));

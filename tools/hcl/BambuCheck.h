@@ -6,6 +6,10 @@
 #include "LoadedProgram.h"
 
 #include "hcl/Runtime/JitProgram.h"
+#include "hcl/Runtime/RandomFill.h"
+
+#include <optional>
+#include <vector>
 
 namespace hcl::driver {
 
@@ -18,7 +22,8 @@ namespace hcl::driver {
 /// removed on success.
 int checkBambu(mlir::ModuleOp scheduled, mlir::func::FuncOp entry,
                JitProgram &jit, unsigned seeds, llvm::StringRef keepDir,
-               llvm::StringRef steps);
+               llvm::StringRef steps,
+               const std::vector<std::optional<InputRange>> &ranges = {});
 
 } // namespace hcl::driver
 

@@ -129,22 +129,25 @@ int checkMain() {
   auto scheduled = compileVariant(loaded->module(), applySchedule);
   if (mlir::failed(scheduled))
     return 1;
-  if (!inputRanges.empty() && (bambu || hls))
-    return fail("--input-range compares JIT runs only: the HLS and Bambu "
-                "testbenches make their own inputs");
-  if (bambu) {
+  auto argumentRanges = [&]() -> llvm::Expected<std::vector<std::optional<InputRange>>> {
+    if (inputRanges.empty())
+      return std::vector<std::optional<InputRange>>{};
+    return resolveInputRanges(
+        inputRanges, loaded->argumentNames(scheduled->program->entryName()),
+        scheduled->program->makeArguments());
+  };
+  if (bambu || hls) {
     auto entry = selectEntry(*scheduled->module, entryName);
     if (mlir::failed(entry))
       return 1;
-    return checkBambu(*scheduled->module, *entry, *scheduled->program, seeds,
-                      keepDir, bambuSteps);
-  }
-  if (hls) {
-    auto entry = selectEntry(*scheduled->module, entryName);
-    if (mlir::failed(entry))
-      return 1;
+    auto ranges = argumentRanges();
+    if (!ranges)
+      return fail(toString(ranges.takeError()));
+    if (bambu)
+      return checkBambu(*scheduled->module, *entry, *scheduled->program, seeds,
+                        keepDir, bambuSteps, *ranges);
     return checkHLS(*scheduled->module, *entry, *scheduled->program, seeds,
-                    keepDir);
+                    keepDir, *ranges);
   }
   // Quantization changes the values by design: the reference then stores
   // the same data types, and the check is about everything else.

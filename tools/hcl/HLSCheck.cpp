@@ -26,7 +26,8 @@ using namespace llvm;
 namespace hcl::driver {
 
 int checkHLS(mlir::ModuleOp scheduled, mlir::func::FuncOp entry,
-             JitProgram &jit, unsigned seeds, StringRef keepDir) {
+             JitProgram &jit, unsigned seeds, StringRef keepDir,
+             const std::vector<std::optional<InputRange>> &ranges) {
   SmallString<256> dir(keepDir);
   if (dir.empty() &&
       sys::fs::createUniqueDirectory("hcl-check-hls", dir))
@@ -51,18 +52,21 @@ int checkHLS(mlir::ModuleOp scheduled, mlir::func::FuncOp entry,
   double largestError = 0;
   size_t outputs = 0;
   for (unsigned seed = 0; seed < seeds; ++seed) {
-    Expected<SeedReference> reference = runSeedReference(jit, seed);
+    std::string outDir = ("seed" + Twine(seed)).str();
+    SmallString<256> inputDir(dir);
+    sys::path::append(inputDir, outDir + "-inputs");
+    Expected<SeedReference> reference =
+        runSeedReference(jit, seed, ranges, inputDir);
     if (!reference)
       return fail(toString(reference.takeError()));
-    std::string outDir = ("seed" + Twine(seed)).str();
     SmallString<256> outPath(dir);
     sys::path::append(outPath, outDir);
     sys::fs::create_directories(outPath);
     SmallString<256> tb(dir);
     sys::path::append(tb, "tb");
-    Expected<std::string> ran = runProgram(
-        tb, {"--random-inputs", std::to_string(seed), "--output-dir", outDir},
-        dir);
+    std::vector<std::string> tbArgs = reference->testbenchInputs;
+    tbArgs.insert(tbArgs.end(), {"--output-dir", outDir});
+    Expected<std::string> ran = runProgram(tb, tbArgs, dir);
     if (!ran)
       return fail("the C simulation failed (project kept in " + dir + "): " +
                   toString(ran.takeError()));

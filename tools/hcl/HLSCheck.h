@@ -6,6 +6,10 @@
 #include "LoadedProgram.h"
 
 #include "hcl/Runtime/JitProgram.h"
+#include "hcl/Runtime/RandomFill.h"
+
+#include <optional>
+#include <vector>
 
 namespace hcl::driver {
 
@@ -13,8 +17,11 @@ namespace hcl::driver {
 /// scheduled program, JIT-compiled) on seeds 0..seeds-1; prints the verdict
 /// and returns the exit code. The project is written into `keepDir` when
 /// given (and kept), else into a temporary directory removed on success.
+/// With `ranges` (--input-range), the inputs are drawn from them and the
+/// testbench reads them as .npy files.
 int checkHLS(mlir::ModuleOp scheduled, mlir::func::FuncOp entry,
-             JitProgram &jit, unsigned seeds, llvm::StringRef keepDir);
+             JitProgram &jit, unsigned seeds, llvm::StringRef keepDir,
+             const std::vector<std::optional<InputRange>> &ranges = {});
 
 } // namespace hcl::driver
 

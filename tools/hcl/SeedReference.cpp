@@ -6,21 +6,41 @@
 //===----------------------------------------------------------------------===//
 
 #include "SeedReference.h"
+#include "InputRanges.h"
 
 #include "hcl/Runtime/Npy.h"
 #include "hcl/Runtime/RandomFill.h"
 
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
 using namespace llvm;
 
 namespace hcl::driver {
 
-Expected<SeedReference> runSeedReference(JitProgram &jit, unsigned seed) {
+Expected<SeedReference>
+runSeedReference(JitProgram &jit, unsigned seed,
+                 const std::vector<std::optional<InputRange>> &ranges,
+                 StringRef inputDir) {
   SeedReference ref;
   ref.args = jit.makeArguments();
-  for (size_t i = 0; i < ref.args.size(); ++i)
-    fillRandom(ref.args[i], seed, i);
+  ref.testbenchInputs = {"--random-inputs", std::to_string(seed)};
+  if (ranges.empty()) {
+    for (size_t i = 0; i < ref.args.size(); ++i)
+      fillRandom(ref.args[i], seed, i);
+  } else {
+    // The testbench's generator knows no ranges: it reads the inputs.
+    fillArguments(ref.args, seed, ranges);
+    if (std::error_code ec = sys::fs::create_directories(inputDir))
+      return createStringError(ec, "cannot create " + inputDir);
+    for (size_t i = 0; i < ref.args.size(); ++i) {
+      SmallString<256> path(inputDir);
+      sys::path::append(path, "arg" + std::to_string(i) + ".npy");
+      if (Error error = writeNpy(path, ref.args[i]))
+        return error;
+    }
+    ref.testbenchInputs = {"--inputs", inputDir.str()};
+  }
   ref.results = jit.makeResults();
   if (Error error = jit.run(ref.args, ref.results))
     return error;

@@ -5,6 +5,9 @@
 
 #include "hcl/Runtime/HostArray.h"
 #include "hcl/Runtime/JitProgram.h"
+#include "hcl/Runtime/RandomFill.h"
+
+#include <optional>
 
 #include "llvm/Support/Error.h"
 
@@ -20,9 +23,17 @@ namespace hcl::driver {
 struct SeedReference {
   std::vector<HostArray> args, results;
   std::vector<std::pair<std::string, HostArray *>> outputs;
+  /// How the testbench makes the same inputs: `--random-inputs SEED`, or
+  /// with --input-range `--inputs DIR` of .npy files written for it.
+  std::vector<std::string> testbenchInputs;
 };
 
-llvm::Expected<SeedReference> runSeedReference(JitProgram &jit, unsigned seed);
+/// With `ranges` (hcl check --input-range), the inputs are drawn from them
+/// and written as `inputDir/argN.npy` for the testbench to read.
+llvm::Expected<SeedReference>
+runSeedReference(JitProgram &jit, unsigned seed,
+                 const std::vector<std::optional<InputRange>> &ranges = {},
+                 llvm::StringRef inputDir = "");
 
 /// The `<file>.npy` a testbench wrote into `dir`.
 llvm::Expected<HostArray> readTestbenchOutput(llvm::StringRef dir,
