@@ -68,14 +68,14 @@ struct Variant {
 } // namespace
 
 static mlir::FailureOr<Variant>
-compileVariant(mlir::ModuleOp original,
+compileVariant(mlir::ModuleOp original, StringRef functionName,
                mlir::LogicalResult (*prepare)(mlir::ModuleOp)) {
   Variant variant;
   variant.module = original.clone();
   if (mlir::failed(prepare(*variant.module)))
     return mlir::failure();
   mlir::FailureOr<mlir::func::FuncOp> entry =
-      selectEntry(*variant.module, entryName);
+      selectEntry(*variant.module, functionName);
   if (mlir::failed(entry))
     return mlir::failure();
   auto program = JitProgram::compile(*variant.module, *entry);
@@ -105,24 +105,61 @@ static std::string describeReshaped(const std::string &name,
   return name + " " + expected.shapeString() + " as " + actual.shapeString();
 }
 
+/// The functions to check when no --entry is given: @top when there is one
+/// or a single public function (selectEntry's choice), else every public
+/// function with a body (a file of several kernels, as HeteroCL-MLIR's tests
+/// are written).
+static SmallVector<std::string> entriesToCheck(mlir::ModuleOp module) {
+  if (!entryName.empty() || module.lookupSymbol<mlir::func::FuncOp>("top"))
+    return {entryName.getValue()};
+  SmallVector<std::string> entries;
+  for (auto func : module.getOps<mlir::func::FuncOp>())
+    if (!func.isExternal() && func.isPublic())
+      entries.push_back(func.getSymName().str());
+  if (entries.size() <= 1)
+    return {entryName.getValue()};
+  return entries;
+}
+
+static int checkEntry(LoadedProgram &loaded, StringRef functionName);
+
 int checkMain() {
   if (seeds == 0)
     return fail("--seeds must be at least 1");
   std::unique_ptr<LoadedProgram> loaded = LoadedProgram::load(inputFile);
   if (!loaded)
     return 1;
-  auto scheduled = compileVariant(loaded->module(), applySchedule);
+  SmallVector<std::string> entries = entriesToCheck(loaded->module());
+  if (entries.size() == 1 || hls || bambu)
+    return checkEntry(*loaded, entries.front());
+  // The schedule is applied to the whole module for each function; a
+  // schedule that cannot apply is reported once.
+  {
+    mlir::OwningOpRef<mlir::ModuleOp> probe = loaded->module().clone();
+    if (mlir::failed(applySchedule(*probe)))
+      return 1;
+  }
+  int failures = 0;
+  for (const std::string &entry : entries)
+    failures += checkEntry(*loaded, entry) != 0;
+  outs() << "hcl check: " << (entries.size() - failures) << " of "
+         << entries.size() << " functions match the unscheduled program\n";
+  return failures == 0 ? 0 : 1;
+}
+
+static int checkEntry(LoadedProgram &loaded, StringRef functionName) {
+  auto scheduled = compileVariant(loaded.module(), functionName, applySchedule);
   if (mlir::failed(scheduled))
     return 1;
   if (bambu) {
-    auto entry = selectEntry(*scheduled->module, entryName);
+    auto entry = selectEntry(*scheduled->module, functionName);
     if (mlir::failed(entry))
       return 1;
     return checkBambu(*scheduled->module, *entry, *scheduled->program, seeds,
                       keepDir, bambuSteps);
   }
   if (hls) {
-    auto entry = selectEntry(*scheduled->module, entryName);
+    auto entry = selectEntry(*scheduled->module, functionName);
     if (mlir::failed(entry))
       return 1;
     return checkHLS(*scheduled->module, *entry, *scheduled->program, seeds,
@@ -130,9 +167,10 @@ int checkMain() {
   }
   // Quantization changes the values by design: the reference then stores
   // the same data types, and the check is about everything else.
-  bool sameDataTypes = hasDataTypeCustomizations(loaded->module());
-  auto reference = compileVariant(
-      loaded->module(), sameDataTypes ? applyDataTypesOnly : stripSchedule);
+  bool sameDataTypes = hasDataTypeCustomizations(loaded.module());
+  auto reference =
+      compileVariant(loaded.module(), functionName,
+                     sameDataTypes ? applyDataTypesOnly : stripSchedule);
   if (mlir::failed(reference))
     return 1;
   JitProgram &expectedProgram = *reference->program;

@@ -4,6 +4,7 @@
 #include "OnnxInput.h"
 
 #include "hcl/InitHCL.h"
+#include "hcl/Support/LinalgLowering.h"
 #include "hcl/Support/ModuleLoader.h"
 
 #include "mlir/Parser/Parser.h"
@@ -43,6 +44,9 @@ std::unique_ptr<LoadedProgram> LoadedProgram::load(llvm::StringRef path) {
     program->moduleOp = loadModule(path, program->context, program->sourceMgr);
   }
   if (!program->moduleOp)
+    return nullptr;
+  // Every command works on affine loop nests.
+  if (mlir::failed(lowerLinalgToAffine(*program->moduleOp)))
     return nullptr;
   return program;
 }

@@ -41,6 +41,12 @@ public:
   resolveLoop(mlir::Operation *user, mlir::Value stageHandle,
               mlir::Value loopHandle);
 
+  /// The root of the stage a customization applies to: `stageHandle` when
+  /// given, else the stage of `loopHandle` (HeteroCL-MLIR's spelling).
+  mlir::FailureOr<mlir::Operation *> resolveStageOf(mlir::Operation *user,
+                                                    mlir::Value stageHandle,
+                                                    mlir::Value loopHandle);
+
   /// resolveLoop for each of `loopHandles`, in order.
   mlir::FailureOr<llvm::SmallVector<mlir::affine::AffineForOp>>
   resolveLoops(mlir::Operation *user, mlir::Value stageHandle,
@@ -101,6 +107,11 @@ public:
   }
 
 private:
+  /// The only loop named `name` in the function (a loop handle made without
+  /// a stage); an error on `user` when there is none or several.
+  mlir::FailureOr<mlir::affine::AffineForOp>
+  resolveLoopAnywhere(mlir::Operation *user, llvm::StringRef name);
+
   /// The stages named `name` (no error when there are none).
   llvm::SmallVector<mlir::Operation *> findStages(llvm::StringRef name);
 
