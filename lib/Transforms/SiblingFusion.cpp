@@ -143,7 +143,7 @@ matchProducerBand(ComputeAtOp op, AffineForOp producer,
                   getLoopName(chain.back()) + "''s depth (" +
                   std::to_string(chain.size()) +
                   ") to be perfectly nested, but '" + getLoopName(loop) +
-                  "' holds more than one loop");
+                  "' holds other operations besides the next loop");
     band.push_back(inner);
   }
   return band;
