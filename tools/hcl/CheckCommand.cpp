@@ -178,6 +178,17 @@ static int checkEntry(LoadedProgram &loaded, StringRef functionName) {
   std::string entry = "@" + expectedProgram.entryName().str();
   const EntrySignature &signature = expectedProgram.signature();
 
+  // A function without memref arguments or results leaves nothing to compare
+  // (its effects on a memref.global are not observed): saying OK would be a
+  // check that cannot fail.
+  if (signature.results.empty() &&
+      llvm::none_of(signature.arguments,
+                    [](const ValueSpec &spec) { return spec.isMemRef; }))
+    return fail(entry + " has nothing to compare: no memref arguments and no "
+                        "results (what it writes to a memref.global is not "
+                        "observed); check a function that takes or returns "
+                        "its arrays (--entry)");
+
   double largestError = 0;
   size_t outputs = 0;
   std::vector<std::string> reshaped;
