@@ -23,9 +23,9 @@ def first_error(text):
     """The first diagnostic line of `text`, without file and position."""
     for line in text.splitlines():
         if "error:" in line:
-            message = line.split("error:", 1)[1].strip()
-            # Numbers vary by file (sizes, line numbers); group without them.
-            return message
+            return line.split("error:", 1)[1].strip()
+        if "MISMATCH:" in line:
+            return "MISMATCH: " + line.split("MISMATCH:", 1)[1].strip()
     lines = [l for l in text.splitlines() if l.strip()]
     return lines[-1].strip() if lines else "(no output)"
 

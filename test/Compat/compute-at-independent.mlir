@@ -5,7 +5,7 @@
 // RUN: hcl-opt %s --hcl-apply-customizations | FileCheck %s
 // RUN: hcl check %s | FileCheck %s --check-prefix=EXEC
 
-// EXEC: 2 of 2 functions match the unscheduled program
+// EXEC: hcl check: 2 of 2 functions pass
 
 // CHECK-LABEL: func.func @siblings
 // CHECK:         affine.for %[[I:.*]] = 0 to 3 {

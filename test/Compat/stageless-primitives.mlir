@@ -3,9 +3,12 @@
 // the stage. Each primitive does what it does in the seed spelling.
 // RUN: hcl-opt %s --hcl-apply-customizations | FileCheck %s
 // RUN: hcl check %s | FileCheck %s --check-prefix=EXEC
+// RUN: hcl check --hls %s | FileCheck %s --check-prefix=HLS
 
 // EXEC-COUNT-4: hcl check: OK
-// EXEC: hcl check: 4 of 4 functions match the unscheduled program
+// EXEC: hcl check: 4 of 4 functions pass
+// HLS-COUNT-4: hcl check --hls: OK
+// HLS: hcl check --hls: 4 of 4 functions pass
 
 // split, then tile a split loop with the other; pipeline, unroll and
 // parallel the results: the derived handles carry the stage of the loop they came from.
