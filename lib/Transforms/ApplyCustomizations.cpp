@@ -1,6 +1,7 @@
 //===- ApplyCustomizations.cpp - apply each function's schedule -----------===//
 
 #include "hcl/Dialect/HCL/HCLOps.h"
+#include "hcl/Dialect/HCL/Naming.h"
 #include "hcl/Transforms/Passes.h"
 #include "hcl/Transforms/Primitives.h"
 
@@ -74,6 +75,7 @@ struct ApplyCustomizationsPass
     });
     if (schedule.empty())
       return success();
+    hcl::adoptOpNames(func);
     hcl::ScheduleContext ctx(func);
     // Folding after each primitive keeps nests perfect for the next one
     // (normalization leaves affine.apply ops between loops).

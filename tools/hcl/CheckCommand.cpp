@@ -81,14 +81,14 @@ struct Variant {
 } // namespace
 
 static mlir::FailureOr<Variant>
-compileVariant(mlir::ModuleOp original,
+compileVariant(mlir::ModuleOp original, StringRef functionName,
                mlir::LogicalResult (*prepare)(mlir::ModuleOp)) {
   Variant variant;
   variant.module = original.clone();
   if (mlir::failed(prepare(*variant.module)))
     return mlir::failure();
   mlir::FailureOr<mlir::func::FuncOp> entry =
-      selectEntry(*variant.module, entryName);
+      selectEntry(*variant.module, functionName);
   if (mlir::failed(entry))
     return mlir::failure();
   JitOptions options;
@@ -120,24 +120,62 @@ static std::string describeReshaped(const std::string &name,
   return name + " " + expected.shapeString() + " as " + actual.shapeString();
 }
 
+/// The functions to check when no --entry is given: @top when there is one
+/// or a single public function (selectEntry's choice), else every public
+/// function with a body (a file of several kernels, as HeteroCL-MLIR's tests
+/// are written).
+static SmallVector<std::string> entriesToCheck(mlir::ModuleOp module) {
+  if (!entryName.empty() || module.lookupSymbol<mlir::func::FuncOp>("top"))
+    return {entryName.getValue()};
+  SmallVector<std::string> entries;
+  for (auto func : module.getOps<mlir::func::FuncOp>())
+    if (!func.isExternal() && func.isPublic())
+      entries.push_back(func.getSymName().str());
+  if (entries.size() <= 1)
+    return {entryName.getValue()};
+  return entries;
+}
+
+static int checkEntry(LoadedProgram &loaded, StringRef functionName);
+
 int checkMain() {
   if (seeds == 0)
     return fail("--seeds must be at least 1");
   std::unique_ptr<LoadedProgram> loaded = LoadedProgram::load(inputFile);
   if (!loaded)
     return 1;
-  auto scheduled = compileVariant(loaded->module(), applySchedule);
+  SmallVector<std::string> entries = entriesToCheck(loaded->module());
+  if (entries.size() == 1)
+    return checkEntry(*loaded, entries.front());
+  // The schedule is applied to the whole module for each function; a
+  // schedule that cannot apply is reported once.
+  {
+    mlir::OwningOpRef<mlir::ModuleOp> probe = loaded->module().clone();
+    if (mlir::failed(applySchedule(*probe)))
+      return 1;
+  }
+  int failures = 0;
+  for (const std::string &entry : entries)
+    failures += checkEntry(*loaded, entry) != 0;
+  outs() << "hcl check" << (hls ? " --hls" : bambu ? " --bambu" : "") << ": "
+         << (entries.size() - failures) << " of " << entries.size()
+         << " functions pass\n";
+  return failures == 0 ? 0 : 1;
+}
+
+static int checkEntry(LoadedProgram &loaded, StringRef functionName) {
+  auto scheduled = compileVariant(loaded.module(), functionName, applySchedule);
   if (mlir::failed(scheduled))
     return 1;
   auto argumentRanges = [&]() -> llvm::Expected<std::vector<std::optional<InputRange>>> {
     if (inputRanges.empty())
       return std::vector<std::optional<InputRange>>{};
     return resolveInputRanges(
-        inputRanges, loaded->argumentNames(scheduled->program->entryName()),
+        inputRanges, loaded.argumentNames(scheduled->program->entryName()),
         scheduled->program->makeArguments());
   };
   if (bambu || hls) {
-    auto entry = selectEntry(*scheduled->module, entryName);
+    auto entry = selectEntry(*scheduled->module, functionName);
     if (mlir::failed(entry))
       return 1;
     auto ranges = argumentRanges();
@@ -151,9 +189,10 @@ int checkMain() {
   }
   // Quantization changes the values by design: the reference then stores
   // the same data types, and the check is about everything else.
-  bool sameDataTypes = hasDataTypeCustomizations(loaded->module());
-  auto reference = compileVariant(
-      loaded->module(), sameDataTypes ? applyDataTypesOnly : stripSchedule);
+  bool sameDataTypes = hasDataTypeCustomizations(loaded.module());
+  auto reference =
+      compileVariant(loaded.module(), functionName,
+                     sameDataTypes ? applyDataTypesOnly : stripSchedule);
   if (mlir::failed(reference))
     return 1;
   JitProgram &expectedProgram = *reference->program;
@@ -162,7 +201,7 @@ int checkMain() {
   const EntrySignature &signature = expectedProgram.signature();
 
   auto ranges = resolveInputRanges(
-      inputRanges, loaded->argumentNames(expectedProgram.entryName()),
+      inputRanges, loaded.argumentNames(expectedProgram.entryName()),
       expectedProgram.makeArguments());
   if (!ranges)
     return fail(toString(ranges.takeError()));
@@ -172,6 +211,17 @@ int checkMain() {
                    (checkBounds ? ""
                                 : "; an out-of-bounds access? Run again "
                                   "with --check-bounds to find it"));
+
+  // A function without memref arguments or results leaves nothing to compare
+  // (its effects on a memref.global are not observed): saying OK would be a
+  // check that cannot fail.
+  if (signature.results.empty() &&
+      llvm::none_of(signature.arguments,
+                    [](const ValueSpec &spec) { return spec.isMemRef; }))
+    return fail(entry + " has nothing to compare: no memref arguments and no "
+                        "results (what it writes to a memref.global is not "
+                        "observed); check a function that takes or returns "
+                        "its arrays (--entry)");
 
   double largestError = 0;
   size_t outputs = 0;

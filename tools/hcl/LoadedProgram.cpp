@@ -4,6 +4,7 @@
 #include "OnnxInput.h"
 
 #include "hcl/InitHCL.h"
+#include "hcl/Support/LinalgLowering.h"
 #include "hcl/Support/ModuleLoader.h"
 #include "hcl/Transforms/Passes.h"
 
@@ -48,6 +49,9 @@ std::unique_ptr<LoadedProgram> LoadedProgram::load(llvm::StringRef path) {
   if (!program->moduleOp)
     return nullptr;
   program->nameArguments();
+  // Every command works on affine loop nests.
+  if (mlir::failed(lowerLinalgToAffine(*program->moduleOp)))
+    return nullptr;
   return program;
 }
 

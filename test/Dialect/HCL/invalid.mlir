@@ -400,7 +400,7 @@ func.func @reorder_no_loops(%A: memref<16xf32>) {
   affine.for %i = 0 to 16 {
   } {loop_name = "i", stage_name = "S"}
   // expected-error @+1 {{'hcl.reorder' op needs at least one loop to reorder}}
-  hcl.reorder(%s, )
+  hcl.reorder(%s)
   return
 }
 
