@@ -34,9 +34,10 @@ static StringRef severityName(DiagnosticSeverity severity) {
 
 static void printOneLine(llvm::raw_ostream &os, Location loc,
                          DiagnosticSeverity severity, StringRef message) {
+  // A diagnostic about no place in a file (a file that cannot be read) is
+  // the driver's own: "hcl: error: ...", as its other messages.
   std::string where = formatLocation(loc);
-  if (!where.empty())
-    os << where << ": ";
+  os << (where.empty() ? std::string("hcl") : where) << ": ";
   os << severityName(severity) << ": " << message << "\n";
 }
 

@@ -5,12 +5,15 @@
 //                     [--repeat N] [--check-bounds]
 //   hcl check FILE.mlir [--entry NAME] [--seeds N] [--check-bounds]
 //                       [--input-range [NAME=]LO,HI]...
+//   ... (hls, bambu, estimate, rtl, import, onnx-test, quantize: see
+//   `hcl --help`; each subcommand's options are in its own file)
 //
 //===----------------------------------------------------------------------===//
 
 #include "Subcommands.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -22,6 +25,26 @@ using namespace llvm;
 /// invalid ..." straight to stderr; with this as the program name that is
 /// hcl's "hcl: error: for the --repeat option: ...".
 static constexpr StringLiteral kErrorProgramName = "hcl: error";
+
+static constexpr StringLiteral kTitle =
+    "hcl: an MLIR compiler for accelerator design";
+static constexpr StringLiteral kCommands =
+    "\n\n"
+    "  hcl run FILE.mlir          JIT-compile a program and run it on the CPU\n"
+    "  hcl check FILE.mlir        compare it with its schedule against it "
+    "without\n"
+    "                             (--hls: its HLS C++, compiled with g++, "
+    "against the JIT)\n"
+    "  hcl hls FILE.mlir -o DIR   write a Vitis HLS project\n"
+    "  hcl bambu FILE.mlir -o DIR write a PandA-Bambu C project\n"
+    "  hcl estimate FILE.mlir     estimate IIs, latency and resources\n"
+    "  hcl rtl FILE.mlir -o DIR   write its amc memories as Verilog\n"
+    "  hcl import FILE.onnx -o FILE.mlir   an ONNX model as an hcl program\n"
+    "  hcl onnx-test DIR...       run ONNX backend tests with the JIT\n"
+    "  hcl quantize FILE.onnx --calibrate DIR -o q.mlir   fixed point\n"
+    "  (every command that reads FILE.mlir also reads FILE.onnx)\n\n"
+    "  hcl SUBCOMMAND --help lists its options; hcl --help-hidden also lists\n"
+    "  LLVM's and MLIR's internal options.\n";
 
 /// The registered subcommands' names, sorted.
 static std::vector<std::string> subcommandNames() {
@@ -45,6 +68,58 @@ static bool reportUnknownSubcommand(int argc, char **argv) {
   return true;
 }
 
+/// The subcommand named `name`, or null.
+static cl::SubCommand *findSubcommand(StringRef name) {
+  for (cl::SubCommand *sub : cl::getRegisteredSubcommands())
+    if (!name.empty() && sub->getName() == name)
+      return sub;
+  return nullptr;
+}
+
+/// "-o DIR (the project directory)" for an option of `sub`, from its own
+/// value and description; just the name when the option is not found.
+static std::string describeOption(cl::SubCommand *sub, StringRef name) {
+  std::string dash = name.size() == 1 ? "-" : "--";
+  if (!sub)
+    return dash + name.str();
+  auto &options = cl::getRegisteredOptions(*sub);
+  auto it = options.find(name);
+  if (it == options.end())
+    return dash + name.str();
+  cl::Option *option = it->getValue();
+  std::string text = dash + name.str();
+  if (!option->ValueStr.empty())
+    text += " " + option->ValueStr.str();
+  if (!option->HelpStr.empty())
+    text += " (" + option->HelpStr.str() + ")";
+  return text;
+}
+
+/// What a subcommand's input is ("FILE.mlir or FILE.onnx"), from its first
+/// positional argument.
+static std::string describeInput(cl::SubCommand *sub) {
+  if (!sub || sub->PositionalOpts.empty() ||
+      sub->PositionalOpts.front()->HelpStr.empty())
+    return "an input file";
+  return sub->PositionalOpts.front()->HelpStr.str();
+}
+
+/// LLVM's messages about a missing required option or input, in hcl's words
+/// ("hcl hls needs -o DIR (the project directory)"); "" for other lines.
+static std::string rewordMissing(StringRef line, StringRef subcommand) {
+  cl::SubCommand *sub = findSubcommand(subcommand);
+  std::string command = ("hcl " + subcommand).str();
+  if (line.starts_with("Must specify at least"))
+    return "-"; // the second line of the positional message: dropped
+  if (line.starts_with("Not enough positional command line arguments"))
+    return command + " needs " + describeInput(sub);
+  StringRef name = line;
+  if (name.consume_front("for the ") &&
+      name.consume_back(" option: must be specified at least once"))
+    return command + " needs " + describeOption(sub, name.ltrim('-'));
+  return "";
+}
+
 /// LLVM's option parser prefixes its messages with the program name (see
 /// main); the ones it returns in text ("Unknown command line argument")
 /// become "hcl: error: ..." lines here, with a pointer to --help.
@@ -61,12 +136,38 @@ static void reportParseErrors(StringRef text, StringRef subcommand) {
     line = line.rtrim(" !.");
     if (line.empty())
       continue;
+    std::string reworded = rewordMissing(line, subcommand);
+    if (reworded == "-")
+      continue;
     errs() << (line.starts_with("Did you mean") ? "hcl: note: "
                                                 : "hcl: error: ")
-           << line << "\n";
+           << (reworded.empty() ? line.str() : reworded) << "\n";
   }
   errs() << "hcl: note: see 'hcl " << subcommand
          << (subcommand.empty() ? "" : " ") << "--help' for the options\n";
+}
+
+/// Whether `name` is one of the options every subcommand has (--help and
+/// its variants, --version).
+static bool isGenericOption(StringRef name) {
+  return name.starts_with("help") || name == "version" ||
+         name.starts_with("print-options") || name.starts_with("print-all");
+}
+
+/// hcl's own options belong to its subcommands (each declared with
+/// cl::sub); the top level holds the hundreds of options LLVM and MLIR
+/// register for themselves. Hidden, they still work and --help-hidden lists
+/// them.
+static void hideLibraryOptions() {
+  for (auto &entry : cl::getRegisteredOptions(cl::SubCommand::getTopLevel()))
+    if (!isGenericOption(entry.getKey()) &&
+        entry.getValue()->getOptionHiddenFlag() == cl::NotHidden)
+      entry.getValue()->setHiddenFlag(cl::Hidden);
+}
+
+static void printVersion(raw_ostream &os) {
+  os << "hcl " << HCL_VERSION << "\nbuilt with LLVM " << LLVM_VERSION_STRING
+     << "\n";
 }
 
 /// Whether the command line asks for help or the version, which print the
@@ -91,23 +192,14 @@ int main(int argc, char **argv) {
   std::string errorName = kErrorProgramName.str();
   if (!asksForHelp(argc, argv))
     arguments[0] = errorName.data();
-  bool parsed = cl::ParseCommandLineOptions(
-      argc, arguments.data(),
-      "hcl: an MLIR compiler for accelerator design\n\n"
-      "  hcl run FILE.mlir     JIT-compile a program and run it on the CPU\n"
-      "  hcl check FILE.mlir   compare it with its schedule against it "
-      "without\n"
-      "                        (--hls: its HLS C++, simulated with g++, "
-      "against the JIT)\n"
-      "  hcl hls FILE.mlir -o DIR   write a Vitis HLS project\n"
-      "  hcl bambu FILE.mlir -o DIR write a PandA-Bambu C project\n"
-      "  hcl estimate FILE.mlir     estimate IIs and latency\n"
-      "  hcl rtl FILE.mlir -o DIR   write its amc memories as Verilog\n"
-      "  hcl import FILE.onnx -o FILE.mlir   an ONNX model as an hcl program\n"
-      "  hcl onnx-test DIR...       run ONNX backend tests with the JIT\n"
-      "  hcl quantize FILE.onnx --calibrate DIR -o q.mlir   fixed point\n"
-      "  (every command that reads FILE.mlir also reads FILE.onnx)\n",
-      &parseErrorStream);
+  hideLibraryOptions();
+  cl::SetVersionPrinter(printVersion);
+  // The list of commands on `hcl --help`; a subcommand's help shows its own.
+  std::string overview = kTitle.str();
+  if (argc < 2 || !findSubcommand(argv[1]))
+    overview += kCommands;
+  bool parsed = cl::ParseCommandLineOptions(argc, arguments.data(), overview,
+                                            &parseErrorStream);
   if (!parsed) {
     reportParseErrors(parseErrors,
                       argc > 1 && argv[1][0] != '-' ? argv[1] : "");

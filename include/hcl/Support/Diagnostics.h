@@ -10,7 +10,8 @@
 namespace hcl {
 
 /// While alive, prints every diagnostic of `context` as one line,
-/// `file:line:col: error: message`, followed by its notes in the same form.
+/// `file:line:col: error: message` (`hcl: error: message` when it has no
+/// location in a file), followed by its notes in the same form.
 class OneLineDiagnostics {
 public:
   OneLineDiagnostics(mlir::MLIRContext &context, llvm::raw_ostream &os);
