@@ -200,6 +200,7 @@ json::Array loopsToJson(const std::vector<LoopEstimate> &loops) {
                       {"ResMII", l.resMII},
                       {"RecMII", l.recMII},
                       {"II", l.ii},
+                      {"pipelined", l.pipelined},
                       {"latency", optional(l.latency)}};
     // Only what is not exact says more (the keys of exact loops unchanged).
     if (l.maxTripCount)
@@ -238,7 +239,9 @@ void printLoopTable(StringRef title, const std::vector<LoopEstimate> &loops,
        << right_justify(l.requestedII ? std::to_string(*l.requestedII) : "-", 8)
        << right_justify(std::to_string(l.resMII), 8)
        << right_justify(std::to_string(l.recMII), 8)
-       << right_justify(std::to_string(l.ii), 6)
+       // A loop that is not pipelined starts no iteration before the last
+       // ends: it has no II (its ResMII / RecMII say what pipelining gives).
+       << right_justify(l.pipelined ? std::to_string(l.ii) : "-", 6)
        << right_justify(" " + text(l.latency, l.worstCaseLatency), 12) << "\n";
   for (const LoopEstimate &l : loops)
     for (const std::string &note : l.notes)

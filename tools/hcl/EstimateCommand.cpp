@@ -4,8 +4,9 @@
 //                [--json]
 //
 // Applies the schedule, then prints per loop the trip count, the requested
-// II, ResMII, RecMII, the II and the latency, and per function the latency,
-// arithmetic operations and off-chip bytes (lib/Analysis).
+// II, ResMII, RecMII, the II (`-` for a loop that is not pipelined) and the
+// latency, and per function the latency, arithmetic operations and off-chip
+// bytes (lib/Analysis). Several files: each table under `== FILE ==`.
 //
 //===----------------------------------------------------------------------===//
 
@@ -85,7 +86,9 @@ static void printTable(const FunctionEstimate &e, const TargetModel &target) {
          << " BRAM18K, " << e.resources.registerBits << " register bits\n";
 }
 
-static void printJson(const FunctionEstimate &e, const TargetModel &target) {
+/// `file` is the input the estimate belongs to, given when there are several.
+static void printJson(const FunctionEstimate &e, const TargetModel &target,
+                      StringRef file) {
   json::Object root{{"function", e.name},
                     {"target", target.name},
                     {"latency", optional(e.latency)},
@@ -103,6 +106,8 @@ static void printJson(const FunctionEstimate &e, const TargetModel &target) {
   }
   if (!e.notes.empty())
     root["notes"] = json::Array(e.notes);
+  if (!file.empty())
+    root["file"] = file.str();
   outs() << formatv("{0:2}", json::Value(std::move(root))) << "\n";
 }
 
@@ -137,7 +142,11 @@ int estimateMain() {
   if (clockNs <= 0)
     return fail("--clock must be a positive period in ns");
   std::vector<RooflinePoint> points;
+  // Several inputs: each table under its file's name (the JSON has "file").
+  bool several = inputFiles.size() > 1;
   for (auto [index, file] : llvm::enumerate(inputFiles)) {
+    if (several && !asJson)
+      outs() << (index ? "\n" : "") << "== " << file << " ==\n";
     if (StringRef(file).ends_with(".c")) {
       if (!roofline.empty())
         return fail("--roofline takes MLIR programs; " + file + " is C");
@@ -156,7 +165,7 @@ int estimateMain() {
       return 1;
     FunctionEstimate estimate = estimateFunction(*entry, *target);
     if (asJson)
-      printJson(estimate, *target);
+      printJson(estimate, *target, several ? StringRef(file) : StringRef());
     else
       printTable(estimate, *target);
     if (roofline.empty())

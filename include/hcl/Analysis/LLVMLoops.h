@@ -37,7 +37,8 @@ std::vector<LoopEstimate> estimateLLVMLoops(llvm::Function &function,
 /// The loops as `hcl estimate --json` lists them.
 llvm::json::Array loopsToJson(const std::vector<LoopEstimate> &loops);
 
-/// The table `hcl estimate` prints, for loops alone.
+/// The table `hcl estimate` prints, for loops alone; the II column shows
+/// `-` for loops that are not pipelined.
 void printLoopTable(llvm::StringRef title, const std::vector<LoopEstimate> &loops,
                     llvm::raw_ostream &os);
 
