@@ -4,6 +4,10 @@
 // the same random inputs, and compares every output: the memref arguments
 // after the run and the results. hcl.reshape may change the shape of an
 // argument or result; such values are passed and compared in row-major order.
+// The verdict names what was compared: the results, the arguments the
+// program writes in place, and the inputs (unchanged, and compared so that a
+// schedule cannot write them). A program with no schedule has nothing to
+// compare: it is run once and said so.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,6 +17,7 @@
 #include "LoadedProgram.h"
 #include "Subcommands.h"
 
+#include "hcl/Dialect/HCL/HCLOps.h"
 #include "hcl/Runtime/Compare.h"
 #include "hcl/Runtime/CrashMessage.h"
 #include "hcl/Runtime/JitProgram.h"
@@ -21,6 +26,8 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
+
+#include <cstring>
 
 using namespace llvm;
 
@@ -120,6 +127,65 @@ static std::string describeReshaped(const std::string &name,
   return name + " " + expected.shapeString() + " as " + actual.shapeString();
 }
 
+/// Whether the program customizes anything the reference does not: an hcl.*
+/// primitive other than the handles that name stages and loops and the
+/// data-type ones (which the reference applies too).
+static bool hasScheduleToCheck(mlir::ModuleOp module) {
+  return module
+      .walk([](mlir::Operation *op) {
+        bool customizes =
+            isScheduleOp(op) &&
+            !isa<CreateStageHandleOp, CreateOpHandleOp, CreateLoopHandleOp,
+                 QuantizeOp, DownsizeOp>(op);
+        return customizes ? mlir::WalkResult::interrupt()
+                          : mlir::WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
+/// No schedule: both programs would be the same, so there is nothing to
+/// compare. The program is still run once (seed 0) so that one that does
+/// not run fails here; exit code 0, as nothing is wrong.
+static int reportNothingToCheck(
+    JitProgram &program,
+    const std::vector<std::optional<InputRange>> &ranges) {
+  std::string entry = "@" + program.entryName().str();
+  std::vector<HostArray> arguments = program.makeArguments();
+  fillArguments(arguments, 0, ranges);
+  std::vector<HostArray> results = program.makeResults();
+  if (Error error = program.run(arguments, results))
+    return fail(toString(std::move(error)));
+  outs() << "hcl check: nothing to check: " << entry
+         << " has no schedule (no hcl.* customization), so it is its own "
+            "reference; it ran on seed 0 (hcl run shows its outputs, hcl "
+            "check --hls checks its HLS C++)\n";
+  return 0;
+}
+
+/// What was compared, by kind: "result0, C (written in place), A, B
+/// (inputs, unchanged)". An argument counts as written when the reference
+/// changed it on some seed; the others are compared too (a schedule must not
+/// write its inputs).
+static std::string describeCompared(size_t results,
+                                    ArrayRef<std::string> written,
+                                    ArrayRef<std::string> unchanged) {
+  SmallVector<std::string> parts;
+  for (size_t i = 0; i < results; ++i)
+    parts.push_back("result" + std::to_string(i));
+  for (const std::string &name : written)
+    parts.push_back(name + " (written in place)");
+  if (!unchanged.empty())
+    parts.push_back(join(unchanged, ", ") +
+                    (unchanged.size() == 1 ? " (input, unchanged)"
+                                           : " (inputs, unchanged)"));
+  return "compared " + join(parts, ", ");
+}
+
+static bool sameBytes(const HostArray &a, const HostArray &b) {
+  return a.sizeInBytes() == b.sizeInBytes() &&
+         std::memcmp(a.data(), b.data(), a.sizeInBytes()) == 0;
+}
+
 /// The functions to check when no --entry is given: @top when there is one
 /// or a single public function (selectEntry's choice), else every public
 /// function with a body (a file of several kernels, as HeteroCL-MLIR's tests
@@ -187,6 +253,12 @@ static int checkEntry(LoadedProgram &loaded, StringRef functionName) {
     return checkHLS(*scheduled->module, *entry, *scheduled->program, seeds,
                     keepDir, *ranges);
   }
+  if (!hasScheduleToCheck(loaded.module())) {
+    auto ranges = argumentRanges();
+    if (!ranges)
+      return fail(toString(ranges.takeError()));
+    return reportNothingToCheck(*scheduled->program, *ranges);
+  }
   // Quantization changes the values by design: the reference then stores
   // the same data types, and the check is about everything else.
   bool sameDataTypes = hasDataTypeCustomizations(loaded.module());
@@ -224,11 +296,13 @@ static int checkEntry(LoadedProgram &loaded, StringRef functionName) {
                         "its arrays (--entry)");
 
   double largestError = 0;
-  size_t outputs = 0;
   std::vector<std::string> reshaped;
+  // The memref arguments the reference wrote on some seed.
+  std::vector<bool> written(signature.arguments.size(), false);
   for (unsigned seed = 0; seed < seeds; ++seed) {
     std::vector<HostArray> expectedArgs = expectedProgram.makeArguments();
     fillArguments(expectedArgs, seed, *ranges);
+    std::vector<HostArray> inputs = expectedArgs;
     std::vector<HostArray> actualArgs =
         reshapeArguments(expectedArgs, actualProgram);
     std::vector<HostArray> expectedResults = expectedProgram.makeResults();
@@ -248,7 +322,10 @@ static int checkEntry(LoadedProgram &loaded, StringRef functionName) {
     for (size_t i = 0; i < expectedResults.size(); ++i)
       pairs.push_back({"result" + std::to_string(i),
                        {&expectedResults[i], &actualResults[i]}});
-    outputs = pairs.size();
+    for (size_t i = 0; i < expectedArgs.size(); ++i)
+      if (signature.arguments[i].isMemRef &&
+          !sameBytes(inputs[i], expectedArgs[i]))
+        written[i] = true;
     reshaped.clear();
     for (auto &[name, arrays] : pairs) {
       Comparison comparison = compareArrays(*arrays.first, *arrays.second,
@@ -270,11 +347,24 @@ static int checkEntry(LoadedProgram &loaded, StringRef functionName) {
       }
     }
   }
+  // Arguments by their source names ("A" for %A), else argN.
+  std::vector<std::string> names =
+      loaded.argumentNames(expectedProgram.entryName());
+  std::vector<std::string> writtenNames, unchangedNames;
+  for (size_t i = 0; i < signature.arguments.size(); ++i) {
+    if (!signature.arguments[i].isMemRef)
+      continue;
+    std::string name = i < names.size() && !names[i].empty()
+                           ? names[i]
+                           : "arg" + std::to_string(i);
+    (written[i] ? writtenNames : unchangedNames).push_back(name);
+  }
   outs() << "hcl check: OK: " << entry << " matches the unscheduled program"
          << (sameDataTypes ? " with the same data types" : "") << " on "
          << seeds.getValue() << " seed" << (seeds == 1 ? "" : "s") << " ("
-         << outputs << " output" << (outputs == 1 ? "" : "s")
-         << ", largest relative error " << format("%.3g", largestError);
+         << describeCompared(signature.results.size(), writtenNames,
+                             unchangedNames)
+         << "; largest relative error " << format("%.3g", largestError);
   if (!reshaped.empty())
     outs() << "; reshaped by the schedule, compared element-wise in "
               "row-major order: "
