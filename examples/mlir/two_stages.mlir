@@ -5,10 +5,14 @@
 //   V[i][j] = H[i][j] + H[i+1][j] + H[i+2][j]      stage "V" (vertical)
 //
 // Unscheduled, H runs to completion into a 10x8 array before V starts.
-// compute_at(H, V, i) computes, inside each iteration i of V, the rows of H
-// that this iteration reads (rows i..i+2): the two loop nests become one,
-// and H's full array goes away (it lives only inside the loop). The copied
-// loops of H are named "H.i" and "H.j"; pipeline then names V's "j".
+//   - compute_at(H, V, i) computes, inside each iteration i of V, the rows
+//     of H that this iteration reads (rows i..i+2): the two loop nests
+//     become one; the copied loops of H are named "H.i" and "H.j";
+//   - store_at(H, V, i) then allocates H inside that loop with the shape
+//     one iteration writes, 3x8 instead of 10x8 (Halide's store_at);
+//   - pipeline(j, 1) pipelines V's own inner loop. hcl estimate reports
+//     II 2 for it, not 1: an iteration reads H three times, and a memory
+//     has two ports.
 //
 //   hcl check examples/mlir/two_stages.mlir
 //   hcl check --hls examples/mlir/two_stages.mlir
@@ -43,6 +47,7 @@ func.func @top(%A: memref<10x10xi32>) -> memref<8x8xi32> {
   %vi = hcl.create_loop_handle %sV, "i" : !hcl.LoopHandle
   %vj = hcl.create_loop_handle %sV, "j" : !hcl.LoopHandle
   hcl.compute_at(%sH, %sV, %vi)
+  hcl.store_at(%sH, %sV, %vi)
   hcl.pipeline(%sV, %vj, 1)
   return %V : memref<8x8xi32>
 }

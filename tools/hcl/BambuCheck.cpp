@@ -15,6 +15,7 @@
 #include "hcl/Runtime/Compare.h"
 #include "hcl/Target/BambuC.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
@@ -98,7 +99,8 @@ int checkBambu(mlir::ModuleOp scheduled, mlir::func::FuncOp entry,
     return fail("the Bambu C of " + name + " does not build with gcc " +
                 "-std=c99 -Wall -Werror (project kept in " + dir +
                 "): " + toString(std::move(error)));
-  size_t outputs = 0;
+  // The files compared (argN: memref arguments after the run; resultN).
+  std::vector<std::string> compared;
   for (unsigned seed = 0; seed < seeds; ++seed) {
     SmallString<256> inputDir(dir);
     sys::path::append(inputDir, "seed" + Twine(seed) + "-inputs");
@@ -106,7 +108,9 @@ int checkBambu(mlir::ModuleOp scheduled, mlir::func::FuncOp entry,
         runSeedReference(jit, seed, ranges, inputDir);
     if (!reference)
       return fail(toString(reference.takeError()));
-    outputs = reference->outputs.size();
+    compared.clear();
+    for (auto &output : reference->outputs)
+      compared.push_back(output.first);
     for (auto [b, build] : llvm::enumerate(builds())) {
       std::string outDir = ("seed" + Twine(seed) + "-" + Twine(b)).str();
       SmallString<256> outPath(dir);
@@ -136,8 +140,8 @@ int checkBambu(mlir::ModuleOp scheduled, mlir::func::FuncOp entry,
   outs() << "hcl check --bambu: OK: " << name
          << "'s Bambu C (gcc -std=c99 -Wall -Werror; serial, OpenMP on 1 and "
             "2 threads) equals the JIT bit for bit on "
-         << seeds << " seed" << (seeds == 1 ? "" : "s") << " (" << outputs
-         << " output" << (outputs == 1 ? "" : "s") << ")\n";
+         << seeds << " seed" << (seeds == 1 ? "" : "s") << " (compared "
+         << join(compared, ", ") << ")\n";
   if (keepDir.empty())
     sys::fs::remove_directories(dir);
   return 0;

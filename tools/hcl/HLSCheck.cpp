@@ -14,6 +14,7 @@
 #include "hcl/Runtime/Compare.h"
 #include "hcl/Target/HLSProject.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -50,7 +51,8 @@ int checkHLS(mlir::ModuleOp scheduled, mlir::func::FuncOp entry,
 
   std::string name = "@" + entry.getSymName().str();
   double largestError = 0;
-  size_t outputs = 0;
+  // The files compared (argN: memref arguments after the run; resultN).
+  std::vector<std::string> compared;
   for (unsigned seed = 0; seed < seeds; ++seed) {
     std::string outDir = ("seed" + Twine(seed)).str();
     SmallString<256> inputDir(dir);
@@ -70,7 +72,9 @@ int checkHLS(mlir::ModuleOp scheduled, mlir::func::FuncOp entry,
     if (!ran)
       return fail("the C simulation failed (project kept in " + dir + "): " +
                   toString(ran.takeError()));
-    outputs = reference->outputs.size();
+    compared.clear();
+    for (auto &output : reference->outputs)
+      compared.push_back(output.first);
     for (auto &[file, array] : reference->outputs) {
       Expected<HostArray> simulated = readTestbenchOutput(outPath, file);
       if (!simulated)
@@ -90,8 +94,8 @@ int checkHLS(mlir::ModuleOp scheduled, mlir::func::FuncOp entry,
   }
   outs() << "hcl check --hls: OK: " << name
          << "'s HLS C++ (g++ C simulation) matches the JIT on " << seeds
-         << " seed" << (seeds == 1 ? "" : "s") << " (" << outputs << " output"
-         << (outputs == 1 ? "" : "s") << ", largest relative error "
+         << " seed" << (seeds == 1 ? "" : "s") << " (compared "
+         << join(compared, ", ") << "; largest relative error "
          << format("%.3g", largestError) << ")\n";
   if (keepDir.empty())
     sys::fs::remove_directories(dir);
