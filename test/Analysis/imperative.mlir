@@ -65,8 +65,8 @@ func.func @scatter2(%A: memref<64xi32>, %H: memref<16xi32>, %C: memref<64xi32>) 
 // Euclid's algorithm in an scf.while bounded by max_trip_count: the carried
 // pair's recurrence is the exit test (1) and the remainder (36).
 // RUN: hcl estimate %s --entry gcd | FileCheck %s --check-prefix=GCD
-// GCD: gcd/i 16 - 1 1 1 <=5984
-// GCD: gcd/i/w <=10 - 1 37 37 <=371
+// GCD: gcd/i 16 - 1 1 - <=5984
+// GCD: gcd/i/w <=10 - 1 37 - <=371
 // GCD: note: gcd/i/w: unknown trip count (scf.while); worst case max_trip_count = 10
 // GCD: function: latency ? cycles (worst case 5984, at least 64)
 // RUN: hcl estimate %s --entry gcd --json | FileCheck %s --check-prefix=GCDJSON
@@ -99,7 +99,7 @@ func.func @gcd(%A: memref<16xi32>, %B: memref<16xi32>, %G: memref<16xi32>) {
 // CSR SpMV: the row loop's bounds are loaded, its worst case is 3; the
 // float sum it carries is a recurrence of one add (4).
 // RUN: hcl estimate %s --entry spmv | FileCheck %s --check-prefix=SPMV
-// SPMV: spmv/r 8 - 1 1 1 <=168
+// SPMV: spmv/r 8 - 1 1 - <=168
 // SPMV: spmv/r/k <=3 1 1 4 4 <=19
 // SPMV: note: spmv/r/k: unknown trip count (scf.for with bounds known at run time); worst case max_trip_count = 3
 // SPMV: function: latency ? cycles (worst case 168, at least 16)
@@ -156,7 +156,7 @@ func.func @countdown(%A: memref<1xi32>, %B: memref<1xi32>) {
 // A sum carried in iter_args: one float add per iteration (RecMII 4); an
 // scf.if of straight-line branches takes the longer one, exactly.
 // RUN: hcl estimate %s --entry sum | FileCheck %s --check-prefix=SUM
-// SUM: i 32 - 1 4 4 256
+// SUM: i 32 - 1 4 - 256
 // SUM: function: latency 257 cycles
 func.func @sum(%A: memref<32xf32>, %out: memref<1xf32>) {
   %zero = arith.constant 0.0 : f32
@@ -182,8 +182,8 @@ func.func @sum(%A: memref<32xf32>, %out: memref<1xf32>) {
 // then unbounded, the lower bound stays one.
 // RUN: hcl estimate %s --entry huge | FileCheck %s --check-prefix=HUGE
 // HUGE: S/i 2147483648 1 4 1 4 8589934592
-// HUGE: S/i/j 4 - 1 1 1 4
-// HUGE: T/i 2147483648 - 1 1 1 ?
+// HUGE: S/i/j 4 - 1 1 - 4
+// HUGE: T/i 2147483648 - 1 1 - ?
 // HUGE: T/i/k 2147483648 1 1 7 7 15032385536
 // HUGE: note: T/i: latency beyond 2^63 cycles
 // HUGE: function: latency ? cycles (worst case unbounded, at least 9223372036854775807)

@@ -13,6 +13,7 @@
 // J1-NEXT: "ResMII": 3,
 // J1-NEXT: "latency": {{[0-9]+}},
 // J1-NEXT: "loop": "S/t/i",
+// J1-NEXT: "pipelined": false,
 // J1-NEXT: "requested_II": null,
 // J1-NEXT: "trip_count": 30
 func.func @jacobi_1d(%A: memref<32xi32>, %B: memref<32xi32>) {

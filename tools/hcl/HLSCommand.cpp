@@ -31,7 +31,7 @@ cl::SubCommand hlsSubcommand("hls", "write Vitis HLS projects of a program");
 static cl::opt<std::string> inputFile(cl::Positional, cl::Required,
                                       cl::desc("FILE.mlir or FILE.onnx"),
                                       cl::sub(hlsSubcommand));
-static cl::opt<std::string> outputDir("o", cl::Required,
+static cl::opt<std::string> outputDir("o",
                                       cl::desc("the project directory"),
                                       cl::value_desc("DIR"),
                                       cl::sub(hlsSubcommand));
@@ -84,6 +84,9 @@ int writeProjects(mlir::ModuleOp module, const HLSProjectOptions &options) {
 } // namespace
 
 int hlsMain() {
+  // Checked here, not by cl::Required, whose message is LLVM's own.
+  if (outputDir.empty())
+    return fail("hcl hls needs -o DIR (the project directory)");
   if (clock <= 0)
     return fail("--clock must be a positive period in ns");
   if (jobs == 0)

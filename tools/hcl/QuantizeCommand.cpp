@@ -42,7 +42,7 @@ static cl::opt<std::string> modelFile(cl::Positional, cl::Required,
                                       cl::desc("FILE.onnx"),
                                       cl::sub(quantizeSubcommand));
 static cl::opt<std::string> calibrationDir(
-    "calibrate", cl::Required,
+    "calibrate",
     cl::desc("a directory of input samples (.npy or .pb, one file each)"),
     cl::value_desc("DIR"), cl::sub(quantizeSubcommand));
 static cl::opt<unsigned> bits("bits", cl::desc("bits per value (default 8)"),
@@ -171,6 +171,10 @@ int64_t argmax(const HostArray &array) {
 } // namespace
 
 int quantizeMain() {
+  // Checked here, not by cl::Required, whose message is LLVM's own.
+  if (calibrationDir.empty())
+    return fail("hcl quantize needs --calibrate DIR (a directory of input "
+                "samples, .npy or .pb, one file each)");
   if (outputFile.empty())
     return fail("give the quantized program's path with -o FILE.mlir");
   if (method != "mse" && method != "max")

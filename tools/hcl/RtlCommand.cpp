@@ -37,7 +37,7 @@ cl::SubCommand rtlSubcommand("rtl", "write amc memories as Verilog");
 static cl::opt<std::string> inputFile(cl::Positional, cl::Required,
                                       cl::desc("FILE.mlir"),
                                       cl::sub(rtlSubcommand));
-static cl::opt<std::string> outputDir("o", cl::Required,
+static cl::opt<std::string> outputDir("o",
                                       cl::desc("the output directory"),
                                       cl::value_desc("DIR"),
                                       cl::sub(rtlSubcommand));
@@ -120,6 +120,9 @@ static mlir::LogicalResult writeFile(StringRef path, mlir::ModuleOp module,
 }
 
 int rtlMain() {
+  // Checked here, not by cl::Required, whose message is LLVM's own.
+  if (outputDir.empty())
+    return fail("hcl rtl needs -o DIR (the output directory)");
   std::unique_ptr<LoadedProgram> loaded = LoadedProgram::load(inputFile);
   if (!loaded)
     return 1;

@@ -76,25 +76,6 @@ static cl::SubCommand *findSubcommand(StringRef name) {
   return nullptr;
 }
 
-/// "-o DIR (the project directory)" for an option of `sub`, from its own
-/// value and description; just the name when the option is not found.
-static std::string describeOption(cl::SubCommand *sub, StringRef name) {
-  std::string dash = name.size() == 1 ? "-" : "--";
-  if (!sub)
-    return dash + name.str();
-  auto &options = cl::getRegisteredOptions(*sub);
-  auto it = options.find(name);
-  if (it == options.end())
-    return dash + name.str();
-  cl::Option *option = it->getValue();
-  std::string text = dash + name.str();
-  if (!option->ValueStr.empty())
-    text += " " + option->ValueStr.str();
-  if (!option->HelpStr.empty())
-    text += " (" + option->HelpStr.str() + ")";
-  return text;
-}
-
 /// What a subcommand's input is ("FILE.mlir or FILE.onnx"), from its first
 /// positional argument.
 static std::string describeInput(cl::SubCommand *sub) {
@@ -104,8 +85,9 @@ static std::string describeInput(cl::SubCommand *sub) {
   return sub->PositionalOpts.front()->HelpStr.str();
 }
 
-/// LLVM's messages about a missing required option or input, in hcl's words
-/// ("hcl hls needs -o DIR (the project directory)"); "" for other lines.
+/// LLVM's message about a missing input, in hcl's words ("hcl check needs
+/// FILE.mlir or FILE.onnx"); "" for other lines. (Required options are
+/// checked by the subcommands: LLVM prints that message itself.)
 static std::string rewordMissing(StringRef line, StringRef subcommand) {
   cl::SubCommand *sub = findSubcommand(subcommand);
   std::string command = ("hcl " + subcommand).str();
@@ -113,10 +95,6 @@ static std::string rewordMissing(StringRef line, StringRef subcommand) {
     return "-"; // the second line of the positional message: dropped
   if (line.starts_with("Not enough positional command line arguments"))
     return command + " needs " + describeInput(sub);
-  StringRef name = line;
-  if (name.consume_front("for the ") &&
-      name.consume_back(" option: must be specified at least once"))
-    return command + " needs " + describeOption(sub, name.ltrim('-'));
   return "";
 }
 
@@ -159,10 +137,11 @@ static bool isGenericOption(StringRef name) {
 /// register for themselves. Hidden, they still work and --help-hidden lists
 /// them.
 static void hideLibraryOptions() {
-  for (auto &entry : cl::getRegisteredOptions(cl::SubCommand::getTopLevel()))
-    if (!isGenericOption(entry.getKey()) &&
-        entry.getValue()->getOptionHiddenFlag() == cl::NotHidden)
-      entry.getValue()->setHiddenFlag(cl::Hidden);
+  for (auto &[name, option] :
+       cl::getRegisteredOptions(cl::SubCommand::getTopLevel()))
+    if (!isGenericOption(name) &&
+        option->getOptionHiddenFlag() == cl::NotHidden)
+      option->setHiddenFlag(cl::Hidden);
 }
 
 static void printVersion(raw_ostream &os) {
@@ -196,8 +175,7 @@ int main(int argc, char **argv) {
   cl::SetVersionPrinter(printVersion);
   // The list of commands on `hcl --help`; a subcommand's help shows its own.
   std::string overview = kTitle.str();
-  if (argc < 2 || !findSubcommand(argv[1]))
-    overview += kCommands;
+  overview += argc < 2 || !findSubcommand(argv[1]) ? kCommands : "\n";
   bool parsed = cl::ParseCommandLineOptions(argc, arguments.data(), overview,
                                             &parseErrorStream);
   if (!parsed) {
