@@ -133,10 +133,9 @@ static std::string describeReshaped(const std::string &name,
 static bool hasScheduleToCheck(mlir::ModuleOp module) {
   return module
       .walk([](mlir::Operation *op) {
-        bool customizes =
-            isScheduleOp(op) &&
-            !isa<CreateStageHandleOp, CreateOpHandleOp, CreateLoopHandleOp,
-                 QuantizeOp, DownsizeOp>(op);
+        bool customizes = isScheduleOp(op) &&
+                          !isa<CreateStageHandleOp, CreateOpHandleOp,
+                               CreateLoopHandleOp, QuantizeOp, DownsizeOp>(op);
         return customizes ? mlir::WalkResult::interrupt()
                           : mlir::WalkResult::advance();
       })
@@ -146,9 +145,9 @@ static bool hasScheduleToCheck(mlir::ModuleOp module) {
 /// No schedule: both programs would be the same, so there is nothing to
 /// compare. The program is still run once (seed 0) so that one that does
 /// not run fails here; exit code 0, as nothing is wrong.
-static int reportNothingToCheck(
-    JitProgram &program,
-    const std::vector<std::optional<InputRange>> &ranges) {
+static int
+reportNothingToCheck(JitProgram &program,
+                     const std::vector<std::optional<InputRange>> &ranges) {
   std::string entry = "@" + program.entryName().str();
   std::vector<HostArray> arguments = program.makeArguments();
   fillArguments(arguments, 0, ranges);
@@ -175,9 +174,9 @@ static std::string describeCompared(size_t results,
   for (const std::string &name : written)
     parts.push_back(name + " (written in place)");
   if (!unchanged.empty())
-    parts.push_back(join(unchanged, ", ") +
-                    (unchanged.size() == 1 ? " (input, unchanged)"
-                                           : " (inputs, unchanged)"));
+    parts.push_back(join(unchanged, ", ") + (unchanged.size() == 1
+                                                 ? " (input, unchanged)"
+                                                 : " (inputs, unchanged)"));
   return "compared " + join(parts, ", ");
 }
 
@@ -223,8 +222,11 @@ int checkMain() {
   int failures = 0;
   for (const std::string &entry : entries)
     failures += checkEntry(*loaded, entry) != 0;
-  outs() << "hcl check" << (hls ? " --hls" : bambu ? " --bambu" : "") << ": "
-         << (entries.size() - failures) << " of " << entries.size()
+  outs() << "hcl check"
+         << (hls     ? " --hls"
+             : bambu ? " --bambu"
+                     : "")
+         << ": " << (entries.size() - failures) << " of " << entries.size()
          << " functions pass\n";
   return failures == 0 ? 0 : 1;
 }

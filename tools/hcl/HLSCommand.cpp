@@ -31,8 +31,7 @@ cl::SubCommand hlsSubcommand("hls", "write Vitis HLS projects of a program");
 static cl::opt<std::string> inputFile(cl::Positional, cl::Required,
                                       cl::desc("FILE.mlir or FILE.onnx"),
                                       cl::sub(hlsSubcommand));
-static cl::opt<std::string> outputDir("o",
-                                      cl::desc("the project directory"),
+static cl::opt<std::string> outputDir("o", cl::desc("the project directory"),
                                       cl::value_desc("DIR"),
                                       cl::sub(hlsSubcommand));
 static cl::opt<std::string> entryName("entry",

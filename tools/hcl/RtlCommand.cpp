@@ -37,8 +37,7 @@ cl::SubCommand rtlSubcommand("rtl", "write amc memories as Verilog");
 static cl::opt<std::string> inputFile(cl::Positional, cl::Required,
                                       cl::desc("FILE.mlir"),
                                       cl::sub(rtlSubcommand));
-static cl::opt<std::string> outputDir("o",
-                                      cl::desc("the output directory"),
+static cl::opt<std::string> outputDir("o", cl::desc("the output directory"),
                                       cl::value_desc("DIR"),
                                       cl::sub(rtlSubcommand));
 static cl::opt<unsigned> aggregateWidth(

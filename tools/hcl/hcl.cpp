@@ -85,17 +85,17 @@ static std::string describeInput(cl::SubCommand *sub) {
   return sub->PositionalOpts.front()->HelpStr.str();
 }
 
-/// LLVM's message about a missing input, in hcl's words ("hcl check needs
-/// FILE.mlir or FILE.onnx"); "" for other lines. (Required options are
-/// checked by the subcommands: LLVM prints that message itself.)
-static std::string rewordMissing(StringRef line, StringRef subcommand) {
-  cl::SubCommand *sub = findSubcommand(subcommand);
-  std::string command = ("hcl " + subcommand).str();
+/// LLVM's message about a missing input in hcl's words ("hcl check needs
+/// FILE.mlir or FILE.onnx"), "" for its second line (dropped), other lines
+/// unchanged. (Required options are checked by the subcommands: LLVM prints
+/// that message itself.)
+static std::string reword(StringRef line, StringRef subcommand) {
   if (line.starts_with("Must specify at least"))
-    return "-"; // the second line of the positional message: dropped
+    return "";
   if (line.starts_with("Not enough positional command line arguments"))
-    return command + " needs " + describeInput(sub);
-  return "";
+    return ("hcl " + subcommand + " needs ").str() +
+           describeInput(findSubcommand(subcommand));
+  return line.str();
 }
 
 /// LLVM's option parser prefixes its messages with the program name (see
@@ -114,12 +114,12 @@ static void reportParseErrors(StringRef text, StringRef subcommand) {
     line = line.rtrim(" !.");
     if (line.empty())
       continue;
-    std::string reworded = rewordMissing(line, subcommand);
-    if (reworded == "-")
+    std::string text = reword(line, subcommand);
+    if (text.empty())
       continue;
     errs() << (line.starts_with("Did you mean") ? "hcl: note: "
                                                 : "hcl: error: ")
-           << (reworded.empty() ? line.str() : reworded) << "\n";
+           << text << "\n";
   }
   errs() << "hcl: note: see 'hcl " << subcommand
          << (subcommand.empty() ? "" : " ") << "--help' for the options\n";
