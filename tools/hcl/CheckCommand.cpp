@@ -147,17 +147,20 @@ static bool hasScheduleToCheck(mlir::ModuleOp module) {
 /// not run fails here; exit code 0, as nothing is wrong.
 static int
 reportNothingToCheck(JitProgram &program,
-                     const std::vector<std::optional<InputRange>> &ranges) {
+                     const std::vector<std::optional<InputRange>> &ranges,
+                     bool dataTypesOnly) {
   std::string entry = "@" + program.entryName().str();
   std::vector<HostArray> arguments = program.makeArguments();
   fillArguments(arguments, 0, ranges);
   std::vector<HostArray> results = program.makeResults();
   if (Error error = program.run(arguments, results))
     return fail(toString(std::move(error)));
-  outs() << "hcl check: nothing to check: " << entry
-         << " has no schedule (no hcl.* customization), so it is its own "
-            "reference; it ran on seed 0 (hcl run shows its outputs, hcl "
-            "check --hls checks its HLS C++)\n";
+  outs() << "hcl check: nothing to check: " << entry << " has no schedule ("
+         << (dataTypesOnly ? "only data-type customizations, which the "
+                             "reference applies too"
+                           : "no hcl.* customization")
+         << "), so it is its own reference; it ran on seed 0 (hcl run shows "
+            "its outputs, hcl check --hls checks its HLS C++)\n";
   return 0;
 }
 
@@ -259,7 +262,8 @@ static int checkEntry(LoadedProgram &loaded, StringRef functionName) {
     auto ranges = argumentRanges();
     if (!ranges)
       return fail(toString(ranges.takeError()));
-    return reportNothingToCheck(*scheduled->program, *ranges);
+    return reportNothingToCheck(*scheduled->program, *ranges,
+                                hasDataTypeCustomizations(loaded.module()));
   }
   // Quantization changes the values by design: the reference then stores
   // the same data types, and the check is about everything else.
