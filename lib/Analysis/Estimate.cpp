@@ -90,7 +90,7 @@ int64_t resourceMII(Operation *loop, const TargetModel &target,
   IterationOptions options;
   options.memrefOps = true;
   options.cache = &cache;
-  options.sink = [&](AccessInstance &&a) {
+  options.sink = [&](const AccessInstance &a) {
     void *memref = a.memref.getAsOpaquePointer();
     if (isa<memref::LoadOp, memref::StoreOp>(a.op) && !a.bank.empty()) {
       auto &any = anyBank[memref];
