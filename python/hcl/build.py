@@ -35,7 +35,11 @@ def asarray(arr, dtype=None):
     .asnumpy() is then a view of the array, not a copy."""
     if isinstance(arr, Array):
         arr = arr.asnumpy()
-    return Array.from_numpy(np.asarray(arr), as_type(dtype) or get_default_type())
+    dtype = as_type(dtype) or get_default_type()
+    try:
+        return Array.from_numpy(np.asarray(arr), dtype)
+    except (ValueError, TypeError) as e:
+        raise Error(f"asarray: cannot convert the values to {dtype}: {e}") from e
 
 
 def _array_repr(self):

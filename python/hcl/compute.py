@@ -13,6 +13,20 @@ Var = _hcl.Var
 Tensor = _hcl.Tensor
 
 
+def _partial_index_error(self, *args):
+    raise Error(self._hcl_partial_message)
+
+
+# A[i] of a 2-D tensor waits for A[i][j]; used in arithmetic, it says so.
+for _op in ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "and",
+            "or", "xor", "lshift", "rshift", "lt", "le", "gt", "ge", "eq", "ne"):
+    setattr(_hcl.PartialIndex, f"__{_op}__", _partial_index_error)
+    if _op not in ("lt", "le", "gt", "ge", "eq", "ne"):
+        setattr(_hcl.PartialIndex, f"__r{_op}__", _partial_index_error)
+for _op in ("neg", "invert", "bool", "index"):
+    setattr(_hcl.PartialIndex, f"__{_op}__", _partial_index_error)
+
+
 def _name(name):
     if name is None:
         return ""

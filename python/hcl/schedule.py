@@ -235,7 +235,7 @@ def _arity(kernel):
 def create_schedule(inputs, func=None, name=""):
     """Runs `func` on the placeholders `inputs` and records the stages it
     creates (HeteroCL's hcl.create_schedule). Afterwards func.B is the
-    tensor of stage B, as in HeteroCL."""
+    tensor of stage B, as in HeteroCL (and func.A the input A)."""
     if isinstance(inputs, Tensor):
         inputs = [inputs]
     if not isinstance(inputs, (list, tuple)) or not all(
@@ -251,7 +251,8 @@ def create_schedule(inputs, func=None, name=""):
     if arity is not None and arity != len(inputs):
         _hcl.kernel_arity_error(arity, len(inputs))
     impl, recorded = _hcl.create_schedule(list(inputs), func)
-    tensors = {t.name: t for t in recorded}
+    # Handles for the inputs too (func.A), then every stage (func.B).
+    tensors = {t.name: t for t in list(inputs) + list(recorded)}
     for tensor_name, tensor in tensors.items():
         if tensor_name.isidentifier():
             try:

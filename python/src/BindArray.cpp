@@ -75,15 +75,22 @@ py::array asNumpy(py::object self) {
     return std::move(values);
   }
   if (host(a).kind() == ElementKind::Wide) {
+    // The low `bits` bits, sign-extended for Int(n).
     py::array values(py::dtype("object"), shape);
     py::object fromBytes = py::module_::import("builtins").attr("int")
                                .attr("from_bytes");
+    py::object one = py::int_(1);
+    py::object modulus = one.attr("__lshift__")(t.bits);
+    py::object half = one.attr("__lshift__")(t.bits - 1);
     auto **out = static_cast<PyObject **>(values.mutable_data());
     for (int64_t i = 0; i < a.size(); ++i) {
       std::vector<uint8_t> bytes = a.getBytes(i);
       py::object v = fromBytes(
           py::bytes(reinterpret_cast<const char *>(bytes.data()), bytes.size()),
-          "little", py::arg("signed") = !t.isUnsigned());
+          "little");
+      v = v.attr("__mod__")(modulus);
+      if (!t.isUnsigned() && v.attr("__ge__")(half).cast<bool>())
+        v = v.attr("__sub__")(modulus);
       Py_XDECREF(out[i]);
       out[i] = v.release().ptr();
     }

@@ -77,6 +77,13 @@ void bindTensor(py::module_ &m) {
   py::class_<hcl::Element, hcl::Expr>(m, "Element");
 
   py::class_<PartialIndex>(m, "PartialIndex")
+      .def_property_readonly("_hcl_partial_message",
+                             [](const PartialIndex &p) {
+                               return "'" + p.tensor.name() + "' has " +
+                                      std::to_string(p.tensor.shape().size()) +
+                                      " dimensions but is indexed with " +
+                                      std::to_string(p.indices.size());
+                             })
       .def("__getitem__",
            [](const PartialIndex &p, py::handle key) {
              return index(p.tensor, p.indices, key);

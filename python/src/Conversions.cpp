@@ -37,6 +37,9 @@ hcl::Expr toExpr(py::handle value, const char *what) {
   }
   if (py::isinstance<py::float_>(value) || isNumpyFloat(value))
     return hcl::Expr(py::reinterpret_borrow<py::object>(value).attr("__float__")().cast<double>());
+  if (py::hasattr(value, "_hcl_partial_message"))
+    hcl::throwError(std::string(py::str(value.attr("_hcl_partial_message"))) +
+                    " (used as " + what + ")");
   if (py::hasattr(value, "_hcl_tensor_name"))
     hcl::throwError("tensor '" + std::string(py::str(value.attr(
                         "_hcl_tensor_name"))) +
