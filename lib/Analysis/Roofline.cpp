@@ -25,6 +25,20 @@ static std::string quoted(const std::string &s) {
   return out + "\"";
 }
 
+std::optional<RooflinePoint> rooflinePoint(int64_t flops, int64_t offchipBytes,
+                                           double cycles, double clockNs) {
+  if (cycles <= 0 || offchipBytes == 0)
+    return std::nullopt;
+  RooflinePoint p;
+  p.intensity = double(flops) / double(offchipBytes);
+  p.performance = double(flops) / (cycles * clockNs);
+  return p;
+}
+
+double attainableGops(const Platform &platform, double intensity) {
+  return std::min(platform.peakGops, platform.bandwidthGBs * intensity);
+}
+
 llvm::Error writeRoofline(const std::vector<RooflinePoint> &points,
                           const Platform &platform, const std::string &svgPath) {
   llvm::ErrorOr<std::string> gnuplot = llvm::sys::findProgramByName("gnuplot");

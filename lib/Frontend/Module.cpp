@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "AppliedModule.h"
 #include "ArrayStorage.h"
 #include "EmitMLIR.h"
 
@@ -32,22 +33,8 @@ using namespace mlir;
 namespace hcl {
 
 namespace detail {
-struct ModuleImpl {
-  MLIRContext context;
-  OwningOpRef<ModuleOp> module;
-  std::unique_ptr<JitProgram> program;
-  std::string text;
-  double compileMs = 0;
-  std::vector<Tensor> inputs;
-  /// The types the inputs are passed in: quantize / downsize change them.
-  std::vector<Type> inputTypes;
-  std::vector<std::string> outputNames;
-};
-} // namespace detail
 
-namespace {
-
-std::string lineOf(const std::string &text, unsigned number) {
+static std::string lineOf(const std::string &text, unsigned number) {
   size_t start = 0;
   for (unsigned i = 1; i < number && start != std::string::npos; ++i)
     start = text.find('\n', start) == std::string::npos
@@ -59,27 +46,21 @@ std::string lineOf(const std::string &text, unsigned number) {
   return line.substr(line.find_first_not_of(' '));
 }
 
-/// Collects error diagnostics as "message (at: <the line they point to>)".
-class DiagnosticCollector {
-public:
-  DiagnosticCollector(MLIRContext &context, const std::string &text)
-      : handler(&context, [this, &text](Diagnostic &diag) {
-          if (diag.getSeverity() != DiagnosticSeverity::Error)
-            return success();
-          std::string message = diag.str();
-          if (auto loc = dyn_cast<NameLoc>(diag.getLocation()))
-            message += " (in " + loc.getName().str() + ")";
-          else if (auto loc = dyn_cast<FileLineColLoc>(diag.getLocation()))
-            message += "\n  at: " + lineOf(text, loc.getLine());
-          messages += (messages.empty() ? "" : "\n") + message;
+DiagnosticCollector::DiagnosticCollector(MLIRContext &context,
+                                         const std::string &text)
+    : handler(&context, [this, &text](Diagnostic &diag) {
+        if (diag.getSeverity() != DiagnosticSeverity::Error)
           return success();
-        }) {}
-  const std::string &str() const { return messages; }
+        std::string message = diag.str();
+        if (auto loc = dyn_cast<NameLoc>(diag.getLocation()))
+          message += " (in " + loc.getName().str() + ")";
+        else if (auto loc = dyn_cast<FileLineColLoc>(diag.getLocation()))
+          message += "\n  at: " + lineOf(text, loc.getLine());
+        messages += (messages.empty() ? "" : "\n") + message;
+        return success();
+      }) {}
 
-private:
-  std::string messages;
-  ScopedDiagnosticHandler handler;
-};
+namespace {
 
 /// The type `input` is stored in once the schedule's quantize / downsize
 /// commands are applied (the last one wins).
@@ -93,9 +74,10 @@ Type storedType(const detail::ScheduleImpl &schedule, const Tensor &input) {
   return type;
 }
 
-std::unique_ptr<detail::ModuleImpl> parseAndApply(const Schedule &schedule,
-                                                  bool apply,
-                                                  const char *what) {
+} // namespace
+
+std::unique_ptr<ModuleImpl> parseAndApply(const Schedule &schedule, bool apply,
+                                          const char *what) {
   auto impl = std::make_unique<detail::ModuleImpl>();
   DialectRegistry registry;
   registerHCLDialects(registry);
@@ -126,7 +108,11 @@ std::string print(ModuleOp module) {
   return text;
 }
 
-} // namespace
+} // namespace detail
+
+using detail::DiagnosticCollector;
+using detail::parseAndApply;
+using detail::print;
 
 std::string lower(const Schedule &schedule, bool applySchedule) {
   if (!applySchedule)
@@ -225,6 +211,39 @@ void build_hls(const Schedule &schedule, const std::string &projectDir,
   if (failed(writeHLSProject(module, module.lookupSymbol<func::FuncOp>("top"),
                              projectDir, options)))
     throwError("build_hls: " + diagnostics.str());
+}
+
+void build_hls(const Schedule &schedule, const std::string &dir,
+               const std::string &top, const HLSTarget &target,
+               unsigned jobs) {
+  std::unique_ptr<detail::ModuleImpl> impl =
+      parseAndApply(schedule, true, "build_hls");
+  impl->text = print(*impl->module);
+  DiagnosticCollector diagnostics(impl->context, impl->text);
+  ModuleOp module = *impl->module;
+  llvm::Expected<SmallVector<func::FuncOp>> selected =
+      selectHLSTops(module, top);
+  if (!selected)
+    throwError("build_hls: top '" + top + "': " +
+               llvm::toString(selected.takeError()) +
+               " (outline makes Stage_<stage names>)");
+  HLSProjectOptions options;
+  options.part = target.part;
+  options.clockNs = target.clockNs;
+  if (failed(writeHLSProjects(module, *selected, dir, options,
+                              std::max(1u, jobs))))
+    throwError("build_hls: " + diagnostics.str());
+}
+
+void build_hls(const Schedule &schedule, const std::string &dir,
+               const std::vector<Function> &top, const HLSTarget &target,
+               unsigned jobs) {
+  if (top.empty())
+    throwError("build_hls: no function given (outline returns them)");
+  std::string names;
+  for (const Function &function : top)
+    names += (names.empty() ? "" : ",") + function.name;
+  build_hls(schedule, dir, names, target, jobs);
 }
 
 Module::Module(std::shared_ptr<detail::ModuleImpl> impl) : impl(std::move(impl)) {}

@@ -74,7 +74,9 @@ enum class TensorKind { Placeholder, Compute, Update, Buffer, Constant, Imperati
 struct TensorNode {
   TensorKind kind;
   std::string name;
-  std::vector<int64_t> shape; // empty for buffers (their shape is chosen later)
+  std::vector<int64_t> shape; // buffers: see resolveShape
+  /// Buffer: gives `shape` when it is first asked for (BufferShape.cpp).
+  std::function<std::vector<int64_t>()> resolveShape;
   Type dtype;
   /// The stage: loop variables and the value stored at them.
   std::vector<Var> axes;

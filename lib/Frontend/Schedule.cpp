@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "BufferShape.h"
 #include "Statements.h"
 
 #include "hcl/Frontend/Error.h"
@@ -410,7 +411,8 @@ void Schedule::to(const Tensor &tensor, const Stage &consumer, int64_t depth) {
   data->commands.push_back(command);
 }
 
-static Tensor makeBuffer(detail::ScheduleImpl &schedule, CommandKind kind,
+static Tensor makeBuffer(const std::shared_ptr<detail::ScheduleImpl> &data,
+                         CommandKind kind,
                          const Tensor &tensor, const Stage &stage,
                          const Axis &axis, const std::string &name,
                          const char *suffix) {
@@ -422,7 +424,10 @@ static Tensor makeBuffer(detail::ScheduleImpl &schedule, CommandKind kind,
   Command command = makeCommand(kind, stage.name(), {axis.loop});
   command.tensor = tensor.node();
   command.result = buffer;
-  schedule.commands.push_back(command);
+  data->commands.push_back(command);
+  // The shape the transform gives the buffer (line, window, N-d), so that
+  // the buffer can be partitioned by dimension.
+  detail::deferBufferShape(data, *buffer);
   return Tensor(buffer);
 }
 
@@ -430,7 +435,7 @@ Tensor Schedule::reuse_at(const Tensor &tensor, const Stage &stage,
                           const Axis &axis, const std::string &name) {
   checkKnownTensor(*data, tensor, "reuse_at", true);
   stage.checkAxis(axis, "reuse_at");
-  return makeBuffer(*data, CommandKind::ReuseAt, tensor, stage, axis, name,
+  return makeBuffer(data, CommandKind::ReuseAt, tensor, stage, axis, name,
                     ".reuse");
 }
 
@@ -438,7 +443,7 @@ Tensor Schedule::buffer_at(const Tensor &tensor, const Stage &stage,
                            const Axis &axis, const std::string &name) {
   checkKnownTensor(*data, tensor, "buffer_at");
   stage.checkAxis(axis, "buffer_at");
-  return makeBuffer(*data, CommandKind::BufferAt, tensor, stage, axis, name,
+  return makeBuffer(data, CommandKind::BufferAt, tensor, stage, axis, name,
                     ".buffer");
 }
 

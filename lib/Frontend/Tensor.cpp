@@ -50,7 +50,11 @@ void recordConstant(const std::shared_ptr<TensorNode> &constant) {
 }
 
 const std::string &Tensor::name() const { return impl->name; }
-const std::vector<int64_t> &Tensor::shape() const { return impl->shape; }
+const std::vector<int64_t> &Tensor::shape() const {
+  if (impl->resolveShape)
+    impl->shape = std::exchange(impl->resolveShape, nullptr)();
+  return impl->shape;
+}
 Type Tensor::dtype() const { return impl->dtype; }
 
 void Tensor::store(const std::vector<Expr> &indices, const Expr &value) const {

@@ -32,7 +32,8 @@ namespace {
 
 /// How one access indexes the target: each dimension is either fixed for an
 /// iteration of the axis loop ("outer": uses only loops at or above the
-/// axis) or is a loop variable of a loop inside the axis ("inner").
+/// axis) or is a loop variable of a loop inside the axis, plus a constant
+/// ("inner").
 struct AccessPattern {
   SmallVector<bool> isInner;
   SmallVector<AffineForOp> innerLoops; // per dimension, null when outer
@@ -58,14 +59,19 @@ FailureOr<AccessPattern> analyzeAccess(Operation *access, AffineForOp axis,
       AffineForOp owner = getForInductionVarOwner(map.getOperand(p));
       if (owner && axis->isProperAncestor(owner)) {
         usesInner = true;
-        if (expr == getAffineDimExpr(p, user->getContext()))
+        // The variable plus a constant (reuse_at's shifted j' - 2): the
+        // buffer spans the whole dimension and is indexed as the target is.
+        AffineExpr rest = simplifyAffineExpr(
+            expr - getAffineDimExpr(p, user->getContext()), map.getNumDims(),
+            map.getNumSymbols());
+        if (isDim && isa<AffineConstantExpr>(rest))
           innerLoop = owner;
       }
     }
     if (usesInner && !innerLoop)
       return user->emitError("buffer_at needs each index of the target to be "
                              "either fixed in an iteration of the axis or a "
-                             "plain variable of a loop inside it");
+                             "variable of a loop inside it plus a constant");
     pattern.isInner.push_back(usesInner);
     pattern.innerLoops.push_back(innerLoop);
     if (!usesInner)
@@ -104,6 +110,29 @@ void buildCopyNest(OpBuilder &builder, Location loc, ArrayRef<int64_t> shape,
     builder.setInsertionPointToStart(loop.getBody());
   }
   body(builder, ivs);
+}
+
+/// The block the buffer lives in: the axis body, or the then-block of the
+/// affine.if guards (reuse_at's) inside it that hold every access, so that
+/// the buffer is filled and written back only in the iterations that use
+/// it. reuse_at then gives the same program whether it comes before
+/// buffer_at (its guard around the buffer) or after (the buffer inside its
+/// guard), and the copies never touch the rows an extra reuse_at iteration
+/// would index out of bounds.
+Block *bufferBlock(AffineForOp axis, ArrayRef<Operation *> accesses) {
+  Block *block = axis.getBody();
+  auto holdsAll = [&](AffineIfOp guard) {
+    return !guard.hasElse() && llvm::all_of(accesses, [&](Operation *access) {
+      return guard->isProperAncestor(access);
+    });
+  };
+  while (true) {
+    auto guards = block->getOps<AffineIfOp>();
+    auto it = llvm::find_if(guards, holdsAll);
+    if (it == guards.end())
+      return block;
+    block = (*it).getThenBlock();
+  }
 }
 
 } // namespace
@@ -171,7 +200,8 @@ LogicalResult applyBufferAt(BufferAtOp op, ScheduleContext &ctx) {
 
   Location loc = op.getLoc();
   OpBuilder builder(op.getContext());
-  builder.setInsertionPointToStart((*axis).getBody());
+  Block *block = bufferBlock(*axis, accesses);
+  builder.setInsertionPointToStart(block);
   auto buffer = memref::AllocOp::create(builder, loc, bufferType);
   if (std::optional<StringRef> name = op.getBufferName())
     buffer->setAttr("name", builder.getStringAttr(*name));
@@ -218,7 +248,7 @@ LogicalResult applyBufferAt(BufferAtOp op, ScheduleContext &ctx) {
     access->erase();
   }
 
-  builder.setInsertionPoint((*axis).getBody()->getTerminator());
+  builder.setInsertionPoint(block->getTerminator());
   buildCopyNest(builder, loc, bufferShape, names, "_back",
                 [&](OpBuilder &b, ValueRange ivs) {
                   Value v = AffineLoadOp::create(b, loc, buffer, ivs);

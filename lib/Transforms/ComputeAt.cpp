@@ -15,6 +15,7 @@
 #include "mlir/Dialect/Affine/LoopFusionUtils.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 using namespace mlir;
@@ -63,8 +64,8 @@ static bool producerIsPrivate(AffineForOp producer, AffineForOp consumer) {
 
 /// True when the producer reads a buffer (defined outside it) that it also
 /// writes: an in-place update or a reduction into its output. Slices of such
-/// a producer are not idempotent, and fusion may run a producer iteration
-/// more than once (overlapping slices, or a producer kept for other readers).
+/// a producer are not idempotent: they are only right when every producer
+/// iteration runs exactly once (see partitionsProducer).
 static bool updatesInPlace(AffineForOp producer) {
   llvm::SmallPtrSet<Value, 4> written, read;
   producer.walk([&](Operation *op) {
@@ -77,6 +78,122 @@ static bool updatesInPlace(AffineForOp producer) {
     return read.contains(memref) &&
            !producer->isAncestor(memref.getParentRegion()->getParentOp());
   });
+}
+
+/// A slice bound sum(coefficient * value) + constant.
+struct LinearBound {
+  llvm::SmallMapVector<Value, int64_t, 4> coefficients;
+  int64_t constant = 0;
+};
+
+/// Adds `factor * expr` to `bound`; false for a non-linear expression.
+static bool addTerms(AffineExpr expr, int64_t factor, AffineMap map,
+                     ArrayRef<Value> operands, LinearBound &bound) {
+  if (auto constant = dyn_cast<AffineConstantExpr>(expr)) {
+    bound.constant += factor * constant.getValue();
+    return true;
+  }
+  if (auto dim = dyn_cast<AffineDimExpr>(expr)) {
+    bound.coefficients[operands[dim.getPosition()]] += factor;
+    return true;
+  }
+  if (auto symbol = dyn_cast<AffineSymbolExpr>(expr)) {
+    bound.coefficients[operands[map.getNumDims() + symbol.getPosition()]] +=
+        factor;
+    return true;
+  }
+  auto binary = dyn_cast<AffineBinaryOpExpr>(expr);
+  if (binary && binary.getKind() == AffineExprKind::Add)
+    return addTerms(binary.getLHS(), factor, map, operands, bound) &&
+           addTerms(binary.getRHS(), factor, map, operands, bound);
+  if (binary && binary.getKind() == AffineExprKind::Mul)
+    if (auto scale = dyn_cast<AffineConstantExpr>(binary.getRHS()))
+      return addTerms(binary.getLHS(), factor * scale.getValue(), map,
+                      operands, bound);
+  return false;
+}
+
+static std::optional<LinearBound> linearBound(AffineMap map,
+                                              ArrayRef<Value> operands) {
+  LinearBound bound;
+  if (!map || map.getNumResults() != 1 ||
+      !addTerms(map.getResult(0), 1, map, operands, bound))
+    return std::nullopt;
+  return bound;
+}
+
+/// The consumer loops whose windows [lb, lb + w) on sliced producer loop
+/// `d` never overlap for two iterations that differ in any of them, where
+/// lb = sum(a * c) + k over those loops' variables c (a > 0): ordered by
+/// a * step, each term must step past the width plus everything the later
+/// terms can add (the row loop; both loops of a split row loop). None when
+/// the bounds have another shape or the windows may overlap.
+static std::optional<llvm::SmallVector<AffineForOp>>
+disjointWindowLoops(const ComputationSliceState &slice, unsigned d) {
+  auto lower = linearBound(slice.lbs[d], slice.lbOperands[d]);
+  auto upper = linearBound(slice.ubs[d], slice.ubOperands[d]);
+  if (!lower || !upper ||
+      lower->coefficients.size() != upper->coefficients.size() ||
+      llvm::any_of(lower->coefficients, [&](auto term) {
+        return upper->coefficients.lookup(term.first) != term.second;
+      }))
+    return std::nullopt;
+  struct Term {
+    AffineForOp loop;
+    int64_t spacing; // a * step: how far one more iteration moves lb
+    int64_t reach;   // a * (last - first value of c): how far c moves lb
+  };
+  SmallVector<Term> terms;
+  for (auto [value, coefficient] : lower->coefficients) {
+    AffineForOp loop = getForInductionVarOwner(value);
+    if (!loop || coefficient <= 0)
+      return std::nullopt;
+    int64_t step = loop.getStepAsInt(), reach = -1;
+    if (loop.hasConstantBounds()) {
+      int64_t trips = (loop.getConstantUpperBound() -
+                       loop.getConstantLowerBound() + step - 1) /
+                      step;
+      reach = coefficient * step * std::max<int64_t>(trips - 1, 0);
+    }
+    terms.push_back({loop, coefficient * step, reach});
+  }
+  llvm::sort(terms, [](const Term &a, const Term &b) {
+    return a.spacing > b.spacing;
+  });
+  int64_t width = upper->constant - lower->constant, later = width;
+  if (width < 1)
+    return std::nullopt;
+  for (const Term &term : llvm::reverse(terms)) {
+    if (later < 0 || term.spacing < later)
+      return std::nullopt;
+    later = term.reach < 0 ? -1 : later + term.reach;
+  }
+  SmallVector<AffineForOp> loops;
+  for (const Term &term : terms)
+    loops.push_back(term.loop);
+  return loops;
+}
+
+/// True when the slice runs every producer iteration at most once over the
+/// consumer loops down to `axis`: two different iterations of those loops
+/// differ in some loop, and some sliced producer loop gets windows that
+/// cannot overlap for iterations differing there (disjointWindowLoops),
+/// whatever the other producer loops do (a softmax row max computed at the
+/// row loop of its consumer). A consumer loop that bounds no producer loop
+/// (the column loop of that consumer) would run the same producer
+/// iterations again.
+static bool partitionsProducer(const ComputationSliceState &slice,
+                               AffineForOp consumer, AffineForOp axis) {
+  llvm::SmallPtrSet<Operation *, 4> bounding;
+  for (unsigned d = 0; d < slice.ivs.size(); ++d)
+    if (auto loops = disjointWindowLoops(slice, d))
+      for (AffineForOp loop : *loops)
+        bounding.insert(loop);
+  for (Operation *loop = axis; loop != consumer->getParentOp();
+       loop = loop->getParentOp())
+    if (isa<AffineForOp>(loop) && !bounding.contains(loop))
+      return false;
+  return true;
 }
 
 /// True when the consumer writes a buffer the producer writes: the copy of
@@ -140,14 +257,6 @@ LogicalResult applyComputeAt(ComputeAtOp op, ScheduleContext &ctx) {
              << "' (imperative code: a data-dependent index or trip count), "
                 "so the part of the producer an iteration needs is unknown";
 
-  if (updatesInPlace(producer))
-    return op.emitError("cannot compute stage '")
-           << getStageName(producer) << "' at loop '" << getLoopName(*axis)
-           << "' of stage '" << getStageName(consumer)
-           << "': the producer reads a buffer it writes (an in-place update "
-              "or a reduction into its output), so running parts of it again "
-              "inside the consumer would repeat the update";
-
   if (consumerWritesProducerOutput(producer, consumer))
     return op.emitError("cannot compute stage '")
            << getStageName(producer) << "' at loop '" << getLoopName(*axis)
@@ -167,6 +276,33 @@ LogicalResult applyComputeAt(ComputeAtOp op, ScheduleContext &ctx) {
            << getStageName(producer) << "' at loop '" << getLoopName(*axis)
            << "' of stage '" << getStageName(consumer)
            << "': " << describeFailure(result);
+
+  // An in-place producer (a reduction into its output) may move only where
+  // each of its iterations still runs exactly once: the copy replaces it
+  // and the consumer's loops partition its iterations.
+  if (updatesInPlace(producer)) {
+    if (!producerIsPrivate(producer, consumer))
+      return op.emitError("cannot compute stage '")
+             << getStageName(producer) << "' at loop '" << getLoopName(*axis)
+             << "' of stage '" << getStageName(consumer)
+             << "': the producer reads a buffer it writes (an in-place update "
+                "or a reduction into its output) that is not private to these "
+                "two stages (an argument, or read by other stages), so the "
+                "producer stays and its copy inside the "
+                "consumer would repeat the update (compute its other "
+                "consumers at this one first)";
+    if (!partitionsProducer(slice, consumer, *axis))
+      return op.emitError("cannot compute stage '")
+             << getStageName(producer) << "' at loop '" << getLoopName(*axis)
+             << "' of stage '" << getStageName(consumer)
+             << "': the producer reads a buffer it writes (an in-place update "
+                "or a reduction into its output), and the consumer's loops "
+                "down to '"
+             << getLoopName(*axis)
+             << "' do not partition its iterations, so running parts of it "
+                "inside the consumer would repeat the update (compute it at "
+                "an outer loop)";
+  }
 
   llvm::SmallPtrSet<Operation *, 16> consumerLoops;
   consumer.walk([&](AffineForOp loop) { consumerLoops.insert(loop); });

@@ -94,8 +94,6 @@ static void printJson(const FunctionEstimate &e, const TargetModel &target) {
 /// operations per second at the estimated (or reported) latency.
 static Expected<RooflinePoint> pointOf(const FunctionEstimate &e,
                                        StringRef file, size_t index) {
-  RooflinePoint p;
-  p.label = sys::path::stem(file).str();
   std::optional<double> cycles;
   if (e.latency)
     cycles = static_cast<double>(*e.latency);
@@ -105,12 +103,14 @@ static Expected<RooflinePoint> pointOf(const FunctionEstimate &e,
       return reported.takeError();
     cycles = *reported;
   }
-  if (!cycles || *cycles <= 0 || e.offchipBytes == 0)
+  std::optional<RooflinePoint> p;
+  if (cycles)
+    p = rooflinePoint(e.flops, e.offchipBytes, *cycles, clockNs);
+  if (!p)
     return createStringError(file + ": no latency or no off-chip traffic to "
                                     "place on the roofline");
-  p.intensity = double(e.flops) / double(e.offchipBytes);
-  p.performance = double(e.flops) / (*cycles * clockNs);
-  return p;
+  p->label = sys::path::stem(file).str();
+  return *p;
 }
 
 int estimateMain() {

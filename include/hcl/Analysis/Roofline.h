@@ -5,6 +5,8 @@
 
 #include "llvm/Support/Error.h"
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,6 +23,15 @@ struct Platform {
   double peakGops = 18;        // seed 000's figures
   double bandwidthGBs = 25.6;
 };
+
+/// A kernel's point: `flops` operations per off-chip byte, and GOP/s when
+/// they take `cycles` at `clockNs`; none without off-chip traffic or a
+/// positive latency.
+std::optional<RooflinePoint> rooflinePoint(int64_t flops, int64_t offchipBytes,
+                                           double cycles, double clockNs);
+
+/// The roof over `intensity`: min(peak, bandwidth x intensity), in GOP/s.
+double attainableGops(const Platform &platform, double intensity);
 
 /// Draws the roofs and the points (labelled) with gnuplot into `svgPath`.
 llvm::Error writeRoofline(const std::vector<RooflinePoint> &points,

@@ -62,6 +62,18 @@ struct HLSTarget {
 void build_hls(const Schedule &schedule, const std::string &projectDir,
                const HLSTarget &target = HLSTarget());
 
+/// One HLS project per function, as `hcl hls --top` writes them: `top` is
+/// `all` (every function: @top and each outlined one) or a comma list of
+/// function names; each gets `dir`/<function> holding it and what it calls,
+/// and `dir`/Makefile runs them all. Written on `jobs` threads.
+void build_hls(const Schedule &schedule, const std::string &dir,
+               const std::string &top, const HLSTarget &target = HLSTarget(),
+               unsigned jobs = 1);
+/// The same for the functions outline returned.
+void build_hls(const Schedule &schedule, const std::string &dir,
+               const std::vector<Function> &top,
+               const HLSTarget &target = HLSTarget(), unsigned jobs = 1);
+
 } // namespace hcl
 
 #endif // HCL_FRONTEND_MODULE_H

@@ -20,6 +20,7 @@
 
 #include "hcl/Frontend/Array.h"
 #include "hcl/Frontend/Error.h"
+#include "hcl/Frontend/Estimate.h"
 #include "hcl/Frontend/Expr.h"
 #include "hcl/Frontend/Imperative.h"
 #include "hcl/Frontend/Module.h"

@@ -17,7 +17,9 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "llvm/Support/Error.h"
 
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -37,6 +39,25 @@ mlir::LogicalResult writeHLSProject(mlir::ModuleOp module,
                                     mlir::func::FuncOp entry,
                                     llvm::StringRef dir,
                                     const HLSProjectOptions &options = {});
+
+/// The functions `spec` names for one project each: `all` (every function
+/// with a body) or a comma list of function names.
+llvm::Expected<llvm::SmallVector<mlir::func::FuncOp>>
+selectHLSTops(mlir::ModuleOp module, llvm::StringRef spec);
+
+/// Called after each project is written: (projects done, total, name).
+using HLSProjectProgress =
+    std::function<void(unsigned, unsigned, llvm::StringRef)>;
+
+/// One project per function of `tops` in `dir`/<its C++ name>, holding it
+/// and what it calls, and `dir`/Makefile running them all (`hcl hls --top`),
+/// written on `jobs` threads. Returns the projects' names; errors are
+/// emitted as diagnostics.
+mlir::FailureOr<std::vector<std::string>>
+writeHLSProjects(mlir::ModuleOp module,
+                 llvm::ArrayRef<mlir::func::FuncOp> tops, llvm::StringRef dir,
+                 const HLSProjectOptions &options, unsigned jobs = 1,
+                 const HLSProjectProgress &progress = {});
 
 /// The testbench.cpp calling `entry` (see the file comment).
 mlir::FailureOr<std::string> emitTestbench(mlir::func::FuncOp entry,

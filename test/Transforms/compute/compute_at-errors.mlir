@@ -64,7 +64,7 @@ func.func @inplace_update(%C: memref<4xi32>, %D: memref<4xi32>) {
     %c = affine.load %C[%i] : memref<4xi32>
     affine.store %c, %D[%i] : memref<4xi32>
   } {loop_name = "i", stage_name = "s1"}
-  // expected-error @+1 {{cannot compute stage 's0' at loop 'i' of stage 's1': the producer reads a buffer it writes (an in-place update or a reduction into its output), so running parts of it again inside the consumer would repeat the update}}
+  // expected-error @+1 {{cannot compute stage 's0' at loop 'i' of stage 's1': the producer reads a buffer it writes (an in-place update or a reduction into its output) that is not private to these two stages (an argument, or read by other stages), so the producer stays and its copy inside the consumer would repeat the update}}
   hcl.compute_at(%s0, %s1, %li)
   return
 }
@@ -117,4 +117,109 @@ func.func @after_reuse_at(%A: memref<10xi32>) -> memref<8xi32> {
   // expected-error @+1 {{cannot compute stage 'P' at loop 'i' of stage 'C': MLIR's slice fusion does not handle these nests (it needs plain affine loops, loads and stores: no affine.if, as reuse_at leaves; apply compute_at before reuse_at)}}
   hcl.compute_at(%sP, %sC, %li)
   return %C : memref<8xi32>
+}
+
+// -----
+
+// A row sum computed at the column loop of its consumer (issue 15): every
+// column iteration would run the row's reduction again, adding to the sum
+// each time. At the row loop it applies (compute_at-reduction.mlir).
+func.func @reduction_repeated(%A: memref<4x8xi32>) -> memref<4x8xi32> {
+  %sS = hcl.create_stage_handle "S" : !hcl.StageHandle
+  %sO = hcl.create_stage_handle "O" : !hcl.StageHandle
+  %lj = hcl.create_loop_handle %sO, "j" : !hcl.LoopHandle
+  %zero = arith.constant 0 : i32
+  %S = memref.alloc() {name = "S"} : memref<4xi32>
+  %O = memref.alloc() {name = "O"} : memref<4x8xi32>
+  affine.for %i = 0 to 4 {
+    affine.store %zero, %S[%i] : memref<4xi32>
+    affine.for %k = 0 to 8 {
+      %a = affine.load %A[%i, %k] : memref<4x8xi32>
+      %s = affine.load %S[%i] : memref<4xi32>
+      %t = arith.addi %s, %a : i32
+      affine.store %t, %S[%i] : memref<4xi32>
+    } {loop_name = "k", reduction = 1 : i32}
+  } {loop_name = "i", stage_name = "S"}
+  affine.for %i = 0 to 4 {
+    affine.for %j = 0 to 8 {
+      %a = affine.load %A[%i, %j] : memref<4x8xi32>
+      %s = affine.load %S[%i] : memref<4xi32>
+      %o = arith.subi %s, %a : i32
+      affine.store %o, %O[%i, %j] : memref<4x8xi32>
+    } {loop_name = "j"}
+  } {loop_name = "i", stage_name = "O"}
+  // expected-error @+1 {{cannot compute stage 'S' at loop 'j' of stage 'O': the producer reads a buffer it writes (an in-place update or a reduction into its output), and the consumer's loops down to 'j' do not partition its iterations, so running parts of it inside the consumer would repeat the update (compute it at an outer loop)}}
+  hcl.compute_at(%sS, %sO, %lj)
+  return %O : memref<4x8xi32>
+}
+
+// -----
+
+// The max is also read after the divide: the producer stays for that
+// reader, and its copy inside the divide would run the reduction again.
+func.func @reduction_not_private(%A: memref<4x8xi32>) -> memref<4xi32> {
+  %sM = hcl.create_stage_handle "M" : !hcl.StageHandle
+  %sO = hcl.create_stage_handle "O" : !hcl.StageHandle
+  %li = hcl.create_loop_handle %sO, "i" : !hcl.LoopHandle
+  %zero = arith.constant 0 : i32
+  %M = memref.alloc() {name = "M"} : memref<4xi32>
+  %O = memref.alloc() {name = "O"} : memref<4x8xi32>
+  %L = memref.alloc() {name = "L"} : memref<4xi32>
+  affine.for %i = 0 to 4 {
+    affine.store %zero, %M[%i] : memref<4xi32>
+    affine.for %k = 0 to 8 {
+      %a = affine.load %A[%i, %k] : memref<4x8xi32>
+      %m = affine.load %M[%i] : memref<4xi32>
+      %x = arith.maxsi %m, %a : i32
+      affine.store %x, %M[%i] : memref<4xi32>
+    } {loop_name = "k", reduction = 1 : i32}
+  } {loop_name = "i", stage_name = "M"}
+  affine.for %i = 0 to 4 {
+    affine.for %j = 0 to 8 {
+      %m = affine.load %M[%i] : memref<4xi32>
+      %a = affine.load %A[%i, %j] : memref<4x8xi32>
+      %o = arith.subi %m, %a : i32
+      affine.store %o, %O[%i, %j] : memref<4x8xi32>
+    } {loop_name = "j"}
+  } {loop_name = "i", stage_name = "O"}
+  affine.for %i = 0 to 4 {
+    %m = affine.load %M[%i] : memref<4xi32>
+    %o = affine.load %O[%i, 0] : memref<4x8xi32>
+    %l = arith.addi %m, %o : i32
+    affine.store %l, %L[%i] : memref<4xi32>
+  } {loop_name = "i", stage_name = "L"}
+  // expected-error @+1 {{cannot compute stage 'M' at loop 'i' of stage 'O': the producer reads a buffer it writes (an in-place update or a reduction into its output) that is not private to these two stages (an argument, or read by other stages), so the producer stays and its copy inside the consumer would repeat the update (compute its other consumers at this one first)}}
+  hcl.compute_at(%sM, %sO, %li)
+  return %L : memref<4xi32>
+}
+
+// -----
+
+// The consumer reads two rows of the sum: the windows [i, i + 2) of
+// consecutive rows overlap, so row i + 1 would be summed twice.
+func.func @reduction_overlapping_windows(%A: memref<5x8xi32>) -> memref<4xi32> {
+  %sS = hcl.create_stage_handle "S" : !hcl.StageHandle
+  %sO = hcl.create_stage_handle "O" : !hcl.StageHandle
+  %li = hcl.create_loop_handle %sO, "i" : !hcl.LoopHandle
+  %zero = arith.constant 0 : i32
+  %S = memref.alloc() {name = "S"} : memref<5xi32>
+  %O = memref.alloc() {name = "O"} : memref<4xi32>
+  affine.for %i = 0 to 5 {
+    affine.store %zero, %S[%i] : memref<5xi32>
+    affine.for %k = 0 to 8 {
+      %a = affine.load %A[%i, %k] : memref<5x8xi32>
+      %s = affine.load %S[%i] : memref<5xi32>
+      %t = arith.addi %s, %a : i32
+      affine.store %t, %S[%i] : memref<5xi32>
+    } {loop_name = "k", reduction = 1 : i32}
+  } {loop_name = "i", stage_name = "S"}
+  affine.for %i = 0 to 4 {
+    %x = affine.load %S[%i] : memref<5xi32>
+    %y = affine.load %S[%i + 1] : memref<5xi32>
+    %o = arith.addi %x, %y : i32
+    affine.store %o, %O[%i] : memref<4xi32>
+  } {loop_name = "i", stage_name = "O"}
+  // expected-error @+1 {{cannot compute stage 'S' at loop 'i' of stage 'O': the producer reads a buffer it writes (an in-place update or a reduction into its output), and the consumer's loops down to 'i' do not partition its iterations}}
+  hcl.compute_at(%sS, %sO, %li)
+  return %O : memref<4xi32>
 }

@@ -58,7 +58,7 @@ func.func @mixed_index(%C: memref<8x16xf32>) {
       affine.store %z, %C[%i, %i + %j] : memref<8x16xf32>
     } {loop_name = "j"}
   } {loop_name = "i", stage_name = "s"}
-  // expected-error @+1 {{buffer_at needs each index of the target to be either fixed in an iteration of the axis or a plain variable of a loop inside it}}
+  // expected-error @+1 {{buffer_at needs each index of the target to be either fixed in an iteration of the axis or a variable of a loop inside it plus a constant}}
   %buf = hcl.buffer_at(%s, %C: memref<8x16xf32>, %li) -> memref<16xf32>
   return
 }
