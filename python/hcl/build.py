@@ -184,9 +184,10 @@ class HLSModule:
     on the arrays given, inputs then outputs, written back in place; in
     "csyn", runs Vitis HLS (`make hls`)."""
 
-    def __init__(self, project, target, num_inputs, tops):
+    def __init__(self, project, target, types, num_inputs, tops):
         self.project = project
         self.target = target
+        self._types = types
         self._num_inputs = num_inputs
         self.tops = tops
 
@@ -215,7 +216,10 @@ class HLSModule:
         if self.tops:
             raise Error("csim runs the whole program's project; build without "
                         "top= to simulate it")
-        arrays = [a if isinstance(a, Array) else asarray(a) for a in args]
+        # NumPy arrays are converted to the program's types, as for a Module.
+        arrays = [a if isinstance(a, Array) else
+                  asarray(a, self._types[k] if k < len(self._types) else None)
+                  for k, a in enumerate(args)]
         inputs = self._num_inputs
         if len(arrays) < inputs:
             raise Error(f"csim: the program takes {inputs} input arrays (then "
@@ -274,12 +278,13 @@ def build(schedule, target=None, name=None, top=None, jobs=1):
         raise Error(f"build: target is None (CPU), 'vhls' or an hcl.Platform, "
                     f"got {target!r}")
     hls_target = _hcl.HLSTarget(target.part, float(target.clock_ns))
+    types = [t.dtype for t in impl.inputs + impl.outputs]
     project = os.path.abspath(target.project)
     if tops and hasattr(_hcl, "build_hls_top"):
         # One project per function, as `hcl hls --top` writes them.
         _hcl.build_hls_top(impl, project, tops, hls_target, jobs)
         _hcl.build_hls(impl, os.path.join(project, "top"), hls_target)
-        return HLSModule(os.path.join(project, "top"), target,
+        return HLSModule(os.path.join(project, "top"), target, types,
                          len(impl.inputs), tops)
     _hcl.build_hls(impl, project, hls_target)
-    return HLSModule(project, target, len(impl.inputs), tops)
+    return HLSModule(project, target, types, len(impl.inputs), tops)

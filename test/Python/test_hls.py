@@ -65,3 +65,17 @@ def test_csyn_without_vitis_says_so():
     mod = hcl.build(stencil_schedule(), target=target)
     with pytest.raises(hcl.Error, match="Vitis HLS, which is not on PATH"):
         mod()
+
+
+def test_csim_converts_numpy_arrays_to_the_program_types():
+    """NumPy arrays take the placeholders' types, not hcl.init's of the day."""
+    hcl.init(hcl.Float())
+    A = hcl.placeholder((6,), "A")
+    s = hcl.create_schedule([A], lambda A: hcl.compute((6,), lambda i: A[i] * 1.5, "B"))
+    hcl.init(hcl.Int(32))
+    target = hcl.Platform.xilinx_zc706
+    target.config(mode="csim", project="f.prj")
+    a = np.linspace(-1, 1, 6, dtype=np.float32)
+    b = np.zeros(6, np.float32)
+    hcl.build(s, target=target)(a, b)
+    np.testing.assert_allclose(b, a * 1.5)
