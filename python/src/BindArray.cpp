@@ -139,6 +139,18 @@ void fill(Array &a, py::array values) {
     a.setInt(i, v.data()[i]);
 }
 
+/// Refuses shapes whose byte size overflows (the product would wrap and
+/// the array would claim elements it does not have).
+std::vector<int64_t> checkedShape(std::vector<int64_t> shape) {
+  uint64_t bytes = 64; // the widest element
+  for (int64_t d : shape)
+    if (d > 0 && __builtin_mul_overflow(bytes, uint64_t(d), &bytes))
+      hcl::throwError("Array: the shape is too large for memory");
+  if (bytes > (uint64_t(1) << 48))
+    hcl::throwError("Array: the shape is too large for memory");
+  return shape;
+}
+
 Array fromNumpy(py::handle object, hcl::Type dtype) {
   py::array values = py::array::ensure(object);
   if (!values)
@@ -166,7 +178,7 @@ void copyFrom(Array &to, const Array &from) {
 void bindArray(py::module_ &m) {
   py::class_<Array>(m, "Array")
       .def(py::init([](py::handle shape, hcl::Type dtype) {
-        return Array(toShape(shape, "Array"), dtype);
+        return Array(checkedShape(toShape(shape, "Array")), dtype);
       }))
       .def_static("from_numpy", &fromNumpy)
       .def_static("load", &Array::load)

@@ -318,3 +318,24 @@ def test_outline_merge_takes_a_function():
 def test_asarray_of_strings():
     with raises("asarray: cannot convert the values to int32"):
         hcl.asarray(np.array(["a", "b"]))
+
+
+def test_array_too_large():
+    with raises("the shape is too large for memory"):
+        hcl.Array((1 << 62, 4), hcl.Int(32))
+
+
+def test_with_block_entered_and_dropped_leaves_nothing_open():
+    A = hcl.placeholder((4,), "A")
+
+    def kernel(A):
+        loop = hcl.for_(0, 4, name="i")
+        loop.__enter__()  # never exited: dropping it closes the loop
+        del loop
+        with hcl.Stage("S"):
+            A[0] = 5
+
+    s = hcl.create_schedule([A], kernel)
+    a = np.zeros(4, np.int32)
+    hcl.build(s)(a)
+    assert a[0] == 5
