@@ -28,18 +28,30 @@ using hcl::ElementKind;
 /// NumPy's name of a container NumPy has ("" for Wide).
 const char *numpyName(ElementKind kind) {
   switch (kind) {
-  case ElementKind::I1: return "bool";
-  case ElementKind::I8: return "int8";
-  case ElementKind::I16: return "int16";
-  case ElementKind::I32: return "int32";
-  case ElementKind::I64: return "int64";
-  case ElementKind::U8: return "uint8";
-  case ElementKind::U16: return "uint16";
-  case ElementKind::U32: return "uint32";
-  case ElementKind::U64: return "uint64";
-  case ElementKind::F32: return "float32";
-  case ElementKind::F64: return "float64";
-  case ElementKind::Wide: return "";
+  case ElementKind::I1:
+    return "bool";
+  case ElementKind::I8:
+    return "int8";
+  case ElementKind::I16:
+    return "int16";
+  case ElementKind::I32:
+    return "int32";
+  case ElementKind::I64:
+    return "int64";
+  case ElementKind::U8:
+    return "uint8";
+  case ElementKind::U16:
+    return "uint16";
+  case ElementKind::U32:
+    return "uint32";
+  case ElementKind::U64:
+    return "uint64";
+  case ElementKind::F32:
+    return "float32";
+  case ElementKind::F64:
+    return "float64";
+  case ElementKind::Wide:
+    return "";
   }
   return "";
 }
@@ -77,8 +89,8 @@ py::array asNumpy(py::object self) {
   if (host(a).kind() == ElementKind::Wide) {
     // The low `bits` bits, sign-extended for Int(n).
     py::array values(py::dtype("object"), shape);
-    py::object fromBytes = py::module_::import("builtins").attr("int")
-                               .attr("from_bytes");
+    py::object fromBytes =
+        py::module_::import("builtins").attr("int").attr("from_bytes");
     py::object one = py::int_(1);
     py::object modulus = one.attr("__lshift__")(t.bits);
     py::object half = one.attr("__lshift__")(t.bits - 1);
@@ -105,8 +117,8 @@ py::array asNumpy(py::object self) {
 void fill(Array &a, py::array values) {
   hcl::Type t = a.dtype();
   if (t.isFixed()) {
-    auto v = py::array_t<double, py::array::c_style | py::array::forcecast>(
-        values);
+    auto v =
+        py::array_t<double, py::array::c_style | py::array::forcecast>(values);
     for (int64_t i = 0; i < a.size(); ++i)
       a.setDouble(i, v.data()[i]);
     return;
@@ -114,10 +126,9 @@ void fill(Array &a, py::array values) {
   if (isStandardWidth(t)) {
     // NumPy converts (float to int truncates, as C does); one memcpy in.
     py::dtype dtype(numpyName(host(a).kind()));
-    py::array converted = py::array::ensure(
-        values.attr("astype")(dtype, py::arg("order") = "C"));
-    std::memcpy(host(a).data(), converted.data(),
-                a.size() * dtype.itemsize());
+    py::array converted =
+        py::array::ensure(values.attr("astype")(dtype, py::arg("order") = "C"));
+    std::memcpy(host(a).data(), converted.data(), a.size() * dtype.itemsize());
     return;
   }
   if (host(a).kind() == ElementKind::Wide && values.dtype().kind() == 'O') {
@@ -125,16 +136,16 @@ void fill(Array &a, py::array values) {
     py::int_ mask = py::int_(1).attr("__lshift__")(t.bits) - py::int_(1);
     py::object flat = values.attr("flat");
     for (int64_t i = 0; i < a.size(); ++i) {
-      std::string bytes = py::bytes((py::int_(flat[py::int_(i)]) & mask)
-                                        .attr("to_bytes")((t.bits + 7) / 8,
-                                                          "little"));
+      std::string bytes =
+          py::bytes((py::int_(flat[py::int_(i)]) & mask)
+                        .attr("to_bytes")((t.bits + 7) / 8, "little"));
       a.setBytes(i, std::vector<uint8_t>(bytes.begin(), bytes.end()));
     }
     return;
   }
   // Other widths are wrapped element by element, as the hardware would.
-  auto v = py::array_t<int64_t, py::array::c_style | py::array::forcecast>(
-      values);
+  auto v =
+      py::array_t<int64_t, py::array::c_style | py::array::forcecast>(values);
   for (int64_t i = 0; i < a.size(); ++i)
     a.setInt(i, v.data()[i]);
 }
@@ -155,7 +166,8 @@ Array fromNumpy(py::handle object, hcl::Type dtype) {
   py::array values = py::array::ensure(object);
   if (!values)
     hcl::throwError("asarray: expected a NumPy array (or something NumPy "
-                    "converts), got " + typeName(object));
+                    "converts), got " +
+                    typeName(object));
   std::vector<int64_t> shape(values.shape(), values.shape() + values.ndim());
   Array a(shape, dtype);
   fill(a, values);

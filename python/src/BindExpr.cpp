@@ -20,13 +20,10 @@ using BinaryOp = Expr (*)(const Expr &, const Expr &);
 template <typename Class>
 void defBinary(Class &cls, const char *name, const char *reflected,
                BinaryOp op) {
-  cls.def(name, [op](const Expr &a, py::handle b) {
-    return op(a, toExpr(b));
-  });
+  cls.def(name, [op](const Expr &a, py::handle b) { return op(a, toExpr(b)); });
   if (reflected)
-    cls.def(reflected, [op](const Expr &a, py::handle b) {
-      return op(toExpr(b), a);
-    });
+    cls.def(reflected,
+            [op](const Expr &a, py::handle b) { return op(toExpr(b), a); });
 }
 
 Expr add(const Expr &a, const Expr &b) { return a + b; }
@@ -67,7 +64,8 @@ std::vector<hcl::Var> toAxes(py::handle axis) {
   }
   if (!py::isinstance<py::list>(axis) && !py::isinstance<py::tuple>(axis))
     hcl::throwError("a reduction's axis is a reduce_axis or a list of them, "
-                    "got " + typeName(axis));
+                    "got " +
+                    typeName(axis));
   for (py::handle a : axis) {
     if (!py::isinstance<hcl::Var>(a))
       hcl::throwError("a reduction's axis list holds reduce_axis values, got " +
@@ -139,18 +137,17 @@ void bindExpr(py::module_ &m) {
   defBinary(expr, "__gt__", nullptr, &gt);
   defBinary(expr, "__ge__", nullptr, &ge);
   // __eq__ builds an expression, so expressions hash by identity.
-  expr.def("__hash__", [](py::handle self) { return py::hash(py::int_(
-                                                 reinterpret_cast<intptr_t>(
-                                                     self.ptr()))); });
+  expr.def("__hash__", [](py::handle self) {
+    return py::hash(py::int_(reinterpret_cast<intptr_t>(self.ptr())));
+  });
 
   py::class_<hcl::Var, Expr>(m, "Var")
       .def_property_readonly("name", &hcl::Var::name)
       .def_property_readonly("lo", &hcl::Var::lo)
       .def_property_readonly("hi", &hcl::Var::hi)
       .def_property_readonly("is_reduce_axis", &hcl::Var::isReduceAxis)
-      .def("__repr__", [](const hcl::Var &v) {
-        return "<hcl axis '" + v.name() + "'>";
-      });
+      .def("__repr__",
+           [](const hcl::Var &v) { return "<hcl axis '" + v.name() + "'>"; });
 
   m.def("reduce_axis", &hcl::reduce_axis, py::arg("lower"), py::arg("upper"),
         py::arg("name") = "");
@@ -166,10 +163,10 @@ void bindExpr(py::module_ &m) {
   m.def("set_bit", [](py::handle v, py::handle bit, py::handle b) {
     return hcl::set_bit(toExpr(v), toExpr(bit), toExpr(b));
   });
-  m.def("set_slice", [](py::handle v, py::handle hi, py::handle lo,
-                        py::handle b) {
-    return hcl::set_slice(toExpr(v), toExpr(hi), toExpr(lo), toExpr(b));
-  });
+  m.def("set_slice",
+        [](py::handle v, py::handle hi, py::handle lo, py::handle b) {
+          return hcl::set_slice(toExpr(v), toExpr(hi), toExpr(lo), toExpr(b));
+        });
   m.def("pow", [](py::handle a, py::handle b) {
     return hcl::pow(toExpr(a), toExpr(b));
   });
@@ -179,22 +176,35 @@ void bindExpr(py::module_ &m) {
   m.def("max", [](py::handle a, py::handle b) {
     return hcl::max(toExpr(a), toExpr(b));
   });
-  m.def("logical_and", [](py::handle a, py::handle b) {
-    return toExpr(a) && toExpr(b);
-  });
-  m.def("logical_or", [](py::handle a, py::handle b) {
-    return toExpr(a) || toExpr(b);
-  });
+  m.def("logical_and",
+        [](py::handle a, py::handle b) { return toExpr(a) && toExpr(b); });
+  m.def("logical_or",
+        [](py::handle a, py::handle b) { return toExpr(a) || toExpr(b); });
   m.def("logical_not", [](py::handle a) { return !toExpr(a); });
   const std::pair<const char *, Unary> unary[] = {
-      {"exp", &hcl::exp},     {"log", &hcl::log},     {"sqrt", &hcl::sqrt},
-      {"abs", &hcl::abs},     {"tanh", &hcl::tanh},   {"erf", &hcl::erf},
-      {"floor", &hcl::floor}, {"ceil", &hcl::ceil},   {"round", &hcl::round},
-      {"sin", &hcl::sin},     {"cos", &hcl::cos},     {"tan", &hcl::tan},
-      {"asin", &hcl::asin},   {"acos", &hcl::acos},   {"atan", &hcl::atan},
-      {"sinh", &hcl::sinh},   {"cosh", &hcl::cosh},   {"asinh", &hcl::asinh},
-      {"acosh", &hcl::acosh}, {"atanh", &hcl::atanh}, {"isnan", &hcl::isnan},
-      {"isinf", &hcl::isinf}, {"bit_reverse", &hcl::bit_reverse}};
+      {"exp", &hcl::exp},
+      {"log", &hcl::log},
+      {"sqrt", &hcl::sqrt},
+      {"abs", &hcl::abs},
+      {"tanh", &hcl::tanh},
+      {"erf", &hcl::erf},
+      {"floor", &hcl::floor},
+      {"ceil", &hcl::ceil},
+      {"round", &hcl::round},
+      {"sin", &hcl::sin},
+      {"cos", &hcl::cos},
+      {"tan", &hcl::tan},
+      {"asin", &hcl::asin},
+      {"acos", &hcl::acos},
+      {"atan", &hcl::atan},
+      {"sinh", &hcl::sinh},
+      {"cosh", &hcl::cosh},
+      {"asinh", &hcl::asinh},
+      {"acosh", &hcl::acosh},
+      {"atanh", &hcl::atanh},
+      {"isnan", &hcl::isnan},
+      {"isinf", &hcl::isinf},
+      {"bit_reverse", &hcl::bit_reverse}};
   for (const auto &[name, f] : unary)
     defUnary(m, name, f);
   defReduction(m, "sum", &hcl::sum);

@@ -20,7 +20,8 @@ std::unique_ptr<OpenScope> forScope(py::handle lo, py::handle hi, int64_t step,
                                     const std::string &name) {
   hcl::Expr from = toExpr(lo, "a loop bound"), to = toExpr(hi, "a loop bound");
   return std::make_unique<OpenScope>("for_", [=](const Body &body) {
-    hcl::for_(from, to, step, [&](hcl::Var i) { body(i); }, name);
+    hcl::for_(
+        from, to, step, [&](hcl::Var i) { body(i); }, name);
   });
 }
 
@@ -29,7 +30,8 @@ std::unique_ptr<OpenScope> whileScope(py::handle condition,
                                       int64_t maxTripCount) {
   hcl::Expr c = toExpr(condition, "a while_ condition");
   return std::make_unique<OpenScope>("while_", [=](const Body &body) {
-    hcl::while_(c, [&] { body(std::nullopt); }, name, maxTripCount);
+    hcl::while_(
+        c, [&] { body(std::nullopt); }, name, maxTripCount);
   });
 }
 
@@ -75,11 +77,11 @@ void bindImperative(py::module_ &m) {
              std::optional<hcl::Var> var = s.enter();
              return var ? py::cast(*var) : py::none();
            })
-      .def("__exit__", [](OpenScope &s, py::handle type, py::handle,
-                          py::handle) {
-        s.exit(!type.is_none());
-        return false;
-      });
+      .def("__exit__",
+           [](OpenScope &s, py::handle type, py::handle, py::handle) {
+             s.exit(!type.is_none());
+             return false;
+           });
   m.def("for_scope", &forScope);
   m.def("while_scope", &whileScope);
   m.def("if_scope", &ifScope);
@@ -90,8 +92,8 @@ void bindImperative(py::module_ &m) {
 
   m.def("make_mutate", [](py::handle shape, const std::vector<hcl::Var> &axes,
                           py::function body, const std::string &name) {
-    hcl::detail::makeMutate(toShape(shape, "mutate"), axes,
-                            [&] { body(); }, name);
+    hcl::detail::makeMutate(
+        toShape(shape, "mutate"), axes, [&] { body(); }, name);
   });
 
   py::class_<hcl::Def>(m, "Def")
@@ -100,7 +102,8 @@ void bindImperative(py::module_ &m) {
         std::vector<hcl::Tensor> tensors;
         for (py::handle a : arguments) {
           if (!py::isinstance<hcl::Tensor>(a))
-            hcl::throwError("call of '" + f.name() + "': arguments are "
+            hcl::throwError("call of '" + f.name() +
+                            "': arguments are "
                             "tensors (a scalar: hcl.scalar), got " +
                             typeName(a));
           tensors.push_back(a.cast<hcl::Tensor>());

@@ -36,7 +36,8 @@ std::vector<Tensor> outputsOf(py::handle result) {
     return outputs;
   }
   hcl::throwError("create_schedule: the kernel returns a tensor, a list of "
-                  "tensors or nothing, got " + typeName(result));
+                  "tensors or nothing, got " +
+                  typeName(result));
 }
 
 /// Runs `kernel` on `inputs`; the schedule and every tensor it recorded.
@@ -62,7 +63,8 @@ void bindSchedule(py::module_ &m) {
       .def(py::init<const hcl::Var &>())
       .def(py::init<std::string>())
       .def_readonly("name", &Axis::loop)
-      .def("__repr__", [](const Axis &a) { return "<hcl loop '" + a.loop + "'>"; })
+      .def("__repr__",
+           [](const Axis &a) { return "<hcl loop '" + a.loop + "'>"; })
       .def("__str__", [](const Axis &a) { return a.loop; });
   py::implicitly_convertible<hcl::Var, Axis>();
   py::implicitly_convertible<py::str, Axis>();
@@ -82,25 +84,22 @@ void bindSchedule(py::module_ &m) {
   py::class_<Stage>(m, "Stage")
       .def_property_readonly("name", &Stage::name)
       .def("split", &Stage::split)
-      .def("tile", [](Stage &s, const Axis &x, const Axis &y, int64_t xf,
-                      int64_t yf) {
-        auto axes = s.tile(x, y, xf, yf);
-        return py::make_tuple(axes[0], axes[1], axes[2], axes[3]);
-      })
+      .def("tile",
+           [](Stage &s, const Axis &x, const Axis &y, int64_t xf, int64_t yf) {
+             auto axes = s.tile(x, y, xf, yf);
+             return py::make_tuple(axes[0], axes[1], axes[2], axes[3]);
+           })
       .def("reorder", &Stage::reorder)
       .def("fuse", &Stage::fuse)
       .def("unroll", &Stage::unroll)
       .def("pipeline", &Stage::pipeline)
       .def("parallel", &Stage::parallel)
-      .def("vectorize", [](Stage &s, const Axis &a, int64_t w) {
-        s.vectorize(a, w);
-      })
-      .def("compute_at", [](Stage &s, const Stage &consumer, const Axis &a) {
-        s.compute_at(consumer, a);
-      })
-      .def("store_at", [](Stage &s, const Stage &consumer, const Axis &a) {
-        s.store_at(consumer, a);
-      })
+      .def("vectorize",
+           [](Stage &s, const Axis &a, int64_t w) { s.vectorize(a, w); })
+      .def("compute_at", [](Stage &s, const Stage &consumer,
+                            const Axis &a) { s.compute_at(consumer, a); })
+      .def("store_at", [](Stage &s, const Stage &consumer,
+                          const Axis &a) { s.store_at(consumer, a); })
       .def("outline", [](Stage &s, std::optional<hcl::Function> merge,
                          std::vector<std::string> param, std::string axis) {
         hcl::OutlineOptions options;
@@ -122,7 +121,8 @@ void bindSchedule(py::module_ &m) {
            [](Schedule &s, const std::vector<std::vector<Tensor>> &groups) {
              if (groups.size() > 4)
                hcl::throwError("outline: up to 4 groups of stages at once, "
-                               "got " + std::to_string(groups.size()));
+                               "got " +
+                               std::to_string(groups.size()));
              std::vector<std::vector<Tensor>> g(groups);
              g.resize(4);
              return s.outline(g[0], g[1], g[2], g[3]);

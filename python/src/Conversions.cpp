@@ -25,8 +25,8 @@ hcl::Expr toExpr(py::handle value, const char *what) {
   if (py::isinstance<py::bool_>(value))
     return hcl::Expr(static_cast<int64_t>(value.cast<bool>()));
   if (PyIndex_Check(value.ptr())) {
-    py::int_ number = py::reinterpret_steal<py::int_>(
-        PyNumber_Index(value.ptr()));
+    py::int_ number =
+        py::reinterpret_steal<py::int_>(PyNumber_Index(value.ptr()));
     int overflow = 0;
     long long v = PyLong_AsLongLongAndOverflow(number.ptr(), &overflow);
     if (overflow)
@@ -36,14 +36,17 @@ hcl::Expr toExpr(py::handle value, const char *what) {
     return hcl::Expr(static_cast<int64_t>(v));
   }
   if (py::isinstance<py::float_>(value) || isNumpyFloat(value))
-    return hcl::Expr(py::reinterpret_borrow<py::object>(value).attr("__float__")().cast<double>());
+    return hcl::Expr(py::reinterpret_borrow<py::object>(value)
+                         .attr("__float__")()
+                         .cast<double>());
   if (py::hasattr(value, "_hcl_partial_message"))
     hcl::throwError(std::string(py::str(value.attr("_hcl_partial_message"))) +
                     " (used as " + what + ")");
   if (py::hasattr(value, "_hcl_tensor_name"))
-    hcl::throwError("tensor '" + std::string(py::str(value.attr(
-                        "_hcl_tensor_name"))) +
-                    "' used as " + what + ": index it (A[i, j]), or use .v "
+    hcl::throwError("tensor '" +
+                    std::string(py::str(value.attr("_hcl_tensor_name"))) +
+                    "' used as " + what +
+                    ": index it (A[i, j]), or use .v "
                     "for a scalar");
   hcl::throwError(std::string("expected an hcl expression or a number as ") +
                   what + ", got " + typeName(value));
@@ -67,9 +70,13 @@ std::vector<int64_t> toShape(py::handle shape, const char *what) {
   std::vector<int64_t> sizes;
   auto addSize = [&](py::handle size) {
     if (!PyIndex_Check(size.ptr()) || py::isinstance<py::bool_>(size))
-      hcl::throwError(std::string(what) + ": a shape holds integer sizes, "
-                      "got " + typeName(size));
-    int64_t v = py::reinterpret_borrow<py::object>(size).attr("__index__")().cast<int64_t>();
+      hcl::throwError(std::string(what) +
+                      ": a shape holds integer sizes, "
+                      "got " +
+                      typeName(size));
+    int64_t v = py::reinterpret_borrow<py::object>(size)
+                    .attr("__index__")()
+                    .cast<int64_t>();
     if (v < 0)
       hcl::throwError(std::string(what) + ": sizes must be non-negative, got " +
                       std::to_string(v));
@@ -80,8 +87,10 @@ std::vector<int64_t> toShape(py::handle shape, const char *what) {
     return sizes;
   }
   if (!py::isinstance<py::tuple>(shape) && !py::isinstance<py::list>(shape))
-    hcl::throwError(std::string(what) + ": the shape must be a tuple of "
-                    "sizes, got " + typeName(shape));
+    hcl::throwError(std::string(what) +
+                    ": the shape must be a tuple of "
+                    "sizes, got " +
+                    typeName(shape));
   for (py::handle size : shape)
     addSize(size);
   return sizes;
@@ -117,9 +126,10 @@ void bindTypes(py::module_ &m) {
              }
              return t.str();
            })
-      .def("__eq__", [](const hcl::Type &a, py::object b) {
-        return py::isinstance<hcl::Type>(b) && a == b.cast<hcl::Type>();
-      })
+      .def("__eq__",
+           [](const hcl::Type &a, py::object b) {
+             return py::isinstance<hcl::Type>(b) && a == b.cast<hcl::Type>();
+           })
       .def("__hash__", [](const hcl::Type &t) {
         return py::hash(py::make_tuple(int(t.kind), t.bits, t.frac));
       });

@@ -9,8 +9,8 @@
 
 PYBIND11_MODULE(_hcl, m) {
   m.doc() = "hcl's C++ front end; use it through the hcl package";
-  auto error = pybind11::register_exception<hcl::Error>(m, "Error",
-                                                         PyExc_RuntimeError);
+  auto error =
+      pybind11::register_exception<hcl::Error>(m, "Error", PyExc_RuntimeError);
   error.attr("__module__") = "hcl";
   hclpy::bindTypes(m);
   hclpy::bindExpr(m);

@@ -100,7 +100,7 @@ void OpenScope::exit(bool failed) {
     hcl::throwError(what + ": exited without being entered");
   if (openScopes.empty() || openScopes.back() != state.get())
     hcl::throwError(what + ": with-blocks must close in the order they "
-                    "opened (an inner block is still open)");
+                           "opened (an inner block is still open)");
   openScopes.pop_back();
   state->unwind = failed;
   swapcontext(&state->caller, &state->self);

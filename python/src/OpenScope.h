@@ -1,4 +1,5 @@
-//===- OpenScope.h - a C++ body held open for a Python with-block -*- C++ -*-===//
+//===- OpenScope.h - a C++ body held open for a Python with-block -*- C++
+//-*-===//
 //
 // The front end's imperative constructs take their body as a function that
 // they call while their scope is open (hcl::for_(0, N, [&](Var i) {...})).
