@@ -9,6 +9,8 @@ packages=(
   python3 python3-numpy gnuplot-nox clang-22
   verilator yosys
   libonnx-dev libonnx-testdata libprotobuf-dev python3-onnx
+  # The Python package (python/, docs/python.md) and its tests.
+  python3-dev pybind11-dev python3-pybind11 python3-pytest python3-matplotlib
 )
 
 missing=()
