@@ -254,16 +254,20 @@ def _tops(top):
     return list(top)
 
 
-def build(schedule, target=None, name=None, top=None, jobs=1):
+def build(schedule, target=None, name=None, top=None, jobs=1,
+          check_bounds=False):
     """Builds the program: for the CPU (target None or "llvm"), a module to
-    call with arrays, with one module per function of `top` in .modules;
+    call with arrays, with one module per function of `top` in .modules
+    (check_bounds=True: accesses not proven in range are checked at run time
+    and raise hcl.Error naming tensor, index and stage);
     for an hcl.Platform, its HLS project (an HLSModule); for "vhls", the
     HLS C++ as a string."""
     impl = _schedule(schedule, "build")
     tops = _tops(top)
     if target is None or target == "llvm":
         types = [t.dtype for t in impl.inputs + impl.outputs]
-        built = _hcl.build_top(impl, tops, jobs) if tops else _hcl.build(impl)
+        built = (_hcl.build_top(impl, tops, jobs) if tops
+                 else _hcl.build(impl, check_bounds))
         module = Module(built, types)
         module.modules = [Module(sub, None, f.name)
                           for sub, f in zip(built.modules, tops)]

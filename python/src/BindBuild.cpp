@@ -104,8 +104,15 @@ void bindBuild(py::module_ &m) {
 
   m.def("lower", &hcl::lower, py::arg("schedule"), py::arg("apply") = true,
         py::call_guard<py::gil_scoped_release>());
-  m.def("build", py::overload_cast<const hcl::Schedule &>(&hcl::build),
-        py::call_guard<py::gil_scoped_release>());
+  m.def(
+      "build",
+      [](const hcl::Schedule &s, bool checkBounds) {
+        hcl::BuildOptions options;
+        options.checkBounds = checkBounds;
+        return hcl::build(s, options);
+      },
+      py::arg("schedule"), py::arg("check_bounds") = false,
+      py::call_guard<py::gil_scoped_release>());
   m.def("build_top",
         py::overload_cast<const hcl::Schedule &,
                           const std::vector<hcl::Function> &, unsigned>(
