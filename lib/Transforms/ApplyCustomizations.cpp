@@ -57,8 +57,12 @@ struct ApplyCustomizationsPass
     : hcl::impl::ApplyCustomizationsBase<ApplyCustomizationsPass> {
   void runOnOperation() override {
     for (auto func : llvm::to_vector(getOperation().getOps<func::FuncOp>()))
-      if (failed(applySchedule(func)))
+      if (failed(hcl::expandTemplates(func)) || failed(applySchedule(func)))
         return signalPassFailure();
+    // Every hcl.apply is expanded; the templates have done their work.
+    for (auto customization : llvm::make_early_inc_range(
+             getOperation().getOps<hcl::CustomizationOp>()))
+      customization.erase();
   }
 
   LogicalResult applySchedule(func::FuncOp func) {

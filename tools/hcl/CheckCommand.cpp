@@ -17,6 +17,10 @@
 #include "hcl/Runtime/RandomFill.h"
 #include "hcl/Transforms/Passes.h"
 
+#include "mlir/Dialect/Affine/IR/AffineMemoryOpInterfaces.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
 
@@ -105,6 +109,37 @@ static std::string describeReshaped(const std::string &name,
   return name + " " + expected.shapeString() + " as " + actual.shapeString();
 }
 
+/// The first memref.alloc in `func` that is read before anything writes it
+/// (in program order, the first access to it is a load): its contents are
+/// undefined, so two runs may differ whatever the schedule does.
+static mlir::Operation *findAllocReadFirst(mlir::func::FuncOp func) {
+  llvm::DenseMap<mlir::Value, bool> readFirst;
+  func.walk<mlir::WalkOrder::PreOrder>([&](mlir::Operation *op) {
+    mlir::Value memref;
+    bool isRead = false;
+    if (auto load = mlir::dyn_cast<mlir::affine::AffineReadOpInterface>(op)) {
+      memref = load.getMemRef();
+      isRead = true;
+    } else if (auto store =
+                   mlir::dyn_cast<mlir::affine::AffineWriteOpInterface>(op)) {
+      memref = store.getMemRef();
+    } else if (auto load = mlir::dyn_cast<mlir::memref::LoadOp>(op)) {
+      memref = load.getMemRef();
+      isRead = true;
+    } else if (auto store = mlir::dyn_cast<mlir::memref::StoreOp>(op)) {
+      memref = store.getMemRef();
+    }
+    if (memref && memref.getDefiningOp<mlir::memref::AllocOp>())
+      readFirst.try_emplace(memref, isRead);
+  });
+  mlir::Operation *first = nullptr;
+  func.walk([&](mlir::memref::AllocOp alloc) {
+    if (!first && readFirst.lookup(alloc.getResult()))
+      first = alloc;
+  });
+  return first;
+}
+
 /// The functions to check when no --entry is given: @top when there is one
 /// or a single public function (selectEntry's choice), else every public
 /// function with a body (a file of several kernels, as HeteroCL-MLIR's tests
@@ -189,6 +224,16 @@ static int checkEntry(LoadedProgram &loaded, StringRef functionName) {
                         "results (what it writes to a memref.global is not "
                         "observed); check a function that takes or returns "
                         "its arrays (--entry)");
+
+  // A mismatch would then say nothing about the schedule.
+  auto function = loaded.module().lookupSymbol<mlir::func::FuncOp>(
+      expectedProgram.entryName());
+  if (mlir::Operation *alloc =
+          function ? findAllocReadFirst(function) : nullptr)
+    mlir::emitWarning(alloc->getLoc())
+        << "this allocation is read before it is written: its contents are "
+           "undefined, so runs may differ whatever the schedule does "
+           "(initialize it)";
 
   double largestError = 0;
   size_t outputs = 0;
