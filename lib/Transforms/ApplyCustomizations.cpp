@@ -1,6 +1,7 @@
 //===- ApplyCustomizations.cpp - apply each function's schedule -----------===//
 
 #include "hcl/Dialect/HCL/HCLOps.h"
+#include "hcl/Dialect/HCL/Naming.h"
 #include "hcl/Transforms/Passes.h"
 #include "hcl/Transforms/Primitives.h"
 
@@ -60,8 +61,12 @@ struct ApplyCustomizationsPass
     if (failed(hcl::verifyBounds(getOperation())))
       return signalPassFailure();
     for (auto func : llvm::to_vector(getOperation().getOps<func::FuncOp>()))
-      if (failed(applySchedule(func)))
+      if (failed(hcl::expandTemplates(func)) || failed(applySchedule(func)))
         return signalPassFailure();
+    // Every hcl.apply is expanded; the templates have done their work.
+    for (auto customization : llvm::make_early_inc_range(
+             getOperation().getOps<hcl::CustomizationOp>()))
+      customization.erase();
     if (failed(hcl::verifyBounds(getOperation())))
       return signalPassFailure();
   }
@@ -74,6 +79,7 @@ struct ApplyCustomizationsPass
     });
     if (schedule.empty())
       return success();
+    hcl::adoptOpNames(func);
     hcl::ScheduleContext ctx(func);
     // Folding after each primitive keeps nests perfect for the next one
     // (normalization leaves affine.apply ops between loops).

@@ -187,11 +187,15 @@ LogicalResult applyBufferAt(BufferAtOp op, ScheduleContext &ctx) {
     bufferShape.push_back(targetType.getDimSize(dim));
     names.push_back(getLoopName(first.innerLoops[dim]).str());
   }
-  if (bufferShape.empty())
-    return op.emitError("every index of the target is fixed in an iteration "
-                        "of loop '")
-           << axisName << "': buffer_at at an inner loop instead";
-  auto bufferType = MemRefType::get(bufferShape, targetType.getElementType());
+  // Every index fixed in an iteration of the axis (buffer_at at the loop
+  // around a reduction, as HeteroCL writes it): a one-element buffer, the
+  // register the reduction accumulates in.
+  bool scalar = bufferShape.empty();
+  MLIRContext *context = op.getContext();
+  AffineMap elementZero = AffineMap::getConstantMap(0, context);
+  auto bufferType =
+      MemRefType::get(scalar ? ArrayRef<int64_t>{1} : ArrayRef(bufferShape),
+                      targetType.getElementType());
   if (isa<MemRefType>(op.getResult().getType()) &&
       bufferType != op.getResult().getType())
     return op.emitError("buffer_at at loop '")
@@ -223,7 +227,10 @@ LogicalResult applyBufferAt(BufferAtOp op, ScheduleContext &ctx) {
   buildCopyNest(builder, loc, bufferShape, names, "_init",
                 [&](OpBuilder &b, ValueRange ivs) {
                   Value v = AffineLoadOp::create(b, loc, target, targetIndices(ivs));
-                  AffineStoreOp::create(b, loc, v, buffer, ivs);
+                  if (scalar)
+                    AffineStoreOp::create(b, loc, v, buffer, elementZero, {});
+                  else
+                    AffineStoreOp::create(b, loc, v, buffer, ivs);
                 });
 
   for (auto [access, pattern] : llvm::zip(accesses, patterns)) {
@@ -234,7 +241,10 @@ LogicalResult applyBufferAt(BufferAtOp op, ScheduleContext &ctx) {
     for (auto [dim, inner] : llvm::enumerate(pattern.isInner))
       if (inner)
         innerResults.push_back(dim);
-    AffineMap bufferMap = map.getAffineMap().getSubMap(innerResults);
+    AffineMap bufferMap =
+        scalar ? AffineMap::get(map.getNumDims(), map.getNumSymbols(),
+                                getAffineConstantExpr(0, context))
+               : map.getAffineMap().getSubMap(innerResults);
     builder.setInsertionPoint(access);
     if (auto load = dyn_cast<AffineLoadOp>(access)) {
       auto newLoad = AffineLoadOp::create(builder, loc, buffer, bufferMap,
@@ -251,7 +261,10 @@ LogicalResult applyBufferAt(BufferAtOp op, ScheduleContext &ctx) {
   builder.setInsertionPoint(block->getTerminator());
   buildCopyNest(builder, loc, bufferShape, names, "_back",
                 [&](OpBuilder &b, ValueRange ivs) {
-                  Value v = AffineLoadOp::create(b, loc, buffer, ivs);
+                  Value v =
+                      scalar ? AffineLoadOp::create(b, loc, buffer, elementZero,
+                                                    ValueRange{})
+                             : AffineLoadOp::create(b, loc, buffer, ivs);
                   AffineStoreOp::create(b, loc, v, target, targetIndices(ivs));
                 });
   // Freed every iteration so the CPU path does not leak; in HLS C++ the

@@ -4,9 +4,12 @@
 // of producer stage P that the iteration needs (MLIR's slice-based loop
 // fusion: canFuseLoops + fuseLoops). The producer's own nest is removed when
 // nothing else reads what it writes; otherwise it stays and the fused copy
-// recomputes the same values, which keeps the program's results.
+// recomputes the same values, which keeps the program's results. Stages that
+// share no data are fused as loops instead (SiblingFusion.cpp).
 //
 //===----------------------------------------------------------------------===//
+
+#include "SiblingFusion.h"
 
 #include "hcl/Dialect/HCL/Naming.h"
 #include "hcl/Transforms/Primitives.h"
@@ -256,6 +259,12 @@ LogicalResult applyComputeAt(ComputeAtOp op, ScheduleContext &ctx) {
              << getStageName(root) << "' uses '" << opaque->getName()
              << "' (imperative code: a data-dependent index or trip count), "
                 "so the part of the producer an iteration needs is unknown";
+
+  // Stages that share no data have no producer-consumer relation: HeteroCL
+  // programs mean loop fusion by such a compute_at.
+  if (areIndependentStages(producer, consumer))
+    return fuseIndependentStages(op, ctx, producer, consumer, *axis);
+
 
   if (consumerWritesProducerOutput(producer, consumer))
     return op.emitError("cannot compute stage '")

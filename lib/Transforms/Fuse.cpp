@@ -5,6 +5,7 @@
 #include "hcl/Dialect/HCL/Naming.h"
 #include "hcl/Transforms/Primitives.h"
 
+#include "mlir/Dialect/Affine/Analysis/LoopAnalysis.h"
 #include "mlir/Dialect/Affine/LoopUtils.h"
 #include "mlir/Dialect/Affine/Utils.h"
 
@@ -23,6 +24,29 @@ static AffineForOp getBoundingLoop(AffineForOp loop) {
       if (AffineForOp owner = getForInductionVarOwner(operand))
         return owner;
   return nullptr;
+}
+
+/// An error on `user` when `loop` provably runs no iterations (`5 to 3`,
+/// `0 to 0`). coalesceLoops recovers each induction variable by dividing by
+/// the inner loops' trip counts and multiplies them into the fused bound: a
+/// trip count of zero (or a negative span) gives `mod 0`, a negative bound and
+/// a crash in lowering. Split and tile refuse such loops too.
+static LogicalResult checkRunsIterations(Operation *user, AffineForOp loop) {
+  std::optional<uint64_t> tripCount = getConstantTripCount(loop);
+  bool empty = tripCount && *tripCount == 0;
+  if (loop.hasConstantBounds() &&
+      loop.getConstantUpperBound() <= loop.getConstantLowerBound())
+    empty = true;
+  if (!empty)
+    return success();
+  InFlightDiagnostic diag = user->emitError("fuse cannot fuse loop '")
+                            << getLoopName(loop) << "': it runs no iterations";
+  if (loop.hasConstantBounds())
+    diag << " (" << loop.getConstantLowerBound() << " to "
+         << loop.getConstantUpperBound() << ")";
+  diag << "; fusing divides by its trip count";
+  diag.attachNote(loop.getLoc()) << "the empty loop";
+  return diag;
 }
 
 /// i { j { body } } -> i.j.fused { body } with i and j recovered by division
@@ -46,6 +70,9 @@ LogicalResult applyFuse(FuseOp op, ScheduleContext &ctx) {
     return op.emitError("fuse needs consecutive loops listed outermost "
                         "first, with nothing between them");
 
+  for (AffineForOp loop : loops)
+    if (failed(checkRunsIterations(op, loop)))
+      return failure();
   for (AffineForOp loop : loops)
     if (AffineForOp owner = getBoundingLoop(loop))
       return op.emitError("fuse needs loop bounds that do not depend on other "

@@ -165,7 +165,8 @@ LogicalResult checkAxis(ReuseAtOp op, AffineForOp axis) {
 } // namespace
 
 LogicalResult applyReuseAt(ReuseAtOp op, ScheduleContext &ctx) {
-  FailureOr<Operation *> stage = ctx.resolveStage(op, op.getStage());
+  FailureOr<Operation *> stage =
+      ctx.resolveStageOf(op, op.getStage(), op.getAxis());
   FailureOr<AffineForOp> axis = ctx.resolveLoop(op, op.getStage(), op.getAxis());
   if (failed(stage) || failed(axis) || failed(checkAxis(op, *axis)))
     return failure();

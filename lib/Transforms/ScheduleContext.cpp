@@ -59,12 +59,54 @@ std::string ScheduleContext::getHandleLoopName(Value loopHandle) {
   return getLoopHandleName(loopHandle).value_or("").str();
 }
 
+FailureOr<Operation *> ScheduleContext::resolveStageOf(Operation *user,
+                                                       Value stageHandle,
+                                                       Value loopHandle) {
+  if (Value stage = getEffectiveStage(stageHandle, loopHandle))
+    return resolveStage(user, stage);
+  FailureOr<AffineForOp> loop = resolveLoop(user, stageHandle, loopHandle);
+  if (failed(loop))
+    return failure();
+  Operation *root = *loop;
+  while (root && getStageName(root).empty())
+    root = root->getParentOp();
+  if (!root || isa<func::FuncOp>(root))
+    return user->emitError("loop '")
+           << getLoopName(*loop) << "' belongs to no stage (no enclosing "
+           << "operation has a stage_name)";
+  return root;
+}
+
+FailureOr<AffineForOp> ScheduleContext::resolveLoopAnywhere(Operation *user,
+                                                            StringRef name) {
+  SmallVector<AffineForOp> matches;
+  func.walk([&](AffineForOp loop) {
+    if (getLoopName(loop) == name)
+      matches.push_back(loop);
+  });
+  if (matches.size() == 1)
+    return matches.front();
+  if (matches.empty())
+    return user->emitError("no loop named '")
+           << name << "' in function @" << func.getSymName();
+  return user->emitError() << matches.size() << " loops are named '" << name
+                           << "' in function @" << func.getSymName()
+                           << " and the loop handle names no stage; create "
+                           << "it with one: hcl.create_loop_handle %s, \""
+                           << name << "\"";
+}
+
 FailureOr<AffineForOp> ScheduleContext::resolveLoop(Operation *user,
                                                     Value stageHandle,
                                                     Value loopHandle) {
   std::string name = getHandleLoopName(loopHandle);
   if (name.empty())
     return user->emitError("the loop handle names no loop");
+  // HeteroCL-MLIR's spelling leaves the stage to the loop handle; a handle
+  // made without one (`create_loop_handle "i"`) finds its loop by name.
+  stageHandle = getEffectiveStage(stageHandle, loopHandle);
+  if (!stageHandle)
+    return resolveLoopAnywhere(user, name);
   // A producer that compute_at moved into its consumer is scheduled there,
   // as in Halide (blur_x.compute_at(blur_y, x).vectorize(x, 8)): its loops
   // are the consumer's copies named `<producer>.<loop>`.
@@ -120,7 +162,9 @@ Operation *ScheduleContext::findNonAffineLoop(Operation *stage, StringRef name) 
 FailureOr<Operation *> ScheduleContext::resolveAnyLoop(Operation *user,
                                                        Value stageHandle,
                                                        Value loopHandle) {
-  std::optional<StringRef> handleStage = getStageHandleName(stageHandle);
+  stageHandle = getEffectiveStage(stageHandle, loopHandle);
+  std::optional<StringRef> handleStage =
+      stageHandle ? getStageHandleName(stageHandle) : std::nullopt;
   std::string name = getHandleLoopName(loopHandle);
   // An scf loop of imperative code, in a stage that no primitive moved.
   if (handleStage && !name.empty() && !findStages(*handleStage).empty()) {

@@ -19,6 +19,10 @@
 #include "hcl/Runtime/RandomFill.h"
 #include "hcl/Transforms/Passes.h"
 
+#include "mlir/Dialect/Affine/IR/AffineMemoryOpInterfaces.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
 
@@ -81,14 +85,14 @@ struct Variant {
 } // namespace
 
 static mlir::FailureOr<Variant>
-compileVariant(mlir::ModuleOp original,
+compileVariant(mlir::ModuleOp original, StringRef functionName,
                mlir::LogicalResult (*prepare)(mlir::ModuleOp)) {
   Variant variant;
   variant.module = original.clone();
   if (mlir::failed(prepare(*variant.module)))
     return mlir::failure();
   mlir::FailureOr<mlir::func::FuncOp> entry =
-      selectEntry(*variant.module, entryName);
+      selectEntry(*variant.module, functionName);
   if (mlir::failed(entry))
     return mlir::failure();
   JitOptions options;
@@ -120,24 +124,93 @@ static std::string describeReshaped(const std::string &name,
   return name + " " + expected.shapeString() + " as " + actual.shapeString();
 }
 
+/// The first memref.alloc in `func` that is read before anything writes it
+/// (in program order, the first access to it is a load): its contents are
+/// undefined, so two runs may differ whatever the schedule does.
+static mlir::Operation *findAllocReadFirst(mlir::func::FuncOp func) {
+  llvm::DenseMap<mlir::Value, bool> readFirst;
+  func.walk<mlir::WalkOrder::PreOrder>([&](mlir::Operation *op) {
+    mlir::Value memref;
+    bool isRead = false;
+    if (auto load = mlir::dyn_cast<mlir::affine::AffineReadOpInterface>(op)) {
+      memref = load.getMemRef();
+      isRead = true;
+    } else if (auto store =
+                   mlir::dyn_cast<mlir::affine::AffineWriteOpInterface>(op)) {
+      memref = store.getMemRef();
+    } else if (auto load = mlir::dyn_cast<mlir::memref::LoadOp>(op)) {
+      memref = load.getMemRef();
+      isRead = true;
+    } else if (auto store = mlir::dyn_cast<mlir::memref::StoreOp>(op)) {
+      memref = store.getMemRef();
+    }
+    if (memref && memref.getDefiningOp<mlir::memref::AllocOp>())
+      readFirst.try_emplace(memref, isRead);
+  });
+  mlir::Operation *first = nullptr;
+  func.walk([&](mlir::memref::AllocOp alloc) {
+    if (!first && readFirst.lookup(alloc.getResult()))
+      first = alloc;
+  });
+  return first;
+}
+
+/// The functions to check when no --entry is given: @top when there is one
+/// or a single public function (selectEntry's choice), else every public
+/// function with a body (a file of several kernels, as HeteroCL-MLIR's tests
+/// are written).
+static SmallVector<std::string> entriesToCheck(mlir::ModuleOp module) {
+  if (!entryName.empty() || module.lookupSymbol<mlir::func::FuncOp>("top"))
+    return {entryName.getValue()};
+  SmallVector<std::string> entries;
+  for (auto func : module.getOps<mlir::func::FuncOp>())
+    if (!func.isExternal() && func.isPublic())
+      entries.push_back(func.getSymName().str());
+  if (entries.size() <= 1)
+    return {entryName.getValue()};
+  return entries;
+}
+
+static int checkEntry(LoadedProgram &loaded, StringRef functionName);
+
 int checkMain() {
   if (seeds == 0)
     return fail("--seeds must be at least 1");
   std::unique_ptr<LoadedProgram> loaded = LoadedProgram::load(inputFile);
   if (!loaded)
     return 1;
-  auto scheduled = compileVariant(loaded->module(), applySchedule);
+  SmallVector<std::string> entries = entriesToCheck(loaded->module());
+  if (entries.size() == 1)
+    return checkEntry(*loaded, entries.front());
+  // The schedule is applied to the whole module for each function; a
+  // schedule that cannot apply is reported once.
+  {
+    mlir::OwningOpRef<mlir::ModuleOp> probe = loaded->module().clone();
+    if (mlir::failed(applySchedule(*probe)))
+      return 1;
+  }
+  int failures = 0;
+  for (const std::string &entry : entries)
+    failures += checkEntry(*loaded, entry) != 0;
+  outs() << "hcl check" << (hls ? " --hls" : bambu ? " --bambu" : "") << ": "
+         << (entries.size() - failures) << " of " << entries.size()
+         << " functions pass\n";
+  return failures == 0 ? 0 : 1;
+}
+
+static int checkEntry(LoadedProgram &loaded, StringRef functionName) {
+  auto scheduled = compileVariant(loaded.module(), functionName, applySchedule);
   if (mlir::failed(scheduled))
     return 1;
   auto argumentRanges = [&]() -> llvm::Expected<std::vector<std::optional<InputRange>>> {
     if (inputRanges.empty())
       return std::vector<std::optional<InputRange>>{};
     return resolveInputRanges(
-        inputRanges, loaded->argumentNames(scheduled->program->entryName()),
+        inputRanges, loaded.argumentNames(scheduled->program->entryName()),
         scheduled->program->makeArguments());
   };
   if (bambu || hls) {
-    auto entry = selectEntry(*scheduled->module, entryName);
+    auto entry = selectEntry(*scheduled->module, functionName);
     if (mlir::failed(entry))
       return 1;
     auto ranges = argumentRanges();
@@ -151,9 +224,10 @@ int checkMain() {
   }
   // Quantization changes the values by design: the reference then stores
   // the same data types, and the check is about everything else.
-  bool sameDataTypes = hasDataTypeCustomizations(loaded->module());
-  auto reference = compileVariant(
-      loaded->module(), sameDataTypes ? applyDataTypesOnly : stripSchedule);
+  bool sameDataTypes = hasDataTypeCustomizations(loaded.module());
+  auto reference =
+      compileVariant(loaded.module(), functionName,
+                     sameDataTypes ? applyDataTypesOnly : stripSchedule);
   if (mlir::failed(reference))
     return 1;
   JitProgram &expectedProgram = *reference->program;
@@ -161,8 +235,29 @@ int checkMain() {
   std::string entry = "@" + expectedProgram.entryName().str();
   const EntrySignature &signature = expectedProgram.signature();
 
+  // A function without memref arguments or results leaves nothing to compare
+  // (its effects on a memref.global are not observed): saying OK would be a
+  // check that cannot fail.
+  if (signature.results.empty() &&
+      llvm::none_of(signature.arguments,
+                    [](const ValueSpec &spec) { return spec.isMemRef; }))
+    return fail(entry + " has nothing to compare: no memref arguments and no "
+                        "results (what it writes to a memref.global is not "
+                        "observed); check a function that takes or returns "
+                        "its arrays (--entry)");
+
+  // A mismatch would then say nothing about the schedule.
+  auto function = loaded.module().lookupSymbol<mlir::func::FuncOp>(
+      expectedProgram.entryName());
+  if (mlir::Operation *alloc =
+          function ? findAllocReadFirst(function) : nullptr)
+    mlir::emitWarning(alloc->getLoc())
+        << "this allocation is read before it is written: its contents are "
+           "undefined, so runs may differ whatever the schedule does "
+           "(initialize it)";
+
   auto ranges = resolveInputRanges(
-      inputRanges, loaded->argumentNames(expectedProgram.entryName()),
+      inputRanges, loaded.argumentNames(expectedProgram.entryName()),
       expectedProgram.makeArguments());
   if (!ranges)
     return fail(toString(ranges.takeError()));

@@ -4,6 +4,7 @@
 #include "OnnxInput.h"
 
 #include "hcl/InitHCL.h"
+#include "hcl/Support/LinalgLowering.h"
 #include "hcl/Support/ModuleLoader.h"
 #include "hcl/Transforms/Passes.h"
 
@@ -46,6 +47,9 @@ std::unique_ptr<LoadedProgram> LoadedProgram::load(llvm::StringRef path) {
     program->moduleOp = loadModule(path, program->context, program->sourceMgr);
   }
   if (!program->moduleOp)
+    return nullptr;
+  // Every command works on affine loop nests.
+  if (mlir::failed(lowerLinalgToAffine(*program->moduleOp)))
     return nullptr;
   program->nameArguments();
   return program;

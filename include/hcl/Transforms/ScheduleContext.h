@@ -47,6 +47,12 @@ public:
                                                     mlir::Value stageHandle,
                                                     mlir::Value loopHandle);
 
+  /// The root of the stage a customization applies to: `stageHandle` when
+  /// given, else the stage of `loopHandle` (HeteroCL-MLIR's spelling).
+  mlir::FailureOr<mlir::Operation *> resolveStageOf(mlir::Operation *user,
+                                                    mlir::Value stageHandle,
+                                                    mlir::Value loopHandle);
+
   /// resolveLoop for each of `loopHandles`, in order.
   mlir::FailureOr<llvm::SmallVector<mlir::affine::AffineForOp>>
   resolveLoops(mlir::Operation *user, mlir::Value stageHandle,
@@ -109,6 +115,11 @@ public:
 private:
   /// A loop other than affine.for named `name` inside `stage`, or null.
   mlir::Operation *findNonAffineLoop(mlir::Operation *stage, llvm::StringRef name);
+
+  /// The only loop named `name` in the function (a loop handle made without
+  /// a stage); an error on `user` when there is none or several.
+  mlir::FailureOr<mlir::affine::AffineForOp>
+  resolveLoopAnywhere(mlir::Operation *user, llvm::StringRef name);
 
   /// The stages named `name` (no error when there are none).
   llvm::SmallVector<mlir::Operation *> findStages(llvm::StringRef name);

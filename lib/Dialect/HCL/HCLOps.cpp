@@ -9,6 +9,8 @@
 #include "hcl/Dialect/HCL/HCLOps.h"
 #include "hcl/Dialect/HCL/Naming.h"
 
+#include "ScheduleSyntax.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
@@ -67,6 +69,28 @@ std::optional<StringRef> hcl::getLoopHandleName(Value handle) {
   if (auto op = dyn_cast_or_null<CreateLoopHandleOp>(handle.getDefiningOp()))
     return op.getLoopName();
   return std::nullopt;
+}
+
+Value hcl::getLoopHandleStage(Value loopHandle) {
+  Operation *def = loopHandle ? loopHandle.getDefiningOp() : nullptr;
+  if (auto op = dyn_cast_or_null<CreateLoopHandleOp>(def))
+    return op.getStage();
+  // A loop a primitive made (split's outer and inner, tile's four, fuse's
+  // one) belongs to the stage of the loops it came from.
+  auto inherit = [](Value stage, Value loop) {
+    return stage ? stage : getLoopHandleStage(loop);
+  };
+  if (auto op = dyn_cast_or_null<SplitOp>(def))
+    return inherit(op.getStage(), op.getLoop());
+  if (auto op = dyn_cast_or_null<TileOp>(def))
+    return inherit(op.getStage(), op.getXLoop());
+  if (auto op = dyn_cast_or_null<FuseOp>(def))
+    return inherit(op.getStage(), op.getLoops().front());
+  return {};
+}
+
+Value hcl::getEffectiveStage(Value stage, Value loopHandle) {
+  return stage ? stage : getLoopHandleStage(loopHandle);
 }
 
 bool hcl::isScheduleOp(Operation *op) {
@@ -146,6 +170,11 @@ LogicalResult CreateLoopHandleOp::verify() {
 /// must belong to that stage.
 static LogicalResult verifyLoopInStage(Operation *op, Value stage,
                                        Value loop) {
+  stage = getEffectiveStage(stage, loop);
+  if (!stage) { // `create_loop_handle "i"`: the loop's stage is found later
+    std::optional<StringRef> loopName = getLoopHandleName(loop);
+    return loopName ? verifyLoopExists(op, *loopName, std::nullopt) : success();
+  }
   std::optional<StringRef> stageName = getStageHandleName(stage);
   std::optional<StringRef> loopName = getLoopHandleName(loop);
   if (!stageName || !loopName)

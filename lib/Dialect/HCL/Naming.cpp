@@ -16,7 +16,8 @@ static StringRef getStringAttr(Operation *op, StringRef attrName) {
 }
 
 StringRef getStageName(Operation *op) {
-  return getStringAttr(op, kStageNameAttr);
+  StringRef name = getStringAttr(op, kStageNameAttr);
+  return name.empty() ? getStringAttr(op, kOpNameAttr) : name;
 }
 
 StringRef getLoopName(Operation *op) {
@@ -27,6 +28,16 @@ StringRef getLoopName(Operation *op) {
 /// refer to); they are never the stage or loop being looked for.
 static bool isNamedAlgorithmOp(Operation *op) {
   return !isa_and_nonnull<HCLDialect>(op->getDialect());
+}
+
+void adoptOpNames(Operation *scope) {
+  scope->walk([](Operation *op) {
+    auto alias = op->getAttrOfType<StringAttr>(kOpNameAttr);
+    if (!alias || !isNamedAlgorithmOp(op) || op->hasAttr(kStageNameAttr))
+      return;
+    op->removeAttr(kOpNameAttr);
+    op->setAttr(kStageNameAttr, alias);
+  });
 }
 
 SmallVector<Operation *> findStageOps(Operation *scope, StringRef name) {

@@ -13,6 +13,7 @@
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -200,11 +201,13 @@ void registerHLSCppTranslation() {
         return emitHLSCpp(module, os, options);
       },
       [](DialectRegistry &registry) {
-        // scf and hcl parse so that their operations get a clear error.
+        // scf, linalg and hcl parse so that their operations get a clear
+        // error (linalg: lower it first, hcl-opt
+        // --convert-linalg-to-affine-loops, as `hcl hls` does).
         registry.insert<affine::AffineDialect, arith::ArithDialect,
-                        func::FuncDialect, math::MathDialect,
-                        memref::MemRefDialect, scf::SCFDialect,
-                        HCLDialect>();
+                        func::FuncDialect, linalg::LinalgDialect,
+                        math::MathDialect, memref::MemRefDialect,
+                        scf::SCFDialect, HCLDialect>();
       });
 }
 

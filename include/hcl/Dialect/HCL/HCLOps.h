@@ -6,11 +6,12 @@
 #include "hcl/Dialect/HCL/HCLDialect.h"
 #include "hcl/Dialect/HCL/HCLTypes.h"
 
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/OpImplementation.h"
-#include "mlir/Bytecode/BytecodeOpInterface.h"
-#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace mlir::OpTrait {
@@ -34,6 +35,16 @@ std::optional<llvm::StringRef> getStageHandleName(mlir::Value handle);
 /// The loop name a `!hcl.LoopHandle` value refers to, when it comes from
 /// `hcl.create_loop_handle`.
 std::optional<llvm::StringRef> getLoopHandleName(mlir::Value handle);
+
+/// The stage handle a loop handle belongs to: the stage given to
+/// `hcl.create_loop_handle %s, "i"`, or for a loop a primitive made
+/// (`hcl.split`'s results, ...) that primitive's stage, given or inherited
+/// from its loops. Null when nothing names one (`create_loop_handle "i"`).
+mlir::Value getLoopHandleStage(mlir::Value loopHandle);
+
+/// The stage a customization applies to: `stage` when written, else the
+/// loop handle's stage (HeteroCL-MLIR leaves the stage operand out).
+mlir::Value getEffectiveStage(mlir::Value stage, mlir::Value loopHandle);
 
 /// True for the schedule operations of the hcl dialect (every hcl operation
 /// but the value operations of HCLDataOps.td).

@@ -1,7 +1,9 @@
 //===- HCLOps.td - operations of the hcl dialect ----------*- tablegen -*-===//
 //
 // Every customization takes the stage it applies to as its first operand, as
-// in the seed documents: `hcl.pipeline(%s, %lj, 1)`. Semantics live in
+// in the seed documents: `hcl.pipeline(%s, %lj, 1)`. HeteroCL-MLIR's later
+// spelling leaves it out (`hcl.pipeline(%lj, 1)`): the stage is then the loop
+// handle's (docs/customizations.md, "HeteroCL-MLIR spelling"). Semantics live in
 // lib/Transforms (one file per primitive); here we only define syntax and
 // the checks that need no transformation to decide.
 //
@@ -14,6 +16,7 @@ include "hcl/Dialect/HCL/HCLBase.td"
 include "hcl/Dialect/HCL/HCLTypes.td"
 include "hcl/Dialect/HCL/HCLAttrs.td"
 include "hcl/Dialect/HCL/HCLDataOps.td"
+include "hcl/Dialect/HCL/HCLTemplateOps.td"
 include "mlir/IR/BuiltinTypes.td"
 include "mlir/IR/CommonAttrConstraints.td"
 
@@ -31,7 +34,8 @@ def HCL_CreateStageHandleOp : HCL_Op<"create_stage_handle"> {
   }];
   let arguments = (ins StrAttr:$stage_name);
   let results = (outs HCL_StageHandle:$result);
-  let assemblyFormat = "$stage_name attr-dict `:` type($result)";
+  let assemblyFormat =
+      "$stage_name attr-dict custom<StageHandleType>(type($result))";
   let hasVerifier = 1;
 }
 
@@ -41,11 +45,13 @@ def HCL_CreateOpHandleOp : HCL_Op<"create_op_handle"> {
     ```mlir
     %s = hcl.create_op_handle "B" : !hcl.OpHandle
     ```
-    Means exactly what `hcl.create_stage_handle` means.
+    Means exactly what `hcl.create_stage_handle` means. The type may be left
+    out (`%s = hcl.create_op_handle "B"`), as HeteroCL-MLIR writes it.
   }];
   let arguments = (ins StrAttr:$stage_name);
   let results = (outs HCL_StageHandle:$result);
-  let assemblyFormat = "$stage_name attr-dict `:` type($result)";
+  let assemblyFormat =
+      "$stage_name attr-dict custom<StageHandleType>(type($result))";
   let hasVerifier = 1;
 }
 
@@ -59,11 +65,14 @@ def HCL_CreateLoopHandleOp : HCL_Op<"create_loop_handle"> {
     The name must be the `loop_name` of a loop in the function (in the stage,
     when one is given), or the name of a loop that an earlier primitive
     creates (`<loop>.outer`, `<loop>.inner`, `<loop>.fused`, `<loop>_init`,
-    `<loop>_back`); those are checked when the schedule is applied.
+    `<loop>_back`); those are checked when the schedule is applied. The type
+    may be left out (`%li = hcl.create_loop_handle %s, "i"`).
   }];
   let arguments = (ins Optional<HCL_StageHandle>:$stage, StrAttr:$loop_name);
   let results = (outs HCL_LoopHandle:$result);
-  let assemblyFormat = "($stage^ `,`)? $loop_name attr-dict `:` type($result)";
+  let assemblyFormat = [{
+    ($stage^ `,`)? $loop_name attr-dict custom<LoopHandleType>(type($result))
+  }];
   let hasVerifier = 1;
 }
 
@@ -71,7 +80,8 @@ def HCL_CreateLoopHandleOp : HCL_Op<"create_loop_handle"> {
 // Loop (compute) customizations
 //===----------------------------------------------------------------------===//
 
-class HCL_LoopCustomizationOp<string mnemonic> : HCL_Op<mnemonic> {
+class HCL_LoopCustomizationOp<string mnemonic, list<Trait> traits = []>
+    : HCL_Op<mnemonic, traits> {
   let hasVerifier = 1;
 }
 
@@ -84,10 +94,12 @@ def HCL_SplitOp : HCL_LoopCustomizationOp<"split"> {
     The inner loop runs `factor` iterations; a factor that does not divide
     the trip count gets a guarded tail.
   }];
-  let arguments = (ins HCL_StageHandle:$stage, HCL_LoopHandle:$loop,
-                       I64Attr:$factor);
+  let arguments = (ins Optional<HCL_StageHandle>:$stage,
+                       HCL_LoopHandle:$loop, I64Attr:$factor);
   let results = (outs HCL_LoopHandle:$outer, HCL_LoopHandle:$inner);
-  let assemblyFormat = "`(` $stage `,` $loop `,` $factor `)` attr-dict";
+  let assemblyFormat = [{
+    `(` custom<StageLoopFactor>($stage, $loop, $factor) `)` attr-dict
+  }];
 }
 
 def HCL_TileOp : HCL_LoopCustomizationOp<"tile"> {
@@ -99,17 +111,19 @@ def HCL_TileOp : HCL_LoopCustomizationOp<"tile"> {
     The resulting order, outermost first, is `x.outer, y.outer, x.inner,
     y.inner`.
   }];
-  let arguments = (ins HCL_StageHandle:$stage, HCL_LoopHandle:$x_loop,
-                       HCL_LoopHandle:$y_loop, I64Attr:$x_factor,
-                       I64Attr:$y_factor);
+  let arguments = (ins Optional<HCL_StageHandle>:$stage,
+                       HCL_LoopHandle:$x_loop, HCL_LoopHandle:$y_loop,
+                       I64Attr:$x_factor, I64Attr:$y_factor);
   let results = (outs HCL_LoopHandle:$x_outer, HCL_LoopHandle:$x_inner,
                       HCL_LoopHandle:$y_outer, HCL_LoopHandle:$y_inner);
   let assemblyFormat = [{
-    `(` $stage `,` $x_loop `,` $y_loop `,` $x_factor `,` $y_factor `)` attr-dict
+    `(` custom<StageTwoLoopsFactors>($stage, $x_loop, $y_loop, $x_factor,
+                                     $y_factor) `)` attr-dict
   }];
 }
 
-def HCL_ReorderOp : HCL_LoopCustomizationOp<"reorder"> {
+def HCL_ReorderOp : HCL_LoopCustomizationOp<"reorder",
+                                            [AttrSizedOperandSegments]> {
   let summary = "reorder loops of one nest";
   let description = [{
     ```mlir
@@ -118,22 +132,23 @@ def HCL_ReorderOp : HCL_LoopCustomizationOp<"reorder"> {
     The listed loops take the listed order, outermost first, in the positions
     they occupied together; loops not listed keep their place.
   }];
-  let arguments = (ins HCL_StageHandle:$stage,
+  let arguments = (ins Optional<HCL_StageHandle>:$stage,
                        Variadic<HCL_LoopHandle>:$loops);
-  let assemblyFormat = "`(` $stage `,` $loops `)` attr-dict";
+  let assemblyFormat = "`(` custom<StageLoops>($stage, $loops) `)` attr-dict";
 }
 
-def HCL_FuseOp : HCL_LoopCustomizationOp<"fuse"> {
+def HCL_FuseOp : HCL_LoopCustomizationOp<"fuse",
+                                         [AttrSizedOperandSegments]> {
   let summary = "fuse consecutive nested loops into one";
   let description = [{
     ```mlir
     %lij = hcl.fuse(%s, %li, %lj)
     ```
   }];
-  let arguments = (ins HCL_StageHandle:$stage,
+  let arguments = (ins Optional<HCL_StageHandle>:$stage,
                        Variadic<HCL_LoopHandle>:$loops);
   let results = (outs HCL_LoopHandle:$fused_loop);
-  let assemblyFormat = "`(` $stage `,` $loops `)` attr-dict";
+  let assemblyFormat = "`(` custom<StageLoops>($stage, $loops) `)` attr-dict";
 }
 
 def HCL_UnrollOp : HCL_LoopCustomizationOp<"unroll"> {
@@ -145,9 +160,12 @@ def HCL_UnrollOp : HCL_LoopCustomizationOp<"unroll"> {
     ```
     Marks the loop with `unroll = N`, which the HLS backend emits as a pragma.
   }];
-  let arguments = (ins HCL_StageHandle:$stage, HCL_LoopHandle:$loop,
+  let arguments = (ins Optional<HCL_StageHandle>:$stage,
+                       HCL_LoopHandle:$loop,
                        DefaultValuedAttr<I64Attr, "0">:$factor);
-  let assemblyFormat = "`(` $stage `,` $loop (`,` $factor^)? `)` attr-dict";
+  let assemblyFormat = [{
+    `(` custom<StageLoopOptionalFactor>($stage, $loop, $factor) `)` attr-dict
+  }];
 }
 
 def HCL_PipelineOp : HCL_LoopCustomizationOp<"pipeline"> {
@@ -158,15 +176,19 @@ def HCL_PipelineOp : HCL_LoopCustomizationOp<"pipeline"> {
     ```
     Marks the loop with `pipeline_ii = N`.
   }];
-  let arguments = (ins HCL_StageHandle:$stage, HCL_LoopHandle:$loop,
+  let arguments = (ins Optional<HCL_StageHandle>:$stage,
+                       HCL_LoopHandle:$loop,
                        DefaultValuedAttr<I64Attr, "1">:$ii);
-  let assemblyFormat = "`(` $stage `,` $loop (`,` $ii^)? `)` attr-dict";
+  let assemblyFormat = [{
+    `(` custom<StageLoopOptionalFactor>($stage, $loop, $ii) `)` attr-dict
+  }];
 }
 
 def HCL_ParallelOp : HCL_LoopCustomizationOp<"parallel"> {
   let summary = "mark a loop as parallel";
-  let arguments = (ins HCL_StageHandle:$stage, HCL_LoopHandle:$loop);
-  let assemblyFormat = "`(` $stage `,` $loop `)` attr-dict";
+  let arguments = (ins Optional<HCL_StageHandle>:$stage,
+                       HCL_LoopHandle:$loop);
+  let assemblyFormat = "`(` custom<StageLoop>($stage, $loop) `)` attr-dict";
 }
 
 def HCL_VectorizeOp : HCL_LoopCustomizationOp<"vectorize"> {
@@ -183,9 +205,11 @@ def HCL_VectorizeOp : HCL_LoopCustomizationOp<"vectorize"> {
     backend unrolls it (`#pragma HLS unroll`). `width` is a power of two, at
     least 2. A loop that carries a dependence between iterations is refused.
   }];
-  let arguments = (ins HCL_StageHandle:$stage, HCL_LoopHandle:$loop,
-                       I64Attr:$width);
-  let assemblyFormat = "`(` $stage `,` $loop `,` $width `)` attr-dict";
+  let arguments = (ins Optional<HCL_StageHandle>:$stage,
+                       HCL_LoopHandle:$loop, I64Attr:$width);
+  let assemblyFormat = [{
+    `(` custom<StageLoopFactor>($stage, $loop, $width) `)` attr-dict
+  }];
 }
 
 def HCL_ComputeAtOp : HCL_LoopCustomizationOp<"compute_at"> {
@@ -258,14 +282,14 @@ def HCL_PartitionOp : HCL_Op<"partition"> {
 class HCL_BufferOp<string mnemonic> : HCL_Op<mnemonic> {
   // `buffer_name`: the buffer's name in the IR and the HLS C++ (the front
   // end's `A.reuse`, written `A_reuse` in C++); unnamed (`buf`) without it.
-  let arguments = (ins HCL_StageHandle:$stage,
+  let arguments = (ins Optional<HCL_StageHandle>:$stage,
                        AnyRankedOrUnrankedMemRef:$target,
                        HCL_LoopHandle:$axis,
                        OptionalAttr<StrAttr>:$buffer_name);
   let results = (outs AnyRankedOrUnrankedMemRef:$result);
   let assemblyFormat = [{
-    `(` $stage `,` $target `:` type($target) `,` $axis `)` attr-dict
-    `->` type($result)
+    `(` custom<StageTarget>($stage, $target, type($target)) `,` $axis `)`
+    attr-dict `->` type($result)
   }];
   let hasVerifier = 1;
 }

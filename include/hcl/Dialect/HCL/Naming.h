@@ -17,10 +17,17 @@ namespace hcl {
 
 inline constexpr llvm::StringLiteral kStageNameAttr = "stage_name";
 inline constexpr llvm::StringLiteral kLoopNameAttr = "loop_name";
+/// HeteroCL-MLIR's later name for `stage_name`; read as its alias.
+inline constexpr llvm::StringLiteral kOpNameAttr = "op_name";
 
-/// The value of a `stage_name` / `loop_name` attribute, or "" when absent.
+/// The value of a `stage_name` (or its alias `op_name`) / `loop_name`
+/// attribute, or "" when absent.
 llvm::StringRef getStageName(mlir::Operation *op);
 llvm::StringRef getLoopName(mlir::Operation *op);
+
+/// Renames every `op_name` in `scope` to `stage_name` (unless the operation
+/// has both), so primitives that move a stage's name move the one attribute.
+void adoptOpNames(mlir::Operation *scope);
 
 /// Every operation nested in `scope` whose `stage_name` is `name`.
 llvm::SmallVector<mlir::Operation *> findStageOps(mlir::Operation *scope,
