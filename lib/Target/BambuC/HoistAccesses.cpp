@@ -80,7 +80,6 @@ void redirect(ArrayRef<Operation *> ops, Value local) {
 }
 
 void hoist(AffineForOp loop, Value memref, ArrayRef<Operation *> ops) {
-  auto anyLoad = llvm::find_if(ops, [](Operation *op) { return isa<AffineLoadOp>(op); });
   Operation *first = ops.front();
   AffineMap map = isa<AffineLoadOp>(first) ? cast<AffineLoadOp>(first).getAffineMap()
                                            : cast<AffineStoreOp>(first).getAffineMap();
@@ -103,7 +102,10 @@ void hoist(AffineForOp loop, Value memref, ArrayRef<Operation *> ops) {
       before, loc, MemRefType::get({}, type.getElementType()));
   alloca->setAttr("name", before.getStringAttr(valueName(memref)));
   Value local = alloca;
-  if (anyLoad != ops.end() && !writtenFirst(loop, memref)) {
+  // Without a load the local still needs the element's value when a store
+  // is conditional (under an if, in a while loop): the write-back after the
+  // loop must not store an uninitialized local.
+  if (!writtenFirst(loop, memref)) {
     Value initial = AffineLoadOp::create(before, loc, memref, map, operands);
     AffineStoreOp::create(before, loc, initial, local, ValueRange{});
   }
