@@ -9,6 +9,8 @@
 // Loops are visited outermost first, so an access leaves every loop it is
 // invariant in at once. Only loops that run at least once are candidates:
 // the access moved before the loop must not run when the loop would not.
+// An access under a conditional or an scf loop of imperative code keeps
+// its buffer in place (it may not run).
 //
 //===----------------------------------------------------------------------===//
 
@@ -42,6 +44,16 @@ bool invariantIn(Operation *access, AffineForOp loop) {
                          : cast<AffineStoreOp>(access).getMapOperands();
   return llvm::all_of(mapOperands,
                       [&](Value v) { return loop.isDefinedOutsideOfLoop(v); });
+}
+
+/// Whether only loops enclose `access` inside `loop`: an access under an
+/// if or in an scf loop (imperative code) may not run, or run in an order
+/// this step does not follow, so its buffer stays where it is.
+bool onlyLoopsAround(Operation *access, AffineForOp loop) {
+  for (Operation *p = access->getParentOp(); p != loop; p = p->getParentOp())
+    if (!isa<AffineForOp>(p))
+      return false;
+  return true;
 }
 
 /// Whether the first access in the loop body, unconditionally, is a store
@@ -138,7 +150,8 @@ void hoistFrom(AffineForOp loop) {
       continue;
     Operation *first = accesses.ops.front();
     bool movable = llvm::all_of(accesses.ops, [&](Operation *op) {
-      return sameIndex(op, first) && invariantIn(op, loop);
+      return sameIndex(op, first) && invariantIn(op, loop) &&
+             onlyLoopsAround(op, loop);
     });
     if (movable)
       hoist(loop, memref, accesses.ops);
