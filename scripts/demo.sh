@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs what hcl needs, builds it, and runs the demo: seed 000's
+# Installs what hcl needs, builds it, and runs the demo: HeteroCL-MLIR's
 # five-point stencil written with the C++ front end, with a line buffer and a
 # window buffer. It prints the lowered MLIR, the check against a plain C++
 # reference and the time per call.

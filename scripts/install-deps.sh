@@ -9,6 +9,8 @@ packages=(
   python3 python3-numpy gnuplot-nox clang-22
   verilator yosys
   libonnx-dev libonnx-testdata libprotobuf-dev python3-onnx
+  # The Python package (python/, docs/python.md) and its tests.
+  python3-dev pybind11-dev python3-pybind11 python3-pytest python3-matplotlib
 )
 
 missing=()
@@ -18,7 +20,15 @@ done
 
 if [ ${#missing[@]} -gt 0 ]; then
   SUDO=""
-  [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  if [ "$(id -u)" -ne 0 ]; then
+    if ! command -v sudo >/dev/null 2>&1; then
+      echo "hcl: installing packages needs root: run this script as root, or install" >&2
+      echo "sudo, or install these Debian packages yourself and run it again:" >&2
+      echo "  ${missing[*]}" >&2
+      exit 1
+    fi
+    SUDO="sudo"
+  fi
   echo "installing: ${missing[*]}"
   $SUDO apt-get update
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y --no-install-recommends "${missing[@]}"

@@ -1,6 +1,6 @@
-//===- five_point.cpp - seed 000's five-point stencil with LB + WB --------===//
+//===- five_point.cpp - a five-point stencil with line and window buffers --------===//
 //
-// The five-point stencil of seed 000 written with the hcl C++ front end:
+// The five-point stencil of HeteroCL-MLIR's memory-optimization paper, written with the hcl C++ front end:
 //
 //   B[i, j] = A[i, j+1] + A[i+1, j] + A[i+1, j+1] + A[i+1, j+2] + A[i+2, j+1]
 //

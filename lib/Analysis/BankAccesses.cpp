@@ -98,12 +98,13 @@ struct Walker {
                              const std::string *address);
   bool linearAddress(const AccessCache::Entry &entry, std::string &address);
   void add(Operation *op, bool bankVaries);
-  void emit(AccessInstance &&instance) {
+  void emit(const AccessInstance &instance) {
     if (options.sink)
-      options.sink(std::move(instance));
+      options.sink(instance);
     else
-      out.push_back(std::move(instance));
+      out.push_back(instance);
   }
+  AccessInstance scratch;
 };
 
 /// The access's indices with the fixed induction variables replaced by
@@ -221,21 +222,25 @@ void Walker::add(Operation *op, bool bankVaries) {
   const AccessCache::Entry &entry = cache.get(op);
   if (entry.scalar)
     return;
-  std::string address;
-  if (!linearAddress(entry, address)) {
-    emit(instantiate(op, entry.memref, entry.isStore, entry.map,
-                              bankVaries, nullptr));
+  // The common case fills one reused instance: no allocation per copy.
+  scratch.address.clear();
+  if (!linearAddress(entry, scratch.address)) {
+    emit(instantiate(op, entry.memref, entry.isStore, entry.map, bankVaries,
+                     nullptr));
     return;
   }
   // A fixed bank needs the indices as expressions; else the address is all.
   if (entry.partitioned && !bankVaries) {
-    emit(instantiate(op, entry.memref, entry.isStore, entry.map,
-                              bankVaries, &address));
+    emit(instantiate(op, entry.memref, entry.isStore, entry.map, bankVaries,
+                     &scratch.address));
     return;
   }
-  emit(AccessInstance{op, resolve(entry.memref), entry.isStore,
-                               std::move(address),
-                               entry.partitioned ? "*" : "", std::nullopt});
+  scratch.op = op;
+  scratch.memref = resolve(entry.memref);
+  scratch.isStore = entry.isStore;
+  scratch.bank = entry.partitioned ? "*" : "";
+  scratch.bankIndices.reset();
+  emit(scratch);
 }
 
 /// The address of a copy of a linear access without building affine

@@ -90,7 +90,7 @@ int64_t resourceMII(Operation *loop, const TargetModel &target,
   IterationOptions options;
   options.memrefOps = true;
   options.cache = &cache;
-  options.sink = [&](AccessInstance &&a) {
+  options.sink = [&](const AccessInstance &a) {
     void *memref = a.memref.getAsOpaquePointer();
     if (isa<memref::LoadOp, memref::StoreOp>(a.op) && !a.bank.empty()) {
       auto &any = anyBank[memref];
@@ -352,14 +352,18 @@ struct Estimator {
     return loops;
   }
 
-  /// One iteration: the body (an scf.while's condition and body).
+  /// One iteration: the body (an scf.while's condition and body); `test`
+  /// is the condition's part (zero for other loops).
   std::optional<Span> iterationLatency(Operation *loop, const std::string &path,
-                                       bool unrolled) {
+                                       bool unrolled, Span &test) {
     Span total = Span::exactly(0);
+    test = Span::exactly(0);
     for (Block *block : iterationBlocks(loop)) {
       std::optional<Span> s = blockLatency(*block, path, unrolled);
       if (!s)
         return std::nullopt;
+      if (isa<scf::WhileOp>(loop) && block == &loop->getRegion(0).front())
+        test = *s;
       total += *s;
     }
     return total;
@@ -399,13 +403,14 @@ struct Estimator {
     }
     size_t index = result.loops.size();
     result.loops.push_back(e);
+    Span test;
     std::optional<Span> body =
-        iterationLatency(loop, e.path, e.pipelined || unrolledByParent);
+        iterationLatency(loop, e.path, e.pipelined || unrolledByParent, test);
     std::optional<Span> latency;
     if (body)
       latency = trips.exact ? exactTripsLatency(loop, *body, *trips.exact,
                                                 unrolledByParent, e.ii, index)
-                            : unknownTripsLatency(loop, *body, trips.max, e);
+                            : unknownTripsLatency(*body, test, trips.max, e);
     LoopEstimate &entry = result.loops[index];
     if (latency && latency->lo == kSaturated)
       entry.notes.push_back("latency beyond 2^63 cycles");
@@ -439,15 +444,10 @@ struct Estimator {
     return Span::times(body, trips, trips);
   }
 
-  /// No iteration at least (an scf.while tests its condition once); at
-  /// most `max` iterations when given.
-  Span unknownTripsLatency(Operation *loop, const Span &body,
+  /// No iteration at least (an scf.while tests its condition once, `test`);
+  /// at most `max` iterations when given.
+  Span unknownTripsLatency(const Span &body, const Span &test,
                            std::optional<int64_t> max, const LoopEstimate &e) {
-    Span test = Span::exactly(0);
-    if (auto w = dyn_cast<scf::WhileOp>(loop))
-      if (std::optional<Span> before =
-              blockLatency(*w.getBeforeBody(), e.path, false))
-        test = *before;
     Span s;
     if (e.pipelined && max)
       s.hi = *max == 0 ? 0

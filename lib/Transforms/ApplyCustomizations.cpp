@@ -61,8 +61,12 @@ struct ApplyCustomizationsPass
     if (failed(hcl::verifyBounds(getOperation())))
       return signalPassFailure();
     for (auto func : llvm::to_vector(getOperation().getOps<func::FuncOp>()))
-      if (failed(applySchedule(func)))
+      if (failed(hcl::expandTemplates(func)) || failed(applySchedule(func)))
         return signalPassFailure();
+    // Every hcl.apply is expanded; the templates have done their work.
+    for (auto customization : llvm::make_early_inc_range(
+             getOperation().getOps<hcl::CustomizationOp>()))
+      customization.erase();
     if (failed(hcl::verifyBounds(getOperation())))
       return signalPassFailure();
   }

@@ -265,6 +265,7 @@ LogicalResult applyComputeAt(ComputeAtOp op, ScheduleContext &ctx) {
   if (areIndependentStages(producer, consumer))
     return fuseIndependentStages(op, ctx, producer, consumer, *axis);
 
+
   if (consumerWritesProducerOutput(producer, consumer))
     return op.emitError("cannot compute stage '")
            << getStageName(producer) << "' at loop '" << getLoopName(*axis)

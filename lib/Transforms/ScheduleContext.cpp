@@ -162,14 +162,13 @@ Operation *ScheduleContext::findNonAffineLoop(Operation *stage, StringRef name) 
 FailureOr<Operation *> ScheduleContext::resolveAnyLoop(Operation *user,
                                                        Value stageHandle,
                                                        Value loopHandle) {
-  // HeteroCL-MLIR's spelling may leave the stage to the loop handle.
-  Value effectiveStage = getEffectiveStage(stageHandle, loopHandle);
+  stageHandle = getEffectiveStage(stageHandle, loopHandle);
   std::optional<StringRef> handleStage =
-      effectiveStage ? getStageHandleName(effectiveStage) : std::nullopt;
+      stageHandle ? getStageHandleName(stageHandle) : std::nullopt;
   std::string name = getHandleLoopName(loopHandle);
   // An scf loop of imperative code, in a stage that no primitive moved.
   if (handleStage && !name.empty() && !findStages(*handleStage).empty()) {
-    FailureOr<Operation *> stage = resolveStage(user, effectiveStage);
+    FailureOr<Operation *> stage = resolveStage(user, stageHandle);
     if (failed(stage))
       return failure();
     if (Operation *loop = findNonAffineLoop(*stage, name)) {

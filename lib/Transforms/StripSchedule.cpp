@@ -19,7 +19,8 @@ struct StripSchedulePass : hcl::impl::StripScheduleBase<StripSchedulePass> {
     getOperation()->walk([&](Operation *op) {
       if (keepDataTypes && isa<hcl::QuantizeOp, hcl::DownsizeOp>(op))
         return;
-      if (hcl::isScheduleOp(op))
+      // A template's body goes with the template.
+      if (hcl::isScheduleOp(op) && !op->getParentOfType<hcl::CustomizationOp>())
         schedule.push_back(op);
     });
     for (Operation *op : llvm::reverse(schedule)) {

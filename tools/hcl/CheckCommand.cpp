@@ -24,6 +24,10 @@
 #include "hcl/Runtime/RandomFill.h"
 #include "hcl/Transforms/Passes.h"
 
+#include "mlir/Dialect/Affine/IR/AffineMemoryOpInterfaces.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
 
@@ -188,6 +192,37 @@ static bool sameBytes(const HostArray &a, const HostArray &b) {
          std::memcmp(a.data(), b.data(), a.sizeInBytes()) == 0;
 }
 
+/// The first memref.alloc in `func` that is read before anything writes it
+/// (in program order, the first access to it is a load): its contents are
+/// undefined, so two runs may differ whatever the schedule does.
+static mlir::Operation *findAllocReadFirst(mlir::func::FuncOp func) {
+  llvm::DenseMap<mlir::Value, bool> readFirst;
+  func.walk<mlir::WalkOrder::PreOrder>([&](mlir::Operation *op) {
+    mlir::Value memref;
+    bool isRead = false;
+    if (auto load = mlir::dyn_cast<mlir::affine::AffineReadOpInterface>(op)) {
+      memref = load.getMemRef();
+      isRead = true;
+    } else if (auto store =
+                   mlir::dyn_cast<mlir::affine::AffineWriteOpInterface>(op)) {
+      memref = store.getMemRef();
+    } else if (auto load = mlir::dyn_cast<mlir::memref::LoadOp>(op)) {
+      memref = load.getMemRef();
+      isRead = true;
+    } else if (auto store = mlir::dyn_cast<mlir::memref::StoreOp>(op)) {
+      memref = store.getMemRef();
+    }
+    if (memref && memref.getDefiningOp<mlir::memref::AllocOp>())
+      readFirst.try_emplace(memref, isRead);
+  });
+  mlir::Operation *first = nullptr;
+  func.walk([&](mlir::memref::AllocOp alloc) {
+    if (!first && readFirst.lookup(alloc.getResult()))
+      first = alloc;
+  });
+  return first;
+}
+
 /// The functions to check when no --entry is given: @top when there is one
 /// or a single public function (selectEntry's choice), else every public
 /// function with a body (a file of several kernels, as HeteroCL-MLIR's tests
@@ -278,6 +313,27 @@ static int checkEntry(LoadedProgram &loaded, StringRef functionName) {
   std::string entry = "@" + expectedProgram.entryName().str();
   const EntrySignature &signature = expectedProgram.signature();
 
+  // A function without memref arguments or results leaves nothing to compare
+  // (its effects on a memref.global are not observed): saying OK would be a
+  // check that cannot fail.
+  if (signature.results.empty() &&
+      llvm::none_of(signature.arguments,
+                    [](const ValueSpec &spec) { return spec.isMemRef; }))
+    return fail(entry + " has nothing to compare: no memref arguments and no "
+                        "results (what it writes to a memref.global is not "
+                        "observed); check a function that takes or returns "
+                        "its arrays (--entry)");
+
+  // A mismatch would then say nothing about the schedule.
+  auto function = loaded.module().lookupSymbol<mlir::func::FuncOp>(
+      expectedProgram.entryName());
+  if (mlir::Operation *alloc =
+          function ? findAllocReadFirst(function) : nullptr)
+    mlir::emitWarning(alloc->getLoc())
+        << "this allocation is read before it is written: its contents are "
+           "undefined, so runs may differ whatever the schedule does "
+           "(initialize it)";
+
   auto ranges = resolveInputRanges(
       inputRanges, loaded.argumentNames(expectedProgram.entryName()),
       expectedProgram.makeArguments());
@@ -289,17 +345,6 @@ static int checkEntry(LoadedProgram &loaded, StringRef functionName) {
                    (checkBounds ? ""
                                 : "; an out-of-bounds access? Run again "
                                   "with --check-bounds to find it"));
-
-  // A function without memref arguments or results leaves nothing to compare
-  // (its effects on a memref.global are not observed): saying OK would be a
-  // check that cannot fail.
-  if (signature.results.empty() &&
-      llvm::none_of(signature.arguments,
-                    [](const ValueSpec &spec) { return spec.isMemRef; }))
-    return fail(entry + " has nothing to compare: no memref arguments and no "
-                        "results (what it writes to a memref.global is not "
-                        "observed); check a function that takes or returns "
-                        "its arrays (--entry)");
 
   double largestError = 0;
   std::vector<std::string> reshaped;

@@ -48,10 +48,10 @@ std::unique_ptr<LoadedProgram> LoadedProgram::load(llvm::StringRef path) {
   }
   if (!program->moduleOp)
     return nullptr;
-  program->nameArguments();
   // Every command works on affine loop nests.
   if (mlir::failed(lowerLinalgToAffine(*program->moduleOp)))
     return nullptr;
+  program->nameArguments();
   return program;
 }
 

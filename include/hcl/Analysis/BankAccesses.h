@@ -90,8 +90,9 @@ struct IterationOptions {
   /// Shared maps (optional; each collection makes its own without).
   AccessCache *cache = nullptr;
   /// Takes each access as it is found instead of the returned list (which
-  /// is then empty): a caller that only counts keeps no list.
-  std::function<void(AccessInstance &&)> sink;
+  /// is then empty): a caller that only counts keeps no list. The instance
+  /// is only valid during the call.
+  std::function<void(const AccessInstance &)> sink;
 };
 
 /// The accesses of one iteration of `scope` (every block of every region:

@@ -21,6 +21,10 @@ mlir::LogicalResult applySplit(SplitOp op, ScheduleContext &ctx);
 mlir::LogicalResult applyTile(TileOp op, ScheduleContext &ctx);
 mlir::LogicalResult applyReorder(ReorderOp op, ScheduleContext &ctx);
 mlir::LogicalResult applyFuse(FuseOp op, ScheduleContext &ctx);
+
+/// Replaces every hcl.apply in `func` by the body of the hcl.customization
+/// it names, parameters replaced by its arguments.
+mlir::LogicalResult expandTemplates(mlir::func::FuncOp func);
 mlir::LogicalResult applyBufferAt(BufferAtOp op, ScheduleContext &ctx);
 mlir::LogicalResult applyReuseAt(ReuseAtOp op, ScheduleContext &ctx);
 mlir::LogicalResult applyComputeAt(ComputeAtOp op, ScheduleContext &ctx);

@@ -190,6 +190,12 @@ LogicalResult CWriter::emitOp(Operation *op, Os &os) {
     return emitFor(loop, os);
   if (auto ifOp = dyn_cast<AffineIfOp>(op))
     return emitIf(ifOp, os);
+  if (auto loop = dyn_cast<scf::ForOp>(op))
+    return emitScfFor(loop, os);
+  if (auto loop = dyn_cast<scf::WhileOp>(op))
+    return emitScfWhile(loop, os);
+  if (auto ifOp = dyn_cast<scf::IfOp>(op))
+    return emitScfIf(ifOp, os);
   if (isa<memref::AllocOp, memref::AllocaOp>(op))
     return emitBuffer(op, os);
   if (isa<memref::DeallocOp, AffineYieldOp>(op))
@@ -252,13 +258,19 @@ std::string CWriter::bound(AffineMap map, ValueRange operands, bool lower) {
 }
 
 LogicalResult CWriter::emitFor(AffineForOp loop, Os &os) {
-  if (loop.getNumIterOperands() != 0)
-    return loop.emitError("bambu-c: affine.for with iter_args is not supported");
-  if (loop->hasAttr("vectorize")) {
+  if (loop->hasAttr("vectorize") && loop.getNumIterOperands() == 0) {
     FailureOr<bool> vectorized = emitVectorLoop(loop, os);
     if (failed(vectorized) || *vectorized)
       return vectorized;
   }
+  // Carried values (iter_args) are C variables, as in scf.for.
+  SmallVector<SmallVector<Value, 2>> carried;
+  for (auto [arg, result] : llvm::zip(loop.getRegionIterArgs(), loop.getResults()))
+    carried.push_back({arg, result});
+  FailureOr<SmallVector<std::string>> vars =
+      declareVariables(carried, loop.getInits(), "acc", loop, os);
+  if (failed(vars))
+    return failure();
   StringRef loopName = getLoopName(loop);
   std::string iv = define(loop.getInductionVar(), loopName.empty() ? "i" : loopName);
   std::string lb = bound(loop.getLowerBoundMap(), loop.getLowerBoundOperands(), true);
@@ -269,7 +281,7 @@ LogicalResult CWriter::emitFor(AffineForOp loop, Os &os) {
   os << "for (int " << iv << " = " << lb << "; " << iv << " < " << ub << "; "
      << iv << (step == 1 ? "++" : " += " + std::to_string(step)) << ") {\n";
   os.indent();
-  if (failed(emitBlock(*loop.getBody(), os)))
+  if (failed(emitRegionBody(*loop.getBody(), *vars, os)))
     return failure();
   os.unindent();
   os << "}\n";
@@ -277,28 +289,14 @@ LogicalResult CWriter::emitFor(AffineForOp loop, Os &os) {
 }
 
 LogicalResult CWriter::emitIf(AffineIfOp op, Os &os) {
-  if (op.getNumResults() != 0)
-    return op.emitError("bambu-c: affine.if with results is not supported");
   IntegerSet set = op.getIntegerSet();
   std::string condition;
   for (unsigned i = 0; i < set.getNumConstraints(); ++i)
     condition += (i ? " && " : "") +
                  affineIndex(set.getConstraint(i), op.getOperands(), set.getNumDims()) +
                  (set.isEq(i) ? " == 0" : " >= 0");
-  os << "if (" << (condition.empty() ? "1" : condition) << ") {\n";
-  os.indent();
-  if (failed(emitBlock(*op.getThenBlock(), os)))
-    return failure();
-  os.unindent();
-  if (op.hasElse()) {
-    os << "} else {\n";
-    os.indent();
-    if (failed(emitBlock(*op.getElseBlock(), os)))
-      return failure();
-    os.unindent();
-  }
-  os << "}\n";
-  return success();
+  return emitBranches(op, condition.empty() ? "1" : condition, op.getThenBlock(),
+                      op.hasElse() ? op.getElseBlock() : nullptr, os);
 }
 
 LogicalResult CWriter::emitBuffer(Operation *op, Os &os) {

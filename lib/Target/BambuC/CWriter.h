@@ -7,6 +7,7 @@
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Support/IndentedOstream.h"
 
 #include <set>
@@ -65,6 +66,27 @@ private:
   mlir::LogicalResult emitOp(mlir::Operation *op, Os &os);
   mlir::LogicalResult emitFor(mlir::affine::AffineForOp loop, Os &os);
   mlir::LogicalResult emitIf(mlir::affine::AffineIfOp op, Os &os);
+  // Imperative code: scf loops and conditionals (CControlFlow.cpp).
+  mlir::LogicalResult emitScfFor(mlir::scf::ForOp loop, Os &os);
+  mlir::LogicalResult emitScfWhile(mlir::scf::WhileOp loop, Os &os);
+  mlir::LogicalResult emitScfIf(mlir::scf::IfOp op, Os &os);
+  mlir::LogicalResult emitBranches(mlir::Operation *op,
+                                   const std::string &condition,
+                                   mlir::Block *thenBlock,
+                                   mlir::Block *elseBlock, Os &os);
+  /// One C variable per position of `groups` (values that share it, e.g. a
+  /// loop's carried argument and its result), initialized from `initial`;
+  /// "" where no value of the group is used (-Wall: set but not used).
+  mlir::FailureOr<llvm::SmallVector<std::string>>
+  declareVariables(llvm::ArrayRef<llvm::SmallVector<mlir::Value, 2>> groups,
+                   mlir::ValueRange initial, llvm::StringRef wanted,
+                   mlir::Operation *op, Os &os);
+  mlir::LogicalResult assignVariables(llvm::ArrayRef<std::string> vars,
+                                      mlir::ValueRange values,
+                                      mlir::Operation *op, Os &os);
+  /// The block's operations, then its terminator's operands into `vars`.
+  mlir::LogicalResult emitRegionBody(mlir::Block &block,
+                                     llvm::ArrayRef<std::string> vars, Os &os);
   mlir::LogicalResult emitBuffer(mlir::Operation *op, Os &os);
   mlir::LogicalResult emitCall(mlir::func::CallOp call, Os &os);
   mlir::LogicalResult emitReturn(mlir::func::ReturnOp ret, Os &os);

@@ -9,6 +9,8 @@
 // Loops are visited outermost first, so an access leaves every loop it is
 // invariant in at once. Only loops that run at least once are candidates:
 // the access moved before the loop must not run when the loop would not.
+// An access under a conditional or an scf loop of imperative code keeps
+// its buffer in place (it may not run).
 //
 //===----------------------------------------------------------------------===//
 
@@ -42,6 +44,16 @@ bool invariantIn(Operation *access, AffineForOp loop) {
                          : cast<AffineStoreOp>(access).getMapOperands();
   return llvm::all_of(mapOperands,
                       [&](Value v) { return loop.isDefinedOutsideOfLoop(v); });
+}
+
+/// Whether only loops enclose `access` inside `loop`: an access under an
+/// if or in an scf loop (imperative code) may not run, or run in an order
+/// this step does not follow, so its buffer stays where it is.
+bool onlyLoopsAround(Operation *access, AffineForOp loop) {
+  for (Operation *p = access->getParentOp(); p != loop; p = p->getParentOp())
+    if (!isa<AffineForOp>(p))
+      return false;
+  return true;
 }
 
 /// Whether the first access in the loop body, unconditionally, is a store
@@ -80,7 +92,6 @@ void redirect(ArrayRef<Operation *> ops, Value local) {
 }
 
 void hoist(AffineForOp loop, Value memref, ArrayRef<Operation *> ops) {
-  auto anyLoad = llvm::find_if(ops, [](Operation *op) { return isa<AffineLoadOp>(op); });
   Operation *first = ops.front();
   AffineMap map = isa<AffineLoadOp>(first) ? cast<AffineLoadOp>(first).getAffineMap()
                                            : cast<AffineStoreOp>(first).getAffineMap();
@@ -103,7 +114,10 @@ void hoist(AffineForOp loop, Value memref, ArrayRef<Operation *> ops) {
       before, loc, MemRefType::get({}, type.getElementType()));
   alloca->setAttr("name", before.getStringAttr(valueName(memref)));
   Value local = alloca;
-  if (anyLoad != ops.end() && !writtenFirst(loop, memref)) {
+  // Without a load the local still needs the element's value when a store
+  // is conditional (under an if, in a while loop): the write-back after the
+  // loop must not store an uninitialized local.
+  if (!writtenFirst(loop, memref)) {
     Value initial = AffineLoadOp::create(before, loc, memref, map, operands);
     AffineStoreOp::create(before, loc, initial, local, ValueRange{});
   }
@@ -136,7 +150,8 @@ void hoistFrom(AffineForOp loop) {
       continue;
     Operation *first = accesses.ops.front();
     bool movable = llvm::all_of(accesses.ops, [&](Operation *op) {
-      return sameIndex(op, first) && invariantIn(op, loop);
+      return sameIndex(op, first) && invariantIn(op, loop) &&
+             onlyLoopsAround(op, loop);
     });
     if (movable)
       hoist(loop, memref, accesses.ops);

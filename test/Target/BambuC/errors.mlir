@@ -12,14 +12,16 @@ func.func @odd_width(%A: memref<4xi12>) {
 
 // -----
 
-func.func @scf_loop(%A: memref<4xf32>) {
-  %c0 = arith.constant 0 : index
-  %c4 = arith.constant 4 : index
-  %c1 = arith.constant 1 : index
-  // expected-error @+1 {{bambu-c: 'scf.for' is not supported by the Bambu C emitter}}
-  scf.for %i = %c0 to %c4 step %c1 {
-    %a = memref.load %A[%i] : memref<4xf32>
-    memref.store %a, %A[%i] : memref<4xf32>
+func.func @scf_switch(%A: memref<4xf32>, %k: index) {
+  // expected-error @+1 {{bambu-c: 'scf.index_switch' is not supported by the Bambu C emitter}}
+  scf.index_switch %k
+  case 0 {
+    %c0 = arith.constant 0 : index
+    %z = arith.constant 0.0 : f32
+    memref.store %z, %A[%c0] : memref<4xf32>
+    scf.yield
+  }
+  default {
   }
   return
 }

@@ -14,6 +14,7 @@
 // RUN: hcl check --hls %s --entry bubble | FileCheck %s --check-prefix=HLS
 // RUN: hcl check --hls %s --entry fibonacci | FileCheck %s --check-prefix=HLS
 // RUN: hcl check --hls %s --entry countdown | FileCheck %s --check-prefix=HLS
+// RUN: hcl check --hls %s --entry unsigned_loop | FileCheck %s --check-prefix=HLS
 // HLS: hcl check --hls: OK
 
 // hist[A[i] & 15] += 1: a read-modify-write through a data-dependent index.
@@ -390,5 +391,27 @@ func.func @countdown(%A: memref<1xi32>, %B: memref<1xi32>) {
   } attributes {loop_name = "down", pipeline_ii = 2 : i32}
   %r = affine.load %steps[0] : memref<1xi32>
   affine.store %r, %B[0] : memref<1xi32>
+  return
+}
+
+// An scf.for over i32 with an unsigned comparison (bounds read as unsigned),
+// its bound loaded.
+// CHECK-LABEL: void unsigned_loop({{.*}}) {
+// CHECK: int32_t acc = 0;
+// CHECK-NEXT: l_u: for (int32_t u = 0; (uint32_t)u < (uint32_t)v_1; u++) {
+// CHECK-NEXT: #pragma HLS loop_tripcount min=0 max=7
+func.func @unsigned_loop(%A: memref<1xi32>, %B: memref<1xi32>) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c3 = arith.constant 3 : i32
+  %c7 = arith.constant 7 : i32
+  %a = affine.load %A[0] : memref<1xi32>
+  %n = arith.andi %a, %c7 : i32
+  %s = scf.for unsigned %u = %c0 to %n step %c1 iter_args(%acc = %c0) -> i32 : i32 {
+    %t = arith.muli %u, %c3 : i32
+    %next = arith.addi %acc, %t : i32
+    scf.yield %next : i32
+  } {loop_name = "u", max_trip_count = 7 : i64}
+  affine.store %s, %B[0] : memref<1xi32>
   return
 }

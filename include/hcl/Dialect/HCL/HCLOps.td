@@ -16,6 +16,7 @@ include "hcl/Dialect/HCL/HCLBase.td"
 include "hcl/Dialect/HCL/HCLTypes.td"
 include "hcl/Dialect/HCL/HCLAttrs.td"
 include "hcl/Dialect/HCL/HCLDataOps.td"
+include "hcl/Dialect/HCL/HCLTemplateOps.td"
 include "mlir/IR/BuiltinTypes.td"
 include "mlir/IR/CommonAttrConstraints.td"
 

@@ -24,6 +24,11 @@ def HCL_StageHandle : HCL_Type<"StageHandle", "StageHandle"> {
   }];
 }
 
+def HCL_TypeParam : HCL_Type<"TypeParam", "Type",
+                             [MemRefElementTypeInterface]> {
+  let summary = "any element type, in the parameters of hcl.customization";
+}
+
 //===----------------------------------------------------------------------===//
 // Fixed-point types (docs/datatypes.md)
 //===----------------------------------------------------------------------===//

@@ -1,0 +1,49 @@
+"""hcl: HeteroCL's Python API on hcl's MLIR compiler (docs/python.md).
+
+    import hcl, numpy as np
+    hcl.init(hcl.Int(32))
+    A = hcl.placeholder((10, 10), "A")
+    def kernel(A):
+        return hcl.compute((8, 8), lambda i, j: A[i, j + 1] + A[i + 2, j + 1], "B")
+    s = hcl.create_schedule([A], kernel)
+    s[kernel.B].pipeline(kernel.B.axis[1])
+    f = hcl.build(s)
+    a = hcl.asarray(np.arange(100).reshape(10, 10)); b = hcl.asarray(np.zeros((8, 8)))
+    f(a, b); print(b.asnumpy())
+"""
+
+from . import _hcl
+from .types import (Error, Type, Int, UInt, Float, Fixed, UFixed, as_type,
+                    init, get_default_type)
+from .compute import (Expr, Var, Tensor, placeholder, compute, update, mutate,
+                      scalar, const_tensor, reduce_axis, sum, max, min,
+                      select, cast, bitcast, for_, while_, if_, elif_, else_,
+                      Stage, break_, def_)
+from .schedule import Schedule, Partition, Function, create_schedule
+from .build import (Array, Module, HLSModule, Platform, asarray, lower,
+                    build)
+from .estimate import estimate, roofline
+
+exp = _hcl.exp
+log = _hcl.log
+sqrt = _hcl.sqrt
+power = _hcl.pow
+tanh = _hcl.tanh
+erf = _hcl.erf
+floor = _hcl.floor
+ceil = _hcl.ceil
+round = _hcl.round
+sin = _hcl.sin
+cos = _hcl.cos
+tan = _hcl.tan
+isnan = _hcl.isnan
+isinf = _hcl.isinf
+abs = _hcl.abs
+set_bit = _hcl.set_bit
+set_slice = _hcl.set_slice
+bit_reverse = _hcl.bit_reverse
+and_ = _hcl.logical_and
+or_ = _hcl.logical_or
+not_ = _hcl.logical_not
+
+__all__ = [name for name in dir() if not name.startswith("_")]

@@ -1,0 +1,294 @@
+"""Lowering and building: hcl.lower(s), hcl.build(s) (a module the CPU runs
+through the JIT), hcl.build(s, target=...) (a Vitis / Vivado HLS project),
+and hcl.asarray / hcl.Array for the data."""
+
+import os
+import shutil
+import subprocess
+
+import numpy as np
+
+from . import _hcl
+from .schedule import Function, Schedule
+from .types import Error, as_type, get_default_type
+
+Array = _hcl.Array
+
+_NUMPY_TYPES = {
+    np.dtype("bool"): lambda: _hcl.UInt(1),
+    np.dtype("int8"): lambda: _hcl.Int(8),
+    np.dtype("int16"): lambda: _hcl.Int(16),
+    np.dtype("int32"): lambda: _hcl.Int(32),
+    np.dtype("int64"): lambda: _hcl.Int(64),
+    np.dtype("uint8"): lambda: _hcl.UInt(8),
+    np.dtype("uint16"): lambda: _hcl.UInt(16),
+    np.dtype("uint32"): lambda: _hcl.UInt(32),
+    np.dtype("uint64"): lambda: _hcl.UInt(64),
+    np.dtype("float32"): lambda: _hcl.Float(32),
+    np.dtype("float64"): lambda: _hcl.Float(64),
+}
+
+
+def asarray(arr, dtype=None):
+    """An hcl.Array holding `arr` (a NumPy array or anything NumPy converts)
+    converted to `dtype` (default: the type set by hcl.init). One copy in;
+    .asnumpy() is then a view of the array, not a copy."""
+    if isinstance(arr, Array):
+        arr = arr.asnumpy()
+    dtype = as_type(dtype) or get_default_type()
+    try:
+        return Array.from_numpy(np.asarray(arr), dtype)
+    except (ValueError, TypeError) as e:
+        raise Error(f"asarray: cannot convert the values to {dtype}: {e}") from e
+
+
+def _array_repr(self):
+    return f"hcl.asarray({self.asnumpy()!r}, dtype={self.dtype!r})"
+
+
+Array.__repr__ = _array_repr
+Array.__array__ = lambda self, dtype=None: (
+    self.asnumpy() if dtype is None else self.asnumpy().astype(dtype))
+
+
+def _schedule(s, what):
+    if not isinstance(s, Schedule):
+        raise Error(f"{what}: expected a schedule (hcl.create_schedule), got "
+                    f"{type(s).__name__}")
+    return s._impl
+
+
+def lower(s):
+    """The program's MLIR with the schedule applied, as text."""
+    return _hcl.lower(_schedule(s, "lower"), True)
+
+
+def _device_module(self):
+    """The program's MLIR with the hcl.* schedule operations not yet
+    applied (HeteroCL's s.device_module)."""
+    return _hcl.lower(self._impl, False)
+
+
+Schedule.device_module = property(_device_module)
+
+
+class Module:
+    """A program compiled for the CPU; call it with the inputs' arrays then
+    the outputs' (hcl.Array or NumPy arrays, written in place)."""
+
+    def __init__(self, impl, types=None, name="top"):
+        self._impl = impl
+        self._types = types
+        self.name = name
+        self.modules = []
+
+    @property
+    def mlir(self):
+        return self._impl.mlir
+
+    def __repr__(self):
+        return f"<hcl module @{self.name}>"
+
+    def _as_array(self, k, value):
+        if isinstance(value, Array):
+            return value
+        if isinstance(value, np.ndarray):
+            if self._types is not None and k < len(self._types):
+                dtype = self._types[k]
+            elif value.dtype in _NUMPY_TYPES:
+                dtype = _NUMPY_TYPES[value.dtype]()
+            else:
+                raise Error(f"module @{self.name}: argument {k}: NumPy arrays "
+                            f"of {value.dtype} have no hcl type")
+            return Array.from_numpy(value, dtype)
+        raise Error(f"module @{self.name}: argument {k} is a "
+                    f"{type(value).__name__}, expected an hcl.Array or a "
+                    f"NumPy array")
+
+    def __call__(self, *args):
+        arrays = [self._as_array(k, a) for k, a in enumerate(args)]
+        self._impl.call(arrays)
+        for value, array in zip(args, arrays):
+            if isinstance(value, np.ndarray):
+                if not value.flags.writeable:
+                    continue
+                np.copyto(value, array.asnumpy(), casting="unsafe")
+
+
+class Platform:
+    """An FPGA board for hcl.build(s, target=...) (HeteroCL's hcl.Platform):
+    hcl.Platform.xilinx_zc706, .ultra96, .u280; target.config(compiler=...,
+    mode=..., project=...)."""
+
+    COMPILERS = ("vivado_hls", "vitis")
+    MODES = ("debug", "csim", "csyn")
+
+    def __init__(self, name, part, clock_ns=10.0):
+        self.name = name
+        self.part = part
+        self.clock_ns = clock_ns
+        self.compiler = "vivado_hls"
+        self.mode = "debug"
+        self.project = "project"
+
+    def config(self, compiler=None, mode=None, project=None, backend=None):
+        if compiler is not None:
+            if compiler not in self.COMPILERS:
+                raise Error(f"target.config: compiler {compiler!r}: hcl writes "
+                            f"projects for {', '.join(self.COMPILERS)}")
+            self.compiler = compiler
+        if mode is not None:
+            if mode not in self.MODES:
+                raise Error(f"target.config: mode {mode!r}: one of "
+                            f"{', '.join(self.MODES)}")
+            self.mode = mode
+        if project is not None:
+            self.project = str(project)
+        if backend not in (None, "vhls"):
+            raise Error(f"target.config: backend {backend!r}: hcl's HLS backend "
+                        "is Vivado / Vitis HLS C++ ('vhls')")
+        return self
+
+    def __repr__(self):
+        return (f"<hcl platform {self.name} ({self.part}), {self.compiler}, "
+                f"mode={self.mode}, project={self.project}>")
+
+
+class _Preset:
+    """Platform.xilinx_zc706 is a fresh Platform each time, so that one
+    program's config does not leak into another's."""
+
+    def __init__(self, name, part, clock_ns=10.0):
+        self.args = (name, part, clock_ns)
+
+    def __get__(self, obj, cls):
+        return Platform(*self.args)
+
+
+Platform.xilinx_zc706 = _Preset("xilinx_zc706", "xc7z045ffg900-2")
+Platform.ultra96 = _Preset("ultra96", "xczu3eg-sbva484-1-e")
+Platform.u280 = _Preset("u280", "xcu280-fsvh2892-2L-e", 3.33)
+
+
+def _run(command, cwd, what):
+    result = subprocess.run(command, cwd=cwd, capture_output=True, text=True)
+    if result.returncode != 0:
+        raise Error(f"{what} failed ({' '.join(command)} in {cwd}):\n"
+                    f"{result.stdout}{result.stderr}")
+    return result.stdout
+
+
+class HLSModule:
+    """The HLS project hcl.build(s, target=...) wrote. Calling it: in mode
+    "debug", gives the kernel's C++; in "csim", runs the C simulation (g++)
+    on the arrays given, inputs then outputs, written back in place; in
+    "csyn", runs Vitis HLS (`make hls`)."""
+
+    def __init__(self, project, target, types, num_inputs, tops):
+        self.project = project
+        self.target = target
+        self._types = types
+        self._num_inputs = num_inputs
+        self.tops = tops
+
+    def __repr__(self):
+        return f"<hcl HLS project {self.project} ({self.target.mode})>"
+
+    @property
+    def code(self):
+        with open(os.path.join(self.project, "kernel.cpp")) as f:
+            return f.read()
+
+    def __call__(self, *args):
+        mode = self.target.mode
+        if mode == "debug":
+            return self.code
+        if mode == "csyn":
+            tool = shutil.which("vitis_hls") or shutil.which("vivado_hls")
+            if not tool:
+                raise Error(f"mode 'csyn' runs Vitis HLS, which is not on PATH; "
+                            f"the project is in {self.project} (make -C "
+                            f"{self.project} hls)")
+            return _run(["make", "hls"], self.project, "Vitis HLS")
+        return self._csim(args)
+
+    def _csim(self, args):
+        if self.tops:
+            raise Error("csim runs the whole program's project; build without "
+                        "top= to simulate it")
+        # NumPy arrays are converted to the program's types, as for a Module.
+        arrays = [a if isinstance(a, Array) else
+                  asarray(a, self._types[k] if k < len(self._types) else None)
+                  for k, a in enumerate(args)]
+        inputs = self._num_inputs
+        if len(arrays) < inputs:
+            raise Error(f"csim: the program takes {inputs} input arrays (then "
+                        f"its outputs), got {len(arrays)}")
+        work_in = os.path.join(self.project, "csim_in")
+        work_out = os.path.join(self.project, "csim_out")
+        os.makedirs(work_in, exist_ok=True)
+        os.makedirs(work_out, exist_ok=True)
+        for k in range(inputs):
+            arrays[k].save(os.path.join(work_in, f"arg{k}.npy"))
+        _run(["make", "tb"], self.project, "compiling the C simulation")
+        _run(["./tb", "--inputs", "csim_in", "--output-dir", "csim_out"],
+             self.project, "the C simulation")
+        for k, array in enumerate(arrays):
+            name = f"arg{k}.npy" if k < inputs else f"result{k - inputs}.npy"
+            path = os.path.join(work_out, name)
+            if os.path.exists(path):
+                array.copy_from(Array.load(path))
+        for value, array in zip(args, arrays):
+            if isinstance(value, np.ndarray) and value.flags.writeable:
+                np.copyto(value, array.asnumpy(), casting="unsafe")
+
+
+def _tops(top):
+    if top is None:
+        return []
+    if isinstance(top, Function):
+        return [top]
+    if not isinstance(top, (list, tuple)) or not all(
+            isinstance(f, Function) for f in top):
+        raise Error("build: top= takes the functions outline returned")
+    return list(top)
+
+
+def build(schedule, target=None, name=None, top=None, jobs=1,
+          check_bounds=False):
+    """Builds the program: for the CPU (target None or "llvm"), a module to
+    call with arrays, with one module per function of `top` in .modules
+    (check_bounds=True: accesses not proven in range are checked at run time
+    and raise hcl.Error naming tensor, index and stage);
+    for an hcl.Platform, its HLS project (an HLSModule); for "vhls", the
+    HLS C++ as a string."""
+    impl = _schedule(schedule, "build")
+    tops = _tops(top)
+    if target is None or target == "llvm":
+        types = [t.dtype for t in impl.inputs + impl.outputs]
+        built = (_hcl.build_top(impl, tops, jobs) if tops
+                 else _hcl.build(impl, check_bounds))
+        module = Module(built, types)
+        module.modules = [Module(sub, None, f.name)
+                          for sub, f in zip(built.modules, tops)]
+        return module
+    if target == "vhls":
+        import tempfile
+        with tempfile.TemporaryDirectory() as work:
+            _hcl.build_hls(impl, work, _hcl.HLSTarget("xczu3eg-sbva484-1-e", 10.0))
+            with open(os.path.join(work, "kernel.cpp")) as f:
+                return f.read()
+    if not isinstance(target, Platform):
+        raise Error(f"build: target is None (CPU), 'vhls' or an hcl.Platform, "
+                    f"got {target!r}")
+    hls_target = _hcl.HLSTarget(target.part, float(target.clock_ns))
+    types = [t.dtype for t in impl.inputs + impl.outputs]
+    project = os.path.abspath(target.project)
+    if tops and hasattr(_hcl, "build_hls_top"):
+        # One project per function, as `hcl hls --top` writes them.
+        _hcl.build_hls_top(impl, project, tops, hls_target, jobs)
+        _hcl.build_hls(impl, os.path.join(project, "top"), hls_target)
+        return HLSModule(os.path.join(project, "top"), target, types,
+                         len(impl.inputs), tops)
+    _hcl.build_hls(impl, project, hls_target)
+    return HLSModule(project, target, types, len(impl.inputs), tops)

@@ -1,0 +1,224 @@
+"""The algorithm: placeholders, compute / update / mutate stages, scalars,
+reductions and expressions, and HeteroCL's imperative code (for_, if_,
+while_, Stage, def_) as with-blocks."""
+
+import inspect
+import itertools
+
+from . import _hcl
+from .types import Error, as_type
+
+Expr = _hcl.Expr
+Var = _hcl.Var
+Tensor = _hcl.Tensor
+
+
+def _partial_index_error(self, *args):
+    raise Error(self._hcl_partial_message)
+
+
+# A[i] of a 2-D tensor waits for A[i][j]; used in arithmetic, it says so.
+for _op in ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "and",
+            "or", "xor", "lshift", "rshift", "lt", "le", "gt", "ge", "eq", "ne"):
+    setattr(_hcl.PartialIndex, f"__{_op}__", _partial_index_error)
+    if _op not in ("lt", "le", "gt", "ge", "eq", "ne"):
+        setattr(_hcl.PartialIndex, f"__r{_op}__", _partial_index_error)
+for _op in ("neg", "invert", "bool", "index"):
+    setattr(_hcl.PartialIndex, f"__{_op}__", _partial_index_error)
+
+
+def _name(name):
+    if name is None:
+        return ""
+    if not isinstance(name, str):
+        raise Error(f"a name is a string, got {name!r}")
+    return name
+
+
+def _lambda_axes(fcompute, shape, what, name):
+    """The index variables for `fcompute`, named after its parameters as
+    HeteroCL names a stage's loops (lambda i, j: ... has loops i and j)."""
+    if not callable(fcompute):
+        raise Error(f"{what} '{name or '(unnamed)'}': expected a function of "
+                    f"the indices, got {type(fcompute).__name__}")
+    rank = len(shape) if isinstance(shape, (tuple, list)) else 1
+    try:
+        parameters = list(inspect.signature(fcompute).parameters.values())
+    except (TypeError, ValueError):
+        parameters = None
+    if parameters is None or any(p.kind == p.VAR_POSITIONAL for p in parameters):
+        return _hcl.make_axes(shape, rank, what, _name(name), [])
+    positional = [p for p in parameters
+                  if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
+                  and p.default is p.empty]
+    names = [p.name for p in positional]
+    if len(set(names)) != len(names) or len(names) != rank:
+        names = []
+    return _hcl.make_axes(shape, len(positional), what, _name(name), names)
+
+
+def placeholder(shape, name=None, dtype=None):
+    """An input of the program (HeteroCL's hcl.placeholder)."""
+    return _hcl.placeholder(shape, _name(name), as_type(dtype))
+
+
+def compute(shape, fcompute, name=None, dtype=None, attrs=None):
+    """A tensor of `shape` whose element (i, j, ...) is fcompute(i, j, ...),
+    computed by one stage named `name` (HeteroCL's hcl.compute)."""
+    axes = _lambda_axes(fcompute, shape, "compute", name)
+    return _hcl.make_compute(shape, axes, fcompute(*axes), _name(name),
+                             as_type(dtype))
+
+
+def update(tensor, fcompute, name=None):
+    """A stage setting every element of `tensor` to fcompute(i, j, ...)
+    (HeteroCL's hcl.update)."""
+    axes = _lambda_axes(fcompute, tensor.shape, "update", name)
+    return _hcl.make_update(tensor, axes, fcompute(*axes), _name(name))
+
+
+_mutate_count = itertools.count()
+
+
+def mutate(domain, fcompute, name=None):
+    """A stage running fcompute(i, j, ...), imperative code, at every index
+    of `domain` (HeteroCL's hcl.mutate)."""
+    name = _name(name) or f"mutate{next(_mutate_count)}"
+    axes = _lambda_axes(fcompute, domain, "mutate", name)
+    _hcl.make_mutate(domain, axes, lambda: fcompute(*axes), name)
+
+
+def scalar(init=0, name=None, dtype=None):
+    """A one-element tensor (HeteroCL's hcl.scalar); read and assign x.v."""
+    return _hcl.scalar(init, _name(name), as_type(dtype))
+
+
+def const_tensor(values, name=None, dtype=None):
+    """A tensor whose values are known when the program is built (weights):
+    a NumPy array or nested lists (HeteroCL's hcl.const_tensor)."""
+    import numpy as np
+    from .types import get_default_type
+    array = np.asarray(values)
+    dtype = as_type(dtype) or get_default_type()
+    shape = list(array.shape) or [1]
+    if not name:
+        raise Error("const_tensor needs a name")
+    if dtype.kind == _hcl.TypeKind.Float or dtype.kind in (
+            _hcl.TypeKind.Fixed, _hcl.TypeKind.UFixed):
+        return _hcl.constant_float(array.astype(np.float64).ravel().tolist(),
+                                   shape, name, dtype)
+    return _hcl.constant_int(array.astype(np.int64).ravel().tolist(), shape,
+                             name, dtype)
+
+
+def reduce_axis(lower, upper, name=None):
+    """A reduction axis over [lower, upper) (HeteroCL's hcl.reduce_axis)."""
+    return _hcl.reduce_axis(lower, upper, _name(name))
+
+
+def _is_axes(axis):
+    if isinstance(axis, Var):
+        return True
+    return isinstance(axis, (list, tuple)) and all(isinstance(a, Var) for a in axis)
+
+
+def sum(expr, axis, dtype=None, name=None):
+    """The sum of `expr` over the reduction axes `axis` (HeteroCL's hcl.sum)."""
+    return _hcl.sum(expr, axis, as_type(dtype))
+
+
+def max(expr, axis=None, dtype=None, name=None):
+    """The maximum of `expr` over the reduction axes `axis` (HeteroCL's
+    hcl.max); hcl.max(a, b) of two values is their maximum."""
+    if axis is not None and not _is_axes(axis) and dtype is None:
+        return _hcl.max(expr, axis)
+    return _hcl.reduce_max(expr, axis, as_type(dtype))
+
+
+def min(expr, axis=None, dtype=None, name=None):
+    """The minimum over `axis` (HeteroCL's hcl.min); hcl.min(a, b) of two
+    values is their minimum."""
+    if axis is not None and not _is_axes(axis) and dtype is None:
+        return _hcl.min(expr, axis)
+    return _hcl.reduce_min(expr, axis, as_type(dtype))
+
+
+def select(cond, true_value, false_value):
+    """cond ? true_value : false_value (HeteroCL's hcl.select)."""
+    return _hcl.select(cond, true_value, false_value)
+
+
+def cast(dtype, expr):
+    """`expr` converted to `dtype` (HeteroCL's hcl.cast)."""
+    return _hcl.cast(as_type(dtype), expr)
+
+
+def bitcast(dtype, expr):
+    return _hcl.bitcast(as_type(dtype), expr)
+
+
+# Imperative code: each returns a context manager for a with-statement.
+
+def for_(begin, end, step=1, name=None):
+    """`with hcl.for_(0, N, name="i") as i:` a loop over [begin, end)."""
+    if not isinstance(step, int) or isinstance(step, bool):
+        raise Error(f"for_: the step must be a Python int, got {step!r}")
+    return _hcl.for_scope(begin, end, step, _name(name))
+
+
+def while_(cond, name=None, max_trip_count=0):
+    """`with hcl.while_(cond):` a loop running while cond holds."""
+    return _hcl.while_scope(cond, _name(name), max_trip_count)
+
+
+def if_(cond):
+    """`with hcl.if_(cond):` statements run when cond holds."""
+    return _hcl.if_scope(cond)
+
+
+def elif_(cond):
+    """`with hcl.elif_(cond):` continues the if_ just before it."""
+    return _hcl.elif_scope(cond)
+
+
+def else_():
+    """`with hcl.else_():` continues the if_ / elif_ just before it."""
+    return _hcl.else_scope()
+
+
+def Stage(name):
+    """`with hcl.Stage("S"):` a stage of imperative code named S (the
+    schedule refers to it as s["S"] or s[kernel.S])."""
+    return _hcl.stage_scope(_name(name))
+
+
+def break_():
+    """Leaves the innermost for_ / while_."""
+    _hcl.break_()
+
+
+def def_(shapes, dtypes=None, ret_dtype=None, name=None, arg_names=None):
+    """A sub-function with tensor parameters of `shapes` (HeteroCL's
+    @hcl.def_([A.shape, B.shape])); it may return a value. Calling it inside
+    imperative code calls the function."""
+    if not isinstance(shapes, (list, tuple)):
+        raise Error("def_: the first argument is the list of parameter shapes")
+    if dtypes is None or not isinstance(dtypes, (list, tuple)):
+        dtypes = [dtypes] * len(shapes)
+    if len(dtypes) != len(shapes):
+        raise Error(f"def_: {len(dtypes)} dtypes for {len(shapes)} parameters")
+    params = [(shape, as_type(dtype)) for shape, dtype in zip(shapes, dtypes)]
+
+    def decorate(fn):
+        arity = len(inspect.signature(fn).parameters)
+        tensors = _hcl.begin_def(_name(name) or fn.__name__, params, arity)
+        try:
+            result = fn(*tensors)
+            if result is not None and ret_dtype is not None:
+                result = cast(ret_dtype, result)
+        except BaseException:
+            _hcl.abandon_def()
+            raise
+        return _hcl.end_def(result)
+
+    return decorate

@@ -1,0 +1,262 @@
+"""The schedule: hcl.create_schedule(inputs, kernel), s[B] stages and their
+loop primitives, and the memory / data-type primitives of s (HeteroCL's
+API over the C++ front end's Schedule)."""
+
+import inspect
+
+from . import _hcl
+from .types import Error, as_type
+
+Tensor = _hcl.Tensor
+Function = _hcl.Function
+
+
+class Partition:
+    """HeteroCL's partition kinds: s.partition(A, hcl.Partition.Cyclic, ...)."""
+    Complete = _hcl.PartitionKind.Complete
+    Block = _hcl.PartitionKind.Block
+    Cyclic = _hcl.PartitionKind.Cyclic
+
+
+def _axis(axis, primitive):
+    """A loop: B.axis[k], a reduce_axis, a loop a primitive returned, or a
+    loop name."""
+    if isinstance(axis, (_hcl.Var, _hcl.Axis)):
+        return axis
+    if isinstance(axis, str):
+        return _hcl.Axis(axis)
+    raise Error(f"{primitive}: expected a loop (B.axis[k], a reduce_axis, a "
+                f"loop a primitive returned, or a name), got "
+                f"{type(axis).__name__}")
+
+
+def _loop_name(axis, primitive):
+    return _axis(axis, primitive).name
+
+
+def _int(value, what):
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise Error(f"{what} must be a Python int, got {value!r}")
+    return value
+
+
+class Stage:
+    """s[B]: the stage computing B, with HeteroCL's loop primitives."""
+
+    def __init__(self, schedule, stage):
+        self._schedule = schedule
+        self._stage = stage
+
+    @property
+    def name(self):
+        return self._stage.name
+
+    def __repr__(self):
+        return f"<hcl stage '{self.name}'>"
+
+    def split(self, parent, factor=None, nparts=None, mode="transform"):
+        """(outer, inner) loops; inner has `factor` iterations."""
+        if nparts is not None:
+            raise Error("split: hcl splits by factor; nparts is not supported")
+        if factor is None:
+            raise Error("split needs a factor")
+        return self._stage.split(_axis(parent, "split"), _int(factor, "split's factor"))
+
+    def tile(self, x_parent, y_parent, x_factor, y_factor):
+        """(x.outer, y.outer, x.inner, y.inner)."""
+        return self._stage.tile(_axis(x_parent, "tile"), _axis(y_parent, "tile"),
+                                _int(x_factor, "tile's x_factor"),
+                                _int(y_factor, "tile's y_factor"))
+
+    def reorder(self, *args):
+        axes = args[0] if len(args) == 1 and isinstance(args[0], (list, tuple)) else args
+        self._stage.reorder([_axis(a, "reorder") for a in axes])
+
+    def fuse(self, *args):
+        axes = args[0] if len(args) == 1 and isinstance(args[0], (list, tuple)) else args
+        return self._stage.fuse([_axis(a, "fuse") for a in axes])
+
+    def unroll(self, var, factor=0):
+        self._stage.unroll(_axis(var, "unroll"), _int(factor, "unroll's factor"))
+
+    def pipeline(self, var, initiation_interval=1):
+        self._stage.pipeline(_axis(var, "pipeline"),
+                             _int(initiation_interval, "pipeline's II"))
+
+    def parallel(self, var):
+        self._stage.parallel(_axis(var, "parallel"))
+
+    def vectorize(self, var, width):
+        self._stage.vectorize(_axis(var, "vectorize"), _int(width, "vectorize's width"))
+        return self
+
+    def compute_at(self, parent, axis):
+        self._schedule._own(parent, "compute_at")
+        self._stage.compute_at(parent._stage, _axis(axis, "compute_at"))
+        return self
+
+    def store_at(self, parent, axis):
+        self._schedule._own(parent, "store_at")
+        self._stage.store_at(parent._stage, _axis(axis, "store_at"))
+        return self
+
+    def outline(self, axis=None, unify=False, merge=None, param=None):
+        """This stage as a function of its own, Stage_<name>; returns its
+        handle for hcl.build(s, top=[...]) (seed 001). merge=f calls f
+        instead when the code is the same; param lists loops whose bounds
+        become arguments; axis outlines only that loop's body."""
+        if merge is not None and not isinstance(merge, Function):
+            raise Error("outline: merge= takes a function outline returned")
+        params = [_loop_name(p, "outline") for p in (param or [])]
+        loop = "" if axis is None else _loop_name(axis, "outline")
+        return self._stage.outline(merge, params, loop)
+
+
+class Schedule:
+    """The customizations of one program (HeteroCL's hcl.Schedule)."""
+
+    def __init__(self, impl, kernel_tensors):
+        self._impl = impl
+        self._tensors = kernel_tensors
+        self._stages = {}
+
+    def __getitem__(self, target):
+        """s[B], s["B"], s[kernel.B] (a stage is given back as it is)."""
+        if isinstance(target, Stage):
+            self._own(target, "s[...]")
+            return target
+        if isinstance(target, str):
+            stage = self._impl.stage_named(target)
+        elif isinstance(target, Tensor):
+            stage = self._impl.stage(target)
+        else:
+            raise Error(f"s[...] takes a tensor, a stage or a stage name, got "
+                        f"{type(target).__name__}")
+        # One Stage object per stage, so that `is` and checks work.
+        return self._stages.setdefault(stage.name, Stage(self, stage))
+
+    def _own(self, stage, primitive):
+        if not isinstance(stage, Stage):
+            raise Error(f"{primitive}: expected a stage (s[B]), got "
+                        f"{type(stage).__name__}")
+        if stage._schedule is not self:
+            raise Error(f"{primitive}: stage '{stage.name}' belongs to another "
+                        f"schedule (use this schedule's s[...])")
+
+    def _tensor(self, target, primitive):
+        if isinstance(target, Stage):
+            self._own(target, primitive)
+            return self._impl.tensor(target.name)
+        if isinstance(target, Tensor):
+            return target
+        raise Error(f"{primitive}: expected a tensor, got {type(target).__name__}")
+
+    @property
+    def inputs(self):
+        return list(self._impl.inputs)
+
+    @property
+    def outputs(self):
+        return list(self._impl.outputs)
+
+    def partition(self, target, partition_type=Partition.Complete, dim=0, factor=0):
+        """Banks `target`: dim 0 every dimension, 1..rank one of them."""
+        if not isinstance(partition_type, _hcl.PartitionKind):
+            raise Error("partition: partition_type is hcl.Partition.Complete, "
+                        f"Block or Cyclic, got {partition_type!r}")
+        self._impl.partition(self._tensor(target, "partition"), partition_type,
+                             _int(dim, "partition's dim"),
+                             _int(factor, "partition's factor"))
+
+    def reuse_at(self, target, parent, axis, name=None):
+        """A reuse buffer for the reads of `target` in stage `parent` along
+        `axis` (seed 000's line and window buffers)."""
+        self._own(parent, "reuse_at")
+        return self._impl.reuse_at(self._tensor(target, "reuse_at"), parent._stage,
+                                   _axis(axis, "reuse_at"), name or "")
+
+    def buffer_at(self, target, parent, axis, name=None):
+        """A write buffer for `target` in stage `parent` at loop `axis`."""
+        self._own(parent, "buffer_at")
+        return self._impl.buffer_at(self._tensor(target, "buffer_at"), parent._stage,
+                                    _axis(axis, "buffer_at"), name or "")
+
+    def to(self, tensor, dst, depth=0):
+        """A FIFO (hls::stream) between the stage computing `tensor` and `dst`."""
+        self._own(dst, "to")
+        self._impl.to(self._tensor(tensor, "to"), dst._stage, _int(depth, "to's depth"))
+
+    def reshape(self, target, shape):
+        return self._impl.reshape(self._tensor(target, "reshape"), shape)
+
+    def outline(self, *groups, unify=False):
+        """s.outline([s[B], s[C]], [s[D]]): one function per group of
+        stages (Stage_B_C, Stage_D); returns their handles."""
+        lists = []
+        for group in groups:
+            if not isinstance(group, (list, tuple)):
+                group = [group]
+            lists.append([self._tensor(t, "outline") for t in group])
+        if not lists:
+            raise Error("outline: give at least one list of stages")
+        return self._impl.outline(lists)
+
+    def quantize(self, target, dtype, rounding=False, saturate=False):
+        """Stores `target` (a tensor or a list of them) as fixed point."""
+        targets = target if isinstance(target, (list, tuple)) else [target]
+        for t in targets:
+            self._impl.quantize(self._tensor(t, "quantize"), as_type(dtype),
+                                rounding, saturate)
+
+    def downsize(self, target, dtype):
+        targets = target if isinstance(target, (list, tuple)) else [target]
+        for t in targets:
+            self._impl.downsize(self._tensor(t, "downsize"), as_type(dtype))
+
+    def pack(self, target, axis=0, factor=2):
+        return self._impl.pack(self._tensor(target, "pack"), axis, factor)
+
+    def unpack(self, target, axis=0, factor=2):
+        return self._impl.unpack(self._tensor(target, "unpack"), axis, factor)
+
+
+def _arity(kernel):
+    try:
+        parameters = inspect.signature(kernel).parameters.values()
+    except (TypeError, ValueError):
+        return None
+    if any(p.kind == p.VAR_POSITIONAL for p in parameters):
+        return None
+    return len([p for p in parameters
+                if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
+                and p.default is p.empty])
+
+
+def create_schedule(inputs, func=None, name=""):
+    """Runs `func` on the placeholders `inputs` and records the stages it
+    creates (HeteroCL's hcl.create_schedule). Afterwards func.B is the
+    tensor of stage B, as in HeteroCL (and func.A the input A)."""
+    if isinstance(inputs, Tensor):
+        inputs = [inputs]
+    if not isinstance(inputs, (list, tuple)) or not all(
+            isinstance(t, Tensor) for t in inputs):
+        raise Error("create_schedule: the inputs are a list of placeholders")
+    if func is None:
+        raise Error("create_schedule: give the kernel function that builds "
+                    "the stages from the inputs")
+    if not callable(func):
+        raise Error(f"create_schedule: the kernel must be a function, got "
+                    f"{type(func).__name__}")
+    arity = _arity(func)
+    if arity is not None and arity != len(inputs):
+        _hcl.kernel_arity_error(arity, len(inputs))
+    impl, recorded = _hcl.create_schedule(list(inputs), func)
+    # Handles for the inputs too (func.A), then every stage (func.B).
+    tensors = {t.name: t for t in list(inputs) + list(recorded)}
+    for tensor_name, tensor in tensors.items():
+        if tensor_name.isidentifier():
+            try:
+                setattr(func, tensor_name, tensor)
+            except (AttributeError, TypeError):
+                break  # a builtin or bound method: no handles, as in HeteroCL
+    return Schedule(impl, tensors)

@@ -1,0 +1,77 @@
+"""Element types: hcl.Int(n), hcl.UInt(n), hcl.Float(), hcl.Fixed(w, f),
+hcl.UFixed(w, f), and HeteroCL's string spellings ("int8", "fixed16_8")."""
+
+import re
+
+from . import _hcl
+
+Type = _hcl.Type
+Error = _hcl.Error
+
+
+def _width(bits, what):
+    if not isinstance(bits, int) or isinstance(bits, bool) or bits < 1:
+        raise Error(f"{what}: the width must be a positive int, got {bits!r}")
+    return bits
+
+
+def Int(bits=32):
+    return _hcl.Int(_width(bits, "Int"))
+
+
+def UInt(bits=32):
+    return _hcl.UInt(_width(bits, "UInt"))
+
+
+def Float(bits=32):
+    return _hcl.Float(_width(bits, "Float"))
+
+
+def Fixed(bits, fracs):
+    _width(bits, "Fixed")
+    if not isinstance(fracs, int) or fracs < 0:
+        raise Error(f"Fixed({bits}, {fracs!r}): fraction bits are 0 or more")
+    return _hcl.Fixed(bits, fracs)
+
+
+def UFixed(bits, fracs):
+    _width(bits, "UFixed")
+    if not isinstance(fracs, int) or fracs < 0:
+        raise Error(f"UFixed({bits}, {fracs!r}): fraction bits are 0 or more")
+    return _hcl.UFixed(bits, fracs)
+
+
+_SPELLING = re.compile(r"^(u?int|float|u?fixed)(\d+)(?:_(\d+))?$")
+
+
+def as_type(dtype, what="dtype"):
+    """A dtype argument as an hcl.Type: a Type, None (the default type),
+    or HeteroCL's spelling ("int32", "uint8", "float32", "fixed16_8")."""
+    if dtype is None:
+        return None
+    if isinstance(dtype, Type):
+        return dtype
+    if isinstance(dtype, str):
+        match = _SPELLING.match(dtype)
+        if match:
+            kind, bits, fracs = match.group(1), int(match.group(2)), match.group(3)
+            if kind == "int" and fracs is None:
+                return Int(bits)
+            if kind == "uint" and fracs is None:
+                return UInt(bits)
+            if kind == "float" and fracs is None:
+                return Float(bits)
+            if kind in ("fixed", "ufixed") and fracs is not None:
+                return (Fixed if kind == "fixed" else UFixed)(bits, int(fracs))
+    raise Error(f"{what}: expected an hcl type (hcl.Int(32), hcl.Fixed(16, 8), "
+                f"'int32', 'fixed16_8', ...), got {dtype!r}")
+
+
+def init(init_dtype=None, raise_assert_exception=True):
+    """HeteroCL's hcl.init(dtype): the type of tensors and literals that do
+    not name one (Int(32) until set)."""
+    _hcl.init(as_type(init_dtype) or Int(32))
+
+
+def get_default_type():
+    return _hcl.get_default_type()

@@ -1,0 +1,136 @@
+//===- BindBuild.cpp - lower, build, HLS projects and estimates -----------===//
+//
+// Building and running release the GIL: the compiler and the program never
+// call back into Python. A module is called with hcl.Array objects; the
+// package converts NumPy arrays first.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Bindings.h"
+
+#if __has_include("hcl/Frontend/Estimate.h")
+#include "hcl/Frontend/Estimate.h"
+#define HCL_PYTHON_HAS_ESTIMATE 1
+#endif
+
+namespace hclpy {
+
+namespace {
+
+void call(hcl::Module &module, const std::vector<hcl::Array *> &arrays) {
+  for (hcl::Array *a : arrays)
+    if (!a)
+      hcl::throwError("a module is called with arrays, got None");
+  py::gil_scoped_release release;
+  module.call(arrays);
+}
+
+#ifdef HCL_PYTHON_HAS_ESTIMATE
+template <typename T> py::object optional(const std::optional<T> &v) {
+  return v ? py::cast(*v) : py::none();
+}
+
+py::dict loopFigures(const hcl::LoopFigures &l) {
+  py::dict d;
+  d["path"] = l.path;
+  d["trip_count"] = optional(l.tripCount);
+  d["requested_ii"] = optional(l.requestedII);
+  d["res_mii"] = l.resMII;
+  d["rec_mii"] = l.recMII;
+  d["ii"] = l.ii;
+  d["latency"] = optional(l.latency);
+  d["pipelined"] = l.pipelined;
+  return d;
+}
+
+py::dict functionFigures(const hcl::FunctionFigures &f) {
+  py::dict d;
+  d["name"] = f.name;
+  d["latency"] = optional(f.latency);
+  d["operations"] = f.operations;
+  d["offchip_bytes"] = f.offchipBytes;
+  d["dsp"] = f.dsp;
+  d["bram18k"] = f.bram18k;
+  d["register_bits"] = f.registerBits;
+  py::list loops;
+  for (const hcl::LoopFigures &l : f.loops)
+    loops.append(loopFigures(l));
+  d["loops"] = loops;
+  d["intensity"] = optional(f.intensity);
+  d["gops"] = optional(f.gops);
+  d["attainable_gops"] = optional(f.attainableGops);
+  return d;
+}
+
+py::dict estimate(const hcl::Schedule &s, const std::string &target,
+                  double clockNs, double peakGops, double bandwidthGBs) {
+  hcl::EstimateOptions options;
+  options.target = target;
+  options.clockNs = clockNs;
+  options.peakGops = peakGops;
+  options.bandwidthGBs = bandwidthGBs;
+  hcl::Estimate e = hcl::estimate(s, options);
+  py::dict d;
+  d["target"] = e.target;
+  d["clock_ns"] = clockNs;
+  d["peak_gops"] = peakGops;
+  d["bandwidth_gbs"] = bandwidthGBs;
+  py::list functions;
+  for (const hcl::FunctionFigures &f : e.functions)
+    functions.append(functionFigures(f));
+  d["functions"] = functions;
+  return d;
+}
+#endif
+
+} // namespace
+
+void bindBuild(py::module_ &m) {
+  py::class_<hcl::Module>(m, "Module")
+      .def("call", &call)
+      .def_property_readonly("mlir", &hcl::Module::mlir)
+      .def_property_readonly("compile_ms", &hcl::Module::compileMilliseconds)
+      .def_readonly("modules", &hcl::Module::modules);
+
+  py::class_<hcl::HLSTarget>(m, "HLSTarget")
+      .def(py::init([](std::string part, double clockNs) {
+        hcl::HLSTarget t;
+        t.part = std::move(part);
+        t.clockNs = clockNs;
+        return t;
+      }))
+      .def_readonly("part", &hcl::HLSTarget::part)
+      .def_readonly("clock_ns", &hcl::HLSTarget::clockNs);
+
+  m.def("lower", &hcl::lower, py::arg("schedule"), py::arg("apply") = true,
+        py::call_guard<py::gil_scoped_release>());
+  m.def(
+      "build",
+      [](const hcl::Schedule &s, bool checkBounds) {
+        hcl::BuildOptions options;
+        options.checkBounds = checkBounds;
+        return hcl::build(s, options);
+      },
+      py::arg("schedule"), py::arg("check_bounds") = false,
+      py::call_guard<py::gil_scoped_release>());
+  m.def("build_top",
+        py::overload_cast<const hcl::Schedule &,
+                          const std::vector<hcl::Function> &, unsigned>(
+            &hcl::build),
+        py::call_guard<py::gil_scoped_release>());
+  m.def("build_hls",
+        py::overload_cast<const hcl::Schedule &, const std::string &,
+                          const hcl::HLSTarget &>(&hcl::build_hls),
+        py::call_guard<py::gil_scoped_release>());
+#ifdef HCL_PYTHON_HAS_ESTIMATE
+  // Estimate.h and the per-function build_hls came with one change.
+  m.def("build_hls_top",
+        py::overload_cast<const hcl::Schedule &, const std::string &,
+                          const std::vector<hcl::Function> &,
+                          const hcl::HLSTarget &, unsigned>(&hcl::build_hls),
+        py::call_guard<py::gil_scoped_release>());
+  m.def("estimate", &estimate);
+#endif
+}
+
+} // namespace hclpy

@@ -1,0 +1,153 @@
+//===- BindSchedule.cpp - schedules, stages and their primitives ----------===//
+//
+// The C++ Schedule and Stage, nearly one to one; the package's Schedule and
+// Stage classes (python/hcl/schedule.py) add HeteroCL's keywords and check
+// that a stage is used with its own schedule. create_schedule runs the
+// Python kernel while the front end records the stages it creates.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Bindings.h"
+
+namespace hclpy {
+
+namespace {
+
+using hcl::Axis;
+using hcl::Schedule;
+using hcl::Stage;
+using hcl::Tensor;
+
+std::vector<Tensor> outputsOf(py::handle result) {
+  std::vector<Tensor> outputs;
+  if (result.is_none())
+    return outputs;
+  if (py::isinstance<Tensor>(result)) {
+    outputs.push_back(result.cast<Tensor>());
+    return outputs;
+  }
+  if (py::isinstance<py::list>(result) || py::isinstance<py::tuple>(result)) {
+    for (py::handle t : result) {
+      if (!py::isinstance<Tensor>(t))
+        hcl::throwError("create_schedule: the kernel returns tensors, got a " +
+                        typeName(t) + " in its list");
+      outputs.push_back(t.cast<Tensor>());
+    }
+    return outputs;
+  }
+  hcl::throwError("create_schedule: the kernel returns a tensor, a list of "
+                  "tensors or nothing, got " +
+                  typeName(result));
+}
+
+/// Runs `kernel` on `inputs`; the schedule and every tensor it recorded.
+py::tuple createSchedule(const std::vector<Tensor> &inputs,
+                         py::function kernel) {
+  hcl::detail::RecordingScope scope;
+  py::tuple arguments(inputs.size());
+  for (size_t k = 0; k < inputs.size(); ++k)
+    arguments[k] = py::cast(inputs[k]);
+  std::vector<Tensor> outputs = outputsOf(kernel(*arguments));
+  std::vector<std::shared_ptr<hcl::TensorNode>> nodes = scope.take();
+  py::list recorded;
+  for (const auto &node : nodes)
+    recorded.append(Tensor(node));
+  Schedule schedule = hcl::detail::makeSchedule(inputs, outputs, nodes);
+  return py::make_tuple(schedule, recorded);
+}
+
+} // namespace
+
+void bindSchedule(py::module_ &m) {
+  py::class_<Axis>(m, "Axis")
+      .def(py::init<const hcl::Var &>())
+      .def(py::init<std::string>())
+      .def_readonly("name", &Axis::loop)
+      .def("__repr__",
+           [](const Axis &a) { return "<hcl loop '" + a.loop + "'>"; })
+      .def("__str__", [](const Axis &a) { return a.loop; });
+  py::implicitly_convertible<hcl::Var, Axis>();
+  py::implicitly_convertible<py::str, Axis>();
+
+  py::class_<hcl::Function>(m, "Function")
+      .def(py::init<std::string>())
+      .def_readonly("name", &hcl::Function::name)
+      .def("__repr__", [](const hcl::Function &f) {
+        return "<hcl function '" + f.name + "'>";
+      });
+
+  py::enum_<hcl::PartitionKind>(m, "PartitionKind")
+      .value("Complete", hcl::PartitionKind::Complete)
+      .value("Block", hcl::PartitionKind::Block)
+      .value("Cyclic", hcl::PartitionKind::Cyclic);
+
+  py::class_<Stage>(m, "Stage")
+      .def_property_readonly("name", &Stage::name)
+      .def("split", &Stage::split)
+      .def("tile",
+           [](Stage &s, const Axis &x, const Axis &y, int64_t xf, int64_t yf) {
+             auto axes = s.tile(x, y, xf, yf);
+             return py::make_tuple(axes[0], axes[1], axes[2], axes[3]);
+           })
+      .def("reorder", &Stage::reorder)
+      .def("fuse", &Stage::fuse)
+      .def("unroll", &Stage::unroll)
+      .def("pipeline", &Stage::pipeline)
+      .def("parallel", &Stage::parallel)
+      .def("vectorize",
+           [](Stage &s, const Axis &a, int64_t w) { s.vectorize(a, w); })
+      .def("compute_at", [](Stage &s, const Stage &consumer,
+                            const Axis &a) { s.compute_at(consumer, a); })
+      .def("store_at", [](Stage &s, const Stage &consumer,
+                          const Axis &a) { s.store_at(consumer, a); })
+      .def("outline", [](Stage &s, std::optional<hcl::Function> merge,
+                         std::vector<std::string> param, std::string axis) {
+        hcl::OutlineOptions options;
+        options.merge = std::move(merge);
+        options.param = std::move(param);
+        options.axis = std::move(axis);
+        return s.outline(options);
+      });
+
+  py::class_<Schedule>(m, "Schedule")
+      .def("stage", [](const Schedule &s, const Tensor &t) { return s[t]; })
+      .def("stage_named",
+           [](const Schedule &s, const std::string &n) { return s[n]; })
+      .def("partition", &Schedule::partition)
+      .def("to", &Schedule::to)
+      .def("reuse_at", &Schedule::reuse_at)
+      .def("buffer_at", &Schedule::buffer_at)
+      .def("outline",
+           [](Schedule &s, const std::vector<std::vector<Tensor>> &groups) {
+             if (groups.size() > 4)
+               hcl::throwError("outline: up to 4 groups of stages at once, "
+                               "got " +
+                               std::to_string(groups.size()));
+             std::vector<std::vector<Tensor>> g(groups);
+             g.resize(4);
+             return s.outline(g[0], g[1], g[2], g[3]);
+           })
+      .def("reshape",
+           [](Schedule &s, const Tensor &t, py::handle shape) {
+             return s.reshape(t, toShape(shape, "reshape"));
+           })
+      .def("quantize",
+           [](Schedule &s, const Tensor &t, hcl::Type type, bool round,
+              bool saturate) {
+             hcl::QuantizeMode mode;
+             mode.roundNearest = round;
+             mode.saturate = saturate;
+             s.quantize(t, type, mode);
+           })
+      .def("downsize", &Schedule::downsize)
+      .def("pack", &Schedule::pack)
+      .def("unpack", &Schedule::unpack)
+      .def("tensor", &Schedule::tensor)
+      .def_property_readonly("inputs", &Schedule::inputs)
+      .def_property_readonly("outputs", &Schedule::outputs);
+
+  m.def("create_schedule", &createSchedule);
+  m.def("kernel_arity_error", &hcl::detail::throwKernelArity);
+}
+
+} // namespace hclpy

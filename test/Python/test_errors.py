@@ -1,0 +1,341 @@
+"""Every misuse gives an hcl.Error (a RuntimeError) with the front end's
+message, and the interpreter goes on: one test per error path."""
+
+import numpy as np
+import pytest
+
+import hcl
+
+
+def schedule():
+    """A schedule and its kernel (a new function each time: kernel.B is the
+    last schedule's B)."""
+    def two_stage_kernel(A):
+        B = hcl.compute(A.shape, lambda i, j: A[i, j] + 1, "B")
+        return hcl.compute(A.shape, lambda i, j: B[i, j] * 2, "C")
+
+    A = hcl.placeholder((8, 8), "A")
+    return hcl.create_schedule([A], two_stage_kernel), two_stage_kernel
+
+
+def add_one():
+    A = hcl.placeholder((4,), "A")
+    s = hcl.create_schedule([A], lambda A: hcl.compute((4,), lambda i: A[i] + 1, "B"))
+    return hcl.build(s)
+
+
+def raises(match):
+    return pytest.raises(hcl.Error, match=match)
+
+
+def test_error_is_a_runtime_error():
+    assert issubclass(hcl.Error, RuntimeError)
+
+
+def test_lambda_arity_against_the_shape():
+    A = hcl.placeholder((4, 4), "A")
+    with raises("compute 'B': the lambda takes 1 index variables but the shape 4x4"):
+        hcl.create_schedule([A], lambda A: hcl.compute((4, 4), lambda i: A[i, i], "B"))
+
+
+def test_too_few_indices():
+    A = hcl.placeholder((4, 4), "A")
+    with raises("'A' has 2 dimensions but is indexed with 1"):
+        hcl.create_schedule([A], lambda A: hcl.compute((4,), lambda i: A[i] + 1, "B"))
+
+
+def test_stage_of_a_tensor_of_another_schedule():
+    s1, k1 = schedule()
+    s2, k2 = schedule()
+    with raises("'C' is not computed by this schedule's kernel"):
+        s2[k1.C]
+
+
+def test_too_many_indices():
+    A = hcl.placeholder((4,), "A")
+    with raises("'A' has 1 dimensions"):
+        hcl.create_schedule([A], lambda A: hcl.compute((4,), lambda i: A[i, i], "B"))
+
+
+def test_module_called_with_too_few_arrays():
+    with raises("module @top takes 1 input and 1 output arrays, got 1"):
+        add_one()(hcl.asarray(np.zeros(4)))
+
+
+def test_module_called_with_another_dtype():
+    with raises(r"input 0 \('A'\): expected int32, got float32"):
+        add_one()(hcl.asarray(np.zeros(4), hcl.Float()), hcl.asarray(np.zeros(4)))
+
+
+def test_module_called_with_another_shape():
+    with raises("expected memref<4xi32>, got shape 5"):
+        add_one()(hcl.asarray(np.zeros(5)), hcl.asarray(np.zeros(4)))
+
+
+def test_module_called_with_the_same_array_twice():
+    a = hcl.asarray(np.zeros(4))
+    with raises("the same array is passed twice"):
+        add_one()(a, a)
+
+
+def test_module_called_with_a_list():
+    with raises("argument 0 is a list, expected an hcl.Array or a NumPy array"):
+        add_one()([1, 2, 3, 4], np.zeros(4, np.int32))
+
+
+def test_stage_of_another_schedule():
+    s1, k1 = schedule()
+    s2, k2 = schedule()
+    with raises("stage 'C' belongs to another schedule"):
+        s2.reuse_at(k2.B, s1[k1.C], k1.C.axis[0])
+
+
+def test_compute_at_a_stage_of_another_schedule():
+    s1, k1 = schedule()
+    s2, k2 = schedule()
+    with raises("compute_at: stage 'C' belongs to another schedule"):
+        s2[k2.B].compute_at(s1[k1.C], k1.C.axis[0])
+
+
+def test_axis_of_another_stage():
+    s, k = schedule()
+    with raises("pipeline: axis 'j' belongs to another stage, not to 'B'"):
+        s[k.B].pipeline(k.C.axis[1])
+
+
+def test_unknown_loop_name():
+    s, k = schedule()
+    with raises("split: stage 'B' has no axis named 'q'"):
+        s[k.B].split("q", 2)
+
+
+def test_split_factor_zero():
+    s, k = schedule()
+    with raises("split on stage 'B': the factor must be at least 1, got 0"):
+        s[k.B].split(k.B.axis[0], 0)
+
+
+def test_partition_dimension_out_of_range():
+    s, k = schedule()
+    with raises("partition of 'B': dimension 3 is out of range"):
+        s.partition(k.B, dim=3)
+
+
+def test_expression_has_no_truth_value():
+    A = hcl.placeholder((4,), "A")
+    with raises("no truth value"):
+        hcl.create_schedule(
+            [A], lambda A: hcl.compute((4,), lambda i: A[i] if A[i] > 0 else 0, "B"))
+
+
+def test_expression_is_not_a_python_int():
+    A = hcl.placeholder((4,), "A")
+    with raises("not a Python int"):
+        hcl.create_schedule([A], lambda A: hcl.compute((4,), lambda i: A[range(i)[0]], "B"))
+
+
+def test_tensor_used_as_an_expression():
+    A = hcl.placeholder((4,), "A")
+    with raises("tensor 'A' used as the value of a compute: index it"):
+        hcl.create_schedule([A], lambda A: hcl.compute((4,), lambda i: A, "B"))
+
+
+def test_integer_literal_too_wide():
+    A = hcl.placeholder((4,), "A")
+    with raises("does not fit in 64 bits"):
+        hcl.create_schedule([A], lambda A: hcl.compute((4,), lambda i: A[i] + 2**70, "B"))
+
+
+def test_bit_slice_with_a_step():
+    A = hcl.placeholder((4,), "A")
+    with raises("a bit slice is x\\[hi:lo\\]"):
+        hcl.create_schedule([A], lambda A: hcl.compute((4,), lambda i: A[i][8:0:2], "B"))
+
+
+def test_kernel_arity():
+    A = hcl.placeholder((4,), "A")
+    with raises("create_schedule: the kernel takes 2 tensors but 1 inputs are given"):
+        hcl.create_schedule([A], lambda A, B: None)
+
+
+def test_kernel_returns_something_else():
+    A = hcl.placeholder((4,), "A")
+    with raises("the kernel returns a tensor, a list of tensors or nothing, got int"):
+        hcl.create_schedule([A], lambda A: 3)
+
+
+def test_python_exception_in_a_kernel_propagates_and_leaves_no_state():
+    A = hcl.placeholder((4,), "A")
+
+    def kernel(A):
+        with hcl.Stage("S"):
+            with hcl.for_(0, 4) as i:
+                A[i] = 1 // 0
+
+    with pytest.raises(ZeroDivisionError):
+        hcl.create_schedule([A], kernel)
+    # Nothing is left open: the next program records and runs normally.
+    f = add_one()
+    b = np.zeros(4, np.int32)
+    f(np.arange(4, dtype=np.int32), b)
+    np.testing.assert_array_equal(b, np.arange(4) + 1)
+
+
+def test_with_blocks_closed_out_of_order():
+    A = hcl.placeholder((4,), "A")
+
+    def kernel(A):
+        with hcl.Stage("S"):
+            outer = hcl.for_(0, 4, name="i")
+            inner = hcl.for_(0, 4, name="j")
+            outer.__enter__()
+            inner.__enter__()
+            try:
+                with raises("with-blocks must close in the order they opened"):
+                    outer.__exit__(None, None, None)
+            finally:
+                inner.__exit__(None, None, None)
+                outer.__exit__(None, None, None)
+
+    hcl.create_schedule([A], kernel)
+
+
+def test_elif_without_if():
+    A = hcl.placeholder((4,), "A")
+
+    def kernel(A):
+        with hcl.Stage("S"):
+            with hcl.elif_(A[0] > 0):
+                A[0] = 1
+
+    with raises("elif_ must follow an if_"):
+        hcl.create_schedule([A], kernel)
+
+
+def test_assignment_outside_imperative_code():
+    A = hcl.placeholder((4,), "A")
+
+    def kernel(A):
+        A[0] = 1
+
+    with raises("assignment to 'A' outside imperative code"):
+        hcl.create_schedule([A], kernel)
+
+
+def test_break_outside_a_loop():
+    A = hcl.placeholder((4,), "A")
+
+    def kernel(A):
+        with hcl.Stage("S"):
+            hcl.break_()
+
+    with raises("break_ outside a for_ or while_ loop"):
+        hcl.create_schedule([A], kernel)
+
+
+def test_stages_do_not_nest():
+    A = hcl.placeholder((4,), "A")
+
+    def kernel(A):
+        with hcl.Stage("S"):
+            with hcl.Stage("T"):
+                A[0] = 1
+
+    with raises("stages do not nest"):
+        hcl.create_schedule([A], kernel)
+
+
+def test_for_step_must_be_positive():
+    A = hcl.placeholder((4,), "A")
+
+    def kernel(A):
+        with hcl.Stage("S"):
+            with hcl.for_(0, 4, step=-1) as i:
+                A[i] = 0
+
+    with raises("the step must be a positive constant, got -1"):
+        hcl.create_schedule([A], kernel)
+
+
+def test_def_parameter_count():
+    A = hcl.placeholder((4,), "A")
+
+    def kernel(A):
+        @hcl.def_([(4,), (4,)])
+        def f(X):
+            pass
+
+    with raises("def_ 'f': the body takes 1 tensors but 2 parameter shapes"):
+        hcl.create_schedule([A], kernel)
+
+
+def test_unknown_dtype_spelling():
+    with raises("expected an hcl type"):
+        hcl.placeholder((4,), "A", "int7x")
+
+
+def test_platform_mode():
+    with raises("mode 'impl': one of debug, csim, csyn"):
+        hcl.Platform.xilinx_zc706.config(mode="impl")
+
+
+def test_build_target():
+    s, _ = schedule()
+    with raises("target is None \\(CPU\\), 'vhls' or an hcl.Platform"):
+        hcl.build(s, target="fpga")
+
+
+def test_csim_with_too_few_arrays():
+    s, _ = schedule()
+    target = hcl.Platform.xilinx_zc706
+    target.config(mode="csim", project="p")
+    with raises("csim: the program takes 1 input arrays"):
+        hcl.build(s, target=target)()
+
+
+def test_merge_of_different_code():
+    """The seed's own param example merges D = 2C into Stage_C (C = A + 1):
+    that would change D, so hcl refuses it."""
+    A = hcl.placeholder((10, 32), "A")
+
+    def kernel(A):
+        C = hcl.compute(A.shape, lambda i, j: A[i, j] + 1, "C")
+        return hcl.compute(A.shape, lambda i, j: C[i, j] * 2, "D")
+
+    s = hcl.create_schedule([A], kernel)
+    func_C = s[kernel.C].outline(param=["i", "j"])
+    s[kernel.D].outline(param=["i", "j"], merge=func_C)
+    with raises("cannot merge D into @Stage_C"):
+        hcl.lower(s)
+
+
+def test_outline_merge_takes_a_function():
+    s, k = schedule()
+    with raises("merge= takes a function outline returned"):
+        s[k.B].outline(merge="Stage_C")
+
+
+def test_asarray_of_strings():
+    with raises("asarray: cannot convert the values to int32"):
+        hcl.asarray(np.array(["a", "b"]))
+
+
+def test_array_too_large():
+    with raises("the shape is too large for memory"):
+        hcl.Array((1 << 62, 4), hcl.Int(32))
+
+
+def test_with_block_entered_and_dropped_leaves_nothing_open():
+    A = hcl.placeholder((4,), "A")
+
+    def kernel(A):
+        loop = hcl.for_(0, 4, name="i")
+        loop.__enter__()  # never exited: dropping it closes the loop
+        del loop
+        with hcl.Stage("S"):
+            A[0] = 5
+
+    s = hcl.create_schedule([A], kernel)
+    a = np.zeros(4, np.int32)
+    hcl.build(s)(a)
+    assert a[0] == 5
