@@ -25,35 +25,10 @@ namespace {
 using hcl::Array;
 using hcl::ElementKind;
 
-/// NumPy's name of a container NumPy has ("" for Wide).
-const char *numpyName(ElementKind kind) {
-  switch (kind) {
-  case ElementKind::I1:
-    return "bool";
-  case ElementKind::I8:
-    return "int8";
-  case ElementKind::I16:
-    return "int16";
-  case ElementKind::I32:
-    return "int32";
-  case ElementKind::I64:
-    return "int64";
-  case ElementKind::U8:
-    return "uint8";
-  case ElementKind::U16:
-    return "uint16";
-  case ElementKind::U32:
-    return "uint32";
-  case ElementKind::U64:
-    return "uint64";
-  case ElementKind::F32:
-    return "float32";
-  case ElementKind::F64:
-    return "float64";
-  case ElementKind::Wide:
-    return "";
-  }
-  return "";
+/// NumPy's name of a container NumPy has ("" for Wide): the runtime's own
+/// element names are NumPy's.
+std::string numpyName(ElementKind kind) {
+  return kind == ElementKind::Wide ? "" : hcl::elementName(kind).str();
 }
 
 hcl::HostArray &host(const Array &a) { return a.storage()->host; }

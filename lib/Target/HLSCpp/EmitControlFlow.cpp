@@ -120,9 +120,15 @@ LogicalResult FunctionEmitter::emitFor(AffineForOp loop, Os &os) {
      << " < " << ub << "; " << iv
      << (loop.getStepAsInt() == 1 ? "++" : " += " + std::to_string(loop.getStepAsInt()))
      << ") {\n";
+  return emitLoopBody(loop, *loop.getBody(), *carried, os);
+}
+
+LogicalResult FunctionEmitter::emitLoopBody(Operation *loop, Block &body,
+                                            ArrayRef<std::string> carried,
+                                            Os &os) {
   os.indent();
   emitLoopPragmas(loop, os);
-  if (failed(emitRegionBody(*loop.getBody(), *carried, os)))
+  if (failed(emitRegionBody(body, carried, os)))
     return failure();
   os.unindent();
   os << "}\n";
@@ -151,13 +157,7 @@ LogicalResult FunctionEmitter::emitScfFor(scf::ForOp loop, Os &os) {
   os << loopLabel(loop) << "for (" << *type << " " << iv << " = "
      << name(loop.getLowerBound()) << "; " << test << "; " << iv
      << (step == "1" ? "++" : " += " + step) << ") {\n";
-  os.indent();
-  emitLoopPragmas(loop, os);
-  if (failed(emitRegionBody(*loop.getBody(), *carried, os)))
-    return failure();
-  os.unindent();
-  os << "}\n";
-  return success();
+  return emitLoopBody(loop, *loop.getBody(), *carried, os);
 }
 
 LogicalResult FunctionEmitter::emitScfWhile(scf::WhileOp loop, Os &os) {

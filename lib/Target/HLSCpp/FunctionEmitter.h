@@ -74,6 +74,10 @@ private:
   mlir::LogicalResult emitRegionBody(mlir::Block &block,
                                      llvm::ArrayRef<std::string> vars, Os &os);
   void emitLoopPragmas(mlir::Operation *loop, Os &os);
+  /// A for loop's body under its pragmas, closing the `{` its header opened;
+  /// the body's yield goes into the carried variables.
+  mlir::LogicalResult emitLoopBody(mlir::Operation *loop, mlir::Block &body,
+                                   llvm::ArrayRef<std::string> carried, Os &os);
   /// `l_name: ` for a loop with a loop_name, else "".
   std::string loopLabel(mlir::Operation *loop);
   mlir::LogicalResult emitArray(mlir::Value memref, mlir::Operation *op, Os &os);
