@@ -9,7 +9,12 @@
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/Pass/PassManager.h"
+#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Operator.h"
+#include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/Support/TargetSelect.h"
+#include "llvm/Target/TargetMachine.h"
 
 #include <cstring>
 
@@ -121,6 +126,51 @@ static FailureOr<std::vector<std::string>> insertBoundsChecks(ModuleOp module) {
   return sites;
 }
 
+/// The machine the code is optimized and generated for: the host's CPU
+/// with all its features, or `cpu` with the features it implies.
+static FailureOr<std::unique_ptr<llvm::TargetMachine>>
+makeTargetMachine(const std::string &cpu, ModuleOp module) {
+  llvm::InitializeNativeTarget();
+  llvm::InitializeNativeTargetAsmPrinter();
+  auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!builder)
+    return module.emitError("cannot describe the host CPU: ")
+           << llvm::toString(builder.takeError());
+  if (!cpu.empty()) {
+    builder->setCPU(cpu);
+    builder->getFeatures() = llvm::SubtargetFeatures();
+  }
+  builder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
+  auto machine = builder->createTargetMachine();
+  if (!machine)
+    return module.emitError("cannot create a target machine: ")
+           << llvm::toString(machine.takeError());
+  if (!cpu.empty() && !(*machine)->getMCSubtargetInfo()->isCPUStringValid(cpu))
+    return module.emitError("unknown CPU '")
+           << cpu << "' for " << (*machine)->getTargetTriple().str()
+           << " (LLVM's names: skylake-avx512, znver4, x86-64-v3, generic, ...)";
+  return std::move(*machine);
+}
+
+/// Tells every function which CPU it runs on (the JIT's code generator reads
+/// the attributes, so a chosen CPU applies there too) and, with `contract`,
+/// lets LLVM fuse floating-point multiplies and adds.
+static void prepareForTarget(llvm::Module &llvmModule,
+                             const llvm::TargetMachine &machine,
+                             bool contract) {
+  for (llvm::Function &function : llvmModule) {
+    if (function.isDeclaration())
+      continue;
+    function.addFnAttr("target-cpu", machine.getTargetCPU());
+    function.addFnAttr("target-features", machine.getTargetFeatureString());
+    if (!contract)
+      continue;
+    for (llvm::Instruction &instruction : llvm::instructions(function))
+      if (llvm::isa<llvm::FPMathOperator>(instruction))
+        instruction.setHasAllowContract(true);
+  }
+}
+
 FailureOr<std::unique_ptr<JitProgram>>
 JitProgram::compile(ModuleOp module, func::FuncOp entry,
                     const JitOptions &jitOptions) {
@@ -157,12 +207,22 @@ JitProgram::compile(ModuleOp module, func::FuncOp entry,
   if (failed(pm.run(*lowered)))
     return failure();
 
-  llvm::InitializeNativeTarget();
-  llvm::InitializeNativeTargetAsmPrinter();
-  auto optimize = makeOptimizingTransformer(/*optLevel=*/3, /*sizeLevel=*/0,
-                                            /*targetMachine=*/nullptr);
+  FailureOr<std::unique_ptr<llvm::TargetMachine>> machine =
+      makeTargetMachine(jitOptions.cpu, module);
+  if (failed(machine))
+    return failure();
+  std::unique_ptr<JitProgram> program(new JitProgram());
+  program->machine = std::move(*machine);
+  llvm::TargetMachine *target = program->machine.get();
+  program->optimize = [target, contract = jitOptions.fpContract,
+                       optimize = makeOptimizingTransformer(
+                           /*optLevel=*/3, /*sizeLevel=*/0, target)](
+                          llvm::Module *llvmModule) -> llvm::Error {
+    prepareForTarget(*llvmModule, *target, contract);
+    return optimize(llvmModule);
+  };
   ExecutionEngineOptions options;
-  options.transformer = optimize;
+  options.transformer = program->optimize;
   options.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
   auto engine = ExecutionEngine::create(*lowered, options);
   if (!engine)
@@ -178,11 +238,15 @@ JitProgram::compile(ModuleOp module, func::FuncOp entry,
     return symbols;
   });
 
-  std::unique_ptr<JitProgram> program(new JitProgram());
   program->boundsSites = std::move(sites);
   program->entry = entry.getSymName().str();
   program->types = std::move(*signature);
   program->engine = std::move(*engine);
+  auto function = program->engine->lookupPacked(kEntryWrapperName);
+  if (!function)
+    return module.emitError("JIT compilation failed: ")
+           << llvm::toString(function.takeError());
+  program->function = *function;
   return program;
 }
 
@@ -273,11 +337,8 @@ llvm::Error JitProgram::run(std::vector<HostArray> &arguments,
   }
   for (HostArray &result : results)
     passMemRef(result); // scalar results travel as memref<T>
-  auto function = engine->lookupPacked(kEntryWrapperName);
-  if (!function)
-    return function.takeError();
   if (std::optional<std::string> violation =
-          callCatchingBoundsViolations(*function, packed.data(), boundsSites))
+          callCatchingBoundsViolations(function, packed.data(), boundsSites))
     return llvm::createStringError("out-of-bounds access: " + *violation);
   for (size_t i = 0; i < arguments.size(); ++i)
     normalizeWidth(arguments[i], types.arguments[i], /*forProgram=*/false);

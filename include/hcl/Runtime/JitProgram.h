@@ -1,7 +1,8 @@
 //===- JitProgram.h - run an hcl program on the CPU -------------*- C++ -*-===//
 //
-// Lowers a module to LLVM (--hcl-lower-to-llvm), JIT-compiles it at -O3 with
-// MLIR's ExecutionEngine and calls its entry function on host arrays.
+// Lowers a module to LLVM (--hcl-lower-to-llvm), JIT-compiles it at -O3 for
+// the host CPU (or a named one) with MLIR's ExecutionEngine and calls its
+// entry function on host arrays.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,12 +14,18 @@
 
 #include "llvm/Support/Error.h"
 
+#include <functional>
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace mlir {
 class ExecutionEngine;
 } // namespace mlir
+namespace llvm {
+class Module;
+class TargetMachine;
+} // namespace llvm
 
 namespace hcl {
 
@@ -28,6 +35,17 @@ struct JitOptions {
   /// range (--hcl-insert-bounds-checks); run() then stops at the first
   /// out-of-bounds index with an error naming the tensor, index and stage.
   bool checkBounds = false;
+  /// The CPU to compile for, as LLVM names it ("skylake-avx512",
+  /// "x86-64-v3", "generic"); empty: the host's CPU and all its features.
+  /// Naming one gives timings that do not depend on the machine.
+  std::string cpu;
+  /// Contract floating-point multiply and add into fused multiply-adds
+  /// (one rounding instead of two). Off by default so results are
+  /// bit-exact with the unscheduled program and the HLS C++ simulation.
+  bool fpContract = false;
+  /// Threads for `parallel` loops; 0: OpenMP's default (OMP_NUM_THREADS,
+  /// else one per core).
+  unsigned threads = 0;
 };
 
 class JitProgram {
@@ -60,6 +78,11 @@ private:
   std::string entry;
   EntrySignature types;
   std::unique_ptr<mlir::ExecutionEngine> engine;
+  /// What the JIT optimizes for; it reads both while it compiles.
+  std::unique_ptr<llvm::TargetMachine> machine;
+  std::function<llvm::Error(llvm::Module *)> optimize;
+  /// The entry wrapper, looked up once.
+  void (*function)(void **) = nullptr;
   /// With checkBounds: what each check site guards (tensor, type, stage).
   std::vector<std::string> boundsSites;
 };
