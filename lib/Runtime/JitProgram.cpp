@@ -136,19 +136,25 @@ makeTargetMachine(const std::string &cpu, ModuleOp module) {
   if (!builder)
     return module.emitError("cannot describe the host CPU: ")
            << llvm::toString(builder.takeError());
-  if (!cpu.empty()) {
-    builder->setCPU(cpu);
-    builder->getFeatures() = llvm::SubtargetFeatures();
-  }
   builder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
   auto machine = builder->createTargetMachine();
   if (!machine)
     return module.emitError("cannot create a target machine: ")
            << llvm::toString(machine.takeError());
-  if (!cpu.empty() && !(*machine)->getMCSubtargetInfo()->isCPUStringValid(cpu))
+  if (cpu.empty())
+    return std::move(*machine);
+  // Checked on the host's machine first: LLVM only warns about an unknown
+  // CPU and compiles for a generic one.
+  if (!(*machine)->getMCSubtargetInfo()->isCPUStringValid(cpu))
     return module.emitError("unknown CPU '")
            << cpu << "' for " << (*machine)->getTargetTriple().str()
            << " (LLVM's names: skylake-avx512, znver4, x86-64-v3, generic, ...)";
+  builder->setCPU(cpu);
+  builder->getFeatures() = llvm::SubtargetFeatures();
+  machine = builder->createTargetMachine();
+  if (!machine)
+    return module.emitError("cannot create a target machine for '")
+           << cpu << "': " << llvm::toString(machine.takeError());
   return std::move(*machine);
 }
 
@@ -224,6 +230,7 @@ JitProgram::compile(ModuleOp module, func::FuncOp entry,
   ExecutionEngineOptions options;
   options.transformer = program->optimize;
   options.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
+  options.enableObjectDump = jitOptions.keepObject;
   auto engine = ExecutionEngine::create(*lowered, options);
   if (!engine)
     return module.emitError("JIT compilation failed: ")
@@ -248,6 +255,10 @@ JitProgram::compile(ModuleOp module, func::FuncOp entry,
            << llvm::toString(function.takeError());
   program->function = *function;
   return program;
+}
+
+void JitProgram::writeObject(llvm::StringRef path) {
+  engine->dumpToObjectFile(path);
 }
 
 namespace {

@@ -49,6 +49,28 @@ def LowerAffineKeepingLoopHints : Pass<"hcl-lower-affine-keeping-loop-hints",
                            "mlir::vector::VectorDialect"];
 }
 
+def CpuLoops : Pass<"hcl-cpu-loops", "mlir::ModuleOp"> {
+  let summary = "Carry out `unroll` and `vectorize` on the CPU path";
+  let description = [{
+    A loop marked `unroll = N` is unroll-and-jammed by N when its iterations
+    are independent and its body holds loops (register blocking), else
+    unrolled (N = 0: fully, when the trip count is known). A loop marked
+    `vectorize = W` of exactly W iterations becomes W-wide vector operations
+    (MLIR's affine super-vectorizer; the transfers are in bounds because
+    every lane is an iteration of the program). Then a vector read and
+    write of the same memref at the same loop-invariant indices in a loop
+    (a register block's accumulators: the C block of a gemm updated for
+    every k) become a value the loop carries, read before and written after
+    it, when no other access in the loop touches those elements. A loop the vectorizer
+    cannot handle keeps its mark, which
+    `--hcl-lower-affine-keeping-loop-hints` passes to LLVM's loop
+    vectorizer. Part of `--hcl-lower-to-llvm`; the HLS backend reads the
+    marks instead.
+  }];
+  let dependentDialects = ["mlir::vector::VectorDialect",
+                           "mlir::affine::AffineDialect"];
+}
+
 def LowerFixedPoint : Pass<"hcl-lower-fixed-point", "mlir::ModuleOp"> {
   let summary = "Lower fixed-point types and operations to integer arithmetic";
   let description = [{
