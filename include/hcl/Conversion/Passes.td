@@ -36,12 +36,13 @@ def LowerAffineKeepingLoopHints : Pass<"hcl-lower-affine-keeping-loop-hints",
   let summary = "--lower-affine that turns loop hints into LLVM loop metadata";
   let description = [{
     Runs `--lower-affine`, which drops the attributes of the loops it
-    rewrites, and puts back what the CPU should honour: a loop marked
-    `vectorize = W` (`hcl.vectorize`) becomes an `scf.for` with
+    rewrites, and puts back what the CPU should honour: a loop still marked
+    `vectorize = W` (`hcl.vectorize` on a loop `--hcl-cpu-loops` could not
+    vectorize) becomes an `scf.for` with
     `loop_annotation = #llvm.loop_annotation<vectorize = <disable = false,
     width = W>>`, which reaches the loop's back edge (`llvm.br`) and LLVM IR
     as `llvm.loop.vectorize.enable` / `llvm.loop.vectorize.width` metadata.
-    `unroll`, `pipeline_ii` and `parallel` stay HLS-only here.
+    `pipeline_ii` is HLS-only; `unroll` was carried out by `--hcl-cpu-loops`.
   }];
   let dependentDialects = ["mlir::scf::SCFDialect", "mlir::LLVM::LLVMDialect",
                            "mlir::arith::ArithDialect",
