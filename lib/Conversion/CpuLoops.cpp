@@ -15,7 +15,10 @@
 //    fully when the trip count is known.
 //  - `vectorize = W` of a loop of exactly W iterations (hcl.vectorize made
 //    it so) becomes one iteration of W-wide vector operations with MLIR's
-//    affine super-vectorizer. Each lane is an iteration the program ran,
+//    affine super-vectorizer. When W does not divide the trip count, the
+//    group loop runs min(W, rest) iterations; full groups are separated
+//    from the last one by an affine.if (MLIR's separateFullTiles) and
+//    vectorized. Each lane is an iteration the program ran,
 //    and every affine access of the program is proven in range
 //    (--hcl-verify-bounds), so the vector transfers are marked in bounds:
 //    plain vector loads and stores, no masks. A loop the vectorizer cannot
@@ -87,11 +90,38 @@ void markInBounds(Operation *scope, const DenseSet<Operation *> &before) {
   });
 }
 
-/// Replaces `loop` (exactly `width` iterations) by vector operations.
-/// Returns false, leaving the loop unchanged, when the vectorizer refuses.
+/// The group loop of a width that does not divide the trip count runs
+/// `min(W, rest)` iterations. Split into an `affine.if` between a copy for
+/// full groups (exactly W iterations, returned) and one for the last,
+/// partial group, which keeps the mark for LLVM's loop vectorizer.
+std::optional<AffineForOp> fullGroups(AffineForOp loop, int64_t width) {
+  if (loop.getUpperBoundMap().getNumResults() != 2)
+    return std::nullopt;
+  SmallVector<AffineForOp, 1> full;
+  AffineForOp nest[] = {loop};
+  if (failed(separateFullTiles(nest, &full)) || full.empty())
+    return std::nullopt;
+  if (getConstantTripCount(full[0]) != std::optional<uint64_t>(width))
+    return std::nullopt;
+  return full[0];
+}
+
+/// Replaces `loop` (exactly `width` iterations, or a tail group) by vector
+/// operations. Returns false, leaving the loop unchanged or with its tail
+/// separated, when the vectorizer refuses.
 bool vectorize(AffineForOp loop, int64_t width) {
   std::optional<uint64_t> tripCount = getConstantTripCount(loop);
-  if (!tripCount || *tripCount != static_cast<uint64_t>(width))
+  if (!tripCount) {
+    std::optional<AffineForOp> full = fullGroups(loop, width);
+    if (!full)
+      return false;
+    // The partial group is shorter than W: LLVM could not honour a forced
+    // width W there (it would warn); its own cost model decides.
+    loop->removeAttr("vectorize");
+    loop = *full;
+    tripCount = width;
+  }
+  if (*tripCount != static_cast<uint64_t>(width))
     return false;
   Operation *scope = loop->getParentOp();
   DenseSet<Operation *> before;

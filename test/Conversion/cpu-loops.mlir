@@ -7,6 +7,11 @@
 // against its unscheduled program by cpu-loops-run.test.
 //
 // RUN: hcl-opt %s --hcl-apply-customizations --hcl-cpu-loops | FileCheck %s
+// RUN: hcl-opt %s --hcl-apply-customizations --hcl-lower-to-llvm | mlir-translate --mlir-to-llvmir | FileCheck %s --check-prefix=META
+//
+// The one loop left marked (guarded_stays_marked) asks LLVM's vectorizer.
+// META: !{!"llvm.loop.vectorize.enable", i1 true}
+// META: !{!"llvm.loop.vectorize.width", i32 8}
 
 // The register-blocked gemm: 4 rows x 16 columns of C stay in vector
 // registers across k; the loop body loads one vector of B and broadcasts
@@ -124,5 +129,29 @@ func.func @aliased_block_not_carried(%A: memref<8x16xf32>, %B: memref<8x16xf32>,
     } {loop_name = "k"}
   } {loop_name = "i", stage_name = "s"}
   hcl.vectorize(%s, %lj, 16)
+  return
+}
+
+// A width that does not divide the trip count: full groups of 8 become
+// vector code under an affine.if, the last group (6) stays a scalar loop
+// without the mark.
+// CHECK-LABEL: func.func @tail_groups(
+// CHECK:         affine.for %{{.*}} = 0 to 4 {
+// CHECK:           affine.if
+// CHECK:             vector.transfer_read {{.*}} vector<8xf32>
+// CHECK:             vector.transfer_write
+// CHECK:           } else {
+// CHECK:             affine.for %{{.*}} = 0 to min
+// CHECK-NOT:         vectorize
+// CHECK:             } {loop_name = "j.inner"}
+func.func @tail_groups(%A: memref<30xf32>, %B: memref<30xf32>) {
+  %lj = hcl.create_loop_handle "j" : !hcl.LoopHandle
+  %s = hcl.create_stage_handle "s" : !hcl.StageHandle
+  affine.for %j = 0 to 30 {
+    %a = affine.load %A[%j] : memref<30xf32>
+    %b = arith.mulf %a, %a : f32
+    affine.store %b, %B[%j] : memref<30xf32>
+  } {loop_name = "j", stage_name = "s"}
+  hcl.vectorize(%s, %lj, 8)
   return
 }
