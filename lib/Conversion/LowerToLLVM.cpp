@@ -27,6 +27,10 @@ void hcl::buildLowerToLLVMPipeline(OpPassManager &pm) {
   // Fixed point becomes integers, bit access shifts and masks.
   pm.addPass(createLowerFixedPoint());
   pm.addPass(createLowerBitOps());
+  // Small local buffers (reuse_at's line and window buffers, buffer_at's
+  // tiles) live on the stack instead of the heap, where LLVM can keep a
+  // window whose accesses unrolling made constant in registers.
+  pm.addPass(createLocalBuffersOnStack());
   // unroll and vectorize change the loops; vectorize's loops the affine
   // vectorizer cannot handle carry LLVM loop metadata through scf and cf.
   pm.addPass(createCpuLoops());
@@ -56,6 +60,7 @@ void hcl::registerConversionPasses() {
   registerLowerBitOps();
   registerLowerAffineKeepingLoopHints();
   registerCpuLoops();
+  registerLocalBuffersOnStack();
   registerPartitionToAMC();
   PassPipelineRegistration<>(
       "hcl-lower-to-llvm",

@@ -72,6 +72,19 @@ def CpuLoops : Pass<"hcl-cpu-loops", "mlir::ModuleOp"> {
                            "mlir::affine::AffineDialect"];
 }
 
+def LocalBuffersOnStack : Pass<"hcl-local-buffers-on-stack",
+                               "mlir::ModuleOp"> {
+  let summary = "Put small local buffers on the stack (CPU)";
+  let description = [{
+    A `memref.alloc` of a static shape of at most 64 KiB that is only read,
+    written and freed in its function (reuse_at's line and window buffers,
+    buffer_at's tiles, intermediate stages) becomes a `memref.alloca` at the
+    start of the function, and its deallocs go. No malloc/free per call, and
+    LLVM can keep a small window in registers. Part of
+    `--hcl-lower-to-llvm`; the HLS backend prints local arrays either way.
+  }];
+}
+
 def LowerFixedPoint : Pass<"hcl-lower-fixed-point", "mlir::ModuleOp"> {
   let summary = "Lower fixed-point types and operations to integer arithmetic";
   let description = [{
