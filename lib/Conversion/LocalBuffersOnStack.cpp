@@ -10,7 +10,8 @@
 // written and freed in its function (not returned, stored or passed to a
 // call). The alloca is placed at the start of the function, so a buffer
 // allocated inside a loop does not grow the stack on every iteration (each
-// iteration gets the same memory, as it got a fresh buffer before).
+// iteration gets the same memory, as it got a fresh buffer before), except
+// inside a parallel loop, where each thread needs a buffer of its own.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,6 +20,7 @@
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 namespace hcl {
@@ -40,6 +42,18 @@ bool isSmall(MemRefType type) {
       type.getNumElements() *
       std::max<uint64_t>(1, (type.getElementTypeBitWidth() + 7) / 8);
   return bytes <= kMaxStackBufferBytes;
+}
+
+/// Inside a loop whose iterations run on several threads, each thread needs
+/// its own buffer: one stack buffer at the function's start would be shared.
+/// Such buffers stay where they are, on the heap.
+bool insideParallelLoop(Operation *op) {
+  for (Operation *parent = op->getParentOp(); parent;
+       parent = parent->getParentOp())
+    if (parent->hasAttr("parallel") || isa<scf::ParallelOp>(parent) ||
+        parent->getDialect()->getNamespace() == "omp")
+      return true;
+  return false;
 }
 
 /// Only accessed and freed: the buffer cannot outlive the function.
@@ -75,7 +89,8 @@ struct LocalBuffersOnStackPass
       SmallVector<memref::AllocOp> allocs;
       function.walk([&](memref::AllocOp alloc) {
         if (alloc.getDynamicSizes().empty() && alloc.getSymbolOperands().empty() &&
-            isSmall(alloc.getType()) && staysLocal(alloc))
+            isSmall(alloc.getType()) && staysLocal(alloc) &&
+            !insideParallelLoop(alloc))
           allocs.push_back(alloc);
       });
       OpBuilder builder(&function.getBody().front(),

@@ -38,3 +38,21 @@ func.func @stays_on_heap(%x: f32) -> memref<4xf32> {
   return %returned : memref<4xf32>
 }
 func.func private @use(memref<2xf32>)
+
+// A buffer inside a parallel loop belongs to one iteration, and iterations
+// run on different threads: it stays where it is.
+// CHECK-LABEL: func.func @per_thread(
+// CHECK-NEXT:    affine.for
+// CHECK-NEXT:      memref.alloc() : memref<4xf32>
+// CHECK:         } {parallel}
+func.func @per_thread(%A: memref<8xf32>) {
+  affine.for %i = 0 to 8 {
+    %t = memref.alloc() : memref<4xf32>
+    %a = affine.load %A[%i] : memref<8xf32>
+    affine.store %a, %t[0] : memref<4xf32>
+    %b = affine.load %t[0] : memref<4xf32>
+    affine.store %b, %A[%i] : memref<8xf32>
+    memref.dealloc %t : memref<4xf32>
+  } {parallel}
+  return
+}
