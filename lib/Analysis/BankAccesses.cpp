@@ -257,22 +257,28 @@ AffineValueMap memrefAccessMap(Operation *op, ValueRange indices) {
 /// Every access of one iteration of `body`, nested loops unrolled while the
 /// budget lasts.
 void Walker::walkBlock(Block &body) {
-  for (Operation &op : body) {
-    if (isa<AffineReadOpInterface, AffineWriteOpInterface>(op)) {
-      add(&op, /*bankVaries=*/false);
+  for (const AccessCache::Item &item : cache.items(&body)) {
+    Operation *op = item.op;
+    switch (item.kind) {
+    case AccessCache::Item::AffineAccess:
+      add(op, /*bankVaries=*/false);
       continue;
+    case AccessCache::Item::MemrefAccess:
+      if (options.memrefOps)
+        add(op, /*bankVaries=*/true);
+      continue;
+    case AccessCache::Item::AffineFor:
+      if (unroll(cast<AffineForOp>(op)))
+        continue;
+      break;
+    case AccessCache::Item::Call:
+      if (options.followCalls)
+        enterCall(cast<func::CallOp>(op));
+      continue;
+    case AccessCache::Item::Regions:
+      break;
     }
-    if (options.memrefOps && isa<memref::LoadOp, memref::StoreOp>(op)) {
-      add(&op, /*bankVaries=*/true);
-      continue;
-    }
-    if (auto loop = dyn_cast<AffineForOp>(op); loop && unroll(loop))
-      continue;
-    if (auto call = dyn_cast<func::CallOp>(op); call && options.followCalls) {
-      enterCall(call);
-      continue;
-    }
-    for (Region &region : op.getRegions())
+    for (Region &region : op->getRegions())
       for (Block &block : region)
         walkBlock(block);
   }
@@ -551,6 +557,26 @@ const AccessCache::Loop &AccessCache::loop(Operation *affineFor) {
           })
           .wasInterrupted();
   return it->second;
+}
+
+const std::vector<AccessCache::Item> &AccessCache::items(Block *block) {
+  std::unique_ptr<std::vector<Item>> &slot = blocks[block];
+  if (slot)
+    return *slot;
+  slot = std::make_unique<std::vector<Item>>();
+  for (Operation &op : *block) {
+    if (isa<AffineReadOpInterface, AffineWriteOpInterface>(op))
+      slot->push_back({Item::AffineAccess, &op});
+    else if (isa<memref::LoadOp, memref::StoreOp>(op))
+      slot->push_back({Item::MemrefAccess, &op});
+    else if (isa<AffineForOp>(op))
+      slot->push_back({Item::AffineFor, &op});
+    else if (isa<func::CallOp>(op))
+      slot->push_back({Item::Call, &op});
+    else if (op.getNumRegions() != 0)
+      slot->push_back({Item::Regions, &op});
+  }
+  return *slot;
 }
 
 std::vector<AccessInstance> collectIterationAccesses(Block &body,

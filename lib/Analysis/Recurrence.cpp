@@ -133,15 +133,17 @@ int64_t memoryRecurrenceMII(Operation *loop, const TargetModel &target,
       if (Operation *def = memref.getDefiningOp())
         if (loop->isProperAncestor(def))
           continue;
-      bool assumed = false;
-      std::optional<int64_t> d = distance(loop, store, load, assumed);
-      if (!d)
-        continue;
+      // The value path first: it is cheap, and without one the dependence
+      // (a system of constraints to solve) does not matter.
       DenseMap<Value, std::pair<int64_t, bool>> memo;
       bool chain = false;
       int64_t path =
           pathLatency(load->getResult(0), store, loop, target, chain, memo);
       if (path < 0)
+        continue;
+      bool assumed = false;
+      std::optional<int64_t> d = distance(loop, store, load, assumed);
+      if (!d)
         continue;
       if (assumed)
         assumedArrays.insert(arrayName(memref));

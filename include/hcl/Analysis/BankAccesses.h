@@ -96,9 +96,19 @@ public:
   };
   const Loop &loop(mlir::Operation *affineFor);
 
+  /// The operations of a block the walk looks at, classified once (each
+  /// block is walked once per unrolled copy around it): arithmetic and
+  /// other operations without regions are left out.
+  struct Item {
+    enum Kind { AffineAccess, MemrefAccess, AffineFor, Call, Regions } kind;
+    mlir::Operation *op;
+  };
+  const std::vector<Item> &items(mlir::Block *block);
+
 private:
   llvm::DenseMap<mlir::Operation *, std::unique_ptr<Entry>> entries;
   llvm::DenseMap<mlir::Operation *, Loop> loops;
+  llvm::DenseMap<mlir::Block *, std::unique_ptr<std::vector<Item>>> blocks;
 };
 
 /// What --hcl-partition-to-amc asks beyond the estimator's view.
