@@ -122,7 +122,7 @@ struct Walker {
   void linearAddress(const AccessCache::Entry &entry, std::string &address);
   void numericAddress(Operation *op, const AccessCache::Entry &entry,
                       AccessInstance &instance);
-  void add(Operation *op, bool bankVaries);
+  void add(Operation *op, const AccessCache::Entry &entry, bool bankVaries);
   void emit(const AccessInstance &instance) {
     if (options.sink)
       options.sink(instance);
@@ -261,11 +261,11 @@ void Walker::walkBlock(Block &body) {
     Operation *op = item.op;
     switch (item.kind) {
     case AccessCache::Item::AffineAccess:
-      add(op, /*bankVaries=*/false);
+      add(op, *item.entry, /*bankVaries=*/false);
       continue;
     case AccessCache::Item::MemrefAccess:
       if (options.memrefOps)
-        add(op, /*bankVaries=*/true);
+        add(op, *item.entry, /*bankVaries=*/true);
       continue;
     case AccessCache::Item::AffineFor:
       if (unroll(cast<AffineForOp>(op)))
@@ -285,8 +285,8 @@ void Walker::walkBlock(Block &body) {
 }
 
 /// One copy of the access `op` (its map computed once, in the cache).
-void Walker::add(Operation *op, bool bankVaries) {
-  const AccessCache::Entry &entry = cache.get(op);
+void Walker::add(Operation *op, const AccessCache::Entry &entry,
+                 bool bankVaries) {
   if (entry.scalar)
     return;
   // In a run, an access that is not linear, or whose bank is fixed (it
@@ -296,7 +296,7 @@ void Walker::add(Operation *op, bool bankVaries) {
     run.reset();
     for (int64_t j = 0; j < r.copies; ++j) {
       fixed[r.iv] = r.lower + j * r.step;
-      add(op, bankVaries);
+      add(op, entry, bankVaries);
     }
     fixed[r.iv] = r.lower;
     run = r;
@@ -566,9 +566,9 @@ const std::vector<AccessCache::Item> &AccessCache::items(Block *block) {
   slot = std::make_unique<std::vector<Item>>();
   for (Operation &op : *block) {
     if (isa<AffineReadOpInterface, AffineWriteOpInterface>(op))
-      slot->push_back({Item::AffineAccess, &op});
+      slot->push_back({Item::AffineAccess, &op, &get(&op)});
     else if (isa<memref::LoadOp, memref::StoreOp>(op))
-      slot->push_back({Item::MemrefAccess, &op});
+      slot->push_back({Item::MemrefAccess, &op, &get(&op)});
     else if (isa<AffineForOp>(op))
       slot->push_back({Item::AffineFor, &op});
     else if (isa<func::CallOp>(op))

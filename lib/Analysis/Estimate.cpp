@@ -95,9 +95,18 @@ int64_t resourceMII(Operation *loop, const TargetModel &target,
   std::map<std::pair<void *, unsigned>, Addresses> groups;
   // Data-dependent accesses of partitioned arrays, by array.
   std::map<void *, Addresses> anyBank;
+  // Consecutive accesses mostly go to one group: the last one is kept.
+  void *lastMemref = nullptr;
+  std::string lastBank;
+  Addresses *last = nullptr;
   auto group = [&](void *memref, StringRef bank) -> Addresses & {
+    if (last && memref == lastMemref && bank == lastBank)
+      return *last;
     unsigned id = bankIds.try_emplace(bank, bankIds.size()).first->second;
-    return groups[{memref, id}];
+    lastMemref = memref;
+    lastBank = bank.str();
+    last = &groups[{memref, id}];
+    return *last;
   };
   IterationOptions options;
   options.memrefOps = true;

@@ -102,6 +102,7 @@ public:
   struct Item {
     enum Kind { AffineAccess, MemrefAccess, AffineFor, Call, Regions } kind;
     mlir::Operation *op;
+    const Entry *entry = nullptr; // of an access
   };
   const std::vector<Item> &items(mlir::Block *block);
 
