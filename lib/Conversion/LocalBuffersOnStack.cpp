@@ -93,9 +93,10 @@ struct LocalBuffersOnStackPass
             !insideParallelLoop(alloc))
           allocs.push_back(alloc);
       });
-      OpBuilder builder(&function.getBody().front(),
-                        function.getBody().front().begin());
       for (memref::AllocOp alloc : allocs) {
+        // A fresh builder each time: the block's first operation may be an
+        // alloc erased below.
+        auto builder = OpBuilder::atBlockBegin(&function.getBody().front());
         auto stack = memref::AllocaOp::create(builder, alloc.getLoc(),
                                               alloc.getType(),
                                               alloc.getAlignmentAttr());

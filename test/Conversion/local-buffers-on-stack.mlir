@@ -56,3 +56,20 @@ func.func @per_thread(%A: memref<8xf32>) {
   } {parallel}
   return
 }
+
+// Two buffers first in the block (the case of a line and a window buffer
+// once the returned array became an argument).
+// CHECK-LABEL: func.func @two_first(
+// CHECK-DAG:     memref.alloca() : memref<3x10xi32>
+// CHECK-DAG:     memref.alloca() : memref<3x3xi32>
+// CHECK-NOT:     memref.alloc()
+func.func @two_first(%A: memref<10xi32>) {
+  %lb = memref.alloc() : memref<3x10xi32>
+  %wb = memref.alloc() : memref<3x3xi32>
+  %a = affine.load %A[0] : memref<10xi32>
+  affine.store %a, %lb[0, 0] : memref<3x10xi32>
+  affine.store %a, %wb[0, 0] : memref<3x3xi32>
+  memref.dealloc %wb : memref<3x3xi32>
+  memref.dealloc %lb : memref<3x10xi32>
+  return
+}
