@@ -10,6 +10,7 @@
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
 #include "mlir/Conversion/MathToLibm/MathToLibm.h"
 #include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
+#include "mlir/Conversion/OpenMPToLLVM/ConvertOpenMPToLLVM.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
@@ -19,15 +20,36 @@
 
 using namespace mlir;
 
-void hcl::buildLowerToLLVMPipeline(OpPassManager &pm) {
+namespace {
+struct LowerToLLVMPipelineOptions
+    : PassPipelineOptions<LowerToLLVMPipelineOptions> {
+  Option<unsigned> numThreads{
+      *this, "num-threads",
+      llvm::cl::desc("threads of every parallel region (0: OpenMP's default)"),
+      llvm::cl::init(0)};
+  Option<bool> serial{*this, "serial",
+                      llvm::cl::desc("run `parallel` loops on one thread, "
+                                     "without OpenMP"),
+                      llvm::cl::init(false)};
+};
+} // namespace
+
+void hcl::buildLowerToLLVMPipeline(OpPassManager &pm,
+                                   const LowerToLLVMOptions &options) {
   pm.addPass(createCheckScheduleApplied());
   // Partition layouts only tell HLS how to bank; the lowering needs strided.
   pm.addPass(createDropPartitionLayouts());
   // Fixed point becomes integers, bit access shifts and masks.
   pm.addPass(createLowerFixedPoint());
   pm.addPass(createLowerBitOps());
+  // `parallel` loops run on OpenMP threads: affine.parallel while the
+  // vectorize hints are placed, then scf.parallel, then omp.
+  if (options.openMP)
+    pm.addPass(createParallelLoops());
   // hcl.vectorize's loops carry LLVM loop metadata through scf and cf.
   pm.addPass(createLowerAffineKeepingLoopHints());
+  if (options.openMP)
+    pm.addPass(createParallelToOpenMP({options.numThreads}));
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass()); // expand-strided-metadata makes affine.apply
@@ -40,6 +62,7 @@ void hcl::buildLowerToLLVMPipeline(OpPassManager &pm) {
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   pm.addPass(createConvertFuncToLLVMPass());
   pm.addPass(createConvertControlFlowToLLVMPass());
+  pm.addPass(createConvertOpenMPToLLVMPass());
   pm.addPass(createUBToLLVMConversionPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createCanonicalizerPass());
@@ -51,10 +74,14 @@ void hcl::registerConversionPasses() {
   registerLowerFixedPoint();
   registerLowerBitOps();
   registerLowerAffineKeepingLoopHints();
+  registerParallelLoops();
+  registerParallelToOpenMP();
   registerPartitionToAMC();
-  PassPipelineRegistration<>(
+  PassPipelineRegistration<LowerToLLVMPipelineOptions>(
       "hcl-lower-to-llvm",
-      "Lower affine/scf/arith/math/memref/func to the LLVM dialect; fails if "
-      "the schedule was not applied",
-      buildLowerToLLVMPipeline);
+      "Lower affine/scf/arith/math/memref/func to the LLVM dialect, "
+      "`parallel` loops to OpenMP; fails if the schedule was not applied",
+      [](OpPassManager &pm, const LowerToLLVMPipelineOptions &options) {
+        buildLowerToLLVMPipeline(pm, {!options.serial, options.numThreads});
+      });
 }

@@ -136,6 +136,7 @@ Module build(const Schedule &schedule, const BuildOptions &options) {
         StringAttr::get(module.getContext(), impl->inputs[i].name()));
   JitOptions jitOptions;
   jitOptions.checkBounds = options.checkBounds;
+  jitOptions.threads = options.threads;
   FailureOr<std::unique_ptr<JitProgram>> program =
       JitProgram::compile(module, entry, jitOptions);
   if (failed(program))

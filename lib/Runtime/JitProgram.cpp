@@ -6,6 +6,7 @@
 #include "hcl/Runtime/BoundsTrap.h"
 #include "hcl/Transforms/Passes.h"
 
+#include "mlir/Dialect/OpenMP/OpenMPDialect.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/Pass/PassManager.h"
@@ -171,6 +172,16 @@ static void prepareForTarget(llvm::Module &llvmModule,
   }
 }
 
+static bool usesOpenMP(ModuleOp module) {
+  return module
+      ->walk([](Operation *op) {
+        return isa<omp::OpenMPDialect>(op->getDialect())
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
 FailureOr<std::unique_ptr<JitProgram>>
 JitProgram::compile(ModuleOp module, func::FuncOp entry,
                     const JitOptions &jitOptions) {
@@ -203,7 +214,13 @@ JitProgram::compile(ModuleOp module, func::FuncOp entry,
   auto clonedEntry = lowered->lookupSymbol<func::FuncOp>(entry.getSymName());
   addEntryWrapper(*lowered, clonedEntry);
   PassManager pm(module.getContext());
-  buildLowerToLLVMPipeline(pm);
+  LowerToLLVMOptions lowering;
+  // A bounds violation jumps back to the thread that called the program
+  // (BoundsTrap.cpp), which a worker thread cannot do: checked programs run
+  // their parallel loops on that thread.
+  lowering.openMP = !jitOptions.checkBounds;
+  lowering.numThreads = jitOptions.threads;
+  buildLowerToLLVMPipeline(pm, lowering);
   if (failed(pm.run(*lowered)))
     return failure();
 
@@ -224,6 +241,11 @@ JitProgram::compile(ModuleOp module, func::FuncOp entry,
   ExecutionEngineOptions options;
   options.transformer = program->optimize;
   options.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
+  // Parallel loops call the OpenMP runtime (__kmpc_fork_call, ...): libomp,
+  // found when hcl was configured, is loaded only for programs that have them.
+  llvm::StringRef openMPRuntime = HCL_LIBOMP_PATH;
+  if (usesOpenMP(*lowered))
+    options.sharedLibPaths = openMPRuntime;
   auto engine = ExecutionEngine::create(*lowered, options);
   if (!engine)
     return module.emitError("JIT compilation failed: ")

@@ -106,12 +106,14 @@ void bindBuild(py::module_ &m) {
         py::call_guard<py::gil_scoped_release>());
   m.def(
       "build",
-      [](const hcl::Schedule &s, bool checkBounds) {
+      [](const hcl::Schedule &s, bool checkBounds, unsigned threads) {
         hcl::BuildOptions options;
         options.checkBounds = checkBounds;
+        options.threads = threads;
         return hcl::build(s, options);
       },
       py::arg("schedule"), py::arg("check_bounds") = false,
+      py::arg("threads") = 0,
       py::call_guard<py::gil_scoped_release>());
   m.def("build_top",
         py::overload_cast<const hcl::Schedule &,

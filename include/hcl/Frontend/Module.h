@@ -49,6 +49,10 @@ struct BuildOptions {
   /// and the stage, instead of reading or writing past the array. Accesses
   /// that are out of bounds for certain are build errors either way.
   bool checkBounds = false;
+  /// Threads of the loops the schedule made `parallel` (OpenMP); 0: OpenMP's
+  /// default (OMP_NUM_THREADS, else one per core). With checkBounds they
+  /// run on the calling thread.
+  unsigned threads = 0;
 };
 
 /// Applies the schedule and JIT-compiles the program for the CPU.
