@@ -55,9 +55,9 @@ struct ParallelLoopsPass
       if (loop.getNumIterOperands() != 0 || !affine::isLoopParallel(loop)) {
         loop.emitWarning()
             << describe(loop)
-            << " is marked parallel, but its iterations depend on each "
-               "other now (a later primitive's buffer shared between "
-               "them?); it runs on one thread";
+            << " is marked parallel but carries a dependence between "
+               "iterations (a primitive applied after hcl.parallel can make "
+               "one); it runs on one thread";
         continue;
       }
       if (failed(affine::affineParallelize(loop))) {

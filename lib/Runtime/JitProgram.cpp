@@ -185,6 +185,10 @@ static bool usesOpenMP(ModuleOp module) {
 FailureOr<std::unique_ptr<JitProgram>>
 JitProgram::compile(ModuleOp module, func::FuncOp entry,
                     const JitOptions &jitOptions) {
+  if (jitOptions.threads > JitOptions::kMaxThreads)
+    return entry.emitError("cannot run parallel loops on ")
+           << jitOptions.threads << " threads: at most "
+           << JitOptions::kMaxThreads;
   FailureOr<EntrySignature> signature = describeEntry(entry);
   if (failed(signature))
     return failure();

@@ -251,8 +251,10 @@ static int checkEntry(LoadedProgram &loaded, StringRef functionName);
 int checkMain() {
   if (seeds == 0)
     return fail("--seeds must be at least 1");
-  if (threads.getNumOccurrences() && threads == 0)
-    return fail("--threads must be at least 1");
+  if (threads.getNumOccurrences() &&
+      (threads == 0 || threads > JitOptions::kMaxThreads))
+    return fail("--threads must be between 1 and " +
+                Twine(JitOptions::kMaxThreads));
   std::unique_ptr<LoadedProgram> loaded = LoadedProgram::load(inputFile);
   if (!loaded)
     return 1;

@@ -180,8 +180,10 @@ static Error writeOutputs(const std::vector<HostArray> &arguments,
 int runMain() {
   if (repeat == 0)
     return fail("--repeat must be at least 1");
-  if (threads.getNumOccurrences() && threads == 0)
-    return fail("--threads must be at least 1");
+  if (threads.getNumOccurrences() &&
+      (threads == 0 || threads > JitOptions::kMaxThreads))
+    return fail("--threads must be between 1 and " +
+                Twine(JitOptions::kMaxThreads));
   std::unique_ptr<LoadedProgram> loaded = LoadedProgram::load(inputFile);
   if (!loaded)
     return 1;
