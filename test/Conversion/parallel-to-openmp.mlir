@@ -112,6 +112,47 @@ func.func @local(%A: memref<8x4xf32>, %B: memref<8xf32>) {
   return
 }
 
+// A buffer allocated and freed in each iteration (buffer_at's write
+// buffer) is the iteration's own: the loop stays parallel, though MLIR's
+// isLoopParallel gives up at the free.
+// AFFINE-LABEL: func.func @own_buffer(
+// AFFINE:         affine.parallel
+// AFFINE:           memref.alloc()
+// AFFINE:           memref.dealloc
+// OMP-LABEL: func.func @own_buffer(
+// OMP:         omp.parallel
+func.func @own_buffer(%A: memref<8x16xf32>, %B: memref<8x16xf32>) {
+  affine.for %i = 0 to 8 {
+    %buf = memref.alloc() : memref<16xf32>
+    affine.for %j = 0 to 16 {
+      %a = affine.load %A[%i, %j] : memref<8x16xf32>
+      affine.store %a, %buf[%j] : memref<16xf32>
+    } {loop_name = "j"}
+    affine.for %j = 0 to 16 {
+      %b = affine.load %buf[15 - %j] : memref<16xf32>
+      affine.store %b, %B[%i, %j] : memref<8x16xf32>
+    } {loop_name = "j2"}
+    memref.dealloc %buf : memref<16xf32>
+  } {loop_name = "i", parallel, stage_name = "B"}
+  return
+}
+
+// Freeing a buffer that lives outside the loop is no iteration's own
+// business: serial, with the warning.
+// AFFINE-LABEL: func.func @frees_shared(
+// AFFINE-NOT:     affine.parallel
+// AFFINE:         return
+func.func @frees_shared(%A: memref<8xf32>) {
+  %buf = memref.alloc() : memref<8xf32>
+  // expected-warning @+1 {{loop 'i' is marked parallel but carries a dependence}}
+  affine.for %i = 0 to 8 {
+    %a = affine.load %A[%i] : memref<8xf32>
+    affine.store %a, %buf[%i] : memref<8xf32>
+    memref.dealloc %buf : memref<8xf32>
+  } {loop_name = "i", parallel, stage_name = "B"}
+  return
+}
+
 // A parallel loop inside a serial one: a parallel region per outer
 // iteration. Without allocas, no stack save.
 // OMP-LABEL: func.func @not_outermost(

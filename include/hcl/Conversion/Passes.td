@@ -62,11 +62,15 @@ def ParallelLoops : Pass<"hcl-parallel-loops", "mlir::ModuleOp"> {
     thread runs them, and the nested OpenMP region they would open would
     run on one thread anyway (libomp's default of one active level).
 
-    The loop is checked again with MLIR's `isLoopParallel`: primitives
-    applied after `hcl.parallel` (a `reuse_at` or `buffer_at` whose buffer
-    lives outside the loop, say) can make its iterations share memory. Such
-    a loop stays serial, with a warning located at it. A marked loop with
-    `iter_args` (which `hcl.parallel` never marks) stays serial too.
+    The loop is checked again, by MLIR's affine dependence analysis:
+    primitives applied after `hcl.parallel` (a `reuse_at` whose buffer
+    lives across the loop's iterations, say) can make its iterations share
+    memory. The rule is `isLoopParallel`'s (no dependence between the
+    accesses of two iterations to a buffer allocated outside the loop, no
+    other memory effect), except that an iteration may free a buffer it
+    allocated, as `buffer_at` does. A loop that fails stays serial, with a
+    warning located at it. A marked loop with `iter_args` (which
+    `hcl.parallel` never marks) stays serial too.
 
     The pass leaves every other `affine.for` alone, so
     `--hcl-lower-affine-keeping-loop-hints`, which pairs `affine.for` loops

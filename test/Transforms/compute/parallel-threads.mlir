@@ -8,7 +8,7 @@
 // RUN: env OMP_NUM_THREADS=2 hcl check %s --entry big_gemm | FileCheck %s --check-prefix=ONE
 // CHECK-NOT: MISMATCH
 // CHECK: warning: loop 'i' is marked parallel but carries a dependence between iterations (a primitive applied after hcl.parallel can make one); it runs on one thread
-// CHECK: hcl check: 7 of 7 functions pass
+// CHECK: hcl check: 8 of 8 functions pass
 // ONE: hcl check: OK: @big_gemm matches
 
 // A tiled gemm, its row tiles on threads.
@@ -53,6 +53,31 @@ func.func @big_gemm(%A: memref<128x128xf32>, %B: memref<128x128xf32>, %C: memref
   } {loop_name = "i", stage_name = "gemm"}
   hcl.reorder(%s, %lk, %lj)
   hcl.parallel(%s, %li)
+  return
+}
+
+// Rows on threads, each with its own write buffer for its row of C
+// (buffer_at allocates and frees it in each iteration of `i`).
+func.func @gemm_buffer_at(%A: memref<64x32xf32>, %B: memref<32x48xf32>, %C: memref<64x48xf32>) {
+  %s = hcl.create_stage_handle "s" : !hcl.StageHandle
+  %li = hcl.create_loop_handle "i" : !hcl.LoopHandle
+  %lj = hcl.create_loop_handle "j" : !hcl.LoopHandle
+  %lk = hcl.create_loop_handle "k" : !hcl.LoopHandle
+  affine.for %i = 0 to 64 {
+    affine.for %j = 0 to 48 {
+      affine.for %k = 0 to 32 {
+        %a = affine.load %A[%i, %k] : memref<64x32xf32>
+        %b = affine.load %B[%k, %j] : memref<32x48xf32>
+        %c = affine.load %C[%i, %j] : memref<64x48xf32>
+        %p = arith.mulf %a, %b : f32
+        %sum = arith.addf %p, %c : f32
+        affine.store %sum, %C[%i, %j] : memref<64x48xf32>
+      } {loop_name = "k", reduction = 1 : i32}
+    } {loop_name = "j"}
+  } {loop_name = "i", stage_name = "s"}
+  hcl.reorder(%s, %lk, %lj)
+  hcl.parallel(%s, %li)
+  %buf = hcl.buffer_at(%s, %C: memref<64x48xf32>, %li) -> memref<48xf32>
   return
 }
 
