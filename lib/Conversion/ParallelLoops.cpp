@@ -13,8 +13,8 @@
 #include "hcl/Conversion/Passes.h"
 
 #include "mlir/Dialect/Affine/Analysis/AffineAnalysis.h"
-#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Affine/Analysis/Utils.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Affine/Utils.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -118,8 +118,7 @@ std::string describe(affine::AffineForOp loop) {
   return "this loop";
 }
 
-struct ParallelLoopsPass
-    : hcl::impl::ParallelLoopsBase<ParallelLoopsPass> {
+struct ParallelLoopsPass : hcl::impl::ParallelLoopsBase<ParallelLoopsPass> {
   void runOnOperation() override {
     for (affine::AffineForOp loop : outermostMarkedLoops(getOperation())) {
       // hcl.parallel checked the loop when it marked it; primitives applied

@@ -113,8 +113,7 @@ void bindBuild(py::module_ &m) {
         return hcl::build(s, options);
       },
       py::arg("schedule"), py::arg("check_bounds") = false,
-      py::arg("threads") = 0,
-      py::call_guard<py::gil_scoped_release>());
+      py::arg("threads") = 0, py::call_guard<py::gil_scoped_release>());
   m.def("build_top",
         py::overload_cast<const hcl::Schedule &,
                           const std::vector<hcl::Function> &, unsigned>(
