@@ -172,6 +172,7 @@ static void prepareForTarget(llvm::Module &llvmModule,
   }
 }
 
+/// Whether the lowered module has parallel regions (omp operations).
 static bool usesOpenMP(ModuleOp module) {
   return module
       ->walk([](Operation *op) {
