@@ -14,6 +14,7 @@
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
+#include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVMPass.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
@@ -42,11 +43,19 @@ void hcl::buildLowerToLLVMPipeline(OpPassManager &pm,
   // Fixed point becomes integers, bit access shifts and masks.
   pm.addPass(createLowerFixedPoint());
   pm.addPass(createLowerBitOps());
-  // `parallel` loops run on OpenMP threads: affine.parallel while the
-  // vectorize hints are placed, then scf.parallel, then omp.
+  // Small local buffers (reuse_at's line and window buffers, buffer_at's
+  // tiles) live on the stack instead of the heap, where LLVM can keep a
+  // window whose accesses unrolling made constant in registers.
+  pm.addPass(createLocalBuffersOnStack());
+  // `parallel` loops run on OpenMP threads: affine.parallel (before the
+  // vectorizer, whose vector transfers the dependence re-check does not
+  // read, and while the vectorize hints are placed), then scf.parallel,
+  // then omp.
   if (options.openMP)
     pm.addPass(createParallelLoops());
-  // hcl.vectorize's loops carry LLVM loop metadata through scf and cf.
+  // unroll and vectorize change the loops; vectorize's loops the affine
+  // vectorizer cannot handle carry LLVM loop metadata through scf and cf.
+  pm.addPass(createCpuLoops());
   pm.addPass(createLowerAffineKeepingLoopHints());
   if (options.openMP)
     pm.addPass(createParallelToOpenMP({options.numThreads}));
@@ -57,6 +66,7 @@ void hcl::buildLowerToLLVMPipeline(OpPassManager &pm,
   // libm calls, which the JIT resolves in the host process.
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createConvertMathToLibmPass());
+  pm.addPass(createConvertVectorToLLVMPass());
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertIndexToLLVMPass());
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
@@ -74,6 +84,8 @@ void hcl::registerConversionPasses() {
   registerLowerFixedPoint();
   registerLowerBitOps();
   registerLowerAffineKeepingLoopHints();
+  registerCpuLoops();
+  registerLocalBuffersOnStack();
   registerParallelLoops();
   registerParallelToOpenMP();
   registerPartitionToAMC();

@@ -47,6 +47,8 @@ struct JitOptions {
   /// else one per core). At most kMaxThreads. With checkBounds they run on
   /// the calling thread.
   unsigned threads = 0;
+  /// Keep the machine code so writeObject() can save it.
+  bool keepObject = false;
   /// More threads than libomp can start abort the process, so a larger
   /// count is refused when the program is compiled.
   static constexpr unsigned kMaxThreads = 1024;
@@ -63,6 +65,10 @@ public:
 
   llvm::StringRef entryName() const { return entry; }
   const EntrySignature &signature() const { return types; }
+
+  /// Writes the compiled machine code as an object file (needs
+  /// JitOptions::keepObject), for reading with objdump.
+  void writeObject(llvm::StringRef path);
 
   /// Zero-filled arrays of the argument / result types.
   std::vector<HostArray> makeArguments() const;
