@@ -5,6 +5,8 @@ set -euo pipefail
 packages=(
   build-essential cmake ninja-build ccache git
   llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools
+  # LLVM's OpenMP runtime: `parallel` loops run on its threads in the JIT.
+  libomp-22-dev
   libgtest-dev googletest
   python3 python3-numpy gnuplot-nox clang-22
   verilator yosys

@@ -10,6 +10,7 @@
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
 #include "mlir/Conversion/MathToLibm/MathToLibm.h"
 #include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
+#include "mlir/Conversion/OpenMPToLLVM/ConvertOpenMPToLLVM.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
@@ -20,7 +21,22 @@
 
 using namespace mlir;
 
-void hcl::buildLowerToLLVMPipeline(OpPassManager &pm) {
+namespace {
+struct LowerToLLVMPipelineOptions
+    : PassPipelineOptions<LowerToLLVMPipelineOptions> {
+  Option<unsigned> numThreads{
+      *this, "num-threads",
+      llvm::cl::desc("threads of every parallel region (0: OpenMP's default)"),
+      llvm::cl::init(0)};
+  Option<bool> serial{*this, "serial",
+                      llvm::cl::desc("run `parallel` loops on one thread, "
+                                     "without OpenMP"),
+                      llvm::cl::init(false)};
+};
+} // namespace
+
+void hcl::buildLowerToLLVMPipeline(OpPassManager &pm,
+                                   const LowerToLLVMOptions &options) {
   pm.addPass(createCheckScheduleApplied());
   // Partition layouts only tell HLS how to bank; the lowering needs strided.
   pm.addPass(createDropPartitionLayouts());
@@ -31,10 +47,18 @@ void hcl::buildLowerToLLVMPipeline(OpPassManager &pm) {
   // tiles) live on the stack instead of the heap, where LLVM can keep a
   // window whose accesses unrolling made constant in registers.
   pm.addPass(createLocalBuffersOnStack());
+  // `parallel` loops run on OpenMP threads: affine.parallel (before the
+  // vectorizer, whose vector transfers the dependence re-check does not
+  // read, and while the vectorize hints are placed), then scf.parallel,
+  // then omp.
+  if (options.openMP)
+    pm.addPass(createParallelLoops());
   // unroll and vectorize change the loops; vectorize's loops the affine
   // vectorizer cannot handle carry LLVM loop metadata through scf and cf.
   pm.addPass(createCpuLoops());
   pm.addPass(createLowerAffineKeepingLoopHints());
+  if (options.openMP)
+    pm.addPass(createParallelToOpenMP({options.numThreads}));
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass()); // expand-strided-metadata makes affine.apply
@@ -48,6 +72,7 @@ void hcl::buildLowerToLLVMPipeline(OpPassManager &pm) {
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   pm.addPass(createConvertFuncToLLVMPass());
   pm.addPass(createConvertControlFlowToLLVMPass());
+  pm.addPass(createConvertOpenMPToLLVMPass());
   pm.addPass(createUBToLLVMConversionPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createCanonicalizerPass());
@@ -61,10 +86,14 @@ void hcl::registerConversionPasses() {
   registerLowerAffineKeepingLoopHints();
   registerCpuLoops();
   registerLocalBuffersOnStack();
+  registerParallelLoops();
+  registerParallelToOpenMP();
   registerPartitionToAMC();
-  PassPipelineRegistration<>(
+  PassPipelineRegistration<LowerToLLVMPipelineOptions>(
       "hcl-lower-to-llvm",
-      "Lower affine/scf/arith/math/memref/func to the LLVM dialect; fails if "
-      "the schedule was not applied",
-      buildLowerToLLVMPipeline);
+      "Lower affine/scf/arith/math/memref/func to the LLVM dialect, "
+      "`parallel` loops to OpenMP; fails if the schedule was not applied",
+      [](OpPassManager &pm, const LowerToLLVMPipelineOptions &options) {
+        buildLowerToLLVMPipeline(pm, {!options.serial, options.numThreads});
+      });
 }

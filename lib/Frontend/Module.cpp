@@ -138,6 +138,7 @@ Module build(const Schedule &schedule, const BuildOptions &options) {
   jitOptions.checkBounds = options.checkBounds;
   jitOptions.fpContract = options.fpContract;
   jitOptions.cpu = options.cpu;
+  jitOptions.threads = options.threads;
   FailureOr<std::unique_ptr<JitProgram>> program =
       JitProgram::compile(module, entry, jitOptions);
   if (failed(program))

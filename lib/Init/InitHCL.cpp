@@ -18,10 +18,12 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/OpenMP/OpenMPDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
 
 void hcl::registerHCLDialects(mlir::DialectRegistry &registry) {
   registry.insert<hcl::HCLDialect, hcl::amc::AMCDialect,
@@ -29,10 +31,13 @@ void hcl::registerHCLDialects(mlir::DialectRegistry &registry) {
                   mlir::cf::ControlFlowDialect, mlir::func::FuncDialect,
                   mlir::LLVM::LLVMDialect, mlir::linalg::LinalgDialect,
                   mlir::math::MathDialect, mlir::memref::MemRefDialect,
-                  mlir::scf::SCFDialect, mlir::ub::UBDialect>();
+                  mlir::omp::OpenMPDialect, mlir::scf::SCFDialect,
+                  mlir::ub::UBDialect>();
   mlir::func::registerInlinerExtension(registry);
   mlir::registerBuiltinDialectTranslation(registry);
   mlir::registerLLVMDialectTranslation(registry);
+  // `parallel` loops reach the JIT as omp operations.
+  mlir::registerOpenMPDialectTranslation(registry);
 }
 
 void hcl::registerHCLPasses() {

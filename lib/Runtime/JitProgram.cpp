@@ -6,6 +6,7 @@
 #include "hcl/Runtime/BoundsTrap.h"
 #include "hcl/Transforms/Passes.h"
 
+#include "mlir/Dialect/OpenMP/OpenMPDialect.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/Pass/PassManager.h"
@@ -177,9 +178,24 @@ static void prepareForTarget(llvm::Module &llvmModule,
   }
 }
 
+/// Whether the lowered module has parallel regions (omp operations).
+static bool usesOpenMP(ModuleOp module) {
+  return module
+      ->walk([](Operation *op) {
+        return isa<omp::OpenMPDialect>(op->getDialect())
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
 FailureOr<std::unique_ptr<JitProgram>>
 JitProgram::compile(ModuleOp module, func::FuncOp entry,
                     const JitOptions &jitOptions) {
+  if (jitOptions.threads > JitOptions::kMaxThreads)
+    return entry.emitError("cannot run parallel loops on ")
+           << jitOptions.threads << " threads: at most "
+           << JitOptions::kMaxThreads;
   FailureOr<EntrySignature> signature = describeEntry(entry);
   if (failed(signature))
     return failure();
@@ -209,7 +225,13 @@ JitProgram::compile(ModuleOp module, func::FuncOp entry,
   auto clonedEntry = lowered->lookupSymbol<func::FuncOp>(entry.getSymName());
   addEntryWrapper(*lowered, clonedEntry);
   PassManager pm(module.getContext());
-  buildLowerToLLVMPipeline(pm);
+  LowerToLLVMOptions lowering;
+  // A bounds violation jumps back to the thread that called the program
+  // (BoundsTrap.cpp), which a worker thread cannot do: checked programs run
+  // their parallel loops on that thread.
+  lowering.openMP = !jitOptions.checkBounds;
+  lowering.numThreads = jitOptions.threads;
+  buildLowerToLLVMPipeline(pm, lowering);
   if (failed(pm.run(*lowered)))
     return failure();
 
@@ -231,6 +253,11 @@ JitProgram::compile(ModuleOp module, func::FuncOp entry,
   options.transformer = program->optimize;
   options.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
   options.enableObjectDump = jitOptions.keepObject;
+  // Parallel loops call the OpenMP runtime (__kmpc_fork_call, ...): libomp,
+  // found when hcl was configured, is loaded only for programs that have them.
+  llvm::StringRef openMPRuntime = HCL_LIBOMP_PATH;
+  if (usesOpenMP(*lowered))
+    options.sharedLibPaths = openMPRuntime;
   auto engine = ExecutionEngine::create(*lowered, options);
   if (!engine)
     return module.emitError("JIT compilation failed: ")

@@ -254,22 +254,38 @@ def _tops(top):
     return list(top)
 
 
+def _threads(threads, tops):
+    """The thread count for the JIT: 0 (OpenMP's default) for None."""
+    if threads is None:
+        return 0
+    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
+        raise Error(f"build: threads= takes a number of threads of at least 1, "
+                    f"got {threads!r}")
+    if tops:
+        raise Error("build: threads= applies to a program built whole; with "
+                    "top= set OMP_NUM_THREADS instead")
+    return threads
+
+
 def build(schedule, target=None, name=None, top=None, jobs=1,
-          check_bounds=False, fp_contract=False, cpu=""):
+          check_bounds=False, fp_contract=False, cpu="", threads=None):
     """Builds the program: for the CPU (target None or "llvm"), a module to
     call with arrays, with one module per function of `top` in .modules
     (check_bounds=True: accesses not proven in range are checked at run time
     and raise hcl.Error naming tensor, index and stage; fp_contract=True:
     multiplies and adds fuse into FMA, faster but not bit-exact; cpu: the
-    LLVM CPU name to compile for instead of this machine's, docs/cpu.md);
+    LLVM CPU name to compile for instead of this machine's, docs/cpu.md;
+    threads=N: `parallel` loops run on N OpenMP threads, default
+    OMP_NUM_THREADS, else one per core);
     for an hcl.Platform, its HLS project (an HLSModule); for "vhls", the
     HLS C++ as a string."""
     impl = _schedule(schedule, "build")
     tops = _tops(top)
     if target is None or target == "llvm":
         types = [t.dtype for t in impl.inputs + impl.outputs]
+        count = _threads(threads, tops)
         built = (_hcl.build_top(impl, tops, jobs) if tops
-                 else _hcl.build(impl, check_bounds, fp_contract, cpu))
+                 else _hcl.build(impl, check_bounds, fp_contract, cpu, count))
         module = Module(built, types)
         module.modules = [Module(sub, None, f.name)
                           for sub, f in zip(built.modules, tops)]

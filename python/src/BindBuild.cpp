@@ -107,16 +107,17 @@ void bindBuild(py::module_ &m) {
   m.def(
       "build",
       [](const hcl::Schedule &s, bool checkBounds, bool fpContract,
-         const std::string &cpu) {
+         const std::string &cpu, unsigned threads) {
         hcl::BuildOptions options;
         options.checkBounds = checkBounds;
         options.fpContract = fpContract;
         options.cpu = cpu;
+        options.threads = threads;
         return hcl::build(s, options);
       },
       py::arg("schedule"), py::arg("check_bounds") = false,
       py::arg("fp_contract") = false, py::arg("cpu") = "",
-      py::call_guard<py::gil_scoped_release>());
+      py::arg("threads") = 0, py::call_guard<py::gil_scoped_release>());
   m.def("build_top",
         py::overload_cast<const hcl::Schedule &,
                           const std::vector<hcl::Function> &, unsigned>(

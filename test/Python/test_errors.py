@@ -339,3 +339,13 @@ def test_with_block_entered_and_dropped_leaves_nothing_open():
     a = np.zeros(4, np.int32)
     hcl.build(s)(a)
     assert a[0] == 5
+
+
+def test_build_threads_out_of_range():
+    s, _ = schedule()
+    with raises("threads= takes a number of threads of at least 1, got 0"):
+        hcl.build(s, threads=0)
+    with raises("threads= takes a number of threads of at least 1, got 'two'"):
+        hcl.build(s, threads="two")
+    with raises("cannot run parallel loops on 5000 threads: at most 1024"):
+        hcl.build(s, threads=5000)

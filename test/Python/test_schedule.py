@@ -61,6 +61,19 @@ def test_parallel_and_partition():
     run_gemm(s)
 
 
+def test_parallel_on_threads():
+    """build(s, threads=N): the parallel rows run on N OpenMP threads."""
+    s, gemm = gemm_schedule(M=64, N=48, K=32)
+    C = gemm.C
+    s[C].parallel(C.axis[0])
+    a = rng.random((64, 32), dtype=np.float32)
+    b = rng.random((32, 48), dtype=np.float32)
+    for threads in (1, 2):
+        c = np.zeros((64, 48), np.float32)
+        hcl.build(s, threads=threads)(a, b, c)
+        np.testing.assert_allclose(c, a @ b, rtol=1e-5)
+
+
 def test_buffer_at_gemm():
     """Seed 000's gemm with a write buffer for a row of C."""
     s, gemm = gemm_schedule()

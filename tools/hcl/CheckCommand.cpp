@@ -76,8 +76,14 @@ static cl::opt<std::string> keepDir("keep",
 static cl::opt<bool> checkBounds(
     "check-bounds",
     cl::desc("check at run time, in both programs, every access not proven "
-             "in bounds"),
+             "in bounds (parallel loops then run on one thread)"),
     cl::sub(checkSubcommand));
+static cl::opt<unsigned>
+    threads("threads",
+            cl::desc("run the scheduled program's `parallel` loops on N "
+                     "OpenMP threads (default: OMP_NUM_THREADS, else one per "
+                     "core)"),
+            cl::value_desc("N"), cl::sub(checkSubcommand));
 static cl::list<std::string> inputRanges(
     "input-range",
     cl::desc("draw random inputs from LO..HI (integers) or [LO, HI) "
@@ -106,6 +112,7 @@ compileVariant(mlir::ModuleOp original, StringRef functionName,
     return mlir::failure();
   JitOptions options = cpuJitOptions(reference);
   options.checkBounds = checkBounds;
+  options.threads = threads;
   auto program = JitProgram::compile(*variant.module, *entry, options);
   if (mlir::failed(program))
     return mlir::failure();
@@ -246,6 +253,10 @@ static int checkEntry(LoadedProgram &loaded, StringRef functionName);
 int checkMain() {
   if (seeds == 0)
     return fail("--seeds must be at least 1");
+  if (threads.getNumOccurrences() &&
+      (threads == 0 || threads > JitOptions::kMaxThreads))
+    return fail("--threads must be between 1 and " +
+                Twine(JitOptions::kMaxThreads));
   std::unique_ptr<LoadedProgram> loaded = LoadedProgram::load(inputFile);
   if (!loaded)
     return 1;

@@ -2,8 +2,8 @@
 //
 //   hcl run FILE.mlir [--entry NAME] [--input A.npy]... [--random-inputs SEED]
 //                     [--input-range [NAME=]LO,HI]... [--output-dir DIR]
-//                     [--repeat N] [--check-bounds]
-//   hcl check FILE.mlir [--entry NAME] [--seeds N] [--check-bounds]
+//                     [--repeat N] [--check-bounds] [--threads N]
+//   hcl check FILE.mlir [--entry NAME] [--seeds N] [--check-bounds] [--threads N]
 //                       [--input-range [NAME=]LO,HI]...
 //   ... (hls, bambu, estimate, rtl, import, onnx-test, quantize: see
 //   `hcl --help`; each subcommand's options are in its own file)

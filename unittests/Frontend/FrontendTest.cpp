@@ -356,6 +356,40 @@ TEST(FrontendRun, CheckBoundsStopsAGatherOutOfRange) {
   }
 }
 
+/// build(s, {threads}): a parallel loop on 1 and on 2 OpenMP threads gives
+/// the serial result; more threads than the JIT allows is a build error.
+TEST(FrontendRun, ParallelLoopOnThreads) {
+  Tensor A = placeholder({64, 16}, "A");
+  Schedule s = create_schedule({A}, [](Tensor A) {
+    return compute(
+        {64, 16}, [&](Var i, Var j) { return A(i, j) * 3 + i; }, "B");
+  });
+  Tensor B = s.tensor("B");
+  s[B].parallel(B.axis(0));
+  std::vector<int> input = iota(64 * 16, -50), expected;
+  for (int i = 0; i < 64; ++i)
+    for (int j = 0; j < 16; ++j)
+      expected.push_back(input[i * 16 + j] * 3 + i);
+  for (unsigned threads : {1u, 2u}) {
+    BuildOptions options;
+    options.threads = threads;
+    Array a(input, {64, 16}), b({64, 16});
+    build(s, options)(a, b);
+    EXPECT_EQ(b.to_vector<int>(), expected) << threads << " threads";
+  }
+  BuildOptions tooMany;
+  tooMany.threads = 5000;
+  try {
+    build(s, tooMany);
+    FAIL() << "5000 threads were accepted";
+  } catch (const Error &e) {
+    EXPECT_NE(std::string(e.what()).find(
+                  "cannot run parallel loops on 5000 threads: at most 1024"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
 /// gemm through every compute primitive; the result must not change.
 TEST(FrontendRun, ComputePrimitivesKeepTheResult) {
   auto run = [](bool customize) {

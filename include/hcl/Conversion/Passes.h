@@ -12,10 +12,21 @@ namespace hcl {
 #define GEN_PASS_DECL
 #include "hcl/Conversion/Passes.h.inc"
 
+/// How the LLVM lowering runs `parallel` loops.
+struct LowerToLLVMOptions {
+  /// On OpenMP threads (--hcl-parallel-loops, --hcl-parallel-to-openmp);
+  /// false: serially, as plain loops.
+  bool openMP = true;
+  /// Threads of every parallel region; 0: OpenMP's default
+  /// (OMP_NUM_THREADS, else one per core).
+  unsigned numThreads = 0;
+};
+
 /// Adds the passes that take affine/scf/arith/math/memref/func IR to the LLVM
 /// dialect, starting with a check that no schedule operation is left and
 /// --hcl-drop-partition-layouts.
-void buildLowerToLLVMPipeline(mlir::OpPassManager &pm);
+void buildLowerToLLVMPipeline(mlir::OpPassManager &pm,
+                              const LowerToLLVMOptions &options = {});
 
 /// Registers the passes above and the `hcl-lower-to-llvm` pipeline.
 void registerConversionPasses();

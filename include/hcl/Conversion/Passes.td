@@ -50,6 +50,64 @@ def LowerAffineKeepingLoopHints : Pass<"hcl-lower-affine-keeping-loop-hints",
                            "mlir::vector::VectorDialect"];
 }
 
+def ParallelLoops : Pass<"hcl-parallel-loops", "mlir::ModuleOp"> {
+  let summary = "Make each outermost affine.for marked `parallel` an "
+                "affine.parallel";
+  let description = [{
+    The first half of running `hcl.parallel` loops on threads (the second is
+    `--hcl-parallel-to-openmp`). Every `affine.for` with the unit attribute
+    `parallel` that has no marked loop around it becomes a one-dimensional
+    `affine.parallel` with the same bounds and body (MLIR's
+    `affineParallelize`); `--lower-affine` then makes it an `scf.parallel`.
+    Marked loops inside a parallel one stay serial `affine.for` loops: each
+    thread runs them, and the nested OpenMP region they would open would
+    run on one thread anyway (libomp's default of one active level).
+
+    The loop is checked again, by MLIR's affine dependence analysis:
+    primitives applied after `hcl.parallel` (a `reuse_at` whose buffer
+    lives across the loop's iterations, say) can make its iterations share
+    memory. The rule is `isLoopParallel`'s (no dependence between the
+    accesses of two iterations to a buffer allocated outside the loop, no
+    other memory effect), except that an iteration may free a buffer it
+    allocated, as `buffer_at` does. A loop that fails stays serial, with a
+    warning located at it. A marked loop with `iter_args` (which
+    `hcl.parallel` never marks) stays serial too.
+
+    The pass leaves every other `affine.for` alone, so
+    `--hcl-lower-affine-keeping-loop-hints`, which pairs `affine.for` loops
+    with the `scf.for` loops `--lower-affine` makes by position, still puts
+    the `vectorize` hints of the loops inside a parallel loop in place.
+  }];
+  let dependentDialects = ["mlir::affine::AffineDialect"];
+}
+
+def ParallelToOpenMP : Pass<"hcl-parallel-to-openmp", "mlir::ModuleOp"> {
+  let summary = "Run scf.parallel loops on OpenMP threads";
+  let description = [{
+    The second half of running `hcl.parallel` loops on threads: every
+    `scf.parallel` (made by `--hcl-parallel-loops` and `--lower-affine`)
+    becomes `omp.parallel` around `omp.wsloop` with `schedule(static)` (each
+    thread one contiguous block of iterations) around `omp.loop_nest`, by
+    MLIR's `--convert-scf-to-openmp`. With `num-threads=N` (N > 0) the
+    region gets `num_threads(N)`; with 0, OpenMP chooses (`OMP_NUM_THREADS`,
+    else one thread per core). The `memref.alloca_scope` that
+    `--convert-scf-to-openmp` puts around each iteration becomes an
+    `llvm.intr.stacksave` / `llvm.intr.stackrestore` pair when the
+    iteration allocates on the stack, and goes away otherwise: the
+    `scf.for` loops inside are lowered to blocks later, which a scope's
+    single-block region cannot hold. `--convert-openmp-to-llvm` and the LLVM
+    IR translation then produce the `__kmpc_fork_call` and
+    `__kmpc_for_static_init` calls that the JIT resolves in libomp.
+  }];
+  let options = [
+    Option<"numThreads", "num-threads", "unsigned", /*default=*/"0",
+           "threads of every parallel region (0: OpenMP's default)">
+  ];
+  let dependentDialects = ["mlir::omp::OpenMPDialect",
+                           "mlir::LLVM::LLVMDialect",
+                           "mlir::memref::MemRefDialect"];
+}
+
 def CpuLoops : Pass<"hcl-cpu-loops", "mlir::ModuleOp"> {
   let summary = "Carry out `unroll` and `vectorize` on the CPU path";
   let description = [{

@@ -56,6 +56,10 @@ struct BuildOptions {
   /// The CPU to compile for, as LLVM names it ("skylake-avx512",
   /// "x86-64-v3"); empty: this machine's CPU.
   std::string cpu;
+  /// Threads of the loops the schedule made `parallel` (OpenMP); 0: OpenMP's
+  /// default (OMP_NUM_THREADS, else one per core). With checkBounds they
+  /// run on the calling thread.
+  unsigned threads = 0;
 };
 
 /// Applies the schedule and JIT-compiles the program for the CPU.

@@ -44,10 +44,14 @@ struct JitOptions {
   /// bit-exact with the unscheduled program and the HLS C++ simulation.
   bool fpContract = false;
   /// Threads for `parallel` loops; 0: OpenMP's default (OMP_NUM_THREADS,
-  /// else one per core).
+  /// else one per core). At most kMaxThreads. With checkBounds they run on
+  /// the calling thread.
   unsigned threads = 0;
   /// Keep the machine code so writeObject() can save it.
   bool keepObject = false;
+  /// More threads than libomp can start abort the process, so a larger
+  /// count is refused when the program is compiled.
+  static constexpr unsigned kMaxThreads = 1024;
 };
 
 class JitProgram {

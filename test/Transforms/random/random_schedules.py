@@ -46,6 +46,9 @@ Each program is one function, @kernel, generated from the seed:
 
 Every program is run with `hcl check FILE --entry kernel --seeds 2`, which runs
 it with and without its schedule on random inputs and compares the outputs.
+With --threads N, `hcl check` runs the parallel loops on N OpenMP threads, and
+most programs end their schedule with one more `parallel` on a loop the model
+believes carries no dependence (draw_parallel), so that threads run often.
 Outcomes:
 
   OK               the schedule applied and the outputs matched
@@ -74,6 +77,7 @@ Usage:
 
   random_schedules.py [--count N] [--seed S] [--hcl PATH] [--jobs J]
                       [--keep DIR] [--timeout SECONDS] [--verbose]
+                      [--hls] [--threads N]
 
 Generation is deterministic: program I of seed S is the same on every run, so
 a failure is reproduced by `--seed S` and its saved file.  The lit test runs a
@@ -1116,6 +1120,26 @@ class Schedule:
             follow = m if prim == "reuse_at" else None
 
 
+def draw_parallel(schedule, rng):
+    """One more `parallel` at the end of the schedule (with --threads): on a
+    loop of a stage still in place that is not a reduction loop, in a stage
+    that does not update what it reads, i.e. a loop that is legal as far as
+    the model knows (the compiler decides; a refusal is a REJECTED outcome).
+    Outer loops are drawn more often: their iterations are the threads'
+    work. Nothing is added to one program in four, so plain schedules stay
+    in the mix."""
+    live = [m for m in schedule.models if m.state != "gone" and not m.stage.inplace]
+    if not live or rng.random() < 0.25:
+        return
+    m = rng.choice(live)
+    candidates = [lp for lp in m.loops if not lp.red]
+    if not candidates:
+        return
+    weights = [2 ** -depth for depth in range(len(candidates))]
+    lp = rng.choices(candidates, weights)[0]
+    schedule.emit("parallel", f"hcl.parallel(%{m.name}, {schedule.loop_handle(m, lp.name)})")
+
+
 # ---------------------------------------------------------------------------
 # Printing a program
 # ---------------------------------------------------------------------------
@@ -1199,11 +1223,15 @@ class Program:
         self.kernel = gen_kernel(rng)
         self.schedule = Schedule(rng, self.kernel)
         self.schedule.generate()
+        if THREADS:
+            # a generator of its own: the program without it stays the same
+            draw_parallel(self.schedule, random.Random(f"{seed}:{index}:parallel"))
         what = (f"fixed kernel {self.kernel.fixed}" if self.kernel.fixed
                 else "random kernel")
         header = [f"// {self.name}: {what} and random schedule (random_schedules.py "
                   f"--seed {seed}, program {index})",
-                  "// hcl check THIS_FILE --entry kernel --seeds 2"]
+                  "// hcl check THIS_FILE --entry kernel --seeds 2"
+                  + (f" --threads {THREADS}" if THREADS else "")]
         self.text, self.sched_lines = print_program(self.kernel, self.schedule, header)
         # line number -> primitive ("handle" for create_loop_handle)
         op_lines = sorted(self.sched_lines)[len(self.kernel.stages):]
@@ -1231,8 +1259,11 @@ class Result:
         self.output, self.seconds, self.rejected_prim = output, seconds, rejected_prim
 
 
-# `--hls`: check the HLS C++ (g++ C simulation) against the JIT instead.
+# `--hls`: check the HLS C++ (g++ C simulation) against the JIT instead;
+# `--threads N`: run parallel loops on N threads.
 CHECK_FLAGS = []
+# With --threads: schedules end with one more `parallel` (draw_parallel).
+THREADS = 0
 
 
 def run_hcl(hcl, path, timeout):
@@ -1378,6 +1409,7 @@ def summarize(results, keep):
 
 
 def main(argv=None):
+    global THREADS
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--count", type=int, default=20, help="programs to generate")
     parser.add_argument("--seed", type=int, default=0, help="generation seed")
@@ -1392,6 +1424,9 @@ def main(argv=None):
     parser.add_argument("--hls", action="store_true",
                         help="check each program's HLS C++ (compiled with g++) "
                              "against the JIT instead of the unscheduled program")
+    parser.add_argument("--threads", type=int, default=0,
+                        help="run parallel loops on N OpenMP threads, and draw "
+                             "one more `parallel` in most schedules")
     args = parser.parse_args(argv)
     if args.hls:
         CHECK_FLAGS.append("--hls")
@@ -1399,6 +1434,9 @@ def main(argv=None):
         CHECK_FLAGS.append("--fp-contract")
     if args.cpu:
         CHECK_FLAGS.append(f"--cpu={args.cpu}")
+    if args.threads:
+        THREADS = args.threads
+        CHECK_FLAGS.extend(["--threads", str(args.threads)])
 
     hcl = shutil.which(args.hcl) or args.hcl
     programs = [Program(args.seed, i) for i in range(args.count)]
