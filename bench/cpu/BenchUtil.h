@@ -28,8 +28,8 @@ struct Options {
   std::string kernel; // gemm, stencil, conv, blur, overhead
   std::string dir;    // in0.npy, in1.npy, ...; outputs <system>_<variant>.npy
   std::string variants = "all";
-  int reps = 10;           // timed calls at most
-  double budgetMs = 3000;  // stop timing a variant after this much
+  int reps = 10;          // timed calls at most
+  double budgetMs = 3000; // stop timing a variant after this much
   int threads = 2;
 };
 
@@ -159,8 +159,7 @@ private:
 
 /// A variant that could not run: the reason goes to run.py's table.
 inline void printFailure(const std::string &system, const std::string &kernel,
-                         const std::string &variant,
-                         const std::string &error) {
+                         const std::string &variant, const std::string &error) {
   Record(system, kernel, variant).add("error", error).print();
 }
 

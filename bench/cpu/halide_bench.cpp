@@ -89,7 +89,8 @@ void runVariants(const Options &o, const std::vector<Variant> &variants,
   }
 }
 
-//===--- SGEMM: C[i, j] = sum_k A[i, k] * B[k, j] ---------------------------===//
+//===--- SGEMM: C[i, j] = sum_k A[i, k] * B[k, j]
+//---------------------------===//
 
 /// A 32 x 8 block of C per task, computed in registers (2 x 8 vectors of 16
 /// floats) over the whole k loop: the register-blocked kernel of Halide's
@@ -126,7 +127,8 @@ void runGemm(const Options &o) {
   runVariants(o, {{"tiled", gemmTiled}}, algorithm, {n, m});
 }
 
-//===--- Five-point stencil -------------------------------------------------===//
+//===--- Five-point stencil
+//-------------------------------------------------===//
 
 /// Rows of 16 in a task, vectors of 16 along a row.
 void stencilRows(Funcs &f) {
@@ -146,11 +148,12 @@ Funcs stencilAlgorithm(const Buffer<float> &a) {
 void runStencil(const Options &o) {
   Buffer<float> a = toBuffer(bench::readNpy(o.dir + "/in0.npy"));
   int n = a.dim(0).extent();
-  runVariants(o, {{"rows", stencilRows}},
-              [&] { return stencilAlgorithm(a); }, {n - 2, n - 2});
+  runVariants(o, {{"rows", stencilRows}}, [&] { return stencilAlgorithm(a); },
+              {n - 2, n - 2});
 }
 
-//===--- conv2d, NCHW, 3x3, no padding (run.py pads the input) --------------===//
+//===--- conv2d, NCHW, 3x3, no padding (run.py pads the input)
+//--------------===//
 
 /// Per task two rows of 8 output channels; per step a 16 x 2 x 8 block of
 /// accumulators (16 vectors) over the whole reduction. The 56-wide rows are
@@ -176,7 +179,8 @@ void convBlocked(Funcs &f) {
 
 void runConv(const Options &o) {
   Buffer<float> in = toBuffer(bench::readNpy(o.dir + "/in0.npy")); // (x, y, ci)
-  Buffer<float> w = toBuffer(bench::readNpy(o.dir + "/in1.npy"));  // (rx, ry, ci, co)
+  Buffer<float> w =
+      toBuffer(bench::readNpy(o.dir + "/in1.npy")); // (rx, ry, ci, co)
   int width = in.dim(0).extent() - 2, height = in.dim(1).extent() - 2;
   int inChannels = in.dim(2).extent(), outChannels = w.dim(3).extent();
   auto algorithm = [&] {
@@ -193,7 +197,8 @@ void runConv(const Options &o) {
               {width, height, outChannels});
 }
 
-//===--- Two-stage blur: 3x1 then 1x3 ---------------------------------------===//
+//===--- Two-stage blur: 3x1 then 1x3
+//---------------------------------------===//
 
 /// Halide's classic blur schedule: 256 x 32 tiles of the output, parallel
 /// over rows of tiles, the horizontal pass computed per tile (34 rows).
@@ -210,13 +215,15 @@ void runBlur(const Options &o) {
     Funcs f;
     Var x = f.x, y = f.y;
     f.inner(x, y) = (a(x, y) + a(x + 1, y) + a(x + 2, y)) / 3.0f;
-    f.out(x, y) = (f.inner(x, y) + f.inner(x, y + 1) + f.inner(x, y + 2)) / 3.0f;
+    f.out(x, y) =
+        (f.inner(x, y) + f.inner(x, y + 1) + f.inner(x, y + 2)) / 3.0f;
     return f;
   };
   runVariants(o, {{"tiles", blurTiles}}, algorithm, {n - 2, n - 2});
 }
 
-//===--- Per-call overhead: a 10 x 10 stencil, realize by realize ------------===//
+//===--- Per-call overhead: a 10 x 10 stencil, realize by realize
+//------------===//
 
 void runOverhead(const Options &o) {
   const int n = 10, calls = 2000;

@@ -29,7 +29,8 @@ namespace {
 
 using bench::Options;
 
-//===--- Build options that may or may not exist yet ------------------------===//
+//===--- Build options that may or may not exist yet
+//------------------------===//
 //
 // The thread count and FMA contraction are being added to hcl::BuildOptions
 // by other work of issue 16; these set them when the field exists and do
@@ -39,7 +40,8 @@ template <typename T, typename = void> struct HasThreads : std::false_type {};
 template <typename T>
 struct HasThreads<T, std::void_t<decltype(std::declval<T &>().threads)>>
     : std::true_type {};
-template <typename T, typename = void> struct HasFpContract : std::false_type {};
+template <typename T, typename = void>
+struct HasFpContract : std::false_type {};
 template <typename T>
 struct HasFpContract<T, std::void_t<decltype(std::declval<T &>().fpContract)>>
     : std::true_type {};
@@ -68,7 +70,8 @@ hcl::BuildOptions buildOptions(const Options &o, bool *threadsSet,
   return buildOptionsFor<hcl::BuildOptions>(o, threadsSet, fmaSet);
 }
 
-//===--- The variant tables --------------------------------------------------===//
+//===--- The variant tables
+//--------------------------------------------------===//
 
 /// A kernel's program: the schedule and the tensor whose stage the
 /// schedules transform.
@@ -133,7 +136,8 @@ std::vector<hcl::Array> loadInputs(const Options &o, int count) {
   return inputs;
 }
 
-//===--- SGEMM: C[i, j] = sum_k A[i, k] * B[k, j] ---------------------------===//
+//===--- SGEMM: C[i, j] = sum_k A[i, k] * B[k, j]
+//---------------------------===//
 
 /// Seed 000's interleaved accumulation: k outside j, a row of C in a write
 /// buffer, so consecutive j accumulate into different elements.
@@ -170,8 +174,7 @@ void gemmRowsVector(Program &p) {
 /// over the whole k loop, 16-wide vectors, the 8 rows unrolled (jammed).
 void gemmTiled(Program &p) {
   hcl::Stage c = p.s[p.out];
-  std::array<hcl::Axis, 4> t =
-      c.tile(p.out.axis("i"), p.out.axis("j"), 8, 64);
+  std::array<hcl::Axis, 4> t = c.tile(p.out.axis("i"), p.out.axis("j"), 8, 64);
   c.reorder({t[0], t[1], p.out.axis("k"), t[2], t[3]});
   c.parallel(t[0]);
   p.s.buffer_at(p.out, c, t[1]);
@@ -186,8 +189,8 @@ void runGemm(const Options &o) {
   auto algorithm = [&] {
     hcl::Tensor A = hcl::placeholder({m, kk}, "A", hcl::Float(32));
     hcl::Tensor B = hcl::placeholder({kk, n}, "B", hcl::Float(32));
-    hcl::Schedule s = hcl::create_schedule(
-        {A, B}, [&](hcl::Tensor A, hcl::Tensor B) {
+    hcl::Schedule s =
+        hcl::create_schedule({A, B}, [&](hcl::Tensor A, hcl::Tensor B) {
           hcl::Var k = hcl::reduce_axis(0, kk, "k");
           return hcl::compute(
               {m, n},
@@ -214,7 +217,8 @@ void runGemm(const Options &o) {
               algorithm, inputs);
 }
 
-//===--- Five-point stencil -------------------------------------------------===//
+//===--- Five-point stencil
+//-------------------------------------------------===//
 
 /// seed 000's demo: a 3-row line buffer along i, a 3x3 window along j.
 void stencilFpga(Program &p) {
@@ -236,8 +240,8 @@ Program stencilAlgorithm(int64_t n) {
     return hcl::compute(
         {n - 2, n - 2},
         [&](hcl::Var i, hcl::Var j) {
-          return A(i, j + 1) + A(i + 1, j) + A(i + 1, j + 1) +
-                 A(i + 1, j + 2) + A(i + 2, j + 1);
+          return A(i, j + 1) + A(i + 1, j) + A(i + 1, j + 1) + A(i + 1, j + 2) +
+                 A(i + 2, j + 1);
         },
         "B", hcl::Float(32));
   });
@@ -247,17 +251,17 @@ Program stencilAlgorithm(int64_t n) {
 void runStencil(const Options &o) {
   std::vector<hcl::Array> inputs = loadInputs(o, 1);
   int64_t n = inputs[0].shape()[0];
-  runVariants(o,
-              {{"plain", "none", plain},
-               {"fpga", "LB = reuse_at(A, B, i); reuse_at(LB, B, j)",
-                stencilFpga},
-               {"rows", "parallel(i)", stencilRows},
-               {"rows_vec", "vectorize(j, 16); parallel(i)",
-                stencilRowsVector}},
-              [&] { return stencilAlgorithm(n); }, inputs);
+  runVariants(
+      o,
+      {{"plain", "none", plain},
+       {"fpga", "LB = reuse_at(A, B, i); reuse_at(LB, B, j)", stencilFpga},
+       {"rows", "parallel(i)", stencilRows},
+       {"rows_vec", "vectorize(j, 16); parallel(i)", stencilRowsVector}},
+      [&] { return stencilAlgorithm(n); }, inputs);
 }
 
-//===--- conv2d, NCHW, 3x3, no padding (run.py pads the input) --------------===//
+//===--- conv2d, NCHW, 3x3, no padding (run.py pads the input)
+//--------------===//
 
 /// seed 000's line buffer along h and window along w.
 void convFpga(Program &p) {
@@ -288,25 +292,24 @@ void runConv(const Options &o) {
     hcl::Tensor A =
         hcl::placeholder({ci, height + 2, width + 2}, "A", hcl::Float(32));
     hcl::Tensor F = hcl::placeholder({co, ci, 3, 3}, "F", hcl::Float(32));
-    hcl::Schedule s = hcl::create_schedule(
-        {A, F}, [&](hcl::Tensor A, hcl::Tensor F) {
+    hcl::Schedule s =
+        hcl::create_schedule({A, F}, [&](hcl::Tensor A, hcl::Tensor F) {
           hcl::Var rc = hcl::reduce_axis(0, ci, "rc");
           hcl::Var rh = hcl::reduce_axis(0, 3, "rh");
           hcl::Var rw = hcl::reduce_axis(0, 3, "rw");
-          return hcl::compute(
-              {co, height, width},
-              [&](hcl::Var c, hcl::Var h, hcl::Var w) {
-                return hcl::sum(A(rc, h + rh, w + rw) * F(c, rc, rh, rw),
-                                {rc, rh, rw});
-              },
-              "B", hcl::Float(32), {"c", "h", "w"});
+          return hcl::compute({co, height, width},
+                              [&](hcl::Var c, hcl::Var h, hcl::Var w) {
+                                return hcl::sum(A(rc, h + rh, w + rw) *
+                                                    F(c, rc, rh, rw),
+                                                {rc, rh, rw});
+                              },
+                              "B", hcl::Float(32), {"c", "h", "w"});
         });
     return Program{s, s.outputs()[0], {co, height, width}};
   };
   runVariants(o,
               {{"plain", "none", plain},
-               {"fpga", "LB = reuse_at(A, B, h); reuse_at(LB, B, w)",
-                convFpga},
+               {"fpga", "LB = reuse_at(A, B, h); reuse_at(LB, B, w)", convFpga},
                {"rows", "reorder(c, h, rc, rh, rw, w); parallel(c)", convRows},
                {"rows_vec",
                 "reorder(c, h, rc, rh, rw, w); parallel(c); vectorize(w, 8)",
@@ -314,7 +317,8 @@ void runConv(const Options &o) {
               algorithm, inputs);
 }
 
-//===--- Two-stage blur: 3x1 then 1x3 ---------------------------------------===//
+//===--- Two-stage blur: 3x1 then 1x3
+//---------------------------------------===//
 
 /// Line buffers: a 1x3 window of A for the horizontal pass, three rows of
 /// the horizontal pass for the vertical one.
@@ -330,8 +334,7 @@ void blurFpga(Program &p) {
 void blurTiles(Program &p) {
   hcl::Tensor bx = p.s.tensor("Bx");
   hcl::Stage by = p.s[p.out];
-  std::array<hcl::Axis, 4> t =
-      by.tile(p.out.axis(0), p.out.axis(1), 32, 256);
+  std::array<hcl::Axis, 4> t = by.tile(p.out.axis(0), p.out.axis(1), 32, 256);
   by.vectorize(t[3], 16).parallel(t[0]);
   p.s[bx].compute_at(by, t[1]).vectorize(bx.axis(1), 16);
 }
@@ -341,8 +344,7 @@ void blurTiles(Program &p) {
 void blurSliding(Program &p) {
   hcl::Tensor bx = p.s.tensor("Bx");
   hcl::Stage by = p.s[p.out];
-  std::array<hcl::Axis, 4> t =
-      by.tile(p.out.axis(0), p.out.axis(1), 32, 256);
+  std::array<hcl::Axis, 4> t = by.tile(p.out.axis(0), p.out.axis(1), 32, 256);
   by.vectorize(t[3], 16).parallel(t[0]);
   p.s[bx].store_at(by, t[1]).compute_at(by, t[2]);
 }
@@ -351,8 +353,7 @@ void blurSliding(Program &p) {
 void blurTilesScalar(Program &p) {
   hcl::Tensor bx = p.s.tensor("Bx");
   hcl::Stage by = p.s[p.out];
-  std::array<hcl::Axis, 4> t =
-      by.tile(p.out.axis(0), p.out.axis(1), 32, 256);
+  std::array<hcl::Axis, 4> t = by.tile(p.out.axis(0), p.out.axis(1), 32, 256);
   by.parallel(t[0]);
   p.s[bx].compute_at(by, t[1]);
 }
@@ -396,7 +397,8 @@ void runBlur(const Options &o) {
               algorithm, inputs);
 }
 
-//===--- Per-call overhead: a 10 x 10 stencil, call by call ------------------===//
+//===--- Per-call overhead: a 10 x 10 stencil, call by call
+//------------------===//
 
 void runOverhead(const Options &o) {
   const int64_t n = 10;

@@ -293,20 +293,27 @@ def report_case(case, records):
                 parts.append(f"{r['variant']} / plain = "
                              f"{r['median_ms'] / plain['median_ms']:.2f}x time")
     print("\n" + "; ".join(parts) + "\n")
-    return dict(case=case["name"], best=best, halide=halide, numpy=numpy_r)
+    fpga = [f"{r['variant']} {r['median_ms'] / plain['median_ms']:.2f}"
+            for r in records if plain and r["system"] == "hcl"
+            and r["variant"].startswith("fpga") and r.get("ok")]
+    return dict(case=case["name"], best=best, halide=halide, numpy=numpy_r,
+                fpga=", ".join(fpga) or "–")
 
 
 def report_summary(summaries, overhead):
     print("### Summary (time ratios: above 1 means hcl is slower)\n")
-    print("| kernel | hcl best | hcl ms | Halide ms | NumPy ms | hcl / Halide | hcl / NumPy |")
-    print("|---|---|---|---|---|---|---|")
+    print("| kernel | hcl best | hcl ms | Halide ms | NumPy ms | hcl / Halide | hcl / NumPy "
+          "| hcl compile ms | Halide compile ms | FPGA / plain |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for s in summaries:
         best, halide, numpy_r = s["best"], s["halide"], s["numpy"]
         hms = best["median_ms"] if best else None
         print(f"| {s['case']} | {best['variant'] if best else '–'} | {fmt(hms)} | "
               f"{fmt(halide and halide['median_ms'])} | {fmt(numpy_r and numpy_r['median_ms'])} | "
               f"{fmt(hms / halide['median_ms']) if best and halide else '–'} | "
-              f"{fmt(hms / numpy_r['median_ms']) if best and numpy_r else '–'} |")
+              f"{fmt(hms / numpy_r['median_ms']) if best and numpy_r else '–'} | "
+              f"{fmt(best and best['compile_ms'])} | {fmt(halide and halide['compile_ms'])} | "
+              f"{s['fpga']} |")
     if overhead:
         print("\n### Per-call overhead (10 x 10 five-point stencil) and compile time\n")
         print("| system | call | median µs per call | compile ms |")
