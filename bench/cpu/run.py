@@ -331,11 +331,22 @@ def report_summary(summaries, overhead):
 
 def main():
     programs = build_programs()
-    work = ARGS.work_dir or tempfile.mkdtemp(prefix="hcl-bench-cpu-")
+    if ARGS.work_dir:
+        return run_all(programs, ARGS.work_dir)
+    # The full run writes a few hundred MB of arrays: not kept unless asked.
+    with tempfile.TemporaryDirectory(prefix="hcl-bench-cpu-") as work:
+        return run_all(programs, work)
+
+
+def run_all(programs, work):
     reps, budget = timing_options()
+    # Other work on the machine moves every number; the load says how much.
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(f"bench/cpu: {ARGS.threads} threads, up to {reps} timed calls per "
-          f"variant ({budget:.0f} ms budget), NumPy {np.__version__}; "
-          f"inputs and outputs in {work}\n")
+          f"variant ({budget:.0f} ms budget), NumPy {np.__version__}, "
+          f"{os.cpu_count()} CPUs, load average {load} at the start; "
+          f"inputs and outputs in {work}"
+          f"{'' if ARGS.work_dir else ' (removed at the end)'}\n")
     failed, everything, summaries = [], [], []
     for index, case in enumerate(cases()):
         directory = os.path.join(work, f"{index}-{case['kernel']}")
