@@ -89,8 +89,7 @@ void runVariants(const Options &o, const std::vector<Variant> &variants,
   }
 }
 
-//===--- SGEMM: C[i, j] = sum_k A[i, k] * B[k, j]
-//---------------------------===//
+//===--- SGEMM: C[i, j] = sum_k A[i, k] * B[k, j] ---===//
 
 /// A 32 x 8 block of C per task, computed in registers (2 x 8 vectors of 16
 /// floats) over the whole k loop: the register-blocked kernel of Halide's
@@ -127,8 +126,7 @@ void runGemm(const Options &o) {
   runVariants(o, {{"tiled", gemmTiled}}, algorithm, {n, m});
 }
 
-//===--- Five-point stencil
-//-------------------------------------------------===//
+//===--- Five-point stencil ---===//
 
 /// Rows of 16 in a task, vectors of 16 along a row.
 void stencilRows(Funcs &f) {
@@ -152,8 +150,7 @@ void runStencil(const Options &o) {
               {n - 2, n - 2});
 }
 
-//===--- conv2d, NCHW, 3x3, no padding (run.py pads the input)
-//--------------===//
+//===--- conv2d, NCHW, 3x3, no padding (run.py pads the input) ---===//
 
 /// Per task two rows of 8 output channels; per step a 16 x 2 x 8 block of
 /// accumulators (16 vectors) over the whole reduction. The 56-wide rows are
@@ -197,8 +194,7 @@ void runConv(const Options &o) {
               {width, height, outChannels});
 }
 
-//===--- Two-stage blur: 3x1 then 1x3
-//---------------------------------------===//
+//===--- Two-stage blur: 3x1 then 1x3 ---===//
 
 /// Halide's classic blur schedule: 256 x 32 tiles of the output, parallel
 /// over rows of tiles, the horizontal pass computed per tile (34 rows).
@@ -222,8 +218,7 @@ void runBlur(const Options &o) {
   runVariants(o, {{"tiles", blurTiles}}, algorithm, {n - 2, n - 2});
 }
 
-//===--- Per-call overhead: a 10 x 10 stencil, realize by realize
-//------------===//
+//===--- Per-call overhead: a 10 x 10 stencil, realize by realize ---===//
 
 void runOverhead(const Options &o) {
   const int n = 10, calls = 2000;

@@ -29,8 +29,7 @@ namespace {
 
 using bench::Options;
 
-//===--- Build options that may or may not exist yet
-//------------------------===//
+//===--- Build options that may or may not exist yet ---===//
 //
 // The thread count and FMA contraction are being added to hcl::BuildOptions
 // by other work of issue 16; these set them when the field exists and do
@@ -70,8 +69,7 @@ hcl::BuildOptions buildOptions(const Options &o, bool *threadsSet,
   return buildOptionsFor<hcl::BuildOptions>(o, threadsSet, fmaSet);
 }
 
-//===--- The variant tables
-//--------------------------------------------------===//
+//===--- The variant tables ---===//
 
 /// A kernel's program: the schedule and the tensor whose stage the
 /// schedules transform.
@@ -138,8 +136,7 @@ std::vector<hcl::Array> loadInputs(const Options &o, int count) {
   return inputs;
 }
 
-//===--- SGEMM: C[i, j] = sum_k A[i, k] * B[k, j]
-//---------------------------===//
+//===--- SGEMM: C[i, j] = sum_k A[i, k] * B[k, j] ---===//
 
 /// Seed 000's interleaved accumulation: k outside j, a row of C in a write
 /// buffer, so consecutive j accumulate into different elements.
@@ -219,8 +216,7 @@ void runGemm(const Options &o) {
               algorithm, inputs);
 }
 
-//===--- Five-point stencil
-//-------------------------------------------------===//
+//===--- Five-point stencil ---===//
 
 /// seed 000's demo: a 3-row line buffer along i, a 3x3 window along j.
 void stencilFpga(Program &p) {
@@ -287,8 +283,7 @@ void runStencil(const Options &o) {
       [&] { return stencilAlgorithm(n); }, inputs);
 }
 
-//===--- conv2d, NCHW, 3x3, no padding (run.py pads the input)
-//--------------===//
+//===--- conv2d, NCHW, 3x3, no padding (run.py pads the input) ---===//
 
 /// seed 000's line buffer along h and window along w.
 void convFpga(Program &p) {
@@ -344,8 +339,7 @@ void runConv(const Options &o) {
               algorithm, inputs);
 }
 
-//===--- Two-stage blur: 3x1 then 1x3
-//---------------------------------------===//
+//===--- Two-stage blur: 3x1 then 1x3 ---===//
 
 /// Line buffers: a 1x3 window of A for the horizontal pass, three rows of
 /// the horizontal pass for the vertical one.
@@ -385,47 +379,69 @@ void blurTilesScalar(Program &p) {
   p.s[bx].compute_at(by, t[1]);
 }
 
+Program blurAlgorithm(int64_t n, bool intoArgument) {
+  hcl::Tensor A = hcl::placeholder({n, n}, "A", hcl::Float(32));
+  hcl::Tensor Out = hcl::placeholder({n - 2, n - 2}, "Out", hcl::Float(32));
+  auto blurX = [&](hcl::Tensor A) {
+    return hcl::compute(
+        {n, n - 2},
+        [&](hcl::Var i, hcl::Var j) {
+          return (A(i, j) + A(i, j + 1) + A(i, j + 2)) / 3.0f;
+        },
+        "Bx", hcl::Float(32));
+  };
+  auto blurY = [&](hcl::Tensor bx, hcl::Var i, hcl::Var j) {
+    return (bx(i, j) + bx(i + 1, j) + bx(i + 2, j)) / 3.0f;
+  };
+  // As stencilIntoArgument: the result written into the caller's array.
+  hcl::Schedule s =
+      intoArgument
+          ? hcl::create_schedule(
+                {A, Out},
+                [&](hcl::Tensor A, hcl::Tensor Out) {
+                  hcl::Tensor bx = blurX(A);
+                  return hcl::update(
+                      Out,
+                      [&](hcl::Var i, hcl::Var j) { return blurY(bx, i, j); },
+                      "By");
+                })
+          : hcl::create_schedule({A}, [&](hcl::Tensor A) {
+              hcl::Tensor bx = blurX(A);
+              return hcl::compute(
+                  {n - 2, n - 2},
+                  [&](hcl::Var i, hcl::Var j) { return blurY(bx, i, j); }, "By",
+                  hcl::Float(32));
+            });
+  return Program{s, s.outputs()[0], {n - 2, n - 2}};
+}
+
 void runBlur(const Options &o) {
   std::vector<hcl::Array> inputs = loadInputs(o, 1);
   int64_t n = inputs[0].shape()[0];
-  auto algorithm = [&] {
-    hcl::Tensor A = hcl::placeholder({n, n}, "A", hcl::Float(32));
-    hcl::Schedule s = hcl::create_schedule({A}, [&](hcl::Tensor A) {
-      hcl::Tensor bx = hcl::compute(
-          {n, n - 2},
-          [&](hcl::Var i, hcl::Var j) {
-            return (A(i, j) + A(i, j + 1) + A(i, j + 2)) / 3.0f;
-          },
-          "Bx", hcl::Float(32));
-      return hcl::compute(
-          {n - 2, n - 2},
-          [&](hcl::Var i, hcl::Var j) {
-            return (bx(i, j) + bx(i + 1, j) + bx(i + 2, j)) / 3.0f;
-          },
-          "By", hcl::Float(32));
-    });
-    return Program{s, s.outputs()[0], {n - 2, n - 2}};
-  };
-  runVariants(o,
-              {{"plain", "none", plain},
-               {"fpga", "reuse_at(A, Bx, j); reuse_at(Bx, By, i)", blurFpga},
-               {"tiles",
-                "tile(i, j, 32, 256); parallel(i.o); compute_at(Bx, By, "
-                "j.o)",
-                blurTilesScalar},
-               {"tiles_vec",
-                "tile(i, j, 32, 256); vectorize(j.i, 16); parallel(i.o); "
-                "compute_at(Bx, By, j.o); vectorize(Bx.j, 16)",
-                blurTiles},
-               {"sliding",
-                "tile(i, j, 32, 256); vectorize(j.i, 16); parallel(i.o); "
-                "store_at(Bx, By, j.o); compute_at(Bx, By, i.i)",
-                blurSliding}},
-              algorithm, inputs);
+  runVariants(
+      o,
+      {{"plain", "none", plain},
+       {"fpga", "reuse_at(A, Bx, j); reuse_at(Bx, By, i)", blurFpga},
+       {"tiles",
+        "tile(i, j, 32, 256); parallel(i.o); compute_at(Bx, By, "
+        "j.o)",
+        blurTilesScalar},
+       {"tiles_vec",
+        "tile(i, j, 32, 256); vectorize(j.i, 16); parallel(i.o); "
+        "compute_at(Bx, By, j.o); vectorize(Bx.j, 16)",
+        blurTiles},
+       {"sliding",
+        "tile(i, j, 32, 256); vectorize(j.i, 16); parallel(i.o); "
+        "store_at(Bx, By, j.o); compute_at(Bx, By, i.i)",
+        blurSliding},
+       {"sliding_arg",
+        "sliding, the result an argument (update) instead of a "
+        "returned tensor",
+        blurSliding, [&] { return blurAlgorithm(n, true); }}},
+      [&] { return blurAlgorithm(n, false); }, inputs);
 }
 
-//===--- Per-call overhead: a 10 x 10 stencil, call by call
-//------------------===//
+//===--- Per-call overhead: a 10 x 10 stencil, call by call ---===//
 
 void runOverhead(const Options &o) {
   const int64_t n = 10;
