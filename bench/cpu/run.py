@@ -57,6 +57,12 @@ def parse_args():
     return p.parse_args()
 
 
+def give_up(message):
+    """A usage or build problem: exit status 2 (1 is for wrong results)."""
+    sys.stderr.write(f"run.py: {message}\n")
+    sys.exit(2)
+
+
 ARGS = parse_args()
 # Before NumPy loads OpenBLAS, which reads its thread count once.
 for var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "HL_NUM_THREADS"):
@@ -65,9 +71,9 @@ for var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "HL_NUM_THREADS"):
 try:
     import numpy as np  # noqa: E402
 except ImportError:
-    sys.exit(f"run.py: NumPy is not installed for {sys.executable}; install "
-             "python3-numpy (scripts/install-deps.sh) and run it with "
-             "/usr/bin/python3")
+    give_up(f"NumPy is not installed for {sys.executable}; install "
+            "python3-numpy (scripts/install-deps.sh) and run it with "
+            "/usr/bin/python3")
 
 
 # --- The kernels: inputs, NumPy's version, flop count -----------------------
@@ -164,22 +170,22 @@ def build_programs():
     if not ARGS.no_build:
         if not os.path.exists(os.path.join(ARGS.build_dir, "build.ninja")) and \
                 not os.path.exists(os.path.join(ARGS.build_dir, "Makefile")):
-            sys.exit(f"run.py: no CMake build in {ARGS.build_dir}: run "
-                     "scripts/build.sh (or pass --build-dir)")
+            give_up(f"no CMake build in {ARGS.build_dir}: run "
+                    "scripts/build.sh (or pass --build-dir)")
         r = subprocess.run(["cmake", "--build", ARGS.build_dir, "--target",
                             "bench-cpu"], stdout=subprocess.PIPE,
                            stderr=subprocess.STDOUT, text=True)
         if r.returncode:
             sys.stderr.write(r.stdout)
-            sys.exit("run.py: building the bench-cpu target failed")
+            give_up("building the bench-cpu target failed")
     programs = {}
     for system in ("hcl", "halide"):
         path = os.path.join(ARGS.build_dir, "bin", f"{system}_bench")
         if os.path.exists(path):
             programs[system] = path
     if "hcl" not in programs:
-        sys.exit(f"run.py: {ARGS.build_dir}/bin/hcl_bench is missing "
-                 "(cmake --build <build> --target bench-cpu)")
+        give_up(f"{ARGS.build_dir}/bin/hcl_bench is missing "
+                "(cmake --build <build> --target bench-cpu)")
     if "halide" not in programs:
         print("note: Halide 14 was not found when CMake configured the build, "
               "so the Halide column is left out; install it with "
