@@ -53,7 +53,7 @@ BuildOptionsT buildOptionsFor(const Options &o, bool *threadsSet,
   BuildOptionsT options;
   *threadsSet = *fmaSet = false;
   if constexpr (HasThreads<BuildOptionsT>::value) {
-    options.threads = o.threads;
+    options.threads = static_cast<decltype(options.threads)>(o.threads);
     *threadsSet = true;
   }
   // Halide and OpenBLAS contract a * b + c into FMA; hcl may when asked.
