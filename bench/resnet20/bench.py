@@ -8,6 +8,10 @@ default 36, ~1000 stages) it generates the design with --schedule (and a copy wi
   (a) monolithic:       hcl hls design.mlir -o DIR
   (b) outlined, 1 job:  hcl hls design_outlined.mlir -o DIR --top all --jobs 1
   (c) outlined, 2 jobs: hcl hls design_outlined.mlir -o DIR --top all --jobs 2
+  (d) estimate:         hcl estimate --json design.mlir (II, latency, resources)
+
+Each row gives the wall time and the CPU time of the hcl process (medians).
+`--only hls` or `--only estimate` times only those rows.
 
 (b) and (c) are skipped with "outlined: not available in this hcl build" when hcl
 rejects --top / --jobs or cannot apply hcl.outline yet.
@@ -16,6 +20,7 @@ import argparse
 import json
 import os
 import re
+import resource
 import shutil
 import statistics
 import subprocess
@@ -47,34 +52,41 @@ def generate(out, blocks, dtype, outline):
     return int(re.search(r"(\d+) stages", text).group(1))
 
 
+def children_cpu():
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
 def run_once(hcl, args, outdir):
-    """One timed run; retried while the binary is being rebuilt (missing, or
-    'Permission denied' while the linker writes it)."""
+    """One timed run (wall, CPU, process); retried while the binary is being
+    rebuilt (missing, or 'Permission denied' while the linker writes it)."""
     for _ in range(60):
         shutil.rmtree(outdir, ignore_errors=True)
         hcl_binary(hcl)
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), children_cpu()
         try:
             p = subprocess.run([hcl] + args, capture_output=True, text=True)
         except OSError:
             time.sleep(2)
             continue
-        dt = time.perf_counter() - t0
+        dt, cpu = time.perf_counter() - t0, children_cpu() - c0
         if p.returncode in (126, 127) or "error while loading shared libraries" in p.stderr:
             time.sleep(2)
             continue
-        return dt, p
+        return dt, cpu, p
     sys.exit("bench: could not run %s" % hcl)
 
 
 def timed(hcl, args, outdir, reps):
-    times = []
+    """Median wall and CPU seconds, or None and the error."""
+    times, cpus = [], []
     for _ in range(reps):
-        dt, p = run_once(hcl, args, outdir)
+        dt, cpu, p = run_once(hcl, args, outdir)
         if p.returncode != 0:
             return None, (p.stderr or p.stdout).strip()
         times.append(dt)
-    return statistics.median(times), None
+        cpus.append(cpu)
+    return (statistics.median(times), statistics.median(cpus)), None
 
 
 def unavailable(msg):
@@ -91,6 +103,8 @@ def main():
     ap.add_argument("--dtype", choices=["f32", "i32"], default="f32")
     ap.add_argument("--json", help="also write the results to this JSON file")
     ap.add_argument("--keep", help="work directory to keep (default: a temporary one)")
+    ap.add_argument("--only", choices=["all", "hls", "estimate"], default="all",
+                    help="time only the HLS C++ rows or only the estimate rows")
     a = ap.parse_args()
 
     hcl = hcl_binary(a.hcl)
@@ -107,13 +121,24 @@ def main():
         generate(outl, blocks, a.dtype, True)
         designs.append((blocks, stages, mono, outl))
 
+    def add(row, t):
+        row["seconds"], row["cpu_seconds"] = t if t else (None, None)
+        results.append(row)
+
     for blocks, stages, mono, outl in designs:
+        if a.only in ("all", "estimate"):
+            est = os.path.join(work, "estimate_b%d" % blocks)
+            t, err = timed(hcl, ["estimate", "--json", mono], est, a.reps)
+            if t is None:
+                print("estimate %d stages failed: %s" % (stages, err), file=sys.stderr)
+            add({"blocks": blocks, "stages": stages, "variant": "estimate", "error": err}, t)
+        if a.only == "estimate":
+            continue
         prj = os.path.join(work, "prj_b%d" % blocks)
         t, err = timed(hcl, ["hls", mono, "-o", prj], prj, a.reps)
         if t is None:
             print("monolithic %d stages failed: %s" % (stages, err), file=sys.stderr)
-        results.append({"blocks": blocks, "stages": stages, "variant": "monolithic",
-                        "seconds": t, "error": err})
+        add({"blocks": blocks, "stages": stages, "variant": "monolithic", "error": err}, t)
         for jobs in (1, 2):
             if not outlined_ok:
                 break
@@ -126,12 +151,12 @@ def main():
             if t is None:
                 print("outlined %d stages, %d jobs failed: %s" % (stages, jobs, err),
                       file=sys.stderr)
-            results.append({"blocks": blocks, "stages": stages,
-                            "variant": "outlined, %d job%s" % (jobs, "s" if jobs > 1 else ""),
-                            "jobs": jobs, "seconds": t, "error": err})
+            add({"blocks": blocks, "stages": stages,
+                 "variant": "outlined, %d job%s" % (jobs, "s" if jobs > 1 else ""),
+                 "jobs": jobs, "error": err}, t)
     if not outlined_ok:
         print("outlined: not available in this hcl build (%s)" % outlined_msg)
-        results = [r for r in results if r["variant"] == "monolithic"]
+        results = [r for r in results if not r["variant"].startswith("outlined")]
 
     def get(stages, variant):
         for r in results:
@@ -139,17 +164,18 @@ def main():
                 return r["seconds"]
         return None
 
-    print("%-10s %-20s %10s" % ("stages", "variant", "seconds"))
+    print("%-10s %-20s %10s %10s" % ("stages", "variant", "seconds", "CPU s"))
     for r in results:
         s = "%.3f" % r["seconds"] if r["seconds"] is not None else "failed"
-        print("%-10d %-20s %10s" % (r["stages"], r["variant"], s))
+        c = "%.3f" % r["cpu_seconds"] if r["cpu_seconds"] is not None else ""
+        print("%-10d %-20s %10s %10s" % (r["stages"], r["variant"], s, c))
     ratios = {}
     small, big = designs[0][1], designs[1][1]
     for stages in (small, big):
         j1, j2 = get(stages, "outlined, 1 job"), get(stages, "outlined, 2 jobs")
         if j1 and j2:
             ratios["%d stages: 1 job / 2 jobs" % stages] = j1 / j2
-    for variant in ("monolithic", "outlined, 1 job", "outlined, 2 jobs"):
+    for variant in ("estimate", "monolithic", "outlined, 1 job", "outlined, 2 jobs"):
         s, b = get(small, variant), get(big, variant)
         if s and b:
             ratios["%s: %d / %d stages" % (variant, big, small)] = b / s

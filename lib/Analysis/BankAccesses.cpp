@@ -17,6 +17,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <limits>
+#include <map>
 
 using namespace mlir;
 using namespace mlir::affine;
@@ -68,6 +69,9 @@ struct ValueIds {
   unsigned of(Value v) { return ids.try_emplace(v, ids.size()).first->second; }
 };
 
+/// The (value number, coefficient) pairs of one linear index.
+using Terms = SmallVector<std::pair<unsigned, int64_t>, 8>;
+
 /// The iteration being listed: the induction variables unrolled copies fix,
 /// the callee arguments that stand for a caller's values, the budget left.
 struct Walker {
@@ -80,6 +84,22 @@ struct Walker {
   ValueIds ids;
   AccessCache ownCache;
   AccessCache &cache;
+  /// Numeric addresses: the shapes numbered so far, and per access the
+  /// shape of its last copy with the operands that copy fixed (bit i:
+  /// operand i): the next copies fixing the same operands share it.
+  std::map<SmallVector<int64_t, 16>, unsigned> shapes;
+  struct Form {
+    uint64_t fixedMask;
+    unsigned shape;
+  };
+  DenseMap<Operation *, Form> forms;
+  /// Runs: the loop whose copies the walk of its body stands for, its
+  /// induction variable fixed at the first copy's value.
+  struct Run {
+    Value iv;
+    int64_t lower, step, copies;
+  };
+  std::optional<Run> run;
 
   Walker(const IterationOptions &options)
       : options(options), budget(options.budget),
@@ -93,11 +113,16 @@ struct Walker {
   void walkBlock(Block &body);
   bool unroll(AffineForOp loop);
   void enterCall(func::CallOp call);
-  AccessInstance instantiate(Operation *op, Value memref, bool isStore,
-                             const AffineValueMap &map, bool bankVaries,
-                             const std::string *address);
-  bool linearAddress(const AccessCache::Entry &entry, std::string &address);
-  void add(Operation *op, bool bankVaries);
+  void instantiate(Operation *op, const AccessCache::Entry &entry,
+                   bool bankVaries, bool withAddress, AccessInstance &instance);
+  unsigned shapeOf(ArrayRef<Terms> terms);
+  void operandValues(const AccessCache::Entry &entry,
+                     SmallVectorImpl<std::optional<int64_t>> &values,
+                     SmallVectorImpl<unsigned> *idsOf);
+  void linearAddress(const AccessCache::Entry &entry, std::string &address);
+  void numericAddress(Operation *op, const AccessCache::Entry &entry,
+                      AccessInstance &instance);
+  void add(Operation *op, const AccessCache::Entry &entry, bool bankVaries);
   void emit(const AccessInstance &instance) {
     if (options.sink)
       options.sink(instance);
@@ -107,14 +132,34 @@ struct Walker {
   AccessInstance scratch;
 };
 
-/// The access's indices with the fixed induction variables replaced by
-/// their values (an unrolled copy), as text, and its bank.
-AccessInstance Walker::instantiate(Operation *op, Value memref, bool isStore,
-                                   const AffineValueMap &map, bool bankVaries,
-                                   const std::string *address) {
-  AccessInstance instance{op, resolve(memref), isStore, "", "", std::nullopt};
-  auto type = cast<MemRefType>(memref.getType());
-  bool partitioned = hasPartitionLayout(type);
+/// The number of a shape (the terms of every index), the same for equal
+/// shapes within one collection.
+unsigned Walker::shapeOf(ArrayRef<Terms> terms) {
+  SmallVector<int64_t, 16> key;
+  for (const Terms &index : terms) {
+    key.push_back(static_cast<int64_t>(index.size()));
+    for (auto [id, coefficient] : index) {
+      key.push_back(id);
+      key.push_back(coefficient);
+    }
+  }
+  return shapes.try_emplace(key, shapes.size() + 1).first->second;
+}
+
+/// Fills `instance` for the access `op`: its indices with the fixed
+/// induction variables replaced by their values (an unrolled copy) as its
+/// address (unless `withAddress` is false: the caller has set it), and its
+/// bank.
+void Walker::instantiate(Operation *op, const AccessCache::Entry &entry,
+                         bool bankVaries, bool withAddress,
+                         AccessInstance &instance) {
+  instance.op = op;
+  instance.memref = resolve(entry.memref);
+  instance.isStore = entry.isStore;
+  instance.bank.clear();
+  instance.bankIndices.reset();
+  const AffineValueMap &map = entry.map;
+  auto type = cast<MemRefType>(entry.memref.getType());
   MLIRContext *ctx = op->getContext();
   // Every operand becomes the dimension of its value's number (or its
   // unrolled value), so the expressions compare across accesses.
@@ -130,33 +175,50 @@ AccessInstance Walker::instantiate(Operation *op, Value memref, bool isStore,
   unsigned numIds = ids.ids.size();
   AffineMap indices = map.getAffineMap().replaceDimsAndSymbols(
       dims, syms, numIds, 0);
-  if (address) {
-    instance.address = *address;
-  } else {
+  if (withAddress) {
+    instance.address.clear();
+    instance.shape = 0;
+    instance.constants.clear();
     // Linear indices (after simplification) in the linear key's form, so
     // they match the same address of a linear access; others as text.
+    SmallVector<Terms, 4> terms;
+    SmallVector<int64_t, 4> constants;
+    SmallVector<std::string, 4> texts; // empty for a linear index
     for (AffineExpr e : indices.getResults()) {
       AffineExpr simple = simplifyAffineExpr(e, numIds, 0);
       SmallVector<int64_t, 8> flat;
+      Terms &index = terms.emplace_back();
+      constants.push_back(0);
+      texts.emplace_back();
       if (isLinear(simple) &&
           succeeded(getFlattenedAffineExpr(simple, numIds, 0, &flat)) &&
           flat.size() == numIds + 1) {
-        SmallVector<std::pair<unsigned, int64_t>, 8> terms;
         for (unsigned id = 0; id < numIds; ++id)
           if (flat[id] != 0)
-            terms.push_back({id, flat[id]});
-        appendLinearKey(instance.address, terms, flat.back());
+            index.push_back({id, flat[id]});
+        constants.back() = flat.back();
       } else {
-        instance.address += "T" + exprText(simple) + ";";
+        texts.back() = "T" + exprText(simple) + ";";
       }
+    }
+    bool linear = llvm::all_of(texts, [](auto &t) { return t.empty(); });
+    if (options.numericAddresses && linear) {
+      instance.shape = shapeOf(terms);
+      instance.constants = constants;
+    } else {
+      for (auto [index, constant, text] : llvm::zip(terms, constants, texts))
+        if (text.empty())
+          appendLinearKey(instance.address, index, constant);
+        else
+          instance.address += text;
     }
   }
   // Banks: the partition layout's bank results applied to the indices.
-  if (!partitioned)
-    return instance;
+  if (!hasPartitionLayout(type))
+    return;
   instance.bank = "*";
   if (bankVaries)
-    return instance;
+    return;
   AffineMap layout = type.getLayout().getAffineMap();
   AffineMap banks =
       layout.getSubMap(llvm::to_vector(llvm::seq<unsigned>(0, type.getRank())));
@@ -169,13 +231,12 @@ AccessInstance Walker::instantiate(Operation *op, Value memref, bool isStore,
                                            composed.getNumSymbols());
     auto c = dyn_cast<AffineConstantExpr>(simple);
     if (!c)
-      return instance;
+      return;
     bankOs << c.getValue() << ",";
     bankIndices.push_back(c.getValue());
   }
   instance.bank = bank;
   instance.bankIndices = std::move(bankIndices);
-  return instance;
 }
 
 bool isScalarStorage(Value memref) {
@@ -196,43 +257,73 @@ AffineValueMap memrefAccessMap(Operation *op, ValueRange indices) {
 /// Every access of one iteration of `body`, nested loops unrolled while the
 /// budget lasts.
 void Walker::walkBlock(Block &body) {
-  for (Operation &op : body) {
-    if (isa<AffineReadOpInterface, AffineWriteOpInterface>(op)) {
-      add(&op, /*bankVaries=*/false);
+  for (const AccessCache::Item &item : cache.items(&body)) {
+    Operation *op = item.op;
+    switch (item.kind) {
+    case AccessCache::Item::AffineAccess:
+      add(op, *item.entry, /*bankVaries=*/false);
       continue;
+    case AccessCache::Item::MemrefAccess:
+      if (options.memrefOps)
+        add(op, *item.entry, /*bankVaries=*/true);
+      continue;
+    case AccessCache::Item::AffineFor:
+      if (unroll(cast<AffineForOp>(op)))
+        continue;
+      break;
+    case AccessCache::Item::Call:
+      if (options.followCalls)
+        enterCall(cast<func::CallOp>(op));
+      continue;
+    case AccessCache::Item::Regions:
+      break;
     }
-    if (options.memrefOps && isa<memref::LoadOp, memref::StoreOp>(op)) {
-      add(&op, /*bankVaries=*/true);
-      continue;
-    }
-    if (auto loop = dyn_cast<AffineForOp>(op); loop && unroll(loop))
-      continue;
-    if (auto call = dyn_cast<func::CallOp>(op); call && options.followCalls) {
-      enterCall(call);
-      continue;
-    }
-    for (Region &region : op.getRegions())
+    for (Region &region : op->getRegions())
       for (Block &block : region)
         walkBlock(block);
   }
 }
 
 /// One copy of the access `op` (its map computed once, in the cache).
-void Walker::add(Operation *op, bool bankVaries) {
-  const AccessCache::Entry &entry = cache.get(op);
+void Walker::add(Operation *op, const AccessCache::Entry &entry,
+                 bool bankVaries) {
   if (entry.scalar)
     return;
-  // The common case fills one reused instance: no allocation per copy.
-  scratch.address.clear();
-  if (!linearAddress(entry, scratch.address)) {
-    emit(instantiate(op, entry.memref, entry.isStore, entry.map, bankVaries,
-                     nullptr));
+  // In a run, an access that is not linear, or whose bank is fixed (it
+  // depends on the copy), is listed copy by copy.
+  if (run && (!entry.linear || (entry.partitioned && !bankVaries))) {
+    Run r = *run;
+    run.reset();
+    for (int64_t j = 0; j < r.copies; ++j) {
+      fixed[r.iv] = r.lower + j * r.step;
+      add(op, entry, bankVaries);
+    }
+    fixed[r.iv] = r.lower;
+    run = r;
     return;
+  }
+  // The common case fills one reused instance: no allocation per copy.
+  if (!entry.linear) {
+    instantiate(op, entry, bankVaries, /*withAddress=*/true, scratch);
+    scratch.copies = 1;
+    scratch.steps.clear();
+    emit(scratch);
+    return;
+  }
+  scratch.copies = 1;
+  scratch.steps.clear();
+  if (options.numericAddresses) {
+    numericAddress(op, entry, scratch);
+  } else {
+    scratch.address.clear();
+    scratch.shape = 0;
+    scratch.constants.clear();
+    linearAddress(entry, scratch.address);
   }
   // A fixed bank needs the indices as expressions; else the address is all.
   if (entry.partitioned && !bankVaries) {
-    emit(instantiate(op, entry.memref, entry.isStore, entry.map, bankVaries,
-                     &scratch.address));
+    instantiate(op, entry, bankVaries, /*withAddress=*/false, scratch);
+    emit(scratch);
     return;
   }
   scratch.op = op;
@@ -243,42 +334,24 @@ void Walker::add(Operation *op, bool bankVaries) {
   emit(scratch);
 }
 
-/// The address of a copy of a linear access without building affine
-/// expressions: per index, the coefficients of the values that vary (by
-/// their number) and the constant, the unrolled induction variables folded
-/// in. Equal linear forms are equal simplified expressions, so this groups
-/// copies as their printed simplified indices do, at a fraction of the cost.
-bool Walker::linearAddress(const AccessCache::Entry &entry,
-                           std::string &address) {
-  if (!entry.linear)
-    return false;
-  unsigned n = entry.map.getNumOperands();
-  // Every operand gets its number in order, as the expression path does.
-  SmallVector<std::optional<int64_t>, 8> values(n);
-  SmallVector<unsigned, 8> idsOf(n);
-  for (unsigned i = 0; i < n; ++i) {
-    Value operand = resolve(entry.map.getOperand(i));
-    auto it = fixed.find(operand);
-    if (it != fixed.end())
-      values[i] = it->second;
-    else
-      idsOf[i] = ids.of(operand);
-  }
-  SmallVector<std::pair<unsigned, int64_t>, 8> terms, merged;
+/// The terms of every index of a copy of a linear access whose operands
+/// `values` gives where fixed: per index, the values that vary (by their
+/// number, in order, operands naming one value merged) with their
+/// coefficients. Equal terms and constants are equal simplified
+/// expressions, as their printed forms would be.
+void linearTerms(const AccessCache::Entry &entry,
+                 ArrayRef<std::optional<int64_t>> values,
+                 ArrayRef<unsigned> idsOf, SmallVectorImpl<Terms> &out) {
+  unsigned n = values.size();
+  Terms terms;
   for (const SmallVector<int64_t, 8> &coefficients : *entry.linear) {
-    int64_t constant = coefficients.back();
     terms.clear();
-    merged.clear();
-    for (unsigned i = 0; i < n; ++i) {
-      if (coefficients[i] == 0)
-        continue;
-      if (values[i])
-        constant += coefficients[i] * *values[i];
-      else
+    for (unsigned i = 0; i < n; ++i)
+      if (coefficients[i] != 0 && !values[i])
         terms.push_back({idsOf[i], coefficients[i]});
-    }
     llvm::sort(terms);
     // Two operands may be one value (a callee argument and its caller's).
+    Terms &merged = out.emplace_back();
     for (auto [id, coefficient] : terms) {
       if (!merged.empty() && merged.back().first == id)
         merged.back().second += coefficient;
@@ -286,22 +359,123 @@ bool Walker::linearAddress(const AccessCache::Entry &entry,
         merged.push_back({id, coefficient});
     }
     llvm::erase_if(merged, [](auto &t) { return t.second == 0; });
-    appendLinearKey(address, merged, constant);
   }
-  return true;
+}
+
+/// Per index, the constant of a copy: the map's constant plus the fixed
+/// operands' values times their coefficients.
+void linearConstants(const AccessCache::Entry &entry,
+                     ArrayRef<std::optional<int64_t>> values,
+                     SmallVectorImpl<int64_t> &out) {
+  for (const SmallVector<int64_t, 8> &coefficients : *entry.linear) {
+    int64_t constant = coefficients.back();
+    for (unsigned i = 0; i < values.size(); ++i)
+      if (coefficients[i] != 0 && values[i])
+        constant += coefficients[i] * *values[i];
+    out.push_back(constant);
+  }
+}
+
+/// The fixed values of the access's operands (none: varying), and the
+/// number of each varying one, numbered in order as the expression path
+/// numbers them.
+void Walker::operandValues(const AccessCache::Entry &entry,
+                           SmallVectorImpl<std::optional<int64_t>> &values,
+                           SmallVectorImpl<unsigned> *idsOf) {
+  unsigned n = entry.map.getNumOperands();
+  values.assign(n, std::nullopt);
+  if (idsOf)
+    idsOf->assign(n, 0);
+  for (unsigned i = 0; i < n; ++i) {
+    Value operand = resolve(entry.map.getOperand(i));
+    auto it = fixed.find(operand);
+    if (it != fixed.end())
+      values[i] = it->second;
+    else if (idsOf)
+      (*idsOf)[i] = ids.of(operand);
+  }
+}
+
+/// The address of a copy of a linear access without building affine
+/// expressions, as text: per index, the terms and the constant.
+void Walker::linearAddress(const AccessCache::Entry &entry,
+                           std::string &address) {
+  SmallVector<std::optional<int64_t>, 8> values;
+  SmallVector<unsigned, 8> idsOf;
+  operandValues(entry, values, &idsOf);
+  SmallVector<Terms, 4> terms;
+  linearTerms(entry, values, idsOf, terms);
+  SmallVector<int64_t, 4> constants;
+  linearConstants(entry, values, constants);
+  for (auto [index, constant] : llvm::zip(terms, constants))
+    appendLinearKey(address, index, constant);
+}
+
+/// The same as numbers: the shape of the copy's terms, found again for the
+/// next copies that fix the same operands (outside calls, where an
+/// operand is always the same value), and the constants.
+void Walker::numericAddress(Operation *op, const AccessCache::Entry &entry,
+                            AccessInstance &instance) {
+  SmallVector<std::optional<int64_t>, 8> values;
+  operandValues(entry, values, nullptr);
+  unsigned n = values.size();
+  uint64_t mask = 0;
+  for (unsigned i = 0; i < n && i < 64; ++i)
+    if (values[i])
+      mask |= uint64_t(1) << i;
+  bool reusable = callees.empty() && n <= 64;
+  auto it = reusable ? forms.find(op) : forms.end();
+  if (it != forms.end() && it->second.fixedMask == mask) {
+    instance.shape = it->second.shape;
+  } else {
+    SmallVector<unsigned, 8> idsOf;
+    operandValues(entry, values, &idsOf);
+    SmallVector<Terms, 4> terms;
+    linearTerms(entry, values, idsOf, terms);
+    instance.shape = shapeOf(terms);
+    if (reusable)
+      forms[op] = {mask, instance.shape};
+  }
+  instance.address.clear();
+  instance.constants.clear();
+  linearConstants(entry, values, instance.constants);
+  if (!run)
+    return;
+  // Per index, how far the next copy moves: the run's induction variable's
+  // coefficients (over the operands that are it) times the loop step.
+  instance.copies = run->copies;
+  for (const SmallVector<int64_t, 8> &coefficients : *entry.linear) {
+    int64_t step = 0;
+    for (unsigned i = 0; i < n; ++i)
+      if (coefficients[i] != 0 && resolve(entry.map.getOperand(i)) == run->iv)
+        step += coefficients[i] * run->step;
+    instance.steps.push_back(step);
+  }
 }
 
 /// Unrolls `loop` when its copies fit in the budget; false leaves it rolled
 /// (walked once, its induction variable varying). Checking the trip count
 /// before unrolling bounds the work by the budget whatever the bounds.
 bool Walker::unroll(AffineForOp loop) {
-  std::optional<uint64_t> trips = getConstantTripCount(loop);
-  if (!loop.hasConstantBounds() || !trips ||
-      *trips > static_cast<uint64_t>(std::max<int64_t>(budget, 0)))
+  AccessCache::Loop bounds = cache.loop(loop); // a copy: the cache grows
+  if (!bounds.constant ||
+      bounds.trips > static_cast<uint64_t>(std::max<int64_t>(budget, 0)))
     return false;
-  budget -= static_cast<int64_t>(*trips);
-  for (int64_t v = loop.getConstantLowerBound();
-       v < loop.getConstantUpperBound(); v += loop.getStepAsInt()) {
+  budget -= static_cast<int64_t>(bounds.trips);
+  // A loop without loops inside: one walk of its body for all its copies
+  // (an access's copies differ only in the constants).
+  if (options.runs && !bounds.holdsLoops && !run) {
+    if (bounds.trips == 0)
+      return true;
+    run = Run{loop.getInductionVar(), bounds.lower, bounds.step,
+              static_cast<int64_t>(bounds.trips)};
+    fixed[loop.getInductionVar()] = bounds.lower;
+    walkBlock(*loop.getBody());
+    fixed.erase(loop.getInductionVar());
+    run.reset();
+    return true;
+  }
+  for (int64_t v = bounds.lower; v < bounds.upper; v += bounds.step) {
     fixed[loop.getInductionVar()] = v;
     walkBlock(*loop.getBody());
   }
@@ -364,6 +538,45 @@ const AccessCache::Entry &AccessCache::get(Operation *op) {
       }))
     e.linear = std::move(flat);
   return e;
+}
+
+const AccessCache::Loop &AccessCache::loop(Operation *affineFor) {
+  auto [it, inserted] = loops.try_emplace(affineFor);
+  if (!inserted)
+    return it->second;
+  auto loop = cast<AffineForOp>(affineFor);
+  std::optional<uint64_t> trips = getConstantTripCount(loop);
+  if (loop.hasConstantBounds() && trips)
+    it->second = {true, loop.getConstantLowerBound(),
+                  loop.getConstantUpperBound(), loop.getStepAsInt(), *trips};
+  it->second.holdsLoops =
+      loop.getBody()
+          ->walk([](Operation *op) {
+            return isa<AffineForOp, func::CallOp>(op) ? WalkResult::interrupt()
+                                                      : WalkResult::advance();
+          })
+          .wasInterrupted();
+  return it->second;
+}
+
+const std::vector<AccessCache::Item> &AccessCache::items(Block *block) {
+  std::unique_ptr<std::vector<Item>> &slot = blocks[block];
+  if (slot)
+    return *slot;
+  slot = std::make_unique<std::vector<Item>>();
+  for (Operation &op : *block) {
+    if (isa<AffineReadOpInterface, AffineWriteOpInterface>(op))
+      slot->push_back({Item::AffineAccess, &op, &get(&op)});
+    else if (isa<memref::LoadOp, memref::StoreOp>(op))
+      slot->push_back({Item::MemrefAccess, &op, &get(&op)});
+    else if (isa<AffineForOp>(op))
+      slot->push_back({Item::AffineFor, &op});
+    else if (isa<func::CallOp>(op))
+      slot->push_back({Item::Call, &op});
+    else if (op.getNumRegions() != 0)
+      slot->push_back({Item::Regions, &op});
+  }
+  return *slot;
 }
 
 std::vector<AccessInstance> collectIterationAccesses(Block &body,

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "hcl/Analysis/Estimate.h"
+#include "DistinctAddresses.h"
 #include "LoopModel.h"
 
 #include "hcl/Analysis/BankAccesses.h"
@@ -29,6 +30,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/SymbolTable.h"
 
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -78,43 +80,63 @@ void countKinds(Block &body, int64_t copies, std::map<std::string, int64_t> &kin
   }
 }
 
+/// The distinct read and write addresses of an array's bank.
+struct Addresses {
+  DistinctAddresses reads, writes;
+  DistinctAddresses &of(bool isStore) { return isStore ? writes : reads; }
+};
+
 /// A data-dependent access (memref.load / store) of a partitioned array may
 /// go to any bank: it is counted against every bank of the array.
 int64_t resourceMII(Operation *loop, const TargetModel &target,
                     std::vector<std::string> &notes, AccessCache &cache) {
-  using Addresses = std::pair<llvm::StringSet<>, llvm::StringSet<>>;
-  // (array, bank) -> distinct read and write addresses
-  std::map<std::pair<void *, std::string>, Addresses> groups;
+  // (array, bank) -> distinct read and write addresses; banks by number.
+  llvm::StringMap<unsigned> bankIds;
+  std::map<std::pair<void *, unsigned>, Addresses> groups;
   // Data-dependent accesses of partitioned arrays, by array.
   std::map<void *, Addresses> anyBank;
+  // Consecutive accesses mostly go to one group: the last one is kept.
+  void *lastMemref = nullptr;
+  std::string lastBank;
+  Addresses *last = nullptr;
+  auto group = [&](void *memref, StringRef bank) -> Addresses & {
+    if (last && memref == lastMemref && bank == lastBank)
+      return *last;
+    unsigned id = bankIds.try_emplace(bank, bankIds.size()).first->second;
+    lastMemref = memref;
+    lastBank = bank.str();
+    last = &groups[{memref, id}];
+    return *last;
+  };
   IterationOptions options;
   options.memrefOps = true;
   options.cache = &cache;
+  options.numericAddresses = true;
+  options.runs = true;
   options.sink = [&](const AccessInstance &a) {
     void *memref = a.memref.getAsOpaquePointer();
     if (isa<memref::LoadOp, memref::StoreOp>(a.op) && !a.bank.empty()) {
-      auto &any = anyBank[memref];
-      (a.isStore ? any.second : any.first).insert(a.address);
-      groups[{memref, "*"}];
+      anyBank[memref].of(a.isStore).insert(a);
+      group(memref, "*");
       return;
     }
-    auto &group = groups[{memref, a.bank}];
-    (a.isStore ? group.second : group.first).insert(a.address);
+    group(memref, a.bank).of(a.isStore).insert(a);
   };
   (void)collectScopeAccesses(loop, options);
-  for (auto &[key, group] : groups)
-    if (auto it = anyBank.find(key.first); it != anyBank.end())
-      for (int isStore = 0; isStore < 2; ++isStore)
-        for (StringRef address : (isStore ? it->second.second : it->second.first).keys())
-          (isStore ? group.second : group.first).insert(address);
+  for (auto &[key, addresses] : groups)
+    if (auto it = anyBank.find(key.first); it != anyBank.end()) {
+      addresses.reads.insertAll(it->second.reads);
+      addresses.writes.insertAll(it->second.writes);
+    }
   for (auto &[memref, accesses] : anyBank)
     notes.push_back(arrayName(Value::getFromOpaquePointer(memref)) +
                     " is partitioned and accessed at data-dependent "
                     "indices: every such access counted against every bank "
                     "(ResMII)");
   int64_t mii = 1;
-  for (auto &[key, group] : groups) {
-    int64_t reads = group.first.size(), writes = group.second.size();
+  for (auto &[key, addresses] : groups) {
+    int64_t reads = addresses.reads.count(),
+            writes = addresses.writes.count();
     int64_t cycles =
         target.sharedPorts
             ? (int64_t)llvm::divideCeil(reads + writes, target.ports)

@@ -18,6 +18,8 @@
 #include "mlir/Dialect/Affine/Analysis/AffineAnalysis.h"
 #include "mlir/Dialect/Affine/Analysis/Utils.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Affine/IR/AffineValueMap.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
@@ -88,6 +90,51 @@ int64_t pathLatency(Value from, Operation *store, Operation *scope,
   return best;
 }
 
+/// The affine.for ops around `op`, innermost first, when nothing else
+/// (an affine.if, another kind of loop) encloses it in its function and
+/// each has constant bounds and step 1.
+std::optional<SmallVector<AffineForOp>> plainLoops(Operation *op) {
+  SmallVector<AffineForOp> loops;
+  for (Operation *p = op->getParentOp(); p && !isa<func::FuncOp>(p);
+       p = p->getParentOp()) {
+    auto loop = dyn_cast<AffineForOp>(p);
+    if (!loop || !loop.hasConstantBounds() || loop.getStepAsInt() != 1)
+      return std::nullopt;
+    loops.push_back(loop);
+  }
+  return loops;
+}
+
+/// The distance of two affine accesses of one fixed element (a scalar
+/// accumulator, `sum[0]`) along `loop`, without a constraint system, when
+/// plain loops enclose both: the accesses meet in every pair of iterations,
+/// so there is a dependence, of distance 1, exactly when every loop around
+/// them runs and `loop` runs at least twice; what MLIR's analysis finds on
+/// the same system. None: not such a pair (solve it).
+std::optional<std::optional<int64_t>> fixedElementDistance(AffineForOp loop,
+                                                           Operation *store,
+                                                           Operation *load) {
+  AffineValueMap storeMap, loadMap;
+  MemRefAccess(store).getAccessMap(&storeMap);
+  MemRefAccess(load).getAccessMap(&loadMap);
+  if (storeMap.getNumOperands() != 0 || loadMap.getNumOperands() != 0 ||
+      storeMap.getAffineMap() != loadMap.getAffineMap())
+    return std::nullopt;
+  std::optional<SmallVector<AffineForOp>> storeLoops = plainLoops(store);
+  std::optional<SmallVector<AffineForOp>> loadLoops = plainLoops(load);
+  if (!storeLoops || !loadLoops)
+    return std::nullopt;
+  auto trips = [](AffineForOp l) {
+    return l.getConstantUpperBound() - l.getConstantLowerBound();
+  };
+  for (AffineForOp l : llvm::concat<AffineForOp>(*storeLoops, *loadLoops))
+    if (trips(l) < 1)
+      return std::optional<int64_t>();
+  if (trips(loop) < 2)
+    return std::optional<int64_t>();
+  return std::optional<int64_t>(1);
+}
+
 /// The dependence distance from `store` to `load` along `loop`: MLIR's
 /// analysis for affine accesses of an affine.for (none: independent), else
 /// 1, with `assumed` set.
@@ -100,6 +147,9 @@ std::optional<int64_t> distance(Operation *loop, Operation *store,
     assumed = true;
     return 1;
   }
+  if (std::optional<std::optional<int64_t>> fixed =
+          fixedElementDistance(affineLoop, store, load))
+    return *fixed;
   unsigned depth = getNestingDepth(loop) + 1;
   MemRefAccess src(store), dst(load);
   SmallVector<DependenceComponent, 2> components;
@@ -133,15 +183,17 @@ int64_t memoryRecurrenceMII(Operation *loop, const TargetModel &target,
       if (Operation *def = memref.getDefiningOp())
         if (loop->isProperAncestor(def))
           continue;
-      bool assumed = false;
-      std::optional<int64_t> d = distance(loop, store, load, assumed);
-      if (!d)
-        continue;
+      // The value path first: it is cheap, and without one the dependence
+      // (a system of constraints to solve) does not matter.
       DenseMap<Value, std::pair<int64_t, bool>> memo;
       bool chain = false;
       int64_t path =
           pathLatency(load->getResult(0), store, loop, target, chain, memo);
       if (path < 0)
+        continue;
+      bool assumed = false;
+      std::optional<int64_t> d = distance(loop, store, load, assumed);
+      if (!d)
         continue;
       if (assumed)
         assumedArrays.insert(arrayName(memref));

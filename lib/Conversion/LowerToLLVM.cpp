@@ -13,6 +13,7 @@
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
+#include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVMPass.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
@@ -26,7 +27,13 @@ void hcl::buildLowerToLLVMPipeline(OpPassManager &pm) {
   // Fixed point becomes integers, bit access shifts and masks.
   pm.addPass(createLowerFixedPoint());
   pm.addPass(createLowerBitOps());
-  // hcl.vectorize's loops carry LLVM loop metadata through scf and cf.
+  // Small local buffers (reuse_at's line and window buffers, buffer_at's
+  // tiles) live on the stack instead of the heap, where LLVM can keep a
+  // window whose accesses unrolling made constant in registers.
+  pm.addPass(createLocalBuffersOnStack());
+  // unroll and vectorize change the loops; vectorize's loops the affine
+  // vectorizer cannot handle carry LLVM loop metadata through scf and cf.
+  pm.addPass(createCpuLoops());
   pm.addPass(createLowerAffineKeepingLoopHints());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
@@ -35,6 +42,7 @@ void hcl::buildLowerToLLVMPipeline(OpPassManager &pm) {
   // libm calls, which the JIT resolves in the host process.
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createConvertMathToLibmPass());
+  pm.addPass(createConvertVectorToLLVMPass());
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertIndexToLLVMPass());
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
@@ -51,6 +59,8 @@ void hcl::registerConversionPasses() {
   registerLowerFixedPoint();
   registerLowerBitOps();
   registerLowerAffineKeepingLoopHints();
+  registerCpuLoops();
+  registerLocalBuffersOnStack();
   registerPartitionToAMC();
   PassPipelineRegistration<>(
       "hcl-lower-to-llvm",

@@ -136,6 +136,8 @@ Module build(const Schedule &schedule, const BuildOptions &options) {
         StringAttr::get(module.getContext(), impl->inputs[i].name()));
   JitOptions jitOptions;
   jitOptions.checkBounds = options.checkBounds;
+  jitOptions.fpContract = options.fpContract;
+  jitOptions.cpu = options.cpu;
   FailureOr<std::unique_ptr<JitProgram>> program =
       JitProgram::compile(module, entry, jitOptions);
   if (failed(program))
@@ -259,21 +261,28 @@ const std::string &Module::mlir() const { return impl->text; }
 double Module::compileMilliseconds() const { return impl->compileMs; }
 
 /// Checks that `array` can be passed where the signature's `spec` is (a
-/// schedule may have reshaped it: same elements, row-major).
+/// schedule may have reshaped it: same elements, row-major). `what` names
+/// the array; it is only called to write an error.
+template <typename Describe>
 static void checkArray(const Array &array, const ValueSpec &spec,
-                       const std::string &what) {
+                       Describe what) {
   const HostArray &host = array.storage()->host;
+  if (host.kind() == spec.kind && host.shape() == spec.shape)
+    return; // the common case, without computing anything
   int64_t expectedElements = 1;
   for (int64_t d : spec.shape)
     expectedElements *= d;
   if (host.kind() != spec.kind)
-    throwError(what + ": expected " + spec.typeString + ", got an array of " +
-               array.dtype().str());
-  if (host.shape() != spec.shape && host.numElements() != expectedElements)
-    throwError(what + ": expected " + spec.typeString + ", got shape " +
+    throwError(what() + ": expected " + spec.typeString +
+               ", got an array of " + array.dtype().str());
+  if (host.numElements() != expectedElements)
+    throwError(what() + ": expected " + spec.typeString + ", got shape " +
                host.shapeString());
 }
 
+// A call checks and lends the arrays without building strings or sets:
+// error messages are written only when there is an error, and the buffers
+// are moved, not copied, in and out of the program's argument list.
 void Module::call(const std::vector<Array *> &arrays) {
   const EntrySignature &signature = impl->program->signature();
   size_t inputs = signature.arguments.size(), outputs = signature.results.size();
@@ -281,41 +290,49 @@ void Module::call(const std::vector<Array *> &arrays) {
     throwError("module @top takes " + std::to_string(inputs) + " input and " +
                std::to_string(outputs) + " output arrays, got " +
                std::to_string(arrays.size()));
-  std::set<const detail::ArrayStorage *> seen;
   for (size_t i = 0; i < arrays.size(); ++i) {
     bool isInput = i < inputs;
-    std::string what =
-        !isInput ? "output " + std::to_string(i - inputs)
-        : i < impl->inputs.size()
-            ? "input " + std::to_string(i) + " ('" + impl->inputs[i].name() + "')"
-            : "argument " + std::to_string(i);
+    auto what = [&] {
+      return !isInput ? "output " + std::to_string(i - inputs)
+             : i < impl->inputs.size()
+                 ? "input " + std::to_string(i) + " ('" +
+                       impl->inputs[i].name() + "')"
+                 : "argument " + std::to_string(i);
+    };
     if (isInput && i < impl->inputs.size() &&
         arrays[i]->dtype() != impl->inputTypes[i])
-      throwError(what + ": expected " + impl->inputTypes[i].str() +
+      throwError(what() + ": expected " + impl->inputTypes[i].str() +
                  ", got " + arrays[i]->dtype().str());
     checkArray(*arrays[i],
                isInput ? signature.arguments[i] : signature.results[i - inputs],
                what);
-    if (!seen.insert(arrays[i]->storage().get()).second)
-      throwError(what + ": the same array is passed twice");
+    for (size_t j = 0; j < i; ++j)
+      if (arrays[j]->storage() == arrays[i]->storage())
+        throwError(what() + ": the same array is passed twice");
   }
   // The arrays' buffers are lent to the program for the call, not copied.
   std::vector<HostArray> arguments, results;
-  std::vector<std::vector<int64_t>> shapes;
+  arguments.reserve(inputs);
+  results.reserve(outputs);
+  auto reshaped = [&](size_t i) -> const std::vector<int64_t> & {
+    return i < inputs ? signature.arguments[i].shape
+                      : signature.results[i - inputs].shape;
+  };
+  std::vector<std::pair<size_t, std::vector<int64_t>>> shapes;
   for (size_t i = 0; i < arrays.size(); ++i) {
     HostArray &host = arrays[i]->storage()->host;
-    shapes.push_back(host.shape());
-    const ValueSpec &spec =
-        i < inputs ? signature.arguments[i] : signature.results[i - inputs];
-    host.reshape(spec.shape);
+    if (host.shape() != reshaped(i)) {
+      shapes.emplace_back(i, host.shape());
+      host.reshape(reshaped(i));
+    }
     (i < inputs ? arguments : results).push_back(std::move(host));
   }
   llvm::Error error = impl->program->run(arguments, results);
-  for (size_t i = 0; i < arrays.size(); ++i) {
-    HostArray &host = arrays[i]->storage()->host;
-    host = std::move(i < inputs ? arguments[i] : results[i - inputs]);
-    host.reshape(shapes[i]);
-  }
+  for (size_t i = 0; i < arrays.size(); ++i)
+    arrays[i]->storage()->host =
+        std::move(i < inputs ? arguments[i] : results[i - inputs]);
+  for (auto &[i, shape] : shapes)
+    arrays[i]->storage()->host.reshape(std::move(shape));
   if (error)
     throwError("module @top: " + llvm::toString(std::move(error)));
 }

@@ -41,7 +41,8 @@ static bool comparable(const HostArray &expected, const HostArray &actual,
 }
 
 Comparison compareArrays(const HostArray &expected, const HostArray &actual,
-                         double relativeTolerance, ShapeMatch shapes) {
+                         double relativeTolerance, ShapeMatch shapes,
+                         double absoluteTolerance) {
   Comparison result;
   if (!comparable(expected, actual, shapes)) {
     result.equal = false;
@@ -57,10 +58,11 @@ Comparison compareArrays(const HostArray &expected, const HostArray &actual,
   for (int64_t i = 0, e = expected.numElements(); i < e; ++i) {
     bool mismatch;
     if (floating) {
-      double error = relativeError(expected.elementAsDouble(i),
-                                   actual.elementAsDouble(i));
+      double want = expected.elementAsDouble(i), got = actual.elementAsDouble(i);
+      double error = relativeError(want, got);
       result.largestRelativeError = std::max(result.largestRelativeError, error);
-      mismatch = error > relativeTolerance;
+      mismatch = error > relativeTolerance &&
+                 !(std::fabs(want - got) <= absoluteTolerance);
     } else if (expected.kind() == ElementKind::Wide) {
       // The value's bits; the padding above them is not part of it.
       size_t size = expected.elementBytes(), bytes = (expected.wideBits() + 7) / 8;
@@ -87,6 +89,18 @@ Comparison compareArrays(const HostArray &expected, const HostArray &actual,
     }
   }
   return result;
+}
+
+double largestMagnitude(const HostArray &array) {
+  if (!isFloat(array.kind()))
+    return 0;
+  double largest = 0;
+  for (int64_t i = 0, e = array.numElements(); i < e; ++i) {
+    double value = std::fabs(array.elementAsDouble(i));
+    if (std::isfinite(value))
+      largest = std::max(largest, value);
+  }
+  return largest;
 }
 
 } // namespace hcl

@@ -136,19 +136,25 @@ makeTargetMachine(const std::string &cpu, ModuleOp module) {
   if (!builder)
     return module.emitError("cannot describe the host CPU: ")
            << llvm::toString(builder.takeError());
-  if (!cpu.empty()) {
-    builder->setCPU(cpu);
-    builder->getFeatures() = llvm::SubtargetFeatures();
-  }
   builder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
   auto machine = builder->createTargetMachine();
   if (!machine)
     return module.emitError("cannot create a target machine: ")
            << llvm::toString(machine.takeError());
-  if (!cpu.empty() && !(*machine)->getMCSubtargetInfo()->isCPUStringValid(cpu))
+  if (cpu.empty())
+    return std::move(*machine);
+  // Checked on the host's machine first: LLVM only warns about an unknown
+  // CPU and compiles for a generic one.
+  if (!(*machine)->getMCSubtargetInfo()->isCPUStringValid(cpu))
     return module.emitError("unknown CPU '")
            << cpu << "' for " << (*machine)->getTargetTriple().str()
            << " (LLVM's names: skylake-avx512, znver4, x86-64-v3, generic, ...)";
+  builder->setCPU(cpu);
+  builder->getFeatures() = llvm::SubtargetFeatures();
+  machine = builder->createTargetMachine();
+  if (!machine)
+    return module.emitError("cannot create a target machine for '")
+           << cpu << "': " << llvm::toString(machine.takeError());
   return std::move(*machine);
 }
 
@@ -224,6 +230,7 @@ JitProgram::compile(ModuleOp module, func::FuncOp entry,
   ExecutionEngineOptions options;
   options.transformer = program->optimize;
   options.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
+  options.enableObjectDump = jitOptions.keepObject;
   auto engine = ExecutionEngine::create(*lowered, options);
   if (!engine)
     return module.emitError("JIT compilation failed: ")
@@ -250,20 +257,30 @@ JitProgram::compile(ModuleOp module, func::FuncOp entry,
   return program;
 }
 
+void JitProgram::writeObject(llvm::StringRef path) {
+  engine->dumpToObjectFile(path);
+}
+
 namespace {
 /// The expanded LLVM arguments of one memref: allocated and aligned pointer,
 /// offset, sizes, strides (row-major).
+/// Kept inline (no heap allocation) up to rank 6: a call's overhead is
+/// mostly such bookkeeping.
 struct MemRefDescriptor {
-  std::vector<int64_t> fields;
+  llvm::SmallVector<int64_t, 15> fields;
 
   MemRefDescriptor(void *data, const std::vector<int64_t> &shape) {
     int64_t address = reinterpret_cast<int64_t>(data);
-    fields = {address, address, 0};
-    fields.insert(fields.end(), shape.begin(), shape.end());
-    std::vector<int64_t> strides(shape.size(), 1);
-    for (int i = static_cast<int>(shape.size()) - 2; i >= 0; --i)
-      strides[i] = strides[i + 1] * shape[i + 1];
-    fields.insert(fields.end(), strides.begin(), strides.end());
+    size_t rank = shape.size();
+    fields.resize(3 + 2 * rank);
+    fields[0] = fields[1] = address;
+    fields[2] = 0;
+    int64_t stride = 1;
+    for (size_t i = rank; i-- > 0;) {
+      fields[3 + i] = shape[i];
+      fields[3 + rank + i] = stride;
+      stride *= shape[i];
+    }
   }
 };
 } // namespace
@@ -320,9 +337,9 @@ llvm::Error JitProgram::run(std::vector<HostArray> &arguments,
   if (results.size() != types.results.size())
     return llvm::createStringError("result buffers do not match @" + entry);
   // Descriptors must stay put while `packed` points into them.
-  std::vector<MemRefDescriptor> descriptors;
+  llvm::SmallVector<MemRefDescriptor, 4> descriptors;
   descriptors.reserve(arguments.size() + results.size());
-  std::vector<void *> packed;
+  llvm::SmallVector<void *, 32> packed;
   auto passMemRef = [&](HostArray &array) {
     descriptors.emplace_back(array.data(), array.shape());
     for (int64_t &field : descriptors.back().fields)

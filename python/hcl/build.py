@@ -255,11 +255,13 @@ def _tops(top):
 
 
 def build(schedule, target=None, name=None, top=None, jobs=1,
-          check_bounds=False):
+          check_bounds=False, fp_contract=False, cpu=""):
     """Builds the program: for the CPU (target None or "llvm"), a module to
     call with arrays, with one module per function of `top` in .modules
     (check_bounds=True: accesses not proven in range are checked at run time
-    and raise hcl.Error naming tensor, index and stage);
+    and raise hcl.Error naming tensor, index and stage; fp_contract=True:
+    multiplies and adds fuse into FMA, faster but not bit-exact; cpu: the
+    LLVM CPU name to compile for instead of this machine's, docs/cpu.md);
     for an hcl.Platform, its HLS project (an HLSModule); for "vhls", the
     HLS C++ as a string."""
     impl = _schedule(schedule, "build")
@@ -267,7 +269,7 @@ def build(schedule, target=None, name=None, top=None, jobs=1,
     if target is None or target == "llvm":
         types = [t.dtype for t in impl.inputs + impl.outputs]
         built = (_hcl.build_top(impl, tops, jobs) if tops
-                 else _hcl.build(impl, check_bounds))
+                 else _hcl.build(impl, check_bounds, fp_contract, cpu))
         module = Module(built, types)
         module.modules = [Module(sub, None, f.name)
                           for sub, f in zip(built.modules, tops)]

@@ -106,12 +106,16 @@ void bindBuild(py::module_ &m) {
         py::call_guard<py::gil_scoped_release>());
   m.def(
       "build",
-      [](const hcl::Schedule &s, bool checkBounds) {
+      [](const hcl::Schedule &s, bool checkBounds, bool fpContract,
+         const std::string &cpu) {
         hcl::BuildOptions options;
         options.checkBounds = checkBounds;
+        options.fpContract = fpContract;
+        options.cpu = cpu;
         return hcl::build(s, options);
       },
       py::arg("schedule"), py::arg("check_bounds") = false,
+      py::arg("fp_contract") = false, py::arg("cpu") = "",
       py::call_guard<py::gil_scoped_release>());
   m.def("build_top",
         py::overload_cast<const hcl::Schedule &,

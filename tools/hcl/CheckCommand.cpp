@@ -13,6 +13,7 @@
 
 #include "BambuCheck.h"
 #include "HLSCheck.h"
+#include "CpuOptions.h"
 #include "InputRanges.h"
 #include "LoadedProgram.h"
 #include "Subcommands.h"
@@ -93,7 +94,8 @@ struct Variant {
 
 static mlir::FailureOr<Variant>
 compileVariant(mlir::ModuleOp original, StringRef functionName,
-               mlir::LogicalResult (*prepare)(mlir::ModuleOp)) {
+               mlir::LogicalResult (*prepare)(mlir::ModuleOp),
+               bool reference) {
   Variant variant;
   variant.module = original.clone();
   if (mlir::failed(prepare(*variant.module)))
@@ -102,7 +104,7 @@ compileVariant(mlir::ModuleOp original, StringRef functionName,
       selectEntry(*variant.module, functionName);
   if (mlir::failed(entry))
     return mlir::failure();
-  JitOptions options;
+  JitOptions options = cpuJitOptions(reference);
   options.checkBounds = checkBounds;
   auto program = JitProgram::compile(*variant.module, *entry, options);
   if (mlir::failed(program))
@@ -270,7 +272,8 @@ int checkMain() {
 }
 
 static int checkEntry(LoadedProgram &loaded, StringRef functionName) {
-  auto scheduled = compileVariant(loaded.module(), functionName, applySchedule);
+  auto scheduled = compileVariant(loaded.module(), functionName, applySchedule,
+                                  /*reference=*/false);
   if (mlir::failed(scheduled))
     return 1;
   auto argumentRanges = [&]() -> llvm::Expected<std::vector<std::optional<InputRange>>> {
@@ -305,7 +308,8 @@ static int checkEntry(LoadedProgram &loaded, StringRef functionName) {
   bool sameDataTypes = hasDataTypeCustomizations(loaded.module());
   auto reference =
       compileVariant(loaded.module(), functionName,
-                     sameDataTypes ? applyDataTypesOnly : stripSchedule);
+                     sameDataTypes ? applyDataTypesOnly : stripSchedule,
+                     /*reference=*/true);
   if (mlir::failed(reference))
     return 1;
   JitProgram &expectedProgram = *reference->program;
@@ -379,8 +383,11 @@ static int checkEntry(LoadedProgram &loaded, StringRef functionName) {
         written[i] = true;
     reshaped.clear();
     for (auto &[name, arrays] : pairs) {
-      Comparison comparison = compareArrays(*arrays.first, *arrays.second,
-                                            1e-5, ShapeMatch::RowMajor);
+      double tolerance = fpContractRequested() ? fpContractTolerance : 1e-5;
+      Comparison comparison = compareArrays(
+          *arrays.first, *arrays.second, tolerance, ShapeMatch::RowMajor,
+          fpContractRequested() ? tolerance * largestMagnitude(*arrays.first)
+                                : 0.0);
       largestError = std::max(largestError, comparison.largestRelativeError);
       if (comparison.comparedRowMajor)
         reshaped.push_back(describeReshaped(name, *arrays.first, *arrays.second));

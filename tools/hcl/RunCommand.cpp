@@ -2,6 +2,7 @@
 
 #include "Subcommands.h"
 
+#include "CpuOptions.h"
 #include "InputRanges.h"
 #include "LoadedProgram.h"
 #include "OnnxInput.h"
@@ -185,7 +186,7 @@ int runMain() {
   mlir::FailureOr<mlir::func::FuncOp> entry = selectEntry(module, entryName);
   if (mlir::failed(entry))
     return 1;
-  JitOptions jitOptions;
+  JitOptions jitOptions = cpuJitOptions();
   jitOptions.checkBounds = checkBounds;
   mlir::FailureOr<std::unique_ptr<JitProgram>> program =
       JitProgram::compile(module, *entry, jitOptions);
@@ -194,6 +195,7 @@ int runMain() {
   double compileMs = std::chrono::duration<double, std::milli>(
                          std::chrono::steady_clock::now() - compileStart)
                          .count();
+  writeObjectIfRequested(**program);
 
   Expected<std::vector<HostArray>> prepared =
       prepareArguments(**program, *loaded);

@@ -44,6 +44,19 @@ struct AccessInstance {
   std::string bank;
   /// The bank of every dimension when all are fixed (partitioned arrays).
   std::optional<llvm::SmallVector<int64_t>> bankIndices;
+  /// With IterationOptions::numericAddresses, an address whose indices are
+  /// all linear is given as numbers instead of `address` (then empty): the
+  /// values that vary with their coefficients, per index, as a `shape`
+  /// numbered by the collection (0: not linear, see `address`), and per
+  /// index the constant. Equal shape and constants: the same address.
+  unsigned shape = 0;
+  llvm::SmallVector<int64_t, 4> constants;
+  /// With IterationOptions::runs, a numeric address may stand for the
+  /// copies of the innermost unrolled loop when that loop holds no other:
+  /// `copies` addresses, constants + j * steps for j < copies (`steps`
+  /// empty: one address).
+  int64_t copies = 1;
+  llvm::SmallVector<int64_t, 4> steps;
 };
 
 /// Every affine access of one iteration of `body`, nested loops with
@@ -73,8 +86,30 @@ public:
   ~AccessCache();
   const Entry &get(mlir::Operation *op);
 
+  /// An affine.for's constant bounds and trip count, computed once: the
+  /// walk unrolls a loop once per copy of the loops around it.
+  struct Loop {
+    bool constant = false; // constant bounds and trip count
+    int64_t lower = 0, upper = 0, step = 1;
+    uint64_t trips = 0;
+    bool holdsLoops = false; // an affine.for or a call in its body
+  };
+  const Loop &loop(mlir::Operation *affineFor);
+
+  /// The operations of a block the walk looks at, classified once (each
+  /// block is walked once per unrolled copy around it): arithmetic and
+  /// other operations without regions are left out.
+  struct Item {
+    enum Kind { AffineAccess, MemrefAccess, AffineFor, Call, Regions } kind;
+    mlir::Operation *op;
+    const Entry *entry = nullptr; // of an access
+  };
+  const std::vector<Item> &items(mlir::Block *block);
+
 private:
   llvm::DenseMap<mlir::Operation *, std::unique_ptr<Entry>> entries;
+  llvm::DenseMap<mlir::Operation *, Loop> loops;
+  llvm::DenseMap<mlir::Block *, std::unique_ptr<std::vector<Item>>> blocks;
 };
 
 /// What --hcl-partition-to-amc asks beyond the estimator's view.
@@ -89,6 +124,13 @@ struct IterationOptions {
   bool memrefOps = false;
   /// Shared maps (optional; each collection makes its own without).
   AccessCache *cache = nullptr;
+  /// Linear addresses as AccessInstance::shape and constants, not text: a
+  /// caller that only compares addresses saves building a key per copy.
+  bool numericAddresses = false;
+  /// With numericAddresses: the copies of an unrolled loop that holds no
+  /// loop, where an access's address is linear in its induction variable,
+  /// as one instance with `copies` and `steps`; others stay one per copy.
+  bool runs = false;
   /// Takes each access as it is found instead of the returned list (which
   /// is then empty): a caller that only counts keeps no list. The instance
   /// is only valid during the call.

@@ -36,17 +36,53 @@ def LowerAffineKeepingLoopHints : Pass<"hcl-lower-affine-keeping-loop-hints",
   let summary = "--lower-affine that turns loop hints into LLVM loop metadata";
   let description = [{
     Runs `--lower-affine`, which drops the attributes of the loops it
-    rewrites, and puts back what the CPU should honour: a loop marked
-    `vectorize = W` (`hcl.vectorize`) becomes an `scf.for` with
+    rewrites, and puts back what the CPU should honour: a loop still marked
+    `vectorize = W` (`hcl.vectorize` on a loop `--hcl-cpu-loops` could not
+    vectorize) becomes an `scf.for` with
     `loop_annotation = #llvm.loop_annotation<vectorize = <disable = false,
     width = W>>`, which reaches the loop's back edge (`llvm.br`) and LLVM IR
     as `llvm.loop.vectorize.enable` / `llvm.loop.vectorize.width` metadata.
-    `unroll`, `pipeline_ii` and `parallel` stay HLS-only here.
+    `pipeline_ii` is HLS-only; `unroll` was carried out by `--hcl-cpu-loops`.
   }];
   let dependentDialects = ["mlir::scf::SCFDialect", "mlir::LLVM::LLVMDialect",
                            "mlir::arith::ArithDialect",
                            "mlir::memref::MemRefDialect",
                            "mlir::vector::VectorDialect"];
+}
+
+def CpuLoops : Pass<"hcl-cpu-loops", "mlir::ModuleOp"> {
+  let summary = "Carry out `unroll` and `vectorize` on the CPU path";
+  let description = [{
+    A loop marked `unroll = N` is unroll-and-jammed by N when its iterations
+    are independent and its body holds loops (register blocking), else
+    unrolled (N = 0: fully, when the trip count is known). A loop marked
+    `vectorize = W` of exactly W iterations becomes W-wide vector operations
+    (MLIR's affine super-vectorizer; the transfers are in bounds because
+    every lane is an iteration of the program). Then a vector read and
+    write of the same memref at the same loop-invariant indices in a loop
+    (a register block's accumulators: the C block of a gemm updated for
+    every k) become a value the loop carries, read before and written after
+    it, when no other access in the loop touches those elements. A loop the vectorizer
+    cannot handle keeps its mark, which
+    `--hcl-lower-affine-keeping-loop-hints` passes to LLVM's loop
+    vectorizer. Part of `--hcl-lower-to-llvm`; the HLS backend reads the
+    marks instead.
+  }];
+  let dependentDialects = ["mlir::vector::VectorDialect",
+                           "mlir::affine::AffineDialect"];
+}
+
+def LocalBuffersOnStack : Pass<"hcl-local-buffers-on-stack",
+                               "mlir::ModuleOp"> {
+  let summary = "Put small local buffers on the stack (CPU)";
+  let description = [{
+    A `memref.alloc` of a static shape of at most 64 KiB that is only read,
+    written and freed in its function (reuse_at's line and window buffers,
+    buffer_at's tiles, intermediate stages) becomes a `memref.alloca` at the
+    start of the function, and its deallocs go. No malloc/free per call, and
+    LLVM can keep a small window in registers. Part of
+    `--hcl-lower-to-llvm`; the HLS backend prints local arrays either way.
+  }];
 }
 
 def LowerFixedPoint : Pass<"hcl-lower-fixed-point", "mlir::ModuleOp"> {

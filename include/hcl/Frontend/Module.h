@@ -49,6 +49,13 @@ struct BuildOptions {
   /// and the stage, instead of reading or writing past the array. Accesses
   /// that are out of bounds for certain are build errors either way.
   bool checkBounds = false;
+  /// Fuse floating-point multiplies and adds (FMA): faster, one rounding
+  /// instead of two, so float results differ in their last bits from the
+  /// unfused program and the HLS C++ simulation (docs/cpu.md).
+  bool fpContract = false;
+  /// The CPU to compile for, as LLVM names it ("skylake-avx512",
+  /// "x86-64-v3"); empty: this machine's CPU.
+  std::string cpu;
 };
 
 /// Applies the schedule and JIT-compiles the program for the CPU.

@@ -30,12 +30,17 @@ enum class ShapeMatch {
 };
 
 /// Integers must match exactly; floats within `relativeTolerance` (NaN
-/// matches NaN). Arrays of different element type never match, nor arrays
+/// matches NaN) or, when `absoluteTolerance` is positive, within it. Arrays of different element type never match, nor arrays
 /// of different shape unless `shapes` is RowMajor and the element counts
 /// agree. Mismatches are located by the expected array's shape.
 Comparison compareArrays(const HostArray &expected, const HostArray &actual,
                          double relativeTolerance = 1e-5,
-                         ShapeMatch shapes = ShapeMatch::Exact);
+                         ShapeMatch shapes = ShapeMatch::Exact,
+                         double absoluteTolerance = 0);
+
+/// The largest |element| of a float array (0 for other kinds): scales an
+/// absolute tolerance to the array's values.
+double largestMagnitude(const HostArray &array);
 
 } // namespace hcl
 

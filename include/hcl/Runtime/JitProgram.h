@@ -46,6 +46,8 @@ struct JitOptions {
   /// Threads for `parallel` loops; 0: OpenMP's default (OMP_NUM_THREADS,
   /// else one per core).
   unsigned threads = 0;
+  /// Keep the machine code so writeObject() can save it.
+  bool keepObject = false;
 };
 
 class JitProgram {
@@ -59,6 +61,10 @@ public:
 
   llvm::StringRef entryName() const { return entry; }
   const EntrySignature &signature() const { return types; }
+
+  /// Writes the compiled machine code as an object file (needs
+  /// JitOptions::keepObject), for reading with objdump.
+  void writeObject(llvm::StringRef path);
 
   /// Zero-filled arrays of the argument / result types.
   std::vector<HostArray> makeArguments() const;

@@ -2,8 +2,8 @@
 // exactly `width` iterations is marked `vectorize = width`; a longer one is
 // split first (`<loop>.outer` around `<loop>.inner`, a `min` tail when the
 // width does not divide the trip count) and the inner loop is marked. The
-// CPU lowering turns the mark into LLVM loop metadata, the HLS backend into
-// `#pragma HLS unroll`. Errors: vectorize-errors.mlir. Every function is
+// CPU lowering turns the marked loop into vector operations (LLVM loop
+// metadata when it cannot), the HLS backend into `#pragma HLS unroll`. Errors: vectorize-errors.mlir. Every function is
 // checked against the unscheduled program, on the CPU and through HLS C++.
 //
 // RUN: hcl-opt %s --hcl-apply-customizations | FileCheck %s
@@ -21,11 +21,21 @@
 // EXEC: hcl check: OK
 // HLS: OK
 
-// LLVM: #[[VEC8:.+]] = #llvm.loop_vectorize<disable = false, width = 8 : i32>
-// LLVM: #[[ANN8:.+]] = #llvm.loop_annotation<vectorize = #[[VEC8]]>
-// LLVM: llvm.br ^{{.*}} {loop_annotation = #[[ANN8]]}
-// LLVMIR: !{!"llvm.loop.vectorize.enable", i1 true}
-// LLVMIR: !{!"llvm.loop.vectorize.width", i32 8}
+// A loop of exactly the width becomes vector operations (--hcl-cpu-loops);
+// so do the full groups of vectorize_tail (the last group, of 2, stays
+// scalar). Loops the vectorizer cannot handle keep LLVM loop metadata:
+// test/Conversion/cpu-loops.mlir.
+// LLVM-LABEL: llvm.func @vectorize_exact(
+// LLVM: llvm.load {{.*}} -> vector<8xf32>
+// LLVM: llvm.fmul {{.*}} : vector<8xf32>
+// LLVM-LABEL: llvm.func @vectorize_split(
+// LLVM: llvm.load {{.*}} -> vector<8xi32>
+// LLVM-LABEL: llvm.func @vectorize_tail(
+// LLVM: llvm.fadd {{.*}} : vector<4xf32>
+// LLVM-LABEL: llvm.func @vectorize_tiled(
+// LLVM: llvm.fmul {{.*}} : vector<8xf32>
+// LLVMIR: fmul <8 x float>
+// LLVMIR-NOT: llvm.loop.vectorize
 
 // HLSCPP-LABEL: void vectorize_exact(
 // HLSCPP:         for (int

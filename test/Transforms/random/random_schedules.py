@@ -26,7 +26,8 @@ Each program is one function, @kernel, generated from the seed:
     stages often read an earlier stage's output (a `memref.alloc`, returned or
     not, or an argument);
   * a schedule of 1 to 5 primitives (split, tile, reorder, fuse, unroll,
-    pipeline, parallel, compute_at, buffer_at, reuse_at, partition) naming
+    pipeline, parallel, compute_at, buffer_at, reuse_at, partition,
+    vectorize) naming
     real loops, including the loops earlier primitives made (`i.outer`,
     `i.j.fused`), with factors that divide, do not divide, are 1 or exceed the
     trip count, and sometimes an illegal request (reorder across a dependence,
@@ -922,6 +923,21 @@ class Schedule:
         self.emit("parallel", f"hcl.parallel(%{m.name}, {self.loop_handle(m, lp.name)})")
         return True
 
+    def vectorize(self, m):
+        """A width that divides the trip count, does not, equals it, or
+        (rarely) exceeds it; mostly on a loop without a reduction (a loop
+        that carries a dependence is rejected, as for parallel)."""
+        candidates = [lp for lp in m.loops if not lp.red]
+        if not candidates or self.rng.random() < 0.15:
+            candidates = m.loops
+        lp = self.rng.choice(candidates)
+        widths = [2, 4, 8, 16]
+        if lp.trip > 0:
+            widths += [lp.trip, lp.trip]
+        width = self.rng.choice(widths)
+        self.emit("vectorize", f"hcl.vectorize(%{m.name}, {self.loop_handle(m, lp.name)}, {width})")
+        return True
+
     def compute_at(self, consumer):
         producers = [m for m in self.models[:self.models.index(consumer)]
                      if m.state != "gone" and m.stage.out in consumer.stage.reads]
@@ -1070,7 +1086,7 @@ class Schedule:
 
     def generate(self):
         prims = ["split", "tile", "reorder", "fuse", "unroll", "pipeline", "parallel",
-                 "compute_at", "buffer_at", "reuse_at", "partition"]
+                 "compute_at", "buffer_at", "reuse_at", "partition", "vectorize"]
         follow = None  # a stage to give a second reuse_at (a hierarchy)
         for _ in range(self.rng.randint(1, 5)):
             live = [m for m in self.models if m.state != "gone"]
@@ -1090,7 +1106,7 @@ class Schedule:
             reuse = 0.2
             if m.stage.stencil_reads:
                 reuse = 1 if m.stage.inplace else 3.5
-            weights = [3, 2, 2.5, 2, 1, 1, 1.5, 1.5, 1, reuse, 2]
+            weights = [3, 2, 2.5, 2, 1, 1, 1.5, 1.5, 1, reuse, 2, 1.5]
             prim = self.rng.choices(prims, weights)[0]
             annotation = prim in ("unroll", "pipeline", "parallel", "reuse_at", "partition")
             if m.state == "imperfect" and not annotation and self.rng.random() < 0.75:
@@ -1370,12 +1386,19 @@ def main(argv=None):
     parser.add_argument("--keep", help="directory for failing programs (default: a temp dir)")
     parser.add_argument("--timeout", type=float, default=60, help="seconds per program")
     parser.add_argument("--verbose", action="store_true", help="one line per program")
+    parser.add_argument("--fp-contract", action="store_true",
+                        help="check with FMA contraction (hcl check --fp-contract)")
+    parser.add_argument("--cpu", help="compile for this LLVM CPU (hcl check --cpu)")
     parser.add_argument("--hls", action="store_true",
                         help="check each program's HLS C++ (compiled with g++) "
                              "against the JIT instead of the unscheduled program")
     args = parser.parse_args(argv)
     if args.hls:
         CHECK_FLAGS.append("--hls")
+    if args.fp_contract:
+        CHECK_FLAGS.append("--fp-contract")
+    if args.cpu:
+        CHECK_FLAGS.append(f"--cpu={args.cpu}")
 
     hcl = shutil.which(args.hcl) or args.hcl
     programs = [Program(args.seed, i) for i in range(args.count)]

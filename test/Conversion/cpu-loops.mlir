@@ -1,0 +1,157 @@
+// --hcl-cpu-loops: what `unroll` and `vectorize` do on the CPU path.
+// unroll of a loop with independent iterations and an inner loop is an
+// unroll-and-jam (register blocking), otherwise a plain unroll; vectorize of
+// a loop of exactly W iterations becomes W-wide vector operations with
+// in-bounds transfers; a vector read/write pair at indices a loop does not
+// change becomes a value the loop carries. Each function is also run
+// against its unscheduled program by cpu-loops-run.test.
+//
+// RUN: hcl-opt %s --hcl-apply-customizations --hcl-cpu-loops | FileCheck %s
+// RUN: hcl-opt %s --hcl-apply-customizations --hcl-lower-to-llvm | mlir-translate --mlir-to-llvmir | FileCheck %s --check-prefix=META
+//
+// The one loop left marked (guarded_stays_marked) asks LLVM's vectorizer.
+// META: !{!"llvm.loop.vectorize.enable", i1 true}
+// META: !{!"llvm.loop.vectorize.width", i32 8}
+
+// The register-blocked gemm: 4 rows x 16 columns of C stay in vector
+// registers across k; the loop body loads one vector of B and broadcasts
+// four elements of A.
+// CHECK-LABEL: func.func @register_block(
+// CHECK:         affine.for %[[IO:.*]] = 0 to 8 {
+// CHECK-NEXT:      affine.for %[[JO:.*]] = 0 to 2 {
+// CHECK-COUNT-4:     vector.transfer_read %arg2{{.*}} {in_bounds = [true]} : memref<32x32xf32>, vector<16xf32>
+// CHECK:             %{{.*}}:4 = affine.for %[[K:.*]] = 0 to 32 iter_args(
+// CHECK-COUNT-1:       vector.transfer_read %arg1[
+// CHECK-NOT:           vector.transfer_read %arg1[
+// CHECK-NOT:           vector.transfer_write
+// CHECK:               affine.yield
+// CHECK-COUNT-4:     vector.transfer_write {{.*}}, %arg2
+func.func @register_block(%A: memref<32x32xf32>, %B: memref<32x32xf32>, %C: memref<32x32xf32>) {
+  %li = hcl.create_loop_handle "i" : !hcl.LoopHandle
+  %lj = hcl.create_loop_handle "j" : !hcl.LoopHandle
+  %lk = hcl.create_loop_handle "k" : !hcl.LoopHandle
+  %s = hcl.create_stage_handle "s" : !hcl.StageHandle
+  affine.for %i = 0 to 32 {
+    affine.for %j = 0 to 32 {
+      affine.for %k = 0 to 32 {
+        %a = affine.load %A[%i, %k] : memref<32x32xf32>
+        %b = affine.load %B[%k, %j] : memref<32x32xf32>
+        %c = affine.load %C[%i, %j] : memref<32x32xf32>
+        %p = arith.mulf %a, %b : f32
+        %q = arith.addf %p, %c : f32
+        affine.store %q, %C[%i, %j] : memref<32x32xf32>
+      } {loop_name = "k", reduction = 1 : i32}
+    } {loop_name = "j"}
+  } {loop_name = "i", stage_name = "s"}
+  %io, %ii, %jo, %ji = hcl.tile(%s, %li, %lj, 4, 16)
+  hcl.reorder(%s, %io, %jo, %lk, %ii, %ji)
+  hcl.unroll(%s, %ii, 4)
+  hcl.vectorize(%s, %ji, 16)
+  return
+}
+
+// A prefix sum carries a dependence: unroll by 2 is a plain unroll (two
+// copies of the body per iteration, the 15th iteration after), never a jam.
+// CHECK-LABEL: func.func @carried_unroll(
+// CHECK:         affine.for %{{.*}} = 1 to 15 step 2 {
+// CHECK-COUNT-2:   affine.store
+// CHECK:         }
+func.func @carried_unroll(%A: memref<16xi32>) {
+  %li = hcl.create_loop_handle "i" : !hcl.LoopHandle
+  %s = hcl.create_stage_handle "s" : !hcl.StageHandle
+  affine.for %i = 1 to 16 {
+    %p = affine.load %A[%i - 1] : memref<16xi32>
+    %x = affine.load %A[%i] : memref<16xi32>
+    %y = arith.addi %p, %x : i32
+    affine.store %y, %A[%i] : memref<16xi32>
+  } {loop_name = "i", stage_name = "s"}
+  hcl.unroll(%s, %li, 2)
+  return
+}
+
+// unroll with no factor unrolls fully.
+// CHECK-LABEL: func.func @full_unroll(
+// CHECK-NOT:     affine.for
+// CHECK-COUNT-4: affine.store
+// CHECK-NOT:     affine.store
+func.func @full_unroll(%A: memref<4xf32>, %B: memref<4xf32>) {
+  %li = hcl.create_loop_handle "i" : !hcl.LoopHandle
+  %s = hcl.create_stage_handle "s" : !hcl.StageHandle
+  affine.for %i = 0 to 4 {
+    %a = affine.load %A[%i] : memref<4xf32>
+    %b = arith.addf %a, %a : f32
+    affine.store %b, %B[%i] : memref<4xf32>
+  } {loop_name = "i", stage_name = "s"}
+  hcl.unroll(%s, %li)
+  return
+}
+
+// A guarded body is beyond the affine vectorizer: the mark stays and becomes
+// LLVM loop metadata.
+// CHECK-LABEL: func.func @guarded_stays_marked(
+// CHECK:         affine.if
+// CHECK:         } {loop_name = "j.inner", vectorize = 8 : i32}
+func.func @guarded_stays_marked(%A: memref<16xf32>, %B: memref<16xf32>) {
+  %lj = hcl.create_loop_handle "j" : !hcl.LoopHandle
+  %s = hcl.create_stage_handle "s" : !hcl.StageHandle
+  affine.for %j = 0 to 16 {
+    affine.if affine_set<(d0) : (d0 - 1 >= 0)>(%j) {
+      %a = affine.load %A[%j] : memref<16xf32>
+      affine.store %a, %B[%j] : memref<16xf32>
+    }
+  } {loop_name = "j", stage_name = "s"}
+  hcl.vectorize(%s, %lj, 8)
+  return
+}
+
+// A read of C the pair's indices cannot be compared with (a broadcast of
+// row 16 + k, which no iteration writes) keeps the pair in the loop: the
+// hoisting is conservative about any other access of the same array.
+// CHECK-LABEL: func.func @aliased_block_not_carried(
+// CHECK:         affine.for %{{.*}} = 0 to 8 {
+// CHECK-NOT:       iter_args
+// CHECK:           vector.transfer_read %arg2
+// CHECK:           vector.transfer_write {{.*}}, %arg2
+func.func @aliased_block_not_carried(%A: memref<8x16xf32>, %B: memref<8x16xf32>, %C: memref<24x16xf32>) {
+  %lj = hcl.create_loop_handle "j" : !hcl.LoopHandle
+  %lk = hcl.create_loop_handle "k" : !hcl.LoopHandle
+  %s = hcl.create_stage_handle "s" : !hcl.StageHandle
+  affine.for %i = 0 to 16 {
+    affine.for %k = 0 to 8 {
+      affine.for %j = 0 to 16 {
+        %a = affine.load %C[%k + 16, 0] : memref<24x16xf32>
+        %b = affine.load %B[%k, %j] : memref<8x16xf32>
+        %c = affine.load %C[%i, %j] : memref<24x16xf32>
+        %p = arith.mulf %a, %b : f32
+        %q = arith.addf %p, %c : f32
+        affine.store %q, %C[%i, %j] : memref<24x16xf32>
+      } {loop_name = "j"}
+    } {loop_name = "k"}
+  } {loop_name = "i", stage_name = "s"}
+  hcl.vectorize(%s, %lj, 16)
+  return
+}
+
+// A width that does not divide the trip count: full groups of 8 become
+// vector code under an affine.if, the last group (6) stays a scalar loop
+// without the mark.
+// CHECK-LABEL: func.func @tail_groups(
+// CHECK:         affine.for %{{.*}} = 0 to 4 {
+// CHECK:           affine.if
+// CHECK:             vector.transfer_read {{.*}} vector<8xf32>
+// CHECK:             vector.transfer_write
+// CHECK:           } else {
+// CHECK:             affine.for %{{.*}} = 0 to min
+// CHECK-NOT:         vectorize
+// CHECK:             } {loop_name = "j.inner"}
+func.func @tail_groups(%A: memref<30xf32>, %B: memref<30xf32>) {
+  %lj = hcl.create_loop_handle "j" : !hcl.LoopHandle
+  %s = hcl.create_stage_handle "s" : !hcl.StageHandle
+  affine.for %j = 0 to 30 {
+    %a = affine.load %A[%j] : memref<30xf32>
+    %b = arith.mulf %a, %a : f32
+    affine.store %b, %B[%j] : memref<30xf32>
+  } {loop_name = "j", stage_name = "s"}
+  hcl.vectorize(%s, %lj, 8)
+  return
+}

@@ -1,0 +1,47 @@
+//===- CpuOptions.cpp - --cpu and --fp-contract of run and check ----------===//
+
+#include "CpuOptions.h"
+#include "Subcommands.h"
+
+using namespace llvm;
+
+namespace hcl::driver {
+
+static cl::opt<std::string>
+    cpu("cpu",
+        cl::desc("compile for this CPU (LLVM's name: skylake-avx512, znver4, "
+                 "x86-64-v3, generic) instead of the host's, for timings "
+                 "that do not depend on the machine"),
+        cl::value_desc("NAME"), cl::sub(runSubcommand),
+        cl::sub(checkSubcommand));
+
+static cl::opt<bool> fpContract(
+    "fp-contract",
+    cl::desc("fuse floating-point multiplies and adds into FMA instructions "
+             "(one rounding instead of two: faster, not bit-exact; hcl check "
+             "then compares with a tolerance of 1e-4 of each array's "
+             "largest value)"),
+    cl::sub(runSubcommand), cl::sub(checkSubcommand));
+
+static cl::opt<std::string> objectFile(
+    "object",
+    cl::desc("write the JIT's machine code for the program as an object "
+             "file (read it with objdump -d)"),
+    cl::value_desc("FILE"), cl::sub(runSubcommand));
+
+JitOptions cpuJitOptions(bool reference) {
+  JitOptions options;
+  options.cpu = cpu;
+  options.fpContract = fpContract && !reference;
+  options.keepObject = !objectFile.empty();
+  return options;
+}
+
+bool fpContractRequested() { return fpContract; }
+
+void writeObjectIfRequested(JitProgram &program) {
+  if (!objectFile.empty())
+    program.writeObject(objectFile);
+}
+
+} // namespace hcl::driver

@@ -1,0 +1,38 @@
+//===- CpuOptions.h - how `hcl run` and `hcl check` compile for the CPU ---===//
+//
+//   --cpu NAME       compile for LLVM's CPU NAME (skylake-avx512, znver4,
+//                    x86-64-v3, generic) instead of the host's CPU
+//   --fp-contract    fuse floating-point multiplies and adds (FMA)
+//   --object FILE    (run) write the JIT's machine code as an object file
+//
+// docs/cpu.md says what each changes.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HCL_TOOLS_HCL_CPUOPTIONS_H
+#define HCL_TOOLS_HCL_CPUOPTIONS_H
+
+#include "hcl/Runtime/JitProgram.h"
+
+namespace hcl::driver {
+
+/// The JIT options the command line asks for. `hcl check` passes
+/// `reference` for the unscheduled program, which never fuses: it is the
+/// program's exact meaning.
+JitOptions cpuJitOptions(bool reference = false);
+
+/// With `hcl run --object FILE`: writes the program's machine code there.
+void writeObjectIfRequested(JitProgram &program);
+
+/// Whether --fp-contract was given (then `hcl check` compares floats with
+/// fpContractTolerance).
+bool fpContractRequested();
+
+/// With FMA the scheduled program rounds once where the reference rounds
+/// twice; a sum that cancels can then differ in its last bits relative to
+/// its own size, but not relative to the array's largest value.
+constexpr double fpContractTolerance = 1e-4;
+
+} // namespace hcl::driver
+
+#endif // HCL_TOOLS_HCL_CPUOPTIONS_H
