@@ -13,6 +13,8 @@ packages=(
   libonnx-dev libonnx-testdata libprotobuf-dev python3-onnx
   # The Python package (python/, docs/python.md) and its tests.
   python3-dev pybind11-dev python3-pybind11 python3-pytest python3-matplotlib
+  # benchmark only (bench/cpu): the Halide 14 peer and NumPy's OpenBLAS.
+  libhalide14-0-dev libopenblas0-pthread
 )
 
 missing=()
