@@ -181,6 +181,18 @@ void gemmTiled(Program &p) {
   c.unroll(t[2]);
 }
 
+/// The register-blocked kernel without a buffer: an 8 x 32 block of C is
+/// read into vector registers before k, updated by FMAs and written after
+/// (hcl-cpu-loops keeps the block's vectors in registers across k).
+void gemmBlocked(Program &p) {
+  hcl::Stage c = p.s[p.out];
+  std::array<hcl::Axis, 4> t = c.tile(p.out.axis("i"), p.out.axis("j"), 8, 32);
+  c.reorder({t[0], t[1], p.out.axis("k"), t[2], t[3]});
+  c.unroll(t[2]);
+  c.vectorize(t[3], 32);
+  c.parallel(t[0]);
+}
+
 void runGemm(const Options &o) {
   std::vector<hcl::Array> inputs = loadInputs(o, 2);
   int64_t m = inputs[0].shape()[0], kk = inputs[0].shape()[1],
@@ -208,6 +220,10 @@ void runGemm(const Options &o) {
                {"rows", "reorder(i, k, j); parallel(i)", gemmRows},
                {"rows_vec", "reorder(i, k, j); parallel(i); vectorize(j, 16)",
                 gemmRowsVector},
+               {"blocked",
+                "tile(i, j, 8, 32); reorder(i.o, j.o, k, i.i, j.i); "
+                "unroll(i.i); vectorize(j.i, 32); parallel(i.o)",
+                gemmBlocked},
                {"tiled",
                 "tile(i, j, 8, 64); reorder(i.o, j.o, k, i.i, j.i); "
                 "parallel(i.o); buffer_at(C, j.o); vectorize(j.i, 16); "
