@@ -12,6 +12,8 @@
 // RUN: hcl check %s --entry large_block | FileCheck %s --check-prefix=EXEC
 // RUN: hcl check %s --entry parallel_rows | FileCheck %s --check-prefix=EXEC
 // RUN: hcl check %s --entry vectorized_block | FileCheck %s --check-prefix=EXEC
+// RUN: hcl check %s --entry outlined | FileCheck %s --check-prefix=EXEC
+// RUN: hcl check --hls %s --entry outlined | FileCheck %s --check-prefix=HLSEXEC
 // EXEC: hcl check: OK
 // HLSEXEC: hcl check --hls: OK
 
@@ -262,5 +264,33 @@ func.func @vectorized_block(%A: memref<8x64xf32>, %C: memref<8x64xf32>) {
   %io, %ii, %jo, %ji = hcl.tile(%s, %li, %lj, 4, 32)
   hcl.vectorize(%s, %ji, 16)
   %buf = hcl.buffer_at(%s, %C: memref<8x64xf32>, %jo) {buffer_name = "Cb"} -> memref<4x32xf32>
+  return
+}
+
+// -----
+
+// outline after buffer_at: the buffer (only the stage uses it) goes into
+// the stage's function as its own array, not an argument.
+// CHECK-LABEL: func.func private @Stage_s(
+// CHECK-SAME:    %{{.*}}: memref<16x32xf32>) {
+// CHECK:         memref.alloca() : memref<4x8xf32>
+// CHECK-NEXT:    affine.for
+// CHECK-LABEL: func.func @outlined
+// CHECK:         call @Stage_s(%{{.*}}) {outlined_stage = "s"} : (memref<16x32xf32>) -> ()
+func.func @outlined(%C: memref<16x32xf32>) {
+  %li = hcl.create_loop_handle "i" : !hcl.LoopHandle
+  %lj = hcl.create_loop_handle "j" : !hcl.LoopHandle
+  %s = hcl.create_stage_handle "s" : !hcl.StageHandle
+  %two = arith.constant 2.0 : f32
+  affine.for %i = 0 to 16 {
+    affine.for %j = 0 to 32 {
+      %c = affine.load %C[%i, %j] : memref<16x32xf32>
+      %t = arith.mulf %c, %two : f32
+      affine.store %t, %C[%i, %j] : memref<16x32xf32>
+    } {loop_name = "j"}
+  } {loop_name = "i", stage_name = "s"}
+  %io, %ii, %jo, %ji = hcl.tile(%s, %li, %lj, 4, 8)
+  %buf = hcl.buffer_at(%s, %C: memref<16x32xf32>, %jo) -> memref<4x8xf32>
+  hcl.outline(%s)
   return
 }
