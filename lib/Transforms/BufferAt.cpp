@@ -110,8 +110,8 @@ void buildCopyNest(
   SmallVector<AffineExpr> indices;
   unsigned nextLoop = 0;
   for (auto [d, kept] : llvm::enumerate(footprint.kept)) {
-    AffineExpr index = footprint.lowerBounds[d].getResult(0).shiftDims(
-        numOrigin, ivs.size());
+    AffineExpr index =
+        footprint.lowerBounds[d].getResult(0).shiftDims(numOrigin, ivs.size());
     if (kept)
       index = index + getAffineDimExpr(nextLoop++, context);
     indices.push_back(index);
@@ -125,7 +125,8 @@ void buildCopyNest(
 
 /// The index into the buffer of an access of the target: its index in the
 /// target minus the box's origin, for the buffer's dimensions.
-AffineValueMap bufferIndex(Operation *access, const BufferFootprint &footprint) {
+AffineValueMap bufferIndex(Operation *access,
+                           const BufferFootprint &footprint) {
   MemRefAccess ref(access);
   AffineValueMap map;
   ref.getAccessMap(&map);
@@ -175,7 +176,8 @@ Block *bufferBlock(AffineForOp axis, ArrayRef<Operation *> accesses) {
 } // namespace
 
 LogicalResult applyBufferAt(BufferAtOp op, ScheduleContext &ctx) {
-  FailureOr<AffineForOp> axis = ctx.resolveLoop(op, op.getStage(), op.getAxis());
+  FailureOr<AffineForOp> axis =
+      ctx.resolveLoop(op, op.getStage(), op.getAxis());
   if (failed(axis))
     return failure();
   StringRef axisName = getLoopName(*axis);
@@ -240,27 +242,25 @@ LogicalResult applyBufferAt(BufferAtOp op, ScheduleContext &ctx) {
 
   auto bufferAccess = [&](ValueRange ivs) {
     return scalar ? std::pair{elementZero, ValueRange{}}
-                  : std::pair{AffineMap::getMultiDimIdentityMap(ivs.size(),
-                                                                context),
-                              ivs};
+                  : std::pair{
+                        AffineMap::getMultiDimIdentityMap(ivs.size(), context),
+                        ivs};
   };
   builder.setInsertionPointToStart(block);
-  buildCopyNest(builder, loc, *footprint, loops, targetType, "_init",
-                [&](OpBuilder &b, ValueRange ivs, AffineMap map,
-                    ValueRange operands) {
-                  Value v = AffineLoadOp::create(b, loc, target, map, operands);
-                  auto [bufferMap, bufferIvs] = bufferAccess(ivs);
-                  AffineStoreOp::create(b, loc, v, buffer, bufferMap,
-                                        bufferIvs);
-                });
+  buildCopyNest(
+      builder, loc, *footprint, loops, targetType, "_init",
+      [&](OpBuilder &b, ValueRange ivs, AffineMap map, ValueRange operands) {
+        Value v = AffineLoadOp::create(b, loc, target, map, operands);
+        auto [bufferMap, bufferIvs] = bufferAccess(ivs);
+        AffineStoreOp::create(b, loc, v, buffer, bufferMap, bufferIvs);
+      });
 
   for (Operation *access : accesses) {
     AffineValueMap index = bufferIndex(access, *footprint);
     builder.setInsertionPoint(access);
     if (auto load = dyn_cast<AffineLoadOp>(access)) {
-      auto newLoad = AffineLoadOp::create(builder, loc, buffer,
-                                          index.getAffineMap(),
-                                          index.getOperands());
+      auto newLoad = AffineLoadOp::create(
+          builder, loc, buffer, index.getAffineMap(), index.getOperands());
       load.getResult().replaceAllUsesWith(newLoad.getResult());
     } else {
       auto store = cast<AffineStoreOp>(access);
@@ -271,14 +271,13 @@ LogicalResult applyBufferAt(BufferAtOp op, ScheduleContext &ctx) {
   }
 
   builder.setInsertionPoint(block->getTerminator());
-  buildCopyNest(builder, loc, *footprint, loops, targetType, "_back",
-                [&](OpBuilder &b, ValueRange ivs, AffineMap map,
-                    ValueRange operands) {
-                  auto [bufferMap, bufferIvs] = bufferAccess(ivs);
-                  Value v =
-                      AffineLoadOp::create(b, loc, buffer, bufferMap, bufferIvs);
-                  AffineStoreOp::create(b, loc, v, target, map, operands);
-                });
+  buildCopyNest(
+      builder, loc, *footprint, loops, targetType, "_back",
+      [&](OpBuilder &b, ValueRange ivs, AffineMap map, ValueRange operands) {
+        auto [bufferMap, bufferIvs] = bufferAccess(ivs);
+        Value v = AffineLoadOp::create(b, loc, buffer, bufferMap, bufferIvs);
+        AffineStoreOp::create(b, loc, v, target, map, operands);
+      });
   ctx.mapMemRef(op.getResult(), buffer);
   return success();
 }

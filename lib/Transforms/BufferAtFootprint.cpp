@@ -54,8 +54,7 @@ std::optional<int64_t> maxTripCount(AffineForOp loop) {
 /// The loops inside `axis` in index `r` of `access`, each with its
 /// coefficient; an error when a loop enters other than linearly.
 FailureOr<SmallVector<IndexTerm>> indexTerms(Operation *user, AffineForOp axis,
-                                             AffineValueMap &map,
-                                             unsigned r) {
+                                             AffineValueMap &map, unsigned r) {
   AffineExpr expr = map.getResult(r);
   unsigned numDims = map.getNumDims(), numSymbols = map.getNumSymbols();
   SmallVector<int64_t> flat;
@@ -105,8 +104,8 @@ LogicalResult checkContiguous(Operation *user, AffineForOp axis,
       return user->emitError("index ")
              << r << " of the target steps by " << term.coefficient
              << " with loop '" << getLoopName(term.loop)
-             << "': the part of it one iteration of loop '"
-             << getLoopName(axis) << "' touches has holes, not a box";
+             << "': the part of it one iteration of loop '" << getLoopName(axis)
+             << "' touches has holes, not a box";
     std::optional<int64_t> trips = maxTripCount(term.loop);
     if (!trips && &term != &terms.back())
       return user->emitError("loop '")
@@ -205,8 +204,9 @@ AffineMap symbolsAsDims(AffineMap map) {
 FailureOr<BufferFootprint>
 computeBufferFootprint(Operation *user, AffineForOp axis,
                        ArrayRef<Operation *> accesses) {
-  unsigned rank = cast<MemRefType>(MemRefAccess(accesses.front()).memref.getType())
-                      .getRank();
+  unsigned rank =
+      cast<MemRefType>(MemRefAccess(accesses.front()).memref.getType())
+          .getRank();
   BufferFootprint footprint;
   footprint.kept.assign(rank, false);
   footprint.mirrored.assign(rank, AffineForOp());

@@ -1,4 +1,5 @@
-//===- BufferAtFootprint.h - what one iteration of a loop touches -*- C++ -*-===//
+//===- BufferAtFootprint.h - what one iteration of a loop touches -*- C++
+//-*-===//
 
 #ifndef HCL_LIB_TRANSFORMS_BUFFERATFOOTPRINT_H
 #define HCL_LIB_TRANSFORMS_BUFFERATFOOTPRINT_H
