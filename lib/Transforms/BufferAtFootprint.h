@@ -1,5 +1,4 @@
-//===- BufferAtFootprint.h - what one iteration of a loop touches -*- C++
-//-*-===//
+//===- BufferAtFootprint.h - what one iteration touches ----------*- C++ -*-===//
 
 #ifndef HCL_LIB_TRANSFORMS_BUFFERATFOOTPRINT_H
 #define HCL_LIB_TRANSFORMS_BUFFERATFOOTPRINT_H
