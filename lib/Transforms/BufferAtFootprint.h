@@ -1,4 +1,4 @@
-//===- BufferAtFootprint.h - what one iteration touches ----------*- C++ -*-===//
+//===- BufferAtFootprint.h - what one iteration touches ---------*- C++ -*-===//
 
 #ifndef HCL_LIB_TRANSFORMS_BUFFERATFOOTPRINT_H
 #define HCL_LIB_TRANSFORMS_BUFFERATFOOTPRINT_H
