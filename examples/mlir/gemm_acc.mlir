@@ -10,7 +10,7 @@
 //   - reorder(k, j) makes j the innermost loop: consecutive iterations add
 //     into different elements C[i][j];
 //   - buffer_at(C, i) keeps the row C[i][*] in a local buffer of 32
-//     elements while i runs (copied in before, written back after), so the
+//     elements (allocated once, before the loops) while i runs (copied in before, written back after), so the
 //     pipeline reads and writes on-chip memory;
 //   - pipeline(j, 1) asks for one iteration of j per cycle.
 //

@@ -41,10 +41,13 @@ static std::vector<int64_t> appliedBufferShape(const ScheduleImpl &schedule,
     return {};
   std::optional<MemRefType> found;
   unsigned matches = 0;
-  module->walk([&](memref::AllocOp alloc) {
-    auto attr = alloc->getAttrOfType<StringAttr>("name");
+  // buffer_at puts a small buffer on the stack (memref.alloca).
+  module->walk([&](Operation *op) {
+    if (!llvm::isa<memref::AllocOp, memref::AllocaOp>(op))
+      return;
+    auto attr = op->getAttrOfType<StringAttr>("name");
     if (attr && attr.getValue() == name && ++matches)
-      found = alloc.getType();
+      found = llvm::cast<MemRefType>(op->getResult(0).getType());
   });
   if (matches != 1)
     return {};

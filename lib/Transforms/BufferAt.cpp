@@ -3,18 +3,26 @@
 // buffer_at(C, s, i) keeps the part of C that one iteration of loop `i`
 // touches in a local buffer (seed 000):
 //
+//   %buf = memref.alloca()             (once, outside the loops)
 //   affine.for i {                       affine.for i {
-//     ... C[i, j] ...              ->      %buf = memref.alloc()
-//   }                                      j_init: buf[j] = C[i, j]
-//                                          ... buf[j] ...
+//     ... C[i, j] ...              ->      j_init: buf[j] = C[i, j]
+//   }                                      ... buf[j] ...
 //                                          j_back: C[i, j] = buf[j]
 //                                        }
 //
-// The buffer is filled from C (the seed fills it with zeros, which is only
-// right when the stage itself starts from zero), so the scheduled program
-// computes what the algorithm computes for any initial C.
+// The part is the box the accesses touch (BufferAtFootprint.cpp), so after
+// tile(i, j, 8, 64) a buffer at j.outer holds C's 8x64 block, indexed from
+// the block's origin; with the reduction reordered between the tile loops
+// and the point loops it is the register-blocked gemm's C tile. The buffer
+// is filled from C (the seed fills it with zeros, which is only right when
+// the stage itself starts from zero), so the scheduled program computes
+// what the algorithm computes for any initial C. Where the box would reach
+// past C's edge (a split that does not divide) the copies stop at the edge.
 //
 //===----------------------------------------------------------------------===//
+
+#include "BufferAtFootprint.h"
+#include "BufferAtPlacement.h"
 
 #include "hcl/Dialect/HCL/Naming.h"
 #include "hcl/Transforms/Primitives.h"
@@ -30,86 +38,116 @@ namespace hcl {
 
 namespace {
 
-/// How one access indexes the target: each dimension is either fixed for an
-/// iteration of the axis loop ("outer": uses only loops at or above the
-/// axis) or is a loop variable of a loop inside the axis, plus a constant
-/// ("inner").
-struct AccessPattern {
-  SmallVector<bool> isInner;
-  SmallVector<AffineForOp> innerLoops; // per dimension, null when outer
-  AffineValueMap outerIndices;         // the outer dimensions only
+/// The hints a copy loop takes from the loop it mirrors, so that a point
+/// loop unrolled or vectorized before buffer_at has its fill and write-back
+/// unrolled or vectorized alike (a register tile needs all three unrolled).
+constexpr StringLiteral kMirroredHints[] = {"unroll", "vectorize"};
+
+/// One loop of a copy nest: the buffer dimension `dim` of the footprint's
+/// target dimension `targetDim`.
+struct CopyLoop {
+  unsigned targetDim;
+  std::string name;
+  AffineForOp mirrored;
 };
 
-FailureOr<AccessPattern> analyzeAccess(Operation *access, AffineForOp axis,
-                                       Operation *user) {
-  MemRefAccess ref(access);
-  AffineValueMap map;
-  ref.getAccessMap(&map);
-  AccessPattern pattern;
-  SmallVector<AffineExpr> outerExprs;
-  for (unsigned r = 0; r < map.getNumResults(); ++r) {
-    AffineExpr expr = map.getResult(r);
-    AffineForOp innerLoop;
-    bool usesInner = false;
-    for (unsigned p = 0; p < map.getNumOperands(); ++p) {
-      bool isDim = p < map.getNumDims();
-      if (isDim ? !expr.isFunctionOfDim(p)
-                : !expr.isFunctionOfSymbol(p - map.getNumDims()))
-        continue;
-      AffineForOp owner = getForInductionVarOwner(map.getOperand(p));
-      if (owner && axis->isProperAncestor(owner)) {
-        usesInner = true;
-        // The variable plus a constant (reuse_at's shifted j' - 2): the
-        // buffer spans the whole dimension and is indexed as the target is.
-        AffineExpr rest = simplifyAffineExpr(
-            expr - getAffineDimExpr(p, user->getContext()), map.getNumDims(),
-            map.getNumSymbols());
-        if (isDim && isa<AffineConstantExpr>(rest))
-          innerLoop = owner;
-      }
-    }
-    if (usesInner && !innerLoop)
-      return user->emitError("buffer_at needs each index of the target to be "
-                             "either fixed in an iteration of the axis or a "
-                             "variable of a loop inside it plus a constant");
-    pattern.isInner.push_back(usesInner);
-    pattern.innerLoops.push_back(innerLoop);
-    if (!usesInner)
-      outerExprs.push_back(expr);
+/// The copy loops, one per buffer dimension, named after the loop each
+/// mirrors (`j.inner_init`), or after the buffer when several loops index
+/// that dimension.
+SmallVector<CopyLoop> copyLoops(const BufferFootprint &footprint,
+                                StringRef bufferName) {
+  SmallVector<CopyLoop> loops;
+  for (auto [d, kept] : llvm::enumerate(footprint.kept)) {
+    if (!kept)
+      continue;
+    AffineForOp mirrored = footprint.mirrored[d];
+    std::string name = mirrored ? getLoopName(mirrored).str()
+                                : (bufferName + "_d" + Twine(d)).str();
+    loops.push_back({static_cast<unsigned>(d), name, mirrored});
   }
-  auto outerMap = AffineMap::get(map.getNumDims(), map.getNumSymbols(),
-                                 outerExprs, user->getContext());
-  pattern.outerIndices.reset(outerMap, map.getOperands());
-  return pattern;
+  return loops;
 }
 
-/// True when two accesses touch the same outer indices in every iteration.
-bool sameOuterIndices(const AccessPattern &a, const AccessPattern &b) {
-  if (a.isInner != b.isInner)
-    return false;
-  AffineValueMap difference;
-  AffineValueMap::difference(a.outerIndices, b.outerIndices, &difference);
-  AffineMap map = difference.getAffineMap();
-  return map.isConstant() &&
-         llvm::all_of(map.getConstantResults(), [](int64_t v) { return v == 0; });
-}
-
-/// Emits `for d0.. { body(ivs) }` over `shape`, loops named after
-/// `names[i] + suffix`, the innermost pipelined (II = 1).
-void buildCopyNest(OpBuilder &builder, Location loc, ArrayRef<int64_t> shape,
-                   ArrayRef<std::string> names, StringRef suffix,
-                   function_ref<void(OpBuilder &, ValueRange)> body) {
-  SmallVector<Value> ivs;
+/// Emits the copy nest over the buffer, loops named `<name><suffix>`, the
+/// innermost pipelined (II = 1). A loop stops at the target's edge when the
+/// box may reach past it. `body` gets the buffer indices (empty for a
+/// one-element buffer) and the target indices as a map over `operands`.
+void buildCopyNest(
+    OpBuilder &builder, Location loc, const BufferFootprint &footprint,
+    ArrayRef<CopyLoop> loops, MemRefType targetType, StringRef suffix,
+    function_ref<void(OpBuilder &, ValueRange, AffineMap, ValueRange)> body) {
   OpBuilder::InsertionGuard guard(builder);
-  for (auto [dim, extent] : llvm::enumerate(shape)) {
-    auto loop = AffineForOp::create(builder, loc, 0, extent);
-    loop->setAttr(kLoopNameAttr, builder.getStringAttr(names[dim] + suffix));
-    if (dim + 1 == shape.size())
+  MLIRContext *context = builder.getContext();
+  const SmallVector<Value> &origin = footprint.origin;
+  unsigned numOrigin = origin.size();
+  SmallVector<Value> ivs;
+  for (auto [k, copy] : llvm::enumerate(loops)) {
+    unsigned d = copy.targetDim;
+    AffineExpr lb = footprint.lowerBounds[d].getResult(0);
+    int64_t extent = footprint.extents[d];
+    int64_t dimSize = targetType.getDimSize(d);
+    SmallVector<AffineExpr> lows = {getAffineConstantExpr(0, context)};
+    SmallVector<AffineExpr> highs = {getAffineConstantExpr(extent, context)};
+    if (!neverNonNegative(footprint.originDomain, -lb, origin, -1))
+      lows.push_back(-lb);
+    if (!neverNonNegative(footprint.originDomain, lb, origin,
+                          extent - dimSize - 1))
+      highs.push_back(dimSize - lb);
+    auto loop = AffineForOp::create(
+        builder, loc, origin, AffineMap::get(numOrigin, 0, lows, context),
+        origin, AffineMap::get(numOrigin, 0, highs, context));
+    loop->setAttr(kLoopNameAttr, builder.getStringAttr(copy.name + suffix));
+    if (copy.mirrored)
+      for (StringRef hint : kMirroredHints)
+        if (Attribute value = copy.mirrored->getAttr(hint))
+          loop->setAttr(hint, value);
+    if (k + 1 == loops.size() && !loop->hasAttr("unroll"))
       loop->setAttr("pipeline_ii", builder.getI32IntegerAttr(1));
     ivs.push_back(loop.getInductionVar());
     builder.setInsertionPointToStart(loop.getBody());
   }
-  body(builder, ivs);
+  // Target index d: the box's origin plus the copy loop's variable.
+  SmallVector<AffineExpr> indices;
+  unsigned nextLoop = 0;
+  for (auto [d, kept] : llvm::enumerate(footprint.kept)) {
+    AffineExpr index =
+        footprint.lowerBounds[d].getResult(0).shiftDims(numOrigin, ivs.size());
+    if (kept)
+      index = index + getAffineDimExpr(nextLoop++, context);
+    indices.push_back(index);
+  }
+  SmallVector<Value> operands(ivs);
+  llvm::append_range(operands, origin);
+  AffineMap map = AffineMap::get(ivs.size() + numOrigin, 0, indices, context);
+  canonicalizeMapAndOperands(&map, &operands);
+  body(builder, ivs, map, operands);
+}
+
+/// The index into the buffer of an access of the target: its index in the
+/// target minus the box's origin, for the buffer's dimensions.
+AffineValueMap bufferIndex(Operation *access,
+                           const BufferFootprint &footprint) {
+  MemRefAccess ref(access);
+  AffineValueMap map;
+  ref.getAccessMap(&map);
+  SmallVector<unsigned> keptDims;
+  SmallVector<AffineExpr> origins;
+  for (auto [d, kept] : llvm::enumerate(footprint.kept))
+    if (kept) {
+      keptDims.push_back(d);
+      origins.push_back(footprint.lowerBounds[d].getResult(0));
+    }
+  MLIRContext *context = access->getContext();
+  if (keptDims.empty())
+    return AffineValueMap(AffineMap::getConstantMap(0, context), {});
+  AffineValueMap indices(map.getAffineMap().getSubMap(keptDims),
+                         map.getOperands());
+  AffineValueMap origin(
+      AffineMap::get(footprint.origin.size(), 0, origins, context),
+      footprint.origin);
+  AffineValueMap difference;
+  AffineValueMap::difference(indices, origin, &difference);
+  return difference;
 }
 
 /// The block the buffer lives in: the axis body, or the then-block of the
@@ -138,7 +176,8 @@ Block *bufferBlock(AffineForOp axis, ArrayRef<Operation *> accesses) {
 } // namespace
 
 LogicalResult applyBufferAt(BufferAtOp op, ScheduleContext &ctx) {
-  FailureOr<AffineForOp> axis = ctx.resolveLoop(op, op.getStage(), op.getAxis());
+  FailureOr<AffineForOp> axis =
+      ctx.resolveLoop(op, op.getStage(), op.getAxis());
   if (failed(axis))
     return failure();
   StringRef axisName = getLoopName(*axis);
@@ -149,6 +188,9 @@ LogicalResult applyBufferAt(BufferAtOp op, ScheduleContext &ctx) {
 
   Value target = ctx.resolveMemRef(op.getTarget());
   auto targetType = cast<MemRefType>(target.getType());
+  if (!targetType.hasStaticShape())
+    return op.emitError("buffer_at needs a target of static shape, not ")
+           << targetType;
   SmallVector<Operation *> accesses;
   bool onlyAffine = true;
   for (Operation *user : target.getUsers()) {
@@ -167,26 +209,15 @@ LogicalResult applyBufferAt(BufferAtOp op, ScheduleContext &ctx) {
     return op.emitError("the target is not accessed inside loop '")
            << axisName << "'";
 
-  SmallVector<AccessPattern, 4> patterns;
-  for (Operation *access : accesses) {
-    FailureOr<AccessPattern> pattern = analyzeAccess(access, *axis, op);
-    if (failed(pattern))
-      return failure();
-    if (!patterns.empty() && !sameOuterIndices(*pattern, patterns.front()))
-      return op.emitError("the accesses to the target inside loop '")
-             << axisName << "' do not all touch the same part of it";
-    patterns.push_back(std::move(*pattern));
-  }
-  const AccessPattern &first = patterns.front();
-
+  FailureOr<BufferFootprint> footprint =
+      computeBufferFootprint(op, *axis, accesses);
+  if (failed(footprint))
+    return failure();
+  StringRef bufferName = op.getBufferName().value_or("buf");
+  SmallVector<CopyLoop> loops = copyLoops(*footprint, bufferName);
   SmallVector<int64_t> bufferShape;
-  SmallVector<std::string> names;
-  for (auto [dim, inner] : llvm::enumerate(first.isInner)) {
-    if (!inner)
-      continue;
-    bufferShape.push_back(targetType.getDimSize(dim));
-    names.push_back(getLoopName(first.innerLoops[dim]).str());
-  }
+  for (const CopyLoop &copy : loops)
+    bufferShape.push_back(footprint->extents[copy.targetDim]);
   // Every index fixed in an iteration of the axis (buffer_at at the loop
   // around a reduction, as HeteroCL writes it): a one-element buffer, the
   // register the reduction accumulates in.
@@ -203,73 +234,50 @@ LogicalResult applyBufferAt(BufferAtOp op, ScheduleContext &ctx) {
            << op.getResult().getType() << " written here";
 
   Location loc = op.getLoc();
-  OpBuilder builder(op.getContext());
+  OpBuilder builder(context);
   Block *block = bufferBlock(*axis, accesses);
-  builder.setInsertionPointToStart(block);
-  auto buffer = memref::AllocOp::create(builder, loc, bufferType);
+  Value buffer = allocateBuffer(builder, loc, bufferType, *axis, block);
   if (std::optional<StringRef> name = op.getBufferName())
-    buffer->setAttr("name", builder.getStringAttr(*name));
-  SmallVector<Value> outerIndices;
-  const AffineValueMap &outer = first.outerIndices;
-  for (unsigned r = 0; r < outer.getNumResults(); ++r)
-    outerIndices.push_back(AffineApplyOp::create(
-        builder, loc, outer.getAffineMap().getSubMap({r}), outer.getOperands()));
+    buffer.getDefiningOp()->setAttr("name", builder.getStringAttr(*name));
 
-  // Target indices for buffer position `ivs`: outer indices interleaved with
-  // the buffer's loop variables.
-  auto targetIndices = [&](ValueRange ivs) {
-    SmallVector<Value> indices;
-    unsigned nextOuter = 0, nextInner = 0;
-    for (bool inner : first.isInner)
-      indices.push_back(inner ? ivs[nextInner++] : outerIndices[nextOuter++]);
-    return indices;
+  auto bufferAccess = [&](ValueRange ivs) {
+    return scalar ? std::pair{elementZero, ValueRange{}}
+                  : std::pair{
+                        AffineMap::getMultiDimIdentityMap(ivs.size(), context),
+                        ivs};
   };
-  buildCopyNest(builder, loc, bufferShape, names, "_init",
-                [&](OpBuilder &b, ValueRange ivs) {
-                  Value v = AffineLoadOp::create(b, loc, target, targetIndices(ivs));
-                  if (scalar)
-                    AffineStoreOp::create(b, loc, v, buffer, elementZero, {});
-                  else
-                    AffineStoreOp::create(b, loc, v, buffer, ivs);
-                });
+  builder.setInsertionPointToStart(block);
+  buildCopyNest(
+      builder, loc, *footprint, loops, targetType, "_init",
+      [&](OpBuilder &b, ValueRange ivs, AffineMap map, ValueRange operands) {
+        Value v = AffineLoadOp::create(b, loc, target, map, operands);
+        auto [bufferMap, bufferIvs] = bufferAccess(ivs);
+        AffineStoreOp::create(b, loc, v, buffer, bufferMap, bufferIvs);
+      });
 
-  for (auto [access, pattern] : llvm::zip(accesses, patterns)) {
-    MemRefAccess ref(access);
-    AffineValueMap map;
-    ref.getAccessMap(&map);
-    SmallVector<unsigned> innerResults;
-    for (auto [dim, inner] : llvm::enumerate(pattern.isInner))
-      if (inner)
-        innerResults.push_back(dim);
-    AffineMap bufferMap =
-        scalar ? AffineMap::get(map.getNumDims(), map.getNumSymbols(),
-                                getAffineConstantExpr(0, context))
-               : map.getAffineMap().getSubMap(innerResults);
+  for (Operation *access : accesses) {
+    AffineValueMap index = bufferIndex(access, *footprint);
     builder.setInsertionPoint(access);
     if (auto load = dyn_cast<AffineLoadOp>(access)) {
-      auto newLoad = AffineLoadOp::create(builder, loc, buffer, bufferMap,
-                                          map.getOperands());
+      auto newLoad = AffineLoadOp::create(
+          builder, loc, buffer, index.getAffineMap(), index.getOperands());
       load.getResult().replaceAllUsesWith(newLoad.getResult());
     } else {
       auto store = cast<AffineStoreOp>(access);
       AffineStoreOp::create(builder, loc, store.getValueToStore(), buffer,
-                            bufferMap, map.getOperands());
+                            index.getAffineMap(), index.getOperands());
     }
     access->erase();
   }
 
   builder.setInsertionPoint(block->getTerminator());
-  buildCopyNest(builder, loc, bufferShape, names, "_back",
-                [&](OpBuilder &b, ValueRange ivs) {
-                  Value v =
-                      scalar ? AffineLoadOp::create(b, loc, buffer, elementZero,
-                                                    ValueRange{})
-                             : AffineLoadOp::create(b, loc, buffer, ivs);
-                  AffineStoreOp::create(b, loc, v, target, targetIndices(ivs));
-                });
-  // Freed every iteration so the CPU path does not leak; in HLS C++ the
-  // buffer is a local array.
-  memref::DeallocOp::create(builder, loc, buffer);
+  buildCopyNest(
+      builder, loc, *footprint, loops, targetType, "_back",
+      [&](OpBuilder &b, ValueRange ivs, AffineMap map, ValueRange operands) {
+        auto [bufferMap, bufferIvs] = bufferAccess(ivs);
+        Value v = AffineLoadOp::create(b, loc, buffer, bufferMap, bufferIvs);
+        AffineStoreOp::create(b, loc, v, target, map, operands);
+      });
   ctx.mapMemRef(op.getResult(), buffer);
   return success();
 }

@@ -177,6 +177,30 @@ std::string describeDifference(func::FuncOp candidate, func::FuncOp existing) {
   return "";
 }
 
+/// The stack buffers in the block of `ops` that only `ops` use (buffer_at
+/// allocates its buffer once, at the function's entry), moved right before
+/// them: they go into the outlined function as its own arrays, as they were
+/// before buffer_at hoisted them, instead of becoming arguments.
+SmallVector<Operation *> takeLocalBuffers(ArrayRef<Operation *> ops) {
+  SmallVector<Operation *> locals;
+  Block *block = ops.front()->getBlock();
+  for (Operation &candidate : *block) {
+    if (&candidate == ops.front())
+      break;
+    auto alloca = dyn_cast<memref::AllocaOp>(candidate);
+    if (!alloca || alloca->getNumOperands() != 0 || alloca->use_empty())
+      continue;
+    bool local = llvm::all_of(alloca->getUsers(), [&](Operation *user) {
+      return llvm::any_of(ops, [&](Operation *r) { return r->isAncestor(user); });
+    });
+    if (local)
+      locals.push_back(alloca);
+  }
+  for (Operation *local : locals)
+    local->moveBefore(ops.front());
+  return locals;
+}
+
 } // namespace
 
 LogicalResult applyOutline(OutlineOp op, ScheduleContext &ctx) {
@@ -192,8 +216,10 @@ LogicalResult applyOutline(OutlineOp op, ScheduleContext &ctx) {
   if (merge && !module.lookupSymbol<func::FuncOp>(*merge))
     return op.emitError("no function @") << *merge << " to merge with";
 
-  SmallVector<Value> values = outlinedFreeValues(*ops);
-  func::FuncOp func = buildOutlinedFunction(op.getLoc(), name, *ops, values);
+  SmallVector<Operation *> outlined = takeLocalBuffers(*ops);
+  llvm::append_range(outlined, *ops);
+  SmallVector<Value> values = outlinedFreeValues(outlined);
+  func::FuncOp func = buildOutlinedFunction(op.getLoc(), name, outlined, values);
   FailureOr<SmallVector<Param>> params = parameterize(op, func);
   if (failed(params)) {
     func.erase();
@@ -239,7 +265,7 @@ LogicalResult applyOutline(OutlineOp op, ScheduleContext &ctx) {
           if (def->hasTrait<OpTrait::ConstantLike>() && !root->isAncestor(def))
             constants.insert(def);
     });
-  for (Operation *root : llvm::reverse(*ops))
+  for (Operation *root : llvm::reverse(outlined))
     root->erase();
   for (Operation *constant : constants)
     if (constant->use_empty())

@@ -7,9 +7,9 @@
 
 // EXEC: OK
 
-// CHECK:      affine.for %[[I:.*]] = 0 to 8 {
+// CHECK:      %[[BUF:.*]] = memref.alloca() : memref<1xf32>
+// CHECK-NEXT: affine.for %[[I:.*]] = 0 to 8 {
 // CHECK-NEXT:   affine.for %[[J:.*]] = 0 to 8 {
-// CHECK-NEXT:     %[[BUF:.*]] = memref.alloc() : memref<1xf32>
 // CHECK-NEXT:     %[[C0:.*]] = affine.load %{{.*}}[%[[I]], %[[J]]] : memref<8x8xf32>
 // CHECK-NEXT:     affine.store %[[C0]], %[[BUF]][0] : memref<1xf32>
 // CHECK-NEXT:     affine.for
@@ -18,7 +18,8 @@
 // CHECK-NEXT:     } {loop_name = "k", reduction = 1 : i32}
 // CHECK-NEXT:     %[[SUM:.*]] = affine.load %[[BUF]][0] : memref<1xf32>
 // CHECK-NEXT:     affine.store %[[SUM]], %{{.*}}[%[[I]], %[[J]]] : memref<8x8xf32>
-// CHECK-NEXT:     memref.dealloc %[[BUF]]
+// CHECK-NEXT:   } {loop_name = "j"}
+// CHECK-NOT:  memref.dealloc
 func.func @top(%A: memref<8x4xf32>, %B: memref<4x8xf32>, %C: memref<8x8xf32>) {
   %s = hcl.create_op_handle "s"
   %lj = hcl.create_loop_handle %s, "j"

@@ -97,7 +97,7 @@ func.func @reuse(%A: memref<6x10xf32>, %B: memref<6x8xf32>) {
 
 // buffer_at without a stage.
 // CHECK-LABEL: func.func @buffer
-// CHECK:         memref.alloc() : memref<8xf32>
+// CHECK:         memref.alloca() : memref<8xf32>
 // CHECK:         } {loop_name = "j_back"
 func.func @buffer(%A: memref<4x8xf32>, %B: memref<4x8xf32>) {
   %s = hcl.create_op_handle "s"

@@ -124,6 +124,50 @@ TEST(BufferShape, WriteBufferPartitionedByDimension) {
     EXPECT_EQ(b[k], a[k] * 3 + k % 8) << k;
 }
 
+// After tile and split, buffer_at at a tile loop holds the block one
+// iteration of it computes (issue 16): its shape is the extent of the point
+// loops, and the scheduled gemm still computes the product.
+TEST(BufferShape, WriteBufferAfterTileAndSplitIsTheBlock) {
+  Tensor A = placeholder({16, 4}, "A", Float(32));
+  Tensor Bm = placeholder({4, 32}, "Bm", Float(32));
+  auto gemm = [](Tensor A, Tensor Bm) {
+    Var k = reduce_axis(0, 4, "k");
+    return compute(
+        {16, 32}, [&](Var i, Var j) { return sum(A(i, k) * Bm(k, j), {k}); },
+        "C", Float(32));
+  };
+  Schedule tiled = create_schedule({A, Bm}, gemm);
+  Tensor C = tiled.outputs()[0];
+  auto [io, jo, ii, ji] = tiled[C].tile(C.axis(0), C.axis(1), 4, 8);
+  Tensor block = tiled.buffer_at(C, tiled[C], jo);
+  EXPECT_EQ(block.shape(), (std::vector<int64_t>{4, 8}));
+
+  Schedule split = create_schedule({A, Bm}, gemm);
+  Tensor C2 = split.outputs()[0];
+  auto [outer, inner] = split[C2].split(C2.axis(0), 8);
+  Tensor rows = split.buffer_at(C2, split[C2], outer);
+  EXPECT_EQ(rows.shape(), (std::vector<int64_t>{8, 32}));
+
+  std::vector<float> a(64), b(128);
+  for (int n = 0; n < 64; ++n)
+    a[n] = static_cast<float>(n % 7) - 3;
+  for (int n = 0; n < 128; ++n)
+    b[n] = static_cast<float>(n % 5) - 2;
+  for (Schedule *s : {&tiled, &split}) {
+    Array inA(a, {16, 4}, Float(32)), inB(b, {4, 32}, Float(32)),
+        out({16, 32}, Float(32));
+    build(*s)(inA, inB, out);
+    std::vector<float> c = out.to_vector<float>();
+    for (int i = 0; i < 16; ++i)
+      for (int j = 0; j < 32; ++j) {
+        float expected = 0;
+        for (int k = 0; k < 4; ++k)
+          expected += a[i * 4 + k] * b[k * 32 + j];
+        EXPECT_EQ(c[i * 32 + j], expected) << i << "," << j;
+      }
+  }
+}
+
 // A reuse_at the engine refuses leaves the shape unknown; its error comes
 // where the program is lowered, naming the call.
 TEST(BufferShape, RefusedBufferKeepsItsErrorForLower) {

@@ -35,7 +35,8 @@ static SmallVector<Operation *> withLocalBuffers(Operation *process) {
   for (Operation *op = process->getBlock()->empty() ? nullptr
                                                     : &process->getBlock()->front();
        op != process; op = op->getNextNode()) {
-    if (!isa<memref::AllocOp>(op) || op->hasAttr("stream_depth") ||
+    if (!isa<memref::AllocOp, memref::AllocaOp>(op) ||
+        op->hasAttr("stream_depth") ||
         op->getResult(0).use_empty())
       continue;
     bool local = llvm::all_of(op->getResult(0).getUsers(), [&](Operation *user) {

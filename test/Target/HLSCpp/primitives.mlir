@@ -30,10 +30,11 @@ func.func @tiled(%A: memref<10x12xi32>) {
   return
 }
 
-// gemm+acc: reorder, buffer_at, pipeline.
+// gemm+acc: reorder, buffer_at, pipeline. The buffer is a local array of
+// the function, declared once before the loops (issue 16).
 // CHECK-LABEL: void acc(float arg0[6][4], float arg1[4][5], float arg2[6][5]) {
-// CHECK: l_i: for (int i = 0; i < 6; i++) {
-// CHECK-NEXT: float buf[5];
+// CHECK: float buf[5];
+// CHECK-NEXT: l_i: for (int i = 0; i < 6; i++) {
 // CHECK-NEXT: l_j_init: for (int j_init = 0; j_init < 5; j_init++) {
 // CHECK-NEXT: #pragma HLS pipeline II=1
 // CHECK: l_k: for (int k = 0; k < 4; k++) {

@@ -25,7 +25,9 @@ func.func @backward_dependence(%A: memref<8x8xi32>, %T: memref<8x8xi32>) {
 
 // -----
 
-// buffer_at's buffer lives in one iteration of i and is used by every part.
+// buffer_at's buffer is reused by every iteration of i (allocated once,
+// outside it) and used by every part: distributing i would run all the
+// fills before the first write-back.
 func.func @buffer_across_parts(%A: memref<6x4xi32>, %B: memref<4x5xi32>, %C: memref<6x5xi32>) {
   %s = hcl.create_stage_handle "s" : !hcl.StageHandle
   %li = hcl.create_loop_handle "i" : !hcl.LoopHandle
@@ -43,7 +45,7 @@ func.func @buffer_across_parts(%A: memref<6x4xi32>, %B: memref<4x5xi32>, %C: mem
     } {loop_name = "j"}
   } {loop_name = "i", stage_name = "s"}
   %buf = hcl.buffer_at(%s, %C : memref<6x5xi32>, %li) -> memref<5xi32>
-  // expected-error @+1 {{cannot distribute loop 'i' to reorder it: a value computed by 'memref.alloc' in one part of its body is used by 'affine.load' in another}}
+  // expected-error @+1 {{cannot distribute loop 'i' to reorder it: 'affine.load' in one iteration and 'affine.store' in a later one access the same element, and distribution would swap them}}
   hcl.reorder(%s, %lj, %li)
   return
 }

@@ -1,9 +1,11 @@
 // buffer_at computes what the algorithm computes, for any initial C: gemm
 // with a row buffer (gemm+buffer), interleaved accumulation (gemm+acc), and a
-// buffer at the middle loop of a 3-d update.
+// buffer at the middle loop of a 3-d update, and a row shifted by the axis
+// (C[i, i + j]: the box of 8 columns starting at i, refused before issue 16).
 // RUN: hcl check %s --entry gemm_buffer | FileCheck %s
 // RUN: hcl check %s --entry gemm_acc | FileCheck %s
 // RUN: hcl check %s --entry update3d | FileCheck %s
+// RUN: hcl check %s --entry shifted_row | FileCheck %s
 // CHECK: hcl check: OK
 
 func.func @gemm_buffer(%A: memref<24x16xf32>, %B: memref<16x20xf32>, %C: memref<24x20xf32>) {
@@ -63,4 +65,19 @@ func.func @update3d(%A: memref<4x6x8xf32>) -> memref<4x6x8xf32> {
   } {loop_name = "i", stage_name = "U"}
   %buf = hcl.buffer_at(%s, %A: memref<4x6x8xf32>, %lj) -> memref<8xf32>
   return %A : memref<4x6x8xf32>
+}
+
+func.func @shifted_row(%A: memref<8x8xf32>, %C: memref<8x16xf32>) {
+  %li = hcl.create_loop_handle "i" : !hcl.LoopHandle
+  %s = hcl.create_stage_handle "s" : !hcl.StageHandle
+  affine.for %i = 0 to 8 {
+    affine.for %j = 0 to 8 {
+      %a = affine.load %A[%i, %j] : memref<8x8xf32>
+      %c = affine.load %C[%i, %i + %j] : memref<8x16xf32>
+      %t = arith.addf %a, %c : f32
+      affine.store %t, %C[%i, %i + %j] : memref<8x16xf32>
+    } {loop_name = "j"}
+  } {loop_name = "i", stage_name = "s"}
+  %buf = hcl.buffer_at(%s, %C: memref<8x16xf32>, %li) -> memref<8xf32>
+  return
 }

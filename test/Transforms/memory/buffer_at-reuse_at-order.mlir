@@ -19,42 +19,42 @@
 // The same structure for both orders: shift the line buffer, then under the
 // guard the write buffer's fill, the stencil and the write-back.
 // CHECK-LABEL: func.func @reuse_then_buffer
+// CHECK-NEXT:  memref.alloca() {name = "B_buf"} : memref<8xi32>
 // CHECK:       memref.alloc() {name = "A_lb"} : memref<3x10xi32>
 // CHECK:       affine.for %[[I:.*]] = 0 to 10 {
 // CHECK:         } {spatial}
 // CHECK-NEXT:    affine.if #{{.*}}(%[[I]]) {
-// CHECK:           memref.alloc() {name = "B_buf"} : memref<8xi32>
+// CHECK-NEXT:      affine.for
 // CHECK:           } {loop_name = "j_init", pipeline_ii = 1 : i32}
 // CHECK:           } {loop_name = "j"}
 // CHECK:           } {loop_name = "j_back", pipeline_ii = 1 : i32}
-// CHECK-NEXT:      memref.dealloc
 // CHECK-NEXT:    }
 // CHECK-NEXT:  } {loop_name = "i", stage_name = "B"}
 // CHECK-LABEL: func.func @buffer_then_reuse
+// CHECK-NEXT:  memref.alloca() {name = "B_buf"} : memref<8xi32>
 // CHECK:       memref.alloc() {name = "A_lb"} : memref<3x10xi32>
 // CHECK:       affine.for %[[I:.*]] = 0 to 10 {
 // CHECK:         } {spatial}
 // CHECK-NEXT:    affine.if #{{.*}}(%[[I]]) {
-// CHECK:           memref.alloc() {name = "B_buf"} : memref<8xi32>
+// CHECK-NEXT:      affine.for
 // CHECK:           } {loop_name = "j_init", pipeline_ii = 1 : i32}
 // CHECK:           } {loop_name = "j"}
 // CHECK:           } {loop_name = "j_back", pipeline_ii = 1 : i32}
-// CHECK-NEXT:      memref.dealloc
 // CHECK-NEXT:    }
 // CHECK-NEXT:  } {loop_name = "i", stage_name = "B"}
 
 // In the HLS C++ (the same text for both) the copies of B are inside the
 // guard too: no result0[i - 2] while i < 2.
 // HLS-LABEL: void reuse_then_buffer({{.*}}) {
+// HLS:         int32_t B_buf[8];
 // HLS:         if (i - 2 >= 0) {
-// HLS-NEXT:      int32_t B_buf[8];
 // HLS-NEXT:      l_j_init: for
 // HLS:             result0[i - 2][j_init];
 // HLS:           l_j_back: for
 // HLS:             result0[i - 2][j_back] =
 // HLS-LABEL: void buffer_then_reuse({{.*}}) {
+// HLS:         int32_t B_buf[8];
 // HLS:         if (i - 2 >= 0) {
-// HLS-NEXT:      int32_t B_buf[8];
 // HLS-NEXT:      l_j_init: for
 // HLS:             result0[i - 2][j_init];
 // HLS:           l_j_back: for
@@ -110,8 +110,9 @@ func.func @buffer_then_reuse(%A: memref<10x10xi32>) -> memref<8x8xi32> {
 // B is written at column j' - 2, which buffer_at takes as the loop variable
 // j' plus a constant (it used to refuse it, so only one order worked).
 // CHECK-LABEL: func.func @line_reuse_then_row_buffer
+// CHECK-NEXT:  memref.alloca() {name = "B_buf"} : memref<8xi32>
 // CHECK:       affine.for %{{.*}} = 0 to 6 {
-// CHECK-NEXT:    memref.alloc() {name = "B_buf"} : memref<8xi32>
+// CHECK-NEXT:    affine.for
 // CHECK:         } {loop_name = "j_init", pipeline_ii = 1 : i32}
 // CHECK:         affine.for %[[J:.*]] = 0 to 10 {
 // CHECK:           affine.if #{{.*}}(%[[J]]) {
@@ -119,8 +120,9 @@ func.func @buffer_then_reuse(%A: memref<10x10xi32>) -> memref<8x8xi32> {
 // CHECK:         } {loop_name = "j"}
 // CHECK:         } {loop_name = "j_back", pipeline_ii = 1 : i32}
 // CHECK-LABEL: func.func @row_buffer_then_line_reuse
+// CHECK-NEXT:  memref.alloca() {name = "B_buf"} : memref<8xi32>
 // CHECK:       affine.for %{{.*}} = 0 to 6 {
-// CHECK-NEXT:    memref.alloc() {name = "B_buf"} : memref<8xi32>
+// CHECK-NEXT:    affine.for
 // CHECK:         } {loop_name = "j_init", pipeline_ii = 1 : i32}
 // CHECK:         affine.for %[[J:.*]] = 0 to 10 {
 // CHECK:           affine.if #{{.*}}(%[[J]]) {

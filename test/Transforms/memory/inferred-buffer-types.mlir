@@ -29,7 +29,7 @@ func.func @stencil(%A: memref<10x10xi32>) -> memref<8x8xi32> {
 }
 
 // CHECK-LABEL: func.func @gemm
-// CHECK: memref.alloc() : memref<5xf32>
+// CHECK: memref.alloca() : memref<5xf32>
 func.func @gemm(%A: memref<4x3xf32>, %B: memref<3x5xf32>, %C: memref<4x5xf32>) {
   %s = hcl.create_stage_handle "s" : !hcl.StageHandle
   %li = hcl.create_loop_handle "i" : !hcl.LoopHandle

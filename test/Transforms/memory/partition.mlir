@@ -174,7 +174,7 @@ func.func @top() -> (memref<4x4xi32>, i32) {
 // buffer_at returned.
 // CHECK:       #[[MAP:.+]] = affine_map<(d0) -> (d0, 0)>
 // CHECK-LABEL: func.func @buffer_then_partition(
-// CHECK:         memref.alloc() : memref<16xf32, #[[MAP]]>
+// CHECK:         memref.alloca() : memref<16xf32, #[[MAP]]>
 // CHECK:         } {loop_name = "j_init", pipeline_ii = 1 : i32}
 func.func @buffer_then_partition(%C: memref<8x16xf32>) {
   %li = hcl.create_loop_handle "i" : !hcl.LoopHandle
