@@ -322,6 +322,21 @@ void convRowsVector(Program &p) {
   p.s[p.out].vectorize(p.out.axis("w"), 8);
 }
 
+/// Register blocking: 4 output channels x 7 vectors of 8 outputs of a row
+/// (28 accumulators) stay in registers over rc, rh and rw; each step loads
+/// 7 input vectors and broadcasts 4 weights.
+void convBlocked(Program &p) {
+  hcl::Stage b = p.s[p.out];
+  auto [co, ci] = b.split(p.out.axis("c"), 4);
+  auto [wo, wi] = b.split(p.out.axis("w"), 8);
+  b.reorder({co, p.out.axis("h"), p.out.axis("rc"), p.out.axis("rh"),
+             p.out.axis("rw"), ci, wo, wi});
+  b.unroll(wo);
+  b.unroll(ci);
+  b.vectorize(wi, 8);
+  b.parallel(co);
+}
+
 void runConv(const Options &o) {
   std::vector<hcl::Array> inputs = loadInputs(o, 2);
   int64_t ci = inputs[0].shape()[0], height = inputs[0].shape()[1] - 2,
@@ -351,7 +366,12 @@ void runConv(const Options &o) {
                {"rows", "reorder(c, h, rc, rh, rw, w); parallel(c)", convRows},
                {"rows_vec",
                 "reorder(c, h, rc, rh, rw, w); parallel(c); vectorize(w, 8)",
-                convRowsVector}},
+                convRowsVector},
+               {"blocked",
+                "split(c, 4); split(w, 8); reorder(c.o, h, rc, rh, rw, c.i, "
+                "w.o, w.i); unroll(w.o); unroll(c.i); vectorize(w.i, 8); "
+                "parallel(c.o)",
+                convBlocked}},
               algorithm, inputs);
 }
 

@@ -278,6 +278,15 @@ LogicalResult applyBufferAt(BufferAtOp op, ScheduleContext &ctx) {
         Value v = AffineLoadOp::create(b, loc, buffer, bufferMap, bufferIvs);
         AffineStoreOp::create(b, loc, v, target, map, operands);
       });
+  // A buffer of each iteration of a parallel loop is allocated and freed in
+  // `block`: around the copies just put at its ends, not between them.
+  Operation *alloc = buffer.getDefiningOp();
+  if (alloc->getBlock() == block) {
+    alloc->moveBefore(&block->front());
+    for (Operation *user : buffer.getUsers())
+      if (isa<memref::DeallocOp>(user) && user->getBlock() == block)
+        user->moveBefore(block->getTerminator());
+  }
   ctx.mapMemRef(op.getResult(), buffer);
   return success();
 }
