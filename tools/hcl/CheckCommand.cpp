@@ -257,6 +257,11 @@ int checkMain() {
       (threads == 0 || threads > JitOptions::kMaxThreads))
     return fail("--threads must be between 1 and " +
                 Twine(JitOptions::kMaxThreads));
+  if (fpContractRequested() && (hls || bambu))
+    return fail(Twine("--fp-contract cannot be used with ") +
+                (hls ? "--hls" : "--bambu") +
+                ": that check compares the generated code with the JIT bit for "
+                "bit, and the generated code does not fuse multiplies and adds");
   std::unique_ptr<LoadedProgram> loaded = LoadedProgram::load(inputFile);
   if (!loaded)
     return 1;
