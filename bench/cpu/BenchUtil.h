@@ -18,6 +18,7 @@
 #include <iostream>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace bench {
@@ -62,6 +63,27 @@ inline Options parseOptions(int argc, char **argv) {
     std::exit(2);
   }
   return o;
+}
+
+/// One benchmark program's main: runs `o.kernel` from `kernels` (name,
+/// function), catching `Error` (the library's exception type); exit codes
+/// 0, 1 (an error) and 2 (an unknown kernel), as run.py expects.
+template <typename Error>
+int runKernel(const char *program, const Options &o,
+              const std::vector<std::pair<std::string, void (*)(const Options &)>>
+                  &kernels) {
+  try {
+    for (const auto &[name, run] : kernels)
+      if (o.kernel == name) {
+        run(o);
+        return 0;
+      }
+    std::cerr << program << ": unknown kernel '" << o.kernel << "'\n";
+    return 2;
+  } catch (const Error &e) {
+    std::cerr << program << ": " << e.what() << "\n";
+    return 1;
+  }
 }
 
 /// Whether `name` is among the requested variants.

@@ -249,24 +249,11 @@ void runOverhead(const Options &o) {
 int main(int argc, char **argv) {
   Options o = bench::parseOptions(argc, argv);
   setenv("HL_NUM_THREADS", std::to_string(o.threads).c_str(), 1);
-  try {
-    if (o.kernel == "gemm")
-      runGemm(o);
-    else if (o.kernel == "stencil")
-      runStencil(o);
-    else if (o.kernel == "conv")
-      runConv(o);
-    else if (o.kernel == "blur")
-      runBlur(o);
-    else if (o.kernel == "overhead")
-      runOverhead(o);
-    else {
-      std::cerr << "halide_bench: unknown kernel '" << o.kernel << "'\n";
-      return 2;
-    }
-  } catch (const std::exception &e) {
-    std::cerr << "halide_bench: " << e.what() << "\n";
-    return 1;
-  }
-  return 0;
+  return bench::runKernel<std::exception>(
+      "halide_bench", o,
+      {{"gemm", runGemm},
+       {"stencil", runStencil},
+       {"conv", runConv},
+       {"blur", runBlur},
+       {"overhead", runOverhead}});
 }

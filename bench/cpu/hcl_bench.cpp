@@ -511,24 +511,11 @@ int main(int argc, char **argv) {
   // runtime reads this when it starts (BuildOptions::threads, where it
   // exists, is set as well).
   setenv("OMP_NUM_THREADS", std::to_string(o.threads).c_str(), 1);
-  try {
-    if (o.kernel == "gemm")
-      runGemm(o);
-    else if (o.kernel == "stencil")
-      runStencil(o);
-    else if (o.kernel == "conv")
-      runConv(o);
-    else if (o.kernel == "blur")
-      runBlur(o);
-    else if (o.kernel == "overhead")
-      runOverhead(o);
-    else {
-      std::cerr << "hcl_bench: unknown kernel '" << o.kernel << "'\n";
-      return 2;
-    }
-  } catch (const hcl::Error &e) {
-    std::cerr << "hcl_bench: " << e.what() << "\n";
-    return 1;
-  }
-  return 0;
+  return bench::runKernel<hcl::Error>(
+      "hcl_bench", o,
+      {{"gemm", runGemm},
+       {"stencil", runStencil},
+       {"conv", runConv},
+       {"blur", runBlur},
+       {"overhead", runOverhead}});
 }

@@ -146,15 +146,20 @@ bool vectorize(AffineForOp loop, int64_t width) {
   return true;
 }
 
+/// The loops carrying `hint`, inner loops first (post-order).
+SmallVector<AffineForOp> loopsMarked(Operation *root, StringRef hint) {
+  SmallVector<AffineForOp> loops;
+  root->walk([&](AffineForOp loop) {
+    if (loop->hasAttr(hint))
+      loops.push_back(loop);
+  });
+  return loops;
+}
+
 struct CpuLoopsPass : hcl::impl::CpuLoopsBase<CpuLoopsPass> {
   void runOnOperation() override {
-    SmallVector<AffineForOp> unrolled;
-    getOperation()->walk([&](AffineForOp loop) {
-      if (loop->hasAttr("unroll"))
-        unrolled.push_back(loop);
-    });
-    // Post-order: inner loops first, so an outer jam copies unrolled bodies.
-    for (AffineForOp loop : unrolled) {
+    // Inner loops first, so an outer jam copies unrolled bodies.
+    for (AffineForOp loop : loopsMarked(getOperation(), "unroll")) {
       auto factor = loop->getAttrOfType<IntegerAttr>("unroll");
       loop->removeAttr("unroll");
       unroll(loop, factor.getInt());
@@ -167,12 +172,7 @@ struct CpuLoopsPass : hcl::impl::CpuLoopsBase<CpuLoopsPass> {
     AffineStoreOp::getCanonicalizationPatterns(patterns, &getContext());
     AffineForOp::getCanonicalizationPatterns(patterns, &getContext());
     (void)applyPatternsGreedily(getOperation(), std::move(patterns));
-    SmallVector<AffineForOp> vectorized;
-    getOperation()->walk([&](AffineForOp loop) {
-      if (loop->hasAttr("vectorize"))
-        vectorized.push_back(loop);
-    });
-    for (AffineForOp loop : vectorized) {
+    for (AffineForOp loop : loopsMarked(getOperation(), "vectorize")) {
       auto width = loop->getAttrOfType<IntegerAttr>("vectorize");
       vectorize(loop, width.getInt());
     }
