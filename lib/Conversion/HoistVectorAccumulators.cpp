@@ -79,8 +79,7 @@ bool disjoint(VectorTransferOpInterface a, VectorTransferOpInterface b) {
 }
 
 /// Whether every access of `memref` inside `loop` other than the pair is a
-/// transfer disjoint from it. Anything else that may touch the memory (a
-/// scalar access, a call, an unknown effect) keeps the pair in the loop.
+/// transfer disjoint from it.
 bool onlyDisjointAccesses(AffineForOp loop, Value memref,
                           vector::TransferReadOp read,
                           vector::TransferWriteOp write) {
@@ -91,15 +90,22 @@ bool onlyDisjointAccesses(AffineForOp loop, Value memref,
     if (!transfer || !disjoint(transfer, write))
       return false;
   }
-  bool unknown = false;
-  loop.walk([&](Operation *op) {
-    if (isa<CallOpInterface>(op) ||
-        (!isa<MemoryEffectOpInterface>(op) &&
-         !op->hasTrait<OpTrait::HasRecursiveMemoryEffects>() &&
-         op->getNumRegions() == 0 && !op->hasTrait<OpTrait::IsTerminator>()))
-      unknown = true;
-  });
-  return !unknown;
+  return true;
+}
+
+/// Whether something in `loop` may touch memory without naming it (a call,
+/// an operation without declared effects): then no pair leaves the loop.
+bool hasUnknownMemoryEffects(AffineForOp loop) {
+  return loop
+      .walk([&](Operation *op) {
+        bool unknown =
+            isa<CallOpInterface>(op) ||
+            (!isa<MemoryEffectOpInterface>(op) &&
+             !op->hasTrait<OpTrait::HasRecursiveMemoryEffects>() &&
+             op->getNumRegions() == 0 && !op->hasTrait<OpTrait::IsTerminator>());
+        return unknown ? WalkResult::interrupt() : WalkResult::advance();
+      })
+      .wasInterrupted();
 }
 
 /// The write of the same vector at the same place after `read` in its block.
@@ -164,6 +170,8 @@ void hcl::hoistVectorAccumulators(Operation *root) {
     std::optional<uint64_t> tripCount = getConstantTripCount(loop);
     if (!tripCount || *tripCount == 0)
       continue; // a loop that may not run must not write back
+    if (hasUnknownMemoryEffects(loop))
+      continue; // carrying a pair out would skip what it may read or write
     moveLoopInvariantCode(cast<LoopLikeOpInterface>(loop.getOperation()));
     while (std::optional<AffineForOp> next = hoistOnePair(loop))
       loop = *next;

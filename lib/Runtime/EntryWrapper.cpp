@@ -173,11 +173,12 @@ static llvm::SmallVector<bool> freshlyAllocatedResults(func::FuncOp entry) {
 /// caller's array: the alloc becomes a new trailing argument, so no buffer
 /// is allocated, copied and freed on every call (a 4096x4096 stencil spent
 /// three quarters of its time so). Only for a result whose type is the
-/// caller's array's exactly, and when nothing else calls `entry`. Returns,
-/// per result, whether it is now written in place.
-static llvm::SmallVector<bool> resultsIntoArguments(ModuleOp module,
-                                                    func::FuncOp entry) {
-  llvm::SmallVector<bool> fresh = freshlyAllocatedResults(entry);
+/// caller's array's exactly, and when nothing else calls `entry`. `fresh`
+/// says which results `entry` allocates. Returns, per result, whether it is
+/// now written in place.
+static llvm::SmallVector<bool>
+resultsIntoArguments(ModuleOp module, func::FuncOp entry,
+                     llvm::ArrayRef<bool> fresh) {
   llvm::SmallVector<bool> inPlace(fresh.size(), false);
   if (!SymbolTable::symbolKnownUseEmpty(entry, module))
     return inPlace;
@@ -202,7 +203,7 @@ void addEntryWrapper(ModuleOp module, func::FuncOp entry) {
   MLIRContext *ctx = module.getContext();
   FunctionType type = entry.getFunctionType();
   llvm::SmallVector<bool> fresh = freshlyAllocatedResults(entry);
-  llvm::SmallVector<bool> inPlace = resultsIntoArguments(module, entry);
+  llvm::SmallVector<bool> inPlace = resultsIntoArguments(module, entry, fresh);
   SmallVector<Type> wrapperInputs(type.getInputs());
   for (Type result : type.getResults())
     wrapperInputs.push_back(isa<MemRefType>(result)

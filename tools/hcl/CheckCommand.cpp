@@ -78,12 +78,6 @@ static cl::opt<bool> checkBounds(
     cl::desc("check at run time, in both programs, every access not proven "
              "in bounds (parallel loops then run on one thread)"),
     cl::sub(checkSubcommand));
-static cl::opt<unsigned>
-    threads("threads",
-            cl::desc("run the scheduled program's `parallel` loops on N "
-                     "OpenMP threads (default: OMP_NUM_THREADS, else one per "
-                     "core)"),
-            cl::value_desc("N"), cl::sub(checkSubcommand));
 static cl::list<std::string> inputRanges(
     "input-range",
     cl::desc("draw random inputs from LO..HI (integers) or [LO, HI) "
@@ -112,7 +106,6 @@ compileVariant(mlir::ModuleOp original, StringRef functionName,
     return mlir::failure();
   JitOptions options = cpuJitOptions(reference);
   options.checkBounds = checkBounds;
-  options.threads = threads;
   auto program = JitProgram::compile(*variant.module, *entry, options);
   if (mlir::failed(program))
     return mlir::failure();
@@ -253,10 +246,8 @@ static int checkEntry(LoadedProgram &loaded, StringRef functionName);
 int checkMain() {
   if (seeds == 0)
     return fail("--seeds must be at least 1");
-  if (threads.getNumOccurrences() &&
-      (threads == 0 || threads > JitOptions::kMaxThreads))
-    return fail("--threads must be between 1 and " +
-                Twine(JitOptions::kMaxThreads));
+  if (std::optional<std::string> error = cpuOptionsError())
+    return fail(*error);
   if (fpContractRequested() && (hls || bambu))
     return fail(Twine("--fp-contract cannot be used with ") +
                 (hls ? "--hls" : "--bambu") +

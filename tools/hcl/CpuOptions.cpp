@@ -1,4 +1,4 @@
-//===- CpuOptions.cpp - --cpu and --fp-contract of run and check ----------===//
+//===- CpuOptions.cpp - the CPU options of hcl run and hcl check ---------===//
 
 #include "CpuOptions.h"
 #include "Subcommands.h"
@@ -23,6 +23,13 @@ static cl::opt<bool> fpContract(
              "largest value)"),
     cl::sub(runSubcommand), cl::sub(checkSubcommand));
 
+static cl::opt<unsigned>
+    threads("threads",
+            cl::desc("run `parallel` loops on N OpenMP threads (default: "
+                     "OMP_NUM_THREADS, else one per core)"),
+            cl::value_desc("N"), cl::sub(runSubcommand),
+            cl::sub(checkSubcommand));
+
 static cl::opt<std::string> objectFile(
     "object",
     cl::desc("write the JIT's machine code for the program as an object "
@@ -34,7 +41,16 @@ JitOptions cpuJitOptions(bool reference) {
   options.cpu = cpu;
   options.fpContract = fpContract && !reference;
   options.keepObject = !objectFile.empty();
+  options.threads = threads;
   return options;
+}
+
+std::optional<std::string> cpuOptionsError() {
+  if (threads.getNumOccurrences() &&
+      (threads == 0 || threads > JitOptions::kMaxThreads))
+    return "--threads must be between 1 and " +
+           std::to_string(JitOptions::kMaxThreads);
+  return std::nullopt;
 }
 
 bool fpContractRequested() { return fpContract; }

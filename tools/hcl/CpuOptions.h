@@ -3,6 +3,7 @@
 //   --cpu NAME       compile for LLVM's CPU NAME (skylake-avx512, znver4,
 //                    x86-64-v3, generic) instead of the host's CPU
 //   --fp-contract    fuse floating-point multiplies and adds (FMA)
+//   --threads N      OpenMP threads for `parallel` loops
 //   --object FILE    (run) write the JIT's machine code as an object file
 //
 // docs/cpu.md says what each changes.
@@ -14,12 +15,18 @@
 
 #include "hcl/Runtime/JitProgram.h"
 
+#include <optional>
+#include <string>
+
 namespace hcl::driver {
 
 /// The JIT options the command line asks for. `hcl check` passes
 /// `reference` for the unscheduled program, which never fuses: it is the
 /// program's exact meaning.
 JitOptions cpuJitOptions(bool reference = false);
+
+/// The message for CPU options out of range (--threads), if any.
+std::optional<std::string> cpuOptionsError();
 
 /// With `hcl run --object FILE`: writes the program's machine code there.
 void writeObjectIfRequested(JitProgram &program);

@@ -64,11 +64,6 @@ static cl::opt<bool> checkBounds(
              "the first out-of-bounds index, naming the tensor, index and "
              "stage (parallel loops then run on one thread)"),
     cl::sub(runSubcommand));
-static cl::opt<unsigned>
-    threads("threads",
-            cl::desc("run `parallel` loops on N OpenMP threads (default: "
-                     "OMP_NUM_THREADS, else one per core)"),
-            cl::value_desc("N"), cl::sub(runSubcommand));
 
 static cl::list<std::string> inputRanges(
     "input-range",
@@ -181,10 +176,8 @@ static Error writeOutputs(const std::vector<HostArray> &arguments,
 int runMain() {
   if (repeat == 0)
     return fail("--repeat must be at least 1");
-  if (threads.getNumOccurrences() &&
-      (threads == 0 || threads > JitOptions::kMaxThreads))
-    return fail("--threads must be between 1 and " +
-                Twine(JitOptions::kMaxThreads));
+  if (std::optional<std::string> error = cpuOptionsError())
+    return fail(*error);
   std::unique_ptr<LoadedProgram> loaded = LoadedProgram::load(inputFile);
   if (!loaded)
     return 1;
@@ -197,7 +190,6 @@ int runMain() {
     return 1;
   JitOptions jitOptions = cpuJitOptions();
   jitOptions.checkBounds = checkBounds;
-  jitOptions.threads = threads;
   mlir::FailureOr<std::unique_ptr<JitProgram>> program =
       JitProgram::compile(module, *entry, jitOptions);
   if (mlir::failed(program))
