@@ -18,7 +18,9 @@
 //    affine super-vectorizer. When W does not divide the trip count, the
 //    group loop runs min(W, rest) iterations; full groups are separated
 //    from the last one by an affine.if (MLIR's separateFullTiles) and
-//    vectorized. Each lane is an iteration the program ran,
+//    vectorized, when every operation in the loop is one the vectorizer
+//    widens lane by lane (VectorizeLegality.cpp). Each lane is an iteration
+//    the program ran,
 //    and every affine access of the program is proven in range
 //    (--hcl-verify-bounds), so the vector transfers are marked in bounds:
 //    plain vector loads and stores, no masks. A loop the vectorizer cannot
@@ -34,6 +36,7 @@
 #include "CpuLoops.h"
 
 #include "hcl/Conversion/Passes.h"
+#include "hcl/Dialect/HCL/Naming.h"
 
 #include "mlir/Dialect/Affine/Analysis/AffineAnalysis.h"
 #include "mlir/Dialect/Affine/Analysis/LoopAnalysis.h"
@@ -110,6 +113,17 @@ std::optional<AffineForOp> fullGroups(AffineForOp loop, int64_t width) {
 /// operations. Returns false, leaving the loop unchanged or with its tail
 /// separated, when the vectorizer refuses.
 bool vectorize(AffineForOp loop, int64_t width) {
+  std::string problem = hcl::whyNotVectorizable(loop);
+  if (!problem.empty()) {
+    // LLVM's loop vectorizer takes innermost loops only: for an outer loop
+    // the mark would just become LLVM's unlocated "loop not vectorized".
+    if (hasInnerLoop(loop)) {
+      loop->removeAttr("vectorize");
+      loop.emitWarning() << "loop '" << hcl::getLoopName(loop)
+                         << "' runs as scalar code on the CPU: " << problem;
+    }
+    return false;
+  }
   std::optional<uint64_t> tripCount = getConstantTripCount(loop);
   if (!tripCount) {
     std::optional<AffineForOp> full = fullGroups(loop, width);

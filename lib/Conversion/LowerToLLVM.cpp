@@ -15,6 +15,7 @@
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
 #include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVMPass.h"
+#include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
@@ -57,6 +58,11 @@ void hcl::buildLowerToLLVMPipeline(OpPassManager &pm,
   // vectorizer cannot handle carry LLVM loop metadata through scf and cf.
   pm.addPass(createCpuLoops());
   pm.addPass(createLowerAffineKeepingLoopHints());
+  // A vector transfer along a dimension other than the memref's last (a
+  // vectorized column walk) is not a vector load; LLVM's conversion only
+  // takes those, so the others become element-wise loads and stores.
+  pm.addPass(createConvertVectorToSCFPass(
+      VectorTransferToSCFOptions().enableFullUnroll()));
   if (options.openMP)
     pm.addPass(createParallelToOpenMP({options.numThreads}));
   pm.addPass(createSCFToControlFlowPass());
