@@ -10,8 +10,10 @@
 //    never written);
 //  - an index that varies with `i` in two memref dimensions has no
 //    permutation map;
-//  - an inner loop whose bound depends on `i` would need a vector bound (it
-//    crashes);
+//  - an inner loop whose bound depends on `i` would need a vector bound, and
+//    the copy of an inner loop keeps its original bound operands, so a
+//    bound that uses another inner loop's index refers to a loop that is
+//    erased (both crash);
 //  - `i` used as a value, an `affine.if`, a call, a local buffer, a loop
 //    carrying values (iter_args) are not vectorized lane by lane.
 //
@@ -102,9 +104,15 @@ std::string accessProblem(Operation *op, AffineForOp vectorLoop) {
 std::string innerLoopProblem(AffineForOp loop, AffineForOp vectorLoop) {
   if (loop.getNumIterOperands() != 0)
     return "an inner loop carries values";
-  for (Value operand : loop.getOperands())
-    if (!isScalarLoopValue(operand, vectorLoop))
+  // The vectorizer builds the copy of an inner loop with the original
+  // bound operands, not their copies: a bound may only use values from
+  // outside the vector loop.
+  for (Value operand : loop.getOperands()) {
+    if (operand == vectorLoop.getInductionVar())
       return "an inner loop's bound depends on the vector loop";
+    if (!vectorLoop.isDefinedOutsideOfLoop(operand))
+      return "an inner loop's bound depends on a loop inside the vector loop";
+  }
   return "";
 }
 

@@ -14,6 +14,7 @@
 // WARN: vectorize-legality.mlir:{{[0-9]+}}:{{[0-9]+}}: warning: loop 'j.outer' runs as scalar code on the CPU: an index has a stride other than 1 along the vector loop
 // WARN: warning: loop 'i.outer' runs as scalar code on the CPU: an index has a stride other than 1 along the vector loop
 // WARN: warning: loop 'i' runs as scalar code on the CPU: an inner loop's bound depends on the vector loop
+// WARN: warning: loop 'j.inner' runs as scalar code on the CPU: an inner loop's bound depends on a loop inside the vector loop
 // WARN-NOT: warning
 
 // split(j, 8) then vectorize(j.outer, 8) on the benchmark gemm: the lanes of
@@ -135,5 +136,33 @@ func.func @column_walk(%A: memref<8x3xf32>, %B: memref<8x3xf32>) {
     } {loop_name = "i"}
   } {loop_name = "j", stage_name = "s"}
   hcl.vectorize(%s, %li, 8)
+  return
+}
+
+// The vector loop holds a split reduction loop: the inner part's bound
+// (min(7, 8 - 7 * k.outer)) uses the outer part's index, a loop inside the
+// vector loop, which the vectorizer's copy would refer to after erasing it.
+// CHECK-LABEL: func.func @inner_bound_uses_inner_loop(
+// CHECK-NOT:     vector
+// CHECK:         {loop_name = "j.inner"}
+func.func @inner_bound_uses_inner_loop(%A: memref<4x8xf32>, %B: memref<8x4xf32>, %C: memref<4x4xf32>) {
+  %lj = hcl.create_loop_handle "j" : !hcl.LoopHandle
+  %lk = hcl.create_loop_handle "k" : !hcl.LoopHandle
+  %s = hcl.create_stage_handle "s" : !hcl.StageHandle
+  affine.for %i = 0 to 4 {
+    affine.for %j = 0 to 4 {
+      affine.for %k = 0 to 8 {
+        %a = affine.load %A[%i, %k] : memref<4x8xf32>
+        %b = affine.load %B[%k, %j] : memref<8x4xf32>
+        %c = affine.load %C[%i, %j] : memref<4x4xf32>
+        %p = arith.mulf %a, %b : f32
+        %q = arith.addf %p, %c : f32
+        affine.store %q, %C[%i, %j] : memref<4x4xf32>
+      } {loop_name = "k", reduction = 1 : i32}
+    } {loop_name = "j"}
+  } {loop_name = "i", stage_name = "s"}
+  %jo, %ji = hcl.split(%s, %lj, 2)
+  %ko, %ki = hcl.split(%s, %lk, 7)
+  hcl.vectorize(%s, %ji, 2)
   return
 }
