@@ -119,14 +119,13 @@ void guard(Operation *division, bool isSigned, int64_t site,
   Value isZero = equals(divisor, APInt(width, 0));
   Value bad = isZero;
   if (isSigned) {
-    Value overflow =
-        LLVM::AndOp::create(b, loc, equals(dividend, APInt::getSignedMinValue(width)),
-                            equals(divisor, APInt::getAllOnes(width)));
+    Value overflow = LLVM::AndOp::create(
+        b, loc, equals(dividend, APInt::getSignedMinValue(width)),
+        equals(divisor, APInt::getAllOnes(width)));
     bad = LLVM::OrOp::create(b, loc, isZero, overflow);
   }
-  division->setOperand(1, LLVM::SelectOp::create(b, loc, bad,
-                                                 constant(APInt(width, 1)),
-                                                 divisor));
+  division->setOperand(1, LLVM::SelectOp::create(
+                              b, loc, bad, constant(APInt(width, 1)), divisor));
   Value anyBad = anyLane(bad);
   Type i64 = b.getI64Type();
   Value kind = LLVM::SelectOp::create(
@@ -156,9 +155,9 @@ void tagDivisions(ModuleOp module) {
     std::string what;
     if (isa<DivFixedOp>(op))
       what = "fixed-point division (hcl.div_fixed)";
-    else if (isa<arith::DivSIOp, arith::DivUIOp, arith::RemSIOp,
-                 arith::RemUIOp, arith::CeilDivSIOp, arith::CeilDivUIOp,
-                 arith::FloorDivSIOp>(op))
+    else if (isa<arith::DivSIOp, arith::DivUIOp, arith::RemSIOp, arith::RemUIOp,
+                 arith::CeilDivSIOp, arith::CeilDivUIOp, arith::FloorDivSIOp>(
+                 op))
       what = op->getName().getStringRef().str();
     else
       return;

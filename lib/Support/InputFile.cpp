@@ -17,8 +17,8 @@ static Error cannotRead(StringRef path, const Twine &why) {
 }
 
 /// Reads `file` to its end, refusing more than kMaxStreamBytes.
-static Expected<std::unique_ptr<MemoryBuffer>>
-readStream(sys::fs::file_t file, StringRef path) {
+static Expected<std::unique_ptr<MemoryBuffer>> readStream(sys::fs::file_t file,
+                                                          StringRef path) {
   SmallString<0> bytes;
   constexpr size_t kChunk = 1 << 16;
   while (true) {

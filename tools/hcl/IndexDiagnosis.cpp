@@ -16,10 +16,8 @@ explainByOutOfRangeIndex(mlir::ModuleOp module, mlir::func::FuncOp entry,
   JitOptions options;
   options.checkBounds = true;
   // Its diagnostics would only repeat what the first compilation said.
-  mlir::ScopedDiagnosticHandler quiet(module.getContext(),
-                                      [](mlir::Diagnostic &) {
-                                        return mlir::success();
-                                      });
+  mlir::ScopedDiagnosticHandler quiet(
+      module.getContext(), [](mlir::Diagnostic &) { return mlir::success(); });
   auto program = JitProgram::compile(module, entry, options);
   if (mlir::failed(program))
     return std::nullopt;

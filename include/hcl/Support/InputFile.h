@@ -1,4 +1,4 @@
-//===- InputFile.h - read a program file without reading forever -*- C++ -*-===//
+//===- InputFile.h - read a program file, not forever ----------*- C++ -*-===//
 //
 // A program path may name something that never ends: `hcl run /dev/zero`
 // read until memory ran out. Regular files are read whole; a directory or a

@@ -21,8 +21,7 @@ namespace hcl {
 
 /// Writes `contents` to `path` atomically (see above); the error reads
 /// "cannot write 'PATH': REASON".
-llvm::Error writeFileAtomically(llvm::StringRef path,
-                                llvm::StringRef contents);
+llvm::Error writeFileAtomically(llvm::StringRef path, llvm::StringRef contents);
 
 /// An error when writing `output` would replace one of `inputs`: the same
 /// file, also through a symbolic or hard link (compared by device and
