@@ -72,6 +72,17 @@ void Importer::readOpsets() {
       defaultOpset = opset.version();
   if (defaultOpset == 0)
     throwError("the model imports no opset of the default ONNX domain");
+  // The operator schemas (and so shape inference and each lowering's
+  // reading of attributes) stop at libonnx's newest opset: a newer model
+  // may mean something else by the same operator.
+  const auto &known = onnx::OpSchemaRegistry::DomainToVersionRange::Instance()
+                          .Map();
+  auto range = known.find("");
+  if (range != known.end() && defaultOpset > range->second.second)
+    throwError("the model imports opset " + std::to_string(defaultOpset) +
+               " of the default ONNX domain; hcl's importer knows opsets up "
+               "to " + std::to_string(range->second.second) +
+               " (re-export the model for an older opset)");
 }
 
 std::string Importer::uniqueStageName(const std::string &base) {
@@ -84,6 +95,20 @@ std::string Importer::uniqueStageName(const std::string &base) {
   return candidate;
 }
 
+/// "12x12", "Nx3" (a dynamic dimension by its name, else '?').
+static std::string modelShapeText(const onnx::TypeProto_Tensor &type) {
+  std::string text;
+  for (int d = 0; d < type.shape().dim_size(); ++d) {
+    const auto &dim = type.shape().dim(d);
+    text += d ? "x" : "";
+    if (dim.has_dim_value() && dim.dim_value() >= 0)
+      text += std::to_string(dim.dim_value());
+    else
+      text += dim.has_dim_param() ? dim.dim_param() : "?";
+  }
+  return text;
+}
+
 /// The static shape of a graph input, from the model or from --shape.
 static std::vector<int64_t> inputShape(const onnx::ValueInfoProto &input,
                                        const OnnxImportOptions &options) {
@@ -94,6 +119,19 @@ static std::vector<int64_t> inputShape(const onnx::ValueInfoProto &input,
       throwError("--shape " + input.name() + "=" + shapeText(given->second) +
                  ": the input has rank " +
                  std::to_string(type.shape().dim_size()));
+    // --shape fills in dynamic dimensions; a fixed one it contradicts is
+    // a mistake (the weights were made for it), not an override.
+    for (int d = 0; type.has_shape() && d < type.shape().dim_size(); ++d) {
+      const auto &dim = type.shape().dim(d);
+      if (dim.has_dim_value() && dim.dim_value() >= 0 &&
+          dim.dim_value() != given->second[d])
+        throwError("--shape " + input.name() + "=" +
+                   shapeText(given->second) + ": dimension " +
+                   std::to_string(d) + " of input '" + input.name() +
+                   "' is fixed at " + std::to_string(dim.dim_value()) +
+                   " in the model (its shape is " + modelShapeText(type) +
+                   "); --shape only gives dynamic dimensions");
+    }
     return given->second;
   }
   if (!type.has_shape())

@@ -5,8 +5,9 @@
 #include "hcl/Frontend/Error.h"
 
 #include <cstring>
+#include <filesystem>
 #include <fstream>
-#include <sstream>
+#include <vector>
 
 namespace hcl {
 
@@ -160,13 +161,37 @@ OnnxTensor fromProto(const onnx::TensorProto &proto, const std::string &what) {
 
 namespace onnximport {
 
+/// Protobuf parses at most 2 GiB; a file that grows past it (a pipe from
+/// /dev/zero) is stopped there instead of filling the memory.
+constexpr std::streamsize kMaxModelBytes = std::streamsize(1) << 31;
+
 std::string readFileBytes(const std::string &path) {
+  std::error_code ec;
+  std::filesystem::file_status status = std::filesystem::status(path, ec);
+  if (ec)
+    throwError("cannot open '" + path + "': " + ec.message());
+  if (std::filesystem::is_directory(status))
+    throwError("cannot read '" + path + "': it is a directory");
+  if (!std::filesystem::is_regular_file(status) &&
+      !std::filesystem::is_fifo(status))
+    throwError("cannot read '" + path +
+               "': not a regular file (a device or socket, which may never "
+               "end)");
   std::ifstream in(path, std::ios::binary);
   if (!in)
     throwError("cannot open '" + path + "'");
-  std::stringstream bytes;
-  bytes << in.rdbuf();
-  return bytes.str();
+  std::string bytes;
+  std::vector<char> chunk(1 << 16);
+  while (in) {
+    in.read(chunk.data(), std::streamsize(chunk.size()));
+    bytes.append(chunk.data(), size_t(in.gcount()));
+    if (std::streamsize(bytes.size()) > kMaxModelBytes)
+      throwError("cannot read '" + path +
+                 "': larger than the 2 GiB an ONNX file can hold");
+  }
+  if (in.bad())
+    throwError("cannot read '" + path + "'");
+  return bytes;
 }
 
 } // namespace onnximport

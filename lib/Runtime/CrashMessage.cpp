@@ -16,6 +16,8 @@ constexpr size_t kNumSignals = sizeof(kSignals) / sizeof(kSignals[0]);
 // Filled before the handlers are installed; read only by the handler.
 char messageText[1024];
 size_t messageLength = 0;
+char memoryHintText[256];
+size_t memoryHintLength = 0;
 struct sigaction previous[kNumSignals];
 // A stack of its own, so that a stack overflow is reported too.
 alignas(16) char alternateStack[64 * 1024];
@@ -24,37 +26,45 @@ int depth = 0;
 
 void say(const char *text) { (void)!write(STDERR_FILENO, text, strlen(text)); }
 
-const char *signalName(int signal) {
+/// The signal and what causes it in a JIT-compiled program, for a user who
+/// must find the cause in their program.
+const char *signalCause(int signal) {
   switch (signal) {
   case SIGSEGV:
-    return "SIGSEGV";
+    return "SIGSEGV: an invalid memory access";
   case SIGBUS:
-    return "SIGBUS";
+    return "SIGBUS: an invalid memory access";
   case SIGFPE:
-    return "SIGFPE";
+    return "SIGFPE: an integer division by zero or overflow";
   case SIGILL:
-    return "SIGILL";
+    return "SIGILL: an illegal instruction; compiled for another CPU "
+           "(--cpu)?";
   case SIGABRT:
-    return "SIGABRT";
+    return "SIGABRT: the program aborted";
   }
   return "a signal";
 }
 
 extern "C" void onCrash(int signal) {
   say("hcl: error: the program crashed (");
-  say(signalName(signal));
+  say(signalCause(signal));
   say(") ");
   (void)!write(STDERR_FILENO, messageText, messageLength);
+  if (signal == SIGSEGV || signal == SIGBUS)
+    (void)!write(STDERR_FILENO, memoryHintText, memoryHintLength);
   say("\n");
   _exit(1);
 }
 } // namespace
 
-CrashMessage::CrashMessage(const std::string &message) {
+CrashMessage::CrashMessage(const std::string &message,
+                           const std::string &memoryFaultHint) {
   if (depth++ > 0)
     return; // the outermost message stays
   messageLength = std::min(message.size(), sizeof(messageText));
   memcpy(messageText, message.data(), messageLength);
+  memoryHintLength = std::min(memoryFaultHint.size(), sizeof(memoryHintText));
+  memcpy(memoryHintText, memoryFaultHint.data(), memoryHintLength);
   stack_t stack{};
   stack.ss_sp = alternateStack;
   stack.ss_size = sizeof(alternateStack);

@@ -4,6 +4,7 @@
 #include "hcl/Conversion/Passes.h"
 #include "hcl/Dialect/HCL/HCLOps.h"
 #include "hcl/Runtime/BoundsTrap.h"
+#include "hcl/Runtime/DivisionChecks.h"
 #include "hcl/Transforms/Passes.h"
 
 #include "mlir/Dialect/OpenMP/OpenMPDialect.h"
@@ -17,6 +18,7 @@
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Target/TargetMachine.h"
 
+#include <cstdlib>
 #include <cstring>
 
 using namespace mlir;
@@ -224,6 +226,8 @@ JitProgram::compile(ModuleOp module, func::FuncOp entry,
           i, StringAttr::get(module.getContext(), kArgNameAttrName));
   auto clonedEntry = lowered->lookupSymbol<func::FuncOp>(entry.getSymName());
   addEntryWrapper(*lowered, clonedEntry);
+  if (jitOptions.checkDivision)
+    tagDivisions(*lowered);
   PassManager pm(module.getContext());
   LowerToLLVMOptions lowering;
   // A bounds violation jumps back to the thread that called the program
@@ -234,6 +238,9 @@ JitProgram::compile(ModuleOp module, func::FuncOp entry,
   buildLowerToLLVMPipeline(pm, lowering);
   if (failed(pm.run(*lowered)))
     return failure();
+  std::vector<std::string> divisionSites;
+  if (jitOptions.checkDivision)
+    divisionSites = insertDivisionChecks(*lowered);
 
   FailureOr<std::unique_ptr<llvm::TargetMachine>> machine =
       makeTargetMachine(jitOptions.cpu, module);
@@ -253,6 +260,11 @@ JitProgram::compile(ModuleOp module, func::FuncOp entry,
   options.transformer = program->optimize;
   options.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
   options.enableObjectDump = jitOptions.keepObject;
+  // The perf listener writes a jitdump file into ~/.debug/jit (or
+  // /tmp/.debug/jit) on every compilation: a directory left behind per run,
+  // and on a full disk "LLVM ERROR: IO failure" before the program ran.
+  // Profiling with perf asks for it: HCL_PERF_JITDUMP=1.
+  options.enablePerfNotificationListener = getenv("HCL_PERF_JITDUMP") != nullptr;
   // Parallel loops call the OpenMP runtime (__kmpc_fork_call, ...): libomp,
   // found when hcl was configured, is loaded only for programs that have them.
   llvm::StringRef openMPRuntime = HCL_LIBOMP_PATH;
@@ -263,16 +275,20 @@ JitProgram::compile(ModuleOp module, func::FuncOp entry,
     return module.emitError("JIT compilation failed: ")
            << llvm::toString(engine.takeError());
 
-  // The checks' runtime function lives in this process.
+  // The checks' runtime functions live in this process.
   (*engine)->registerSymbols([](llvm::orc::MangleAndInterner interner) {
     llvm::orc::SymbolMap symbols;
     symbols[interner(kBoundsViolationFunction)] = {
         llvm::orc::ExecutorAddr::fromPtr(boundsViolationHandlerAddress()),
         llvm::JITSymbolFlags::Exported};
+    symbols[interner(kDivisionFaultFunction)] = {
+        llvm::orc::ExecutorAddr::fromPtr(divisionFaultHandlerAddress()),
+        llvm::JITSymbolFlags::Exported};
     return symbols;
   });
 
   program->boundsSites = std::move(sites);
+  program->divisionSites = std::move(divisionSites);
   program->entry = entry.getSymName().str();
   program->types = std::move(*signature);
   program->engine = std::move(*engine);
@@ -381,9 +397,14 @@ llvm::Error JitProgram::run(std::vector<HostArray> &arguments,
   }
   for (HostArray &result : results)
     passMemRef(result); // scalar results travel as memref<T>
+  clearDivisionFault();
   if (std::optional<std::string> violation =
           callCatchingBoundsViolations(function, packed.data(), boundsSites))
     return llvm::createStringError("out-of-bounds access: " + *violation);
+  // The guarded division divided by 1 and the run went on: its outputs
+  // are not the program's.
+  if (std::optional<DivisionFault> fault = takeDivisionFault())
+    return makeDivisionFaultError(*fault, divisionSites);
   for (size_t i = 0; i < arguments.size(); ++i)
     normalizeWidth(arguments[i], types.arguments[i], /*forProgram=*/false);
   for (size_t i = 0; i < results.size(); ++i)

@@ -5,6 +5,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "hcl/Support/OutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstring>
@@ -292,15 +293,8 @@ std::string serializeNpy(const HostArray &array) {
 }
 
 Error writeNpy(StringRef path, const HostArray &array) {
-  std::error_code ec;
-  raw_fd_ostream os(path, ec, sys::fs::OF_None);
-  if (ec)
-    return npyError(path, "cannot write: " + ec.message());
-  os << serializeNpy(array);
-  os.close();
-  if (os.has_error())
-    return npyError(path, "cannot write: " + os.error().message());
-  return Error::success();
+  // Whole or not at all: a full disk leaves no truncated array behind.
+  return writeFileAtomically(path, serializeNpy(array));
 }
 
 } // namespace hcl

@@ -1,11 +1,11 @@
 //===- ModuleLoader.cpp - read an hcl program from a file -----------------===//
 
 #include "hcl/Support/ModuleLoader.h"
+#include "hcl/Support/InputFile.h"
 #include "hcl/Support/SourceCompat.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Parser/Parser.h"
-#include "mlir/Support/FileUtilities.h"
 
 using namespace mlir;
 
@@ -13,15 +13,13 @@ namespace hcl {
 
 OwningOpRef<ModuleOp> loadModule(StringRef path, MLIRContext &context,
                                  llvm::SourceMgr &sourceMgr) {
-  std::string errorMessage;
-  std::unique_ptr<llvm::MemoryBuffer> buffer =
-      openInputFile(path, &errorMessage);
+  llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> buffer =
+      readInputFile(path);
   if (!buffer) {
-    emitError(UnknownLoc::get(&context))
-        << "cannot read '" << path << "': " << errorMessage;
+    emitError(UnknownLoc::get(&context)) << llvm::toString(buffer.takeError());
     return nullptr;
   }
-  sourceMgr.AddNewSourceBuffer(upgradeFuncSpelling(std::move(buffer)),
+  sourceMgr.AddNewSourceBuffer(upgradeFuncSpelling(std::move(*buffer)),
                                llvm::SMLoc());
   return parseSourceFile<ModuleOp>(sourceMgr, &context);
 }

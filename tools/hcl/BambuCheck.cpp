@@ -10,6 +10,8 @@
 
 #include "BambuCheck.h"
 #include "SeedReference.h"
+#include "IndexDiagnosis.h"
+#include "RunFailure.h"
 #include "RunProgram.h"
 
 #include "hcl/Runtime/Compare.h"
@@ -107,7 +109,9 @@ int checkBambu(mlir::ModuleOp scheduled, mlir::func::FuncOp entry,
     Expected<SeedReference> reference =
         runSeedReference(jit, seed, ranges, inputDir);
     if (!reference)
-      return fail(toString(reference.takeError()));
+      return fail(describeRunFailure(reference.takeError(),
+                                     "the JIT on seed " + std::to_string(seed),
+                                     true));
     compared.clear();
     for (auto &output : reference->outputs)
       compared.push_back(output.first);
@@ -132,6 +136,8 @@ int checkBambu(mlir::ModuleOp scheduled, mlir::func::FuncOp entry,
                  << ") differs from the JIT on seed " << seed << " "
                  << comparison.firstMismatch << " (project kept in " << dir
                  << ")\n";
+          if (auto why = explainByOutOfRangeIndex(scheduled, entry, seed, ranges))
+            outs() << "hcl check --bambu: " << *why << "\n";
           return 1;
         }
       }

@@ -14,13 +14,16 @@
 #include "BambuCheck.h"
 #include "HLSCheck.h"
 #include "CpuOptions.h"
+#include "IndexDiagnosis.h"
 #include "InputRanges.h"
 #include "LoadedProgram.h"
+#include "RunFailure.h"
 #include "Subcommands.h"
 
 #include "hcl/Dialect/HCL/HCLOps.h"
 #include "hcl/Runtime/Compare.h"
 #include "hcl/Runtime/CrashMessage.h"
+#include "hcl/Runtime/DivisionChecks.h"
 #include "hcl/Runtime/JitProgram.h"
 #include "hcl/Runtime/RandomFill.h"
 #include "hcl/Transforms/Passes.h"
@@ -160,7 +163,7 @@ reportNothingToCheck(JitProgram &program,
   fillArguments(arguments, 0, ranges);
   std::vector<HostArray> results = program.makeResults();
   if (Error error = program.run(arguments, results))
-    return fail(toString(std::move(error)));
+    return fail(describeRunFailure(std::move(error), "seed 0", true));
   outs() << "hcl check: nothing to check: " << entry << " has no schedule ("
          << (dataTypesOnly ? "only data-type customizations, which the "
                              "reference applies too"
@@ -283,6 +286,13 @@ static int checkEntry(LoadedProgram &loaded, StringRef functionName) {
                                   /*reference=*/false);
   if (mlir::failed(scheduled))
     return 1;
+  // Deliberately never uninstalled: a corrupted heap shows when memory is
+  // freed, which can be after the checks (see hcl run); the
+  // C simulation of --hls and --bambu runs after the JIT too.
+  new CrashMessage("while running @" + scheduled->program->entryName().str(),
+                   checkBounds ? ""
+                               : "; an out-of-bounds access? Run again "
+                                 "with --check-bounds to find it");
   auto argumentRanges = [&]() -> llvm::Expected<std::vector<std::optional<InputRange>>> {
     if (inputRanges.empty())
       return std::vector<std::optional<InputRange>>{};
@@ -350,12 +360,6 @@ static int checkEntry(LoadedProgram &loaded, StringRef functionName) {
       expectedProgram.makeArguments());
   if (!ranges)
     return fail(toString(ranges.takeError()));
-  // Deliberately never uninstalled: a corrupted heap shows when memory is
-  // freed, which can be after the checks (see hcl run).
-  new CrashMessage("while running " + entry +
-                   (checkBounds ? ""
-                                : "; an out-of-bounds access? Run again "
-                                  "with --check-bounds to find it"));
 
   double largestError = 0;
   std::vector<std::string> reshaped;
@@ -369,11 +373,17 @@ static int checkEntry(LoadedProgram &loaded, StringRef functionName) {
         reshapeArguments(expectedArgs, actualProgram);
     std::vector<HostArray> expectedResults = expectedProgram.makeResults();
     std::vector<HostArray> actualResults = actualProgram.makeResults();
+    std::string seedText = "seed " + std::to_string(seed);
     if (Error error = expectedProgram.run(expectedArgs, expectedResults))
-      return fail(toString(std::move(error)));
-    if (Error error = actualProgram.run(actualArgs, actualResults))
+      return fail(describeRunFailure(
+          std::move(error), "the unscheduled program on " + seedText, true));
+    if (Error error = actualProgram.run(actualArgs, actualResults)) {
+      if (error.isA<DivisionFaultError>())
+        return fail(describeRunFailure(
+            std::move(error), "the scheduled program on " + seedText, true));
       return fail("the scheduled program cannot be called like the original: " +
                   toString(std::move(error)));
+    }
 
     std::vector<std::pair<std::string, std::pair<HostArray *, HostArray *>>>
         pairs;
@@ -408,6 +418,12 @@ static int checkEntry(LoadedProgram &loaded, StringRef functionName) {
           outs() << "; compared in row-major order: "
                  << describeReshaped(name, *arrays.first, *arrays.second);
         outs() << ")\n";
+        if (auto why = explainByOutOfRangeIndex(
+                *reference->module,
+                reference->module->lookupSymbol<mlir::func::FuncOp>(
+                    expectedProgram.entryName()),
+                seed, *ranges))
+          outs() << "hcl check: " << *why << "\n";
         return 1;
       }
     }

@@ -8,6 +8,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "HLSCheck.h"
+#include "IndexDiagnosis.h"
+#include "RunFailure.h"
 #include "RunProgram.h"
 #include "SeedReference.h"
 
@@ -60,7 +62,9 @@ int checkHLS(mlir::ModuleOp scheduled, mlir::func::FuncOp entry,
     Expected<SeedReference> reference =
         runSeedReference(jit, seed, ranges, inputDir);
     if (!reference)
-      return fail(toString(reference.takeError()));
+      return fail(describeRunFailure(reference.takeError(),
+                                     "the JIT on seed " + std::to_string(seed),
+                                     true));
     SmallString<256> outPath(dir);
     sys::path::append(outPath, outDir);
     sys::fs::create_directories(outPath);
@@ -88,6 +92,8 @@ int checkHLS(mlir::ModuleOp scheduled, mlir::func::FuncOp entry,
                << " " << comparison.firstMismatch << " (largest relative error "
                << format("%.3g", comparison.largestRelativeError)
                << "; project kept in " << dir << ")\n";
+        if (auto why = explainByOutOfRangeIndex(scheduled, entry, seed, ranges))
+          outs() << "hcl check --hls: " << *why << "\n";
         return 1;
       }
     }

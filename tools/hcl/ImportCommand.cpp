@@ -5,6 +5,8 @@
 #include "LoadedProgram.h"
 #include "OnnxInput.h"
 
+#include "hcl/Support/OutputFile.h"
+
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -32,11 +34,16 @@ int importMain() {
   Expected<std::string> text = importOnnxText(modelFile, *options);
   if (!text)
     return fail(toString(text.takeError()));
-  std::error_code ec;
-  raw_fd_ostream out(outputFile, ec, sys::fs::OF_Text);
-  if (ec)
-    return fail("cannot write '" + outputFile + "': " + ec.message());
-  out << "// Imported from " << modelFile << " by hcl import.\n" << *text;
+  std::string program =
+      "// Imported from " + modelFile + " by hcl import.\n" + *text;
+  if (outputFile == "-") {
+    outs() << program;
+    return 0;
+  }
+  if (Error error = checkNotAnInput(outputFile, {modelFile.getValue()}))
+    return fail(toString(std::move(error)));
+  if (Error error = writeFileAtomically(outputFile, program))
+    return fail(toString(std::move(error)));
   return 0;
 }
 

@@ -2,7 +2,8 @@
 //
 //   --input-range LO,HI          every argument without a range of its own
 //   --input-range NAME=LO,HI     one argument: argN, N, or its name in the
-//                                source (%A in `func.func @top(%A: ...)`)
+//                                source (%A in `func.func @top(%A: ...)`,
+//                                an input's name in an ONNX model)
 //
 // Kernels that index with their inputs (gathers, histograms) need inputs
 // in range; integers are drawn from LO..HI, floats from [LO, HI).

@@ -34,7 +34,8 @@ std::unique_ptr<LoadedProgram> LoadedProgram::load(llvm::StringRef path) {
       fail(llvm::toString(options.takeError()));
       return nullptr;
     }
-    llvm::Expected<std::string> text = importOnnxText(path, *options);
+    llvm::Expected<std::string> text =
+        importOnnxText(path, *options, &program->onnxInputNames);
     if (!text) {
       fail(llvm::toString(text.takeError()));
       return nullptr;
@@ -75,6 +76,10 @@ LoadedProgram::argumentNames(llvm::StringRef function) {
   auto func = moduleOp->lookupSymbol<mlir::func::FuncOp>(function);
   if (!func)
     return {};
+  // The imported text calls them %arg0...; the user knows the ONNX names.
+  if (!onnxInputNames.empty() && func.isPublic() &&
+      onnxInputNames.size() == func.getNumArguments())
+    return onnxInputNames;
   std::vector<std::string> names(func.getNumArguments());
   auto loc = llvm::dyn_cast<mlir::FileLineColLoc>(func.getLoc());
   if (!loc || sourceMgr.getNumBuffers() == 0)

@@ -26,7 +26,8 @@ public:
   mlir::ModuleOp module() { return *moduleOp; }
 
   /// The names the source gives the arguments of @function ("A" for
-  /// `%A: memref<...>`); "" for each one it cannot tell.
+  /// `%A: memref<...>`, the input's name in an ONNX model); "" for each one
+  /// it cannot tell.
   std::vector<std::string> argumentNames(llvm::StringRef function);
 
 private:
@@ -38,6 +39,8 @@ private:
   OneLineDiagnostics diagnostics;
   llvm::SourceMgr sourceMgr;
   mlir::OwningOpRef<mlir::ModuleOp> moduleOp;
+  /// For an ONNX model: the ONNX names of the entry's arguments.
+  std::vector<std::string> onnxInputNames;
 };
 
 /// Prints "hcl: error: MESSAGE" and returns the exit code 1.

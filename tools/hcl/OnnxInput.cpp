@@ -48,9 +48,12 @@ Expected<OnnxImportOptions> importOptionsFromCommandLine() {
 }
 
 Expected<std::string> importOnnxText(StringRef path,
-                                     const OnnxImportOptions &options) {
+                                     const OnnxImportOptions &options,
+                                     std::vector<std::string> *inputNames) {
   try {
     OnnxModel model = import_onnx(path.str(), options);
+    if (inputNames)
+      *inputNames = model.inputNames;
     return program_text(model.schedule);
   } catch (const hcl::Error &error) {
     return createStringError(path + ": " + error.what());

@@ -22,9 +22,11 @@ bool isOnnxTensorPath(llvm::StringRef path);
 /// The import options from the command line (--shape, --weights-as-inputs).
 llvm::Expected<OnnxImportOptions> importOptionsFromCommandLine();
 
-/// The model as hcl MLIR text; import errors become an llvm::Error.
-llvm::Expected<std::string> importOnnxText(llvm::StringRef path,
-                                           const OnnxImportOptions &options);
+/// The model as hcl MLIR text; import errors become an llvm::Error. With
+/// `inputNames`, also the ONNX names of the program's arguments, in order.
+llvm::Expected<std::string>
+importOnnxText(llvm::StringRef path, const OnnxImportOptions &options,
+               std::vector<std::string> *inputNames = nullptr);
 
 /// A host array holding `tensor` (rank 0 becomes shape [1], as the importer
 /// makes scalars one-element tensors).

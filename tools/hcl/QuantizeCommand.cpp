@@ -21,6 +21,7 @@
 
 #include "hcl/Frontend/Error.h"
 #include "hcl/Runtime/Npy.h"
+#include "hcl/Support/OutputFile.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
@@ -229,14 +230,14 @@ int quantizeMain() {
       ++formats[format.str()];
     }
     std::string text = program_text(quantized.schedule);
-    std::error_code ec;
-    raw_fd_ostream out(outputFile, ec, sys::fs::OF_Text);
-    if (ec)
-      return fail("cannot write '" + outputFile + "': " + ec.message());
-    out << "// " << modelFile << " quantized by hcl quantize --bits " << bits
-        << " (" << calibrationCount << " calibration samples).\n"
-        << text;
-    out.close();
+    if (llvm::Error error = checkNotAnInput(outputFile, {modelFile.getValue()}))
+      return fail(toString(std::move(error)));
+    if (llvm::Error error = writeFileAtomically(
+            outputFile, "// " + modelFile + " quantized by hcl quantize --bits " +
+                            std::to_string(bits.getValue()) + " (" +
+                            std::to_string(calibrationCount) +
+                            " calibration samples).\n" + text))
+      return fail(toString(std::move(error)));
 
     // 3. The error on the held-back samples.
     auto floatProgram = compileOrFail(program_text(model.schedule), "float program");

@@ -17,6 +17,7 @@
 
 #include "hcl/Dialect/AMC/AMCOps.h"
 #include "hcl/InitHCL.h"
+#include "hcl/Support/OutputFile.h"
 #include "hcl/Target/Verilog.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -26,7 +27,6 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/ToolOutputFile.h"
 
 using namespace llvm;
 
@@ -105,16 +105,14 @@ static mlir::LogicalResult lower(mlir::ModuleOp module, bool program) {
 
 static mlir::LogicalResult writeFile(StringRef path, mlir::ModuleOp module,
                                      const VerilogOptions &options) {
-  std::error_code error;
-  ToolOutputFile file(path, error, sys::fs::OF_Text);
-  if (error) {
-    errs() << "hcl: error: cannot write " << path << ": " << error.message()
-           << "\n";
+  std::string text;
+  raw_string_ostream os(text);
+  if (mlir::failed(emitVerilog(module, os, options)))
+    return mlir::failure();
+  if (Error error = writeFileAtomically(path, text)) {
+    fail(toString(std::move(error)));
     return mlir::failure();
   }
-  if (mlir::failed(emitVerilog(module, file.os(), options)))
-    return mlir::failure();
-  file.keep();
   return mlir::success();
 }
 

@@ -6,6 +6,7 @@
 #include "InputRanges.h"
 #include "LoadedProgram.h"
 #include "OnnxInput.h"
+#include "RunFailure.h"
 
 #include "hcl/Runtime/CrashMessage.h"
 #include "hcl/Runtime/FixedPointIO.h"
@@ -13,6 +14,7 @@
 #include "hcl/Runtime/Npy.h"
 #include "hcl/Runtime/RandomFill.h"
 #include "hcl/Runtime/WideLayout.h"
+#include "hcl/Support/OutputFile.h"
 #include "hcl/Transforms/Passes.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -151,6 +153,28 @@ static HostArray shown(const HostArray &array, const ValueSpec &spec) {
   return array;
 }
 
+/// DIR/NAME.npy of --output-dir.
+static std::string outputPath(const Twine &name) {
+  SmallString<128> path(outputDir);
+  sys::path::append(path, name + ".npy");
+  return path.str().str();
+}
+
+/// Refuses, before anything runs, an --output-dir whose files would replace
+/// an input: `--input D/arg0.npy --output-dir D` used to lose the input.
+static Error checkOutputsSpareInputs(const EntrySignature &signature) {
+  std::vector<std::string> inputs(inputArrays.begin(), inputArrays.end());
+  inputs.push_back(inputFile);
+  for (size_t i = 0; i < signature.arguments.size(); ++i)
+    if (signature.arguments[i].isMemRef)
+      if (Error error = checkNotAnInput(outputPath("arg" + Twine(i)), inputs))
+        return error;
+  for (size_t i = 0; i < signature.results.size(); ++i)
+    if (Error error = checkNotAnInput(outputPath("result" + Twine(i)), inputs))
+      return error;
+  return Error::success();
+}
+
 static Error writeOutputs(const std::vector<HostArray> &arguments,
                           const std::vector<HostArray> &results,
                           const std::vector<ValueSpec> &argSpecs,
@@ -158,10 +182,9 @@ static Error writeOutputs(const std::vector<HostArray> &arguments,
   if (std::error_code ec = sys::fs::create_directories(outputDir))
     return createStringError("cannot create output directory '" + outputDir +
                              "': " + ec.message());
+  // writeNpy writes each file whole or not at all.
   auto write = [&](const Twine &name, const HostArray &array) {
-    SmallString<128> path(outputDir);
-    sys::path::append(path, name + ".npy");
-    return writeNpy(path, array);
+    return writeNpy(outputPath(name), array);
   };
   for (size_t i = 0; i < arguments.size(); ++i)
     if (argSpecs[i].isMemRef)
@@ -198,6 +221,9 @@ int runMain() {
                          std::chrono::steady_clock::now() - compileStart)
                          .count();
   writeObjectIfRequested(**program);
+  if (!outputDir.empty())
+    if (Error error = checkOutputsSpareInputs((*program)->signature()))
+      return fail(toString(std::move(error)));
 
   Expected<std::vector<HostArray>> prepared =
       prepareArguments(**program, *loaded);
@@ -207,10 +233,10 @@ int runMain() {
   // A program that writes out of bounds may crash now or, with the heap
   // corrupted, whenever memory is freed later: the message is never
   // uninstalled (deliberately leaked) and covers the rest of the process.
-  new CrashMessage("while running @" + (*program)->entryName().str() +
-                   (checkBounds ? ""
-                                : "; an out-of-bounds access? Run again "
-                                  "with --check-bounds to find it"));
+  new CrashMessage("while running @" + (*program)->entryName().str(),
+                   checkBounds ? ""
+                               : "; an out-of-bounds access? Run again "
+                                 "with --check-bounds to find it");
   // Every run starts from the same inputs, so in-place updates do not pile up.
   std::vector<HostArray> arguments, results;
   std::vector<double> timesMs;
@@ -219,7 +245,8 @@ int runMain() {
     results = (*program)->makeResults();
     auto start = std::chrono::steady_clock::now();
     if (Error error = (*program)->run(arguments, results))
-      return fail(toString(std::move(error)));
+      return fail(describeRunFailure(std::move(error), "",
+                                     randomSeed.getNumOccurrences() > 0));
     timesMs.push_back(std::chrono::duration<double, std::milli>(
                           std::chrono::steady_clock::now() - start)
                           .count());

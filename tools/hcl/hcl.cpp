@@ -15,6 +15,8 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/InitLLVM.h"
+
+#include <csignal>
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -163,6 +165,10 @@ static bool asksForHelp(int argc, char **argv) {
 
 int main(int argc, char **argv) {
   InitLLVM initLLVM(argc, argv);
+  // A file size limit (ulimit -f) sends SIGXFSZ, for which InitLLVM's
+  // handler prints a stack dump: ignored, the write fails with EFBIG and is
+  // reported like a full disk (writeFileAtomically).
+  signal(SIGXFSZ, SIG_IGN);
   if (reportUnknownSubcommand(argc, argv))
     return 1;
   std::string parseErrors;

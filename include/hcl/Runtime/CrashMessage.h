@@ -3,8 +3,8 @@
 // A program that writes out of bounds can corrupt the heap; LLVM's crash
 // handler then allocates (to print a stack trace) and may hang. While a
 // CrashMessage lives, a crash of the process (SIGSEGV, SIGBUS, SIGFPE,
-// SIGILL, SIGABRT) writes "hcl: error: the program crashed (SIGSEGV) ...
-// MESSAGE" to stderr with write(2) and ends the process with _exit(1): both
+// SIGILL, SIGABRT) writes "hcl: error: the program crashed (SIGSEGV: an
+// invalid memory access) MESSAGE" (the signal's likely cause) to stderr with write(2) and ends the process with _exit(1): both
 // are async-signal-safe and allocate nothing. The previous handlers come
 // back when it is destroyed.
 //
@@ -19,8 +19,11 @@ namespace hcl {
 
 class CrashMessage {
 public:
-  /// `message` follows "the program crashed (SIGNAL) " (truncated to 1 KiB).
-  explicit CrashMessage(const std::string &message);
+  /// `message` follows "the program crashed (SIGNAL: cause) " (truncated to
+  /// 1 KiB); `memoryFaultHint` follows it for SIGSEGV and SIGBUS only ("; an
+  /// out-of-bounds access? ...": a division fault is not one).
+  explicit CrashMessage(const std::string &message,
+                        const std::string &memoryFaultHint = "");
   ~CrashMessage();
   CrashMessage(const CrashMessage &) = delete;
   CrashMessage &operator=(const CrashMessage &) = delete;

@@ -35,6 +35,11 @@ struct JitOptions {
   /// range (--hcl-insert-bounds-checks); run() then stops at the first
   /// out-of-bounds index with an error naming the tensor, index and stage.
   bool checkBounds = false;
+  /// Guard every integer division and remainder whose divisor may be zero
+  /// (or -1, signed): run() then fails with a DivisionFaultError naming the
+  /// operation instead of the process dying of SIGFPE (DivisionChecks.h).
+  /// Costs a compare and a predictable branch per division.
+  bool checkDivision = true;
   /// The CPU to compile for, as LLVM names it ("skylake-avx512",
   /// "x86-64-v3", "generic"); empty: the host's CPU and all its features.
   /// Naming one gives timings that do not depend on the machine.
@@ -95,6 +100,9 @@ private:
   void (*function)(void **) = nullptr;
   /// With checkBounds: what each check site guards (tensor, type, stage).
   std::vector<std::string> boundsSites;
+  /// With checkDivision: what each guarded division is (operation, stage,
+  /// location).
+  std::vector<std::string> divisionSites;
 };
 
 /// The bytes the host arrays of `signature` take, or an error when one is

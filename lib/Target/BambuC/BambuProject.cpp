@@ -18,6 +18,7 @@
 
 #include "hcl/Target/BambuC.h"
 #include "hcl/Target/HLSProject.h"
+#include "hcl/Support/OutputFile.h"
 
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
@@ -48,11 +49,8 @@ LogicalResult writeFile(StringRef dir, StringRef name, StringRef text,
                         Operation *where) {
   SmallString<256> path(dir);
   llvm::sys::path::append(path, name);
-  std::error_code error;
-  llvm::raw_fd_ostream os(path, error);
-  if (error)
-    return where->emitError("bambu: cannot write ") << path << ": " << error.message();
-  os << text;
+  if (llvm::Error error = hcl::writeFileAtomically(path, text))
+    return where->emitError("bambu: ") << llvm::toString(std::move(error));
   return success();
 }
 

@@ -2,6 +2,7 @@
 
 #include "hcl/Target/HLSProject.h"
 #include "hcl/Target/HLSCpp.h"
+#include "hcl/Support/OutputFile.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
@@ -20,17 +21,11 @@ LogicalResult writeFile(ModuleOp module, StringRef dir, StringRef name,
   llvm::sys::path::append(path, name);
   std::error_code error =
       llvm::sys::fs::create_directories(llvm::sys::path::parent_path(path));
-  if (!error) {
-    llvm::raw_fd_ostream os(path, error);
-    if (!error) {
-      os << contents;
-      os.close();
-      error = os.error();
-    }
-  }
   if (error)
     return module.emitError("hls: cannot write ")
            << path << ": " << error.message();
+  if (llvm::Error written = hcl::writeFileAtomically(path, contents))
+    return module.emitError("hls: ") << llvm::toString(std::move(written));
   return success();
 }
 

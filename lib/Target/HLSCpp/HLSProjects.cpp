@@ -9,6 +9,7 @@
 
 #include "hcl/Target/HLSCpp.h"
 #include "hcl/Target/HLSProject.h"
+#include "hcl/Support/OutputFile.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
@@ -126,12 +127,8 @@ writeHLSProjects(ModuleOp module, ArrayRef<func::FuncOp> tops, StringRef dir,
     return failure();
   SmallString<256> makefile(dir);
   llvm::sys::path::append(makefile, "Makefile");
-  std::error_code error;
-  llvm::raw_fd_ostream os(makefile, error);
-  if (error)
-    return emitError(module.getLoc())
-           << "cannot write " << makefile << ": " << error.message();
-  os << topMakefile(names);
+  if (llvm::Error error = writeFileAtomically(makefile, topMakefile(names)))
+    return emitError(module.getLoc()) << llvm::toString(std::move(error));
   return names;
 }
 

@@ -7,7 +7,7 @@
 // RUN: %python %inputs/write_npy.py %t/far.npy '<i8' 1 1099511627776
 // RUN: %python %inputs/write_npy.py %t/one.npy '<i8' 1 1
 // RUN: not hcl run %s --input %t/a.npy --input %t/far.npy 2>&1 | FileCheck %s --check-prefix=CRASH
-// CRASH: hcl: error: the program crashed (SIGSEGV) while running @top; an out-of-bounds access? Run again with --check-bounds to find it
+// CRASH: hcl: error: the program crashed (SIGSEGV: an invalid memory access) while running @top; an out-of-bounds access? Run again with --check-bounds to find it
 // RUN: not hcl run %s --input %t/a.npy --input %t/far.npy --check-bounds 2>&1 | FileCheck %s --check-prefix=CHECKED
 // CHECKED: hcl: error: out-of-bounds access: index [1099511627776] into 'A' (argument 0 of @top, memref<4xf32>) in stage 'A'
 // RUN: hcl run %s --input %t/a.npy --input %t/one.npy --check-bounds | FileCheck %s --check-prefix=FINE

@@ -1,0 +1,41 @@
+//===- IndexDiagnosis.cpp - is a mismatch out-of-range indices? -----------===//
+
+#include "IndexDiagnosis.h"
+#include "InputRanges.h"
+
+#include "hcl/Runtime/JitProgram.h"
+
+#include "mlir/IR/Diagnostics.h"
+
+namespace hcl::driver {
+
+std::optional<std::string>
+explainByOutOfRangeIndex(mlir::ModuleOp module, mlir::func::FuncOp entry,
+                         unsigned seed,
+                         const std::vector<std::optional<InputRange>> &ranges) {
+  JitOptions options;
+  options.checkBounds = true;
+  // Its diagnostics would only repeat what the first compilation said.
+  mlir::ScopedDiagnosticHandler quiet(
+      module.getContext(), [](mlir::Diagnostic &) { return mlir::success(); });
+  auto program = JitProgram::compile(module, entry, options);
+  if (mlir::failed(program))
+    return std::nullopt;
+  std::vector<HostArray> arguments = (*program)->makeArguments();
+  fillArguments(arguments, seed, ranges);
+  std::vector<HostArray> results = (*program)->makeResults();
+  llvm::Error error = (*program)->run(arguments, results);
+  if (!error)
+    return std::nullopt;
+  std::string message = llvm::toString(std::move(error));
+  if (llvm::StringRef(message).find("out-of-bounds access") ==
+      llvm::StringRef::npos)
+    return std::nullopt;
+  return "the random inputs of seed " + std::to_string(seed) +
+         " index out of range (" + message +
+         "): the programs read outside the tensor, so their outputs "
+         "differ whatever the code does; draw the indices in range with "
+         "--input-range NAME=0,HI";
+}
+
+} // namespace hcl::driver
