@@ -263,8 +263,21 @@ static std::optional<int64_t> constantOf(const Expr &e) {
   return std::nullopt;
 }
 
+/// A constant bit index outside the value is refused when it is written: the
+/// IR's bit operations reject it, and a run-time 0 would hide the mistake.
+static void checkConstantBit(const Expr &value, const Expr &bit,
+                             const char *what) {
+  std::optional<int64_t> b = constantOf(bit);
+  int64_t width = value.type().bits;
+  if (b && (*b < 0 || *b >= width))
+    throwError(std::string(what) + ": bit " + std::to_string(*b) + " of a " +
+               std::to_string(width) + "-bit value (" + value.type().str() +
+               "); bits are 0 to " + std::to_string(width - 1));
+}
+
 Expr Expr::operator[](const Expr &bit) const {
   checkInteger(*this, "x[i]");
+  checkConstantBit(*this, bit, "x[i]");
   return bits(BitOp::GetBit, UInt(1), {*this, bit});
 }
 
@@ -284,6 +297,7 @@ Expr Expr::slice(const Expr &hi, const Expr &lo) const {
 
 Expr set_bit(const Expr &value, const Expr &bit, const Expr &bitValue) {
   checkInteger(value, "set_bit");
+  checkConstantBit(value, bit, "set_bit");
   return bits(BitOp::SetBit, value.type(), {value, bit, bitValue});
 }
 
