@@ -265,8 +265,16 @@ static std::optional<int64_t> constantOf(const Expr &e) {
 
 /// A constant bit index outside the value is refused when it is written: the
 /// IR's bit operations reject it, and a run-time 0 would hide the mistake.
+/// Bit positions are integers; a float one would reach the IR's index casts.
+static void checkBitIndex(const Expr &bit, const char *what) {
+  if (!bit.type().isInteger())
+    throwError(std::string(what) + ": a bit position is an integer, not " +
+               bit.type().str());
+}
+
 static void checkConstantBit(const Expr &value, const Expr &bit,
                              const char *what) {
+  checkBitIndex(bit, what);
   std::optional<int64_t> b = constantOf(bit);
   int64_t width = value.type().bits;
   if (b && (*b < 0 || *b >= width))
@@ -283,6 +291,8 @@ Expr Expr::operator[](const Expr &bit) const {
 
 Expr Expr::slice(const Expr &hi, const Expr &lo) const {
   checkInteger(*this, "slice");
+  checkBitIndex(hi, "slice");
+  checkBitIndex(lo, "slice");
   unsigned width = type().bits;
   std::optional<int64_t> h = constantOf(hi), l = constantOf(lo);
   if (h && l) {
@@ -304,6 +314,8 @@ Expr set_bit(const Expr &value, const Expr &bit, const Expr &bitValue) {
 Expr set_slice(const Expr &value, const Expr &hi, const Expr &lo,
                const Expr &newBits) {
   checkInteger(value, "set_slice");
+  checkBitIndex(hi, "set_slice");
+  checkBitIndex(lo, "set_slice");
   std::optional<int64_t> h = constantOf(hi), l = constantOf(lo);
   int64_t width = value.type().bits;
   if (h && l && (*l < 0 || *h >= width || *h < *l))

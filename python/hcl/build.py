@@ -308,6 +308,9 @@ def _threads(threads, tops):
     if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
         raise Error(f"build: threads= takes a number of threads of at least 1, "
                     f"got {threads!r}")
+    if threads > 1024:
+        raise Error(f"build: cannot run parallel loops on {threads} threads: "
+                    f"at most 1024")
     if tops:
         raise Error("build: threads= applies to a program built whole; with "
                     "top= set OMP_NUM_THREADS instead")

@@ -509,3 +509,37 @@ def test_check_bounds_takes_a_bool():
     s = hcl.create_schedule([A], lambda A: hcl.compute((4,), lambda i: A[i], "B"))
     with raises("check_bounds= is True or False"):
         hcl.build(s, check_bounds="yes")
+
+
+@pytest.mark.parametrize("misuse, message", [
+    (lambda: hcl.UInt(2 ** 40), r"UInt\(1099511627776\): widths are 1 to 512"),
+    (lambda: hcl.Fixed(8, 2 ** 40), r"Fixed\(8, 1099511627776\): the fraction "
+                                     r"bits must be 0 to the width"),
+    (lambda: hcl.reduce_axis(0, 2 ** 70), r"the bounds are 64-bit Python ints"),
+    (lambda: hcl.const_tensor(np.array(["a"]), "C"), "the values must be "
+                                                     "numbers"),
+])
+def test_arguments_out_of_the_extension_range(misuse, message):
+    # These were pybind11 TypeErrors or NumPy ValueErrors.
+    with raises(message):
+        misuse()
+
+
+def test_primitive_factor_out_of_range():
+    s, kernel = schedule()
+    with raises("unroll's factor 1180591620717411303424 is out of range"):
+        s[kernel.B].unroll(kernel.B.axis[0], 2 ** 70)
+
+
+def test_build_threads_beyond_the_limit():
+    s, kernel = schedule()
+    with raises("cannot run parallel loops on 1099511627776 threads: at most "
+                "1024"):
+        hcl.build(s, threads=2 ** 40)
+
+
+def test_float_bit_position():
+    A = hcl.placeholder((4,), "A")
+    with raises("x\\[i\\]: a bit position is an integer, not float32"):
+        hcl.create_schedule([A], lambda A: hcl.compute(
+            (4,), lambda i: A[i][1.5], "B"))

@@ -66,6 +66,20 @@ TEST(UserErrors, ConstantBitIndexPastTheWidth) {
       << message;
 }
 
+/// A float bit position reached the IR's index casts.
+TEST(UserErrors, FloatBitPosition) {
+  Tensor A = placeholder({4}, "A");
+  std::string message = errorOf([&] {
+    create_schedule({A}, [](Tensor A) {
+      return compute(
+          {4}, [&](Var i) { return A(i).slice(3.0, 1); }, "B");
+    });
+  });
+  EXPECT_NE(message.find("slice: a bit position is an integer, not float32"),
+            std::string::npos)
+      << message;
+}
+
 /// 1000.3 in the Fixed(16, 8) of A(i) * 1000.3 wrapped to -23.70.
 TEST(UserErrors, FixedPointLiteralOutOfRange) {
   Tensor A = placeholder({4}, "A", Fixed(8, 4));
