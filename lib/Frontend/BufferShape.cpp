@@ -12,6 +12,7 @@
 
 #include "BufferShape.h"
 #include "EmitMLIR.h"
+#include "LargeStack.h"
 
 #include "hcl/InitHCL.h"
 #include "hcl/Transforms/Passes.h"
@@ -27,8 +28,8 @@ namespace hcl::detail {
 
 /// The shape of the allocation named `name` in `schedule`'s program with
 /// its schedule applied; empty when there is not exactly one.
-static std::vector<int64_t> appliedBufferShape(const ScheduleImpl &schedule,
-                                               const std::string &name) {
+static std::vector<int64_t> appliedBufferShapeHere(const ScheduleImpl &schedule,
+                                                   const std::string &name) {
   DialectRegistry registry;
   registerHCLDialects(registry);
   MLIRContext context(registry);
@@ -53,6 +54,12 @@ static std::vector<int64_t> appliedBufferShape(const ScheduleImpl &schedule,
     return {};
   return std::vector<int64_t>(found->getShape().begin(),
                               found->getShape().end());
+}
+
+/// The same on a stack deep enough for any expression (LargeStack.h).
+static std::vector<int64_t> appliedBufferShape(const ScheduleImpl &schedule,
+                                               const std::string &name) {
+  return onLargeStack([&] { return appliedBufferShapeHere(schedule, name); });
 }
 
 void deferBufferShape(const std::shared_ptr<ScheduleImpl> &schedule,

@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <charconv>
 #include <cmath>
 #include <cstring>
 #include <functional>
@@ -34,15 +35,44 @@ std::string Writer::iv(const ExprNode &var) {
   return it->second;
 }
 
+/// A literal meeting a fixed-point type is floored to it; one outside the
+/// type's range would wrap to an unrelated value (1000.3 in Fixed(16, 8)
+/// reads -23.7), which no user means, so it is refused rather than
+/// saturated: the program says which type to widen.
+static void checkFixedLiteral(double value, Type type,
+                              const std::string &stage) {
+  double units = std::floor(std::ldexp(value, int(type.frac)));
+  double lowest = type.isUnsigned() ? 0 : -std::ldexp(1.0, int(type.bits) - 1);
+  double highest =
+      std::ldexp(1.0, int(type.bits) - (type.isUnsigned() ? 0 : 1)) - 1;
+  if (std::isfinite(value) && units >= lowest && units <= highest)
+    return;
+  // Shortest round-trip spellings: the literal as the user wrote it, the
+  // bounds exactly.
+  auto spelled = [](double v) {
+    char text[64];
+    auto end = std::to_chars(text, text + sizeof(text), v).ptr;
+    return std::string(text, end);
+  };
+  throwError("stage '" + stage + "': the literal " + spelled(value) +
+             " does not fit " + type.str() + " (" +
+             spelled(std::ldexp(lowest, -int(type.frac))) + " to " +
+             spelled(std::ldexp(highest, -int(type.frac))) +
+             "), the fixed-point type it meets, and would wrap; widen an "
+             "operand with hcl.cast or change the literal");
+}
+
 std::string Writer::constant(const ExprNode &e, Type type) {
   std::string v = fresh("c");
   std::string literal;
   if (type.isFixed()) {
     // The literal, floored to the format (docs/datatypes.md).
+    double value =
+        e.kind == ExprKind::IntConst ? double(e.intValue) : e.floatValue;
+    checkFixedLiteral(value, type, currentStage);
     std::ostringstream os;
     os.precision(17);
-    os << std::scientific
-       << (e.kind == ExprKind::IntConst ? double(e.intValue) : e.floatValue);
+    os << std::scientific << value;
     line(v + " = hcl.fixed_constant " + os.str() + " : " + mlirType(type));
     return v;
   }

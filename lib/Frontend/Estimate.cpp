@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "AppliedModule.h"
+#include "LargeStack.h"
 
 #include "hcl/Analysis/Estimate.h"
 #include "hcl/Analysis/Roofline.h"
@@ -71,7 +72,8 @@ const FunctionFigures &Estimate::function(const std::string &name) const {
              known + ")");
 }
 
-Estimate estimate(const Schedule &schedule, const EstimateOptions &options) {
+static Estimate estimateProgram(const Schedule &schedule,
+                                const EstimateOptions &options) {
   if (!(options.clockNs > 0))
     throwError("estimate: the clock period must be positive (ns)");
   std::string error;
@@ -93,6 +95,12 @@ Estimate estimate(const Schedule &schedule, const EstimateOptions &options) {
     result.functions.push_back(
         toFigures(estimateFunction(func, *target), options));
   return result;
+}
+
+Estimate estimate(const Schedule &schedule, const EstimateOptions &options) {
+  // Deep expressions recurse in the writer and in MLIR (LargeStack.h).
+  return detail::onLargeStack(
+      [&] { return estimateProgram(schedule, options); });
 }
 
 } // namespace hcl

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <unordered_set>
 
 namespace hcl {
 
@@ -14,6 +15,49 @@ std::shared_ptr<ExprNode> newNode(ExprKind kind, Type type) {
   node->kind = kind;
   node->type = type;
   return node;
+}
+
+ExprNode::~ExprNode() {
+  std::vector<Expr> pending = std::move(operands);
+  while (!pending.empty()) {
+    Expr expr = std::move(pending.back());
+    pending.pop_back();
+    // The last owner takes the operands over, so that the node dies with
+    // none and its own destructor has nothing to recurse into.
+    if (expr.node().use_count() == 1) {
+      auto &node = const_cast<ExprNode &>(*expr.node());
+      for (Expr &operand : node.operands)
+        pending.push_back(std::move(operand));
+      node.operands.clear();
+    }
+  }
+}
+
+Expr finishNode(std::shared_ptr<ExprNode> node) {
+  unsigned deepest = 0;
+  for (const Expr &operand : node->operands)
+    deepest = std::max(deepest, operand.node()->depth);
+  node->depth = deepest + 1;
+  if (node->depth > kMaxExprDepth)
+    throwError("this expression is more than " + std::to_string(kMaxExprDepth) +
+               " operations deep, the most hcl compiles; split it into "
+               "stages, or accumulate into a scalar in a loop");
+  return Expr(std::move(node));
+}
+
+void forEachNode(const ExprNode &root,
+                 const std::function<void(const ExprNode &)> &visit) {
+  std::vector<const ExprNode *> pending = {&root};
+  std::unordered_set<const ExprNode *> seen;
+  while (!pending.empty()) {
+    const ExprNode *node = pending.back();
+    pending.pop_back();
+    if (!seen.insert(node).second)
+      continue;
+    visit(*node);
+    for (auto it = node->operands.rbegin(); it != node->operands.rend(); ++it)
+      pending.push_back(it->node().get());
+  }
 }
 
 static Type literalIntType() {
@@ -146,7 +190,7 @@ Expr makeOp(OpCode op, Type type, std::vector<Expr> operands) {
   node->untyped = std::all_of(operands.begin(), operands.end(),
                               [](const Expr &e) { return e.node()->untyped; });
   node->operands = std::move(operands);
-  return Expr(node);
+  return finishNode(node);
 }
 
 Type arithmeticType(OpCode op, const Expr &a, const Expr &b) {
@@ -189,13 +233,13 @@ Expr select(const Expr &cond, const Expr &a, const Expr &b) {
   auto node = newNode(ExprKind::Select, commonType(a, b));
   node->operands = {cond, a, b};
   node->untyped = a.node()->untyped && b.node()->untyped;
-  return Expr(node);
+  return finishNode(node);
 }
 
 Expr cast(Type type, const Expr &value) {
   auto node = newNode(ExprKind::Cast, type);
   node->operands = {value};
-  return Expr(node);
+  return finishNode(node);
 }
 
 static void checkInteger(const Expr &value, const char *what) {
@@ -210,7 +254,7 @@ static Expr bits(BitOp op, Type type, std::vector<Expr> operands) {
   auto node = newNode(ExprKind::Bits, type);
   node->bitOp = op;
   node->operands = std::move(operands);
-  return Expr(node);
+  return finishNode(node);
 }
 
 static std::optional<int64_t> constantOf(const Expr &e) {
@@ -219,13 +263,36 @@ static std::optional<int64_t> constantOf(const Expr &e) {
   return std::nullopt;
 }
 
+/// A constant bit index outside the value is refused when it is written: the
+/// IR's bit operations reject it, and a run-time 0 would hide the mistake.
+/// Bit positions are integers; a float one would reach the IR's index casts.
+static void checkBitIndex(const Expr &bit, const char *what) {
+  if (!bit.type().isInteger())
+    throwError(std::string(what) + ": a bit position is an integer, not " +
+               bit.type().str());
+}
+
+static void checkConstantBit(const Expr &value, const Expr &bit,
+                             const char *what) {
+  checkBitIndex(bit, what);
+  std::optional<int64_t> b = constantOf(bit);
+  int64_t width = value.type().bits;
+  if (b && (*b < 0 || *b >= width))
+    throwError(std::string(what) + ": bit " + std::to_string(*b) + " of a " +
+               std::to_string(width) + "-bit value (" + value.type().str() +
+               "); bits are 0 to " + std::to_string(width - 1));
+}
+
 Expr Expr::operator[](const Expr &bit) const {
   checkInteger(*this, "x[i]");
+  checkConstantBit(*this, bit, "x[i]");
   return bits(BitOp::GetBit, UInt(1), {*this, bit});
 }
 
 Expr Expr::slice(const Expr &hi, const Expr &lo) const {
   checkInteger(*this, "slice");
+  checkBitIndex(hi, "slice");
+  checkBitIndex(lo, "slice");
   unsigned width = type().bits;
   std::optional<int64_t> h = constantOf(hi), l = constantOf(lo);
   if (h && l) {
@@ -240,12 +307,15 @@ Expr Expr::slice(const Expr &hi, const Expr &lo) const {
 
 Expr set_bit(const Expr &value, const Expr &bit, const Expr &bitValue) {
   checkInteger(value, "set_bit");
+  checkConstantBit(value, bit, "set_bit");
   return bits(BitOp::SetBit, value.type(), {value, bit, bitValue});
 }
 
 Expr set_slice(const Expr &value, const Expr &hi, const Expr &lo,
                const Expr &newBits) {
   checkInteger(value, "set_slice");
+  checkBitIndex(hi, "set_slice");
+  checkBitIndex(lo, "set_slice");
   std::optional<int64_t> h = constantOf(hi), l = constantOf(lo);
   int64_t width = value.type().bits;
   if (h && l && (*l < 0 || *h >= width || *h < *l))
@@ -299,7 +369,7 @@ static Expr reduction(ReduceKind kind, const char *what, const Expr &body,
   node->reduce = kind;
   node->operands = {body};
   node->axes = axes;
-  return Expr(node);
+  return finishNode(node);
 }
 
 Expr sum(const Expr &body, const std::vector<Var> &axes, std::optional<Type> dtype) {

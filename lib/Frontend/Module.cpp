@@ -10,6 +10,7 @@
 #include "AppliedModule.h"
 #include "ArrayStorage.h"
 #include "EmitMLIR.h"
+#include "LargeStack.h"
 
 #include "hcl/Frontend/Error.h"
 #include "hcl/Frontend/Module.h"
@@ -114,13 +115,28 @@ using detail::DiagnosticCollector;
 using detail::parseAndApply;
 using detail::print;
 
+// The entry points below run on a large stack (LargeStack.h): writing,
+// parsing and compiling a deep expression recurse along it.
+
 std::string lower(const Schedule &schedule, bool applySchedule) {
-  if (!applySchedule)
-    return emitMLIR(*schedule.impl());
-  return print(*parseAndApply(schedule, true, "lower")->module);
+  return detail::onLargeStack([&] {
+    if (!applySchedule)
+      return emitMLIR(*schedule.impl());
+    return print(*parseAndApply(schedule, true, "lower")->module);
+  });
 }
 
-Module build(const Schedule &schedule, const BuildOptions &options) {
+static JitOptions jitOptionsOf(const BuildOptions &options) {
+  JitOptions jitOptions;
+  jitOptions.checkBounds = options.checkBounds;
+  jitOptions.fpContract = options.fpContract;
+  jitOptions.cpu = options.cpu;
+  jitOptions.threads = options.threads;
+  return jitOptions;
+}
+
+static Module buildWhole(const Schedule &schedule,
+                         const BuildOptions &options) {
   auto start = std::chrono::steady_clock::now();
   std::shared_ptr<detail::ModuleImpl> impl =
       parseAndApply(schedule, true, "build");
@@ -134,13 +150,8 @@ Module build(const Schedule &schedule, const BuildOptions &options) {
     entry.setArgAttr(
         i, kArgNameAttrName,
         StringAttr::get(module.getContext(), impl->inputs[i].name()));
-  JitOptions jitOptions;
-  jitOptions.checkBounds = options.checkBounds;
-  jitOptions.fpContract = options.fpContract;
-  jitOptions.cpu = options.cpu;
-  jitOptions.threads = options.threads;
   FailureOr<std::unique_ptr<JitProgram>> program =
-      JitProgram::compile(module, entry, jitOptions);
+      JitProgram::compile(module, entry, jitOptionsOf(options));
   if (failed(program))
     throwError("build: " + diagnostics.str());
   impl->program = std::move(*program);
@@ -150,10 +161,15 @@ Module build(const Schedule &schedule, const BuildOptions &options) {
   return Module(impl);
 }
 
+Module build(const Schedule &schedule, const BuildOptions &options) {
+  return detail::onLargeStack([&] { return buildWhole(schedule, options); });
+}
+
 /// One function of a built program as a module of its own: its own context
 /// and JIT, so several compile at once.
 static std::shared_ptr<detail::ModuleImpl>
-compileFunction(const std::string &text, const std::string &function) {
+compileFunction(const std::string &text, const std::string &function,
+                const BuildOptions &options) {
   auto start = std::chrono::steady_clock::now();
   auto sub = std::make_shared<detail::ModuleImpl>();
   DialectRegistry registry;
@@ -170,7 +186,7 @@ compileFunction(const std::string &text, const std::string &function) {
     throwError("build: the program has no function @" + function +
                " (outline makes Stage_<stage names>)");
   FailureOr<std::unique_ptr<JitProgram>> program =
-      JitProgram::compile(*sub->module, entry);
+      JitProgram::compile(*sub->module, entry, jitOptionsOf(options));
   if (failed(program))
     throwError("build: @" + function + ": " + diagnostics.str());
   sub->program = std::move(*program);
@@ -181,15 +197,17 @@ compileFunction(const std::string &text, const std::string &function) {
 }
 
 Module build(const Schedule &schedule, const std::vector<Function> &top,
-             unsigned jobs) {
-  Module whole = build(schedule);
+             unsigned jobs, const BuildOptions &options) {
+  Module whole = build(schedule, options);
   std::vector<std::shared_ptr<detail::ModuleImpl>> subs(top.size());
   std::vector<std::string> errors(top.size());
   std::atomic<size_t> next{0};
   auto worker = [&] {
     for (size_t i; (i = next++) < top.size();) {
       try {
-        subs[i] = compileFunction(whole.mlir(), top[i].name);
+        subs[i] = detail::onLargeStack([&] {
+          return compileFunction(whole.mlir(), top[i].name, options);
+        });
       } catch (const Error &e) {
         errors[i] = e.what();
       }
@@ -209,8 +227,9 @@ Module build(const Schedule &schedule, const std::vector<Function> &top,
   return whole;
 }
 
-void build_hls(const Schedule &schedule, const std::string &projectDir,
-               const HLSTarget &target) {
+static void buildHLSProject(const Schedule &schedule,
+                            const std::string &projectDir,
+                            const HLSTarget &target) {
   std::unique_ptr<detail::ModuleImpl> impl =
       parseAndApply(schedule, true, "build_hls");
   impl->text = print(*impl->module);
@@ -224,9 +243,9 @@ void build_hls(const Schedule &schedule, const std::string &projectDir,
     throwError("build_hls: " + diagnostics.str());
 }
 
-void build_hls(const Schedule &schedule, const std::string &dir,
-               const std::string &top, const HLSTarget &target,
-               unsigned jobs) {
+static void buildHLSProjects(const Schedule &schedule, const std::string &dir,
+                             const std::string &top, const HLSTarget &target,
+                             unsigned jobs) {
   std::unique_ptr<detail::ModuleImpl> impl =
       parseAndApply(schedule, true, "build_hls");
   impl->text = print(*impl->module);
@@ -244,6 +263,17 @@ void build_hls(const Schedule &schedule, const std::string &dir,
   if (failed(writeHLSProjects(module, *selected, dir, options,
                               std::max(1u, jobs))))
     throwError("build_hls: " + diagnostics.str());
+}
+
+void build_hls(const Schedule &schedule, const std::string &projectDir,
+               const HLSTarget &target) {
+  detail::onLargeStack([&] { buildHLSProject(schedule, projectDir, target); });
+}
+
+void build_hls(const Schedule &schedule, const std::string &dir,
+               const std::string &top, const HLSTarget &target, unsigned jobs) {
+  detail::onLargeStack(
+      [&] { buildHLSProjects(schedule, dir, top, target, jobs); });
 }
 
 void build_hls(const Schedule &schedule, const std::string &dir,

@@ -41,9 +41,24 @@ enum class OpCode {
 
 enum class ReduceKind { Sum, Max, Min };
 
+/// The deepest expression the front end accepts. The MLIR writer is
+/// recursive and runs on a stack sized for it (LargeStack.h); an expression
+/// deeper than this is an hcl::Error where it is built, the user's line.
+constexpr unsigned kMaxExprDepth = 100000;
+
 struct ExprNode {
+  ExprNode() = default;
+  ExprNode(const ExprNode &) = default;
+  ExprNode &operator=(const ExprNode &) = default;
+  /// Frees the operands with a worklist: the implicit, recursive destructor
+  /// would overflow the stack on a deep expression.
+  ~ExprNode();
+
   ExprKind kind;
   Type type;
+  /// Operations from here to the deepest leaf (1 for a leaf), so that a
+  /// walk's depth is known before it starts.
+  unsigned depth = 1;
   /// A literal that takes the type of the expression it meets (`A(i) + 1`).
   bool untyped = false;
   int64_t intValue = 0;
@@ -94,6 +109,12 @@ struct TensorNode {
   std::shared_ptr<StmtList> statements;
   std::vector<std::shared_ptr<TensorNode>> locals;
 };
+
+/// Calls `visit` once on `root` and once on each distinct expression below
+/// it, parents first, operands left to right. A loop, not recursion:
+/// expressions may be deep, and shared subexpressions are visited once.
+void forEachNode(const ExprNode &root,
+                 const std::function<void(const ExprNode &)> &visit);
 
 /// Calls `visit` on every expression a stage evaluates: a compute's value,
 /// or each expression of an imperative stage's statements.
@@ -148,6 +169,10 @@ Var newVar(const std::string &name);
 
 /// Builds an expression node; the helpers below keep Expr.cpp short.
 std::shared_ptr<ExprNode> newNode(ExprKind kind, Type type);
+
+/// The expression of a node whose operands are set: records its depth and
+/// refuses one deeper than kMaxExprDepth.
+Expr finishNode(std::shared_ptr<ExprNode> node);
 
 /// Adds a constant (Constant.cpp) to the kernel being recorded, if any, so
 /// that its schedule knows it by name even when no stage reads it.

@@ -26,11 +26,12 @@ std::shared_ptr<TensorNode> ScheduleImpl::findStage(const std::string &name) con
   return nullptr;
 }
 
-static void collectAxisNames(const ExprNode &node, std::set<std::string> &names) {
-  for (const Var &axis : node.axes)
-    names.insert(axis.name());
-  for (const Expr &operand : node.operands)
-    collectAxisNames(*operand.node(), names);
+static void collectAxisNames(const ExprNode &root,
+                             std::set<std::string> &names) {
+  forEachNode(root, [&](const ExprNode &node) {
+    for (const Var &axis : node.axes)
+      names.insert(axis.name());
+  });
 }
 
 /// The loop names a stage has after the commands recorded so far.
@@ -68,22 +69,23 @@ static std::set<std::string> loopNames(const ScheduleImpl &schedule,
 }
 
 /// Adds the constants `node` reads to `constants` (once each, in order).
-static void collectConstants(const ExprNode &node,
-                             std::vector<std::shared_ptr<TensorNode>> &constants) {
-  if (node.kind == ExprKind::Read && node.tensor->kind == TensorKind::Constant &&
-      std::find(constants.begin(), constants.end(), node.tensor) ==
-          constants.end())
-    constants.push_back(node.tensor);
-  for (const Expr &operand : node.operands)
-    collectConstants(*operand.node(), constants);
-  // What a sub-function reads is read by its callers.
-  if (node.kind == ExprKind::Call) {
-    forEachExpr(node.function->body, [&](const ExprNode &e) {
-      collectConstants(e, constants);
-    });
-    if (node.function->result)
-      collectConstants(*node.function->result, constants);
-  }
+static void
+collectConstants(const ExprNode &root,
+                 std::vector<std::shared_ptr<TensorNode>> &constants) {
+  forEachNode(root, [&](const ExprNode &node) {
+    if (node.kind == ExprKind::Read &&
+        node.tensor->kind == TensorKind::Constant &&
+        std::find(constants.begin(), constants.end(), node.tensor) ==
+            constants.end())
+      constants.push_back(node.tensor);
+    // What a sub-function reads is read by its callers.
+    if (node.kind == ExprKind::Call) {
+      forEachExpr(node.function->body,
+                  [&](const ExprNode &e) { collectConstants(e, constants); });
+      if (node.function->result)
+        collectConstants(*node.function->result, constants);
+    }
+  });
 }
 
 Schedule makeSchedule(const std::vector<Tensor> &inputs,
@@ -144,14 +146,13 @@ Stage::Stage(std::shared_ptr<detail::ScheduleImpl> schedule, std::string stage)
 Axis::Axis(const Var &var) : loop(var.name()), varId(var.node()->id) {}
 
 /// Whether `node` (a stage's body) has the reduction axis `id`.
-static bool hasReduceAxis(const ExprNode &node, int64_t id) {
-  for (const Var &axis : node.axes)
-    if (axis.node()->id == id)
-      return true;
-  for (const Expr &operand : node.operands)
-    if (hasReduceAxis(*operand.node(), id))
-      return true;
-  return false;
+static bool hasReduceAxis(const ExprNode &root, int64_t id) {
+  bool found = false;
+  forEachNode(root, [&](const ExprNode &node) {
+    for (const Var &axis : node.axes)
+      found |= axis.node()->id == id;
+  });
+  return found;
 }
 
 void Stage::checkAxis(const Axis &axis, const char *primitive) const {

@@ -94,7 +94,7 @@ Expr Tensor::read(const std::vector<Expr> &indices) const {
   auto node = newNode(ExprKind::Read, impl->dtype);
   node->tensor = impl;
   node->operands = indices;
-  return Expr(node);
+  return finishNode(node);
 }
 
 Var Tensor::axis(size_t position) const {
@@ -108,15 +108,16 @@ Var Tensor::axis(size_t position) const {
   return impl->axes[position];
 }
 
-/// Searches the stage's loops and the reduction axes in its body.
-static const Var *findReduceAxis(const ExprNode &node, const std::string &name) {
-  for (const Var &axis : node.axes)
-    if (axis.name() == name)
-      return &axis;
-  for (const Expr &operand : node.operands)
-    if (const Var *found = findReduceAxis(*operand.node(), name))
-      return found;
-  return nullptr;
+/// Searches the reduction axes in a stage's body.
+static const Var *findReduceAxis(const ExprNode &root,
+                                 const std::string &name) {
+  const Var *found = nullptr;
+  forEachNode(root, [&](const ExprNode &node) {
+    for (const Var &axis : node.axes)
+      if (!found && axis.name() == name)
+        found = &axis;
+  });
+  return found;
 }
 
 Var Tensor::axis(const std::string &name) const {

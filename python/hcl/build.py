@@ -76,9 +76,12 @@ class Module:
     """A program compiled for the CPU; call it with the inputs' arrays then
     the outputs' (hcl.Array or NumPy arrays, written in place)."""
 
-    def __init__(self, impl, types=None, name="top"):
+    def __init__(self, impl, types=None, name="top", num_inputs=None,
+                 names=None):
         self._impl = impl
         self._types = types
+        self._num_inputs = num_inputs
+        self._names = names or []
         self.name = name
         self.modules = []
 
@@ -105,14 +108,55 @@ class Module:
                     f"{type(value).__name__}, expected an hcl.Array or a "
                     f"NumPy array")
 
+    def _describe(self, k):
+        name = f" ('{self._names[k]}')" if k < len(self._names) else ""
+        return f"module @{self.name}: argument {k}{name}"
+
     def __call__(self, *args):
+        _refuse_read_only_outputs(args, self._num_inputs, self._describe)
         arrays = [self._as_array(k, a) for k, a in enumerate(args)]
+        before = _read_only_values(args, arrays)
         self._impl.call(arrays)
-        for value, array in zip(args, arrays):
-            if isinstance(value, np.ndarray):
-                if not value.flags.writeable:
-                    continue
-                np.copyto(value, array.asnumpy(), casting="unsafe")
+        _write_back(args, arrays, before, self._describe)
+
+
+def _refuse_read_only_outputs(args, num_inputs, describe):
+    """NumPy outputs get the results by a copy after the run, which a
+    read-only array cannot take: refused before running, so that no result
+    is silently dropped."""
+    if num_inputs is None:
+        return
+    for k, value in enumerate(args):
+        if (k >= num_inputs and isinstance(value, np.ndarray)
+                and not value.flags.writeable):
+            raise Error(f"{describe(k)} is an output but the NumPy array is "
+                        f"read-only, so the results could not be written to "
+                        f"it; pass a writable array (np.zeros(...) or "
+                        f"a.copy())")
+
+
+def _read_only_values(args, arrays):
+    """The values of read-only NumPy arguments before the run: an input the
+    program updates (hcl.update) cannot be written back into them, which
+    comparing afterwards detects."""
+    return {k: array.asnumpy().copy() for k, (value, array)
+            in enumerate(zip(args, arrays))
+            if isinstance(value, np.ndarray) and not value.flags.writeable}
+
+
+def _write_back(args, arrays, before, describe):
+    for k, (value, array) in enumerate(zip(args, arrays)):
+        if not isinstance(value, np.ndarray):
+            continue
+        if k in before:
+            after = array.asnumpy()
+            if not np.array_equal(before[k], after,
+                                  equal_nan=after.dtype.kind in "fc"):
+                raise Error(f"{describe(k)}: the program wrote to it but the "
+                            f"NumPy array is read-only, so the new values "
+                            f"are lost; pass a writable array (a.copy())")
+            continue
+        np.copyto(value, array.asnumpy(), casting="unsafe")
 
 
 class Platform:
@@ -216,6 +260,10 @@ class HLSModule:
         if self.tops:
             raise Error("csim runs the whole program's project; build without "
                         "top= to simulate it")
+        def describe(k):
+            return f"csim: argument {k}"
+
+        _refuse_read_only_outputs(args, self._num_inputs, describe)
         # NumPy arrays are converted to the program's types, as for a Module.
         arrays = [a if isinstance(a, Array) else
                   asarray(a, self._types[k] if k < len(self._types) else None)
@@ -224,6 +272,7 @@ class HLSModule:
         if len(arrays) < inputs:
             raise Error(f"csim: the program takes {inputs} input arrays (then "
                         f"its outputs), got {len(arrays)}")
+        before = _read_only_values(args, arrays)
         work_in = os.path.join(self.project, "csim_in")
         work_out = os.path.join(self.project, "csim_out")
         os.makedirs(work_in, exist_ok=True)
@@ -238,9 +287,7 @@ class HLSModule:
             path = os.path.join(work_out, name)
             if os.path.exists(path):
                 array.copy_from(Array.load(path))
-        for value, array in zip(args, arrays):
-            if isinstance(value, np.ndarray) and value.flags.writeable:
-                np.copyto(value, array.asnumpy(), casting="unsafe")
+        _write_back(args, arrays, before, describe)
 
 
 def _tops(top):
@@ -261,6 +308,9 @@ def _threads(threads, tops):
     if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
         raise Error(f"build: threads= takes a number of threads of at least 1, "
                     f"got {threads!r}")
+    if threads > 1024:
+        raise Error(f"build: cannot run parallel loops on {threads} threads: "
+                    f"at most 1024")
     if tops:
         raise Error("build: threads= applies to a program built whole; with "
                     "top= set OMP_NUM_THREADS instead")
@@ -268,11 +318,14 @@ def _threads(threads, tops):
 
 
 def build(schedule, target=None, name=None, top=None, jobs=1,
-          check_bounds=False, fp_contract=False, cpu="", threads=None):
+          check_bounds=True, fp_contract=False, cpu="", threads=None):
     """Builds the program: for the CPU (target None or "llvm"), a module to
     call with arrays, with one module per function of `top` in .modules
-    (check_bounds=True: accesses not proven in range are checked at run time
-    and raise hcl.Error naming tensor, index and stage; fp_contract=True:
+    (check_bounds, on by default: accesses not proven in range, such as
+    A[I[i]], are checked at run time and raise hcl.Error naming tensor,
+    index and stage instead of reading or writing past the array; False
+    removes the checks and runs `parallel` loops on threads, docs/python.md;
+    fp_contract=True:
     multiplies and adds fuse into FMA, faster but not bit-exact; cpu: the
     LLVM CPU name to compile for instead of this machine's, docs/cpu.md;
     threads=N: `parallel` loops run on N OpenMP threads, default
@@ -282,11 +335,16 @@ def build(schedule, target=None, name=None, top=None, jobs=1,
     impl = _schedule(schedule, "build")
     tops = _tops(top)
     if target is None or target == "llvm":
-        types = [t.dtype for t in impl.inputs + impl.outputs]
+        tensors = impl.inputs + impl.outputs
+        types = [t.dtype for t in tensors]
         count = _threads(threads, tops)
-        built = (_hcl.build_top(impl, tops, jobs) if tops
+        if not isinstance(check_bounds, bool):
+            raise Error(f"build: check_bounds= is True or False, got "
+                        f"{check_bounds!r}")
+        built = (_hcl.build_top(impl, tops, jobs, check_bounds) if tops
                  else _hcl.build(impl, check_bounds, fp_contract, cpu, count))
-        module = Module(built, types)
+        module = Module(built, types, num_inputs=len(impl.inputs),
+                        names=[t.name for t in tensors])
         module.modules = [Module(sub, None, f.name)
                           for sub, f in zip(built.modules, tops)]
         return module

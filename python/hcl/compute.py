@@ -98,7 +98,13 @@ def const_tensor(values, name=None, dtype=None):
     a NumPy array or nested lists (HeteroCL's hcl.const_tensor)."""
     import numpy as np
     from .types import get_default_type
-    array = np.asarray(values)
+    try:
+        array = np.asarray(values)
+    except ValueError as e:  # ragged nested lists
+        raise Error(f"const_tensor '{name}': {e}") from e
+    if array.dtype.kind not in "biuf":
+        raise Error(f"const_tensor '{name}': the values must be numbers, got "
+                    f"an array of {array.dtype}")
     dtype = as_type(dtype) or get_default_type()
     shape = list(array.shape) or [1]
     if not name:
@@ -113,6 +119,11 @@ def const_tensor(values, name=None, dtype=None):
 
 def reduce_axis(lower, upper, name=None):
     """A reduction axis over [lower, upper) (HeteroCL's hcl.reduce_axis)."""
+    for bound in (lower, upper):
+        if (not isinstance(bound, int) or isinstance(bound, bool)
+                or not -2 ** 63 <= bound < 2 ** 63):
+            raise Error(f"reduce_axis({lower!r}, {upper!r}): the bounds are "
+                        f"64-bit Python ints")
     return _hcl.reduce_axis(lower, upper, _name(name))
 
 

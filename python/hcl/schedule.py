@@ -37,6 +37,10 @@ def _loop_name(axis, primitive):
 def _int(value, what):
     if not isinstance(value, int) or isinstance(value, bool):
         raise Error(f"{what} must be a Python int, got {value!r}")
+    # The C++ primitives take 32-bit ints; a larger one would be a pybind11
+    # TypeError, not hcl.Error.
+    if not -2 ** 31 <= value < 2 ** 31:
+        raise Error(f"{what} {value} is out of range")
     return value
 
 

@@ -12,6 +12,9 @@ Error = _hcl.Error
 def _width(bits, what):
     if not isinstance(bits, int) or isinstance(bits, bool) or bits < 1:
         raise Error(f"{what}: the width must be a positive int, got {bits!r}")
+    # Checked here too: a width past 32 bits would not reach the C++ check.
+    if bits > 512 and what != "Float":
+        raise Error(f"{what}({bits}): widths are 1 to 512 bits")
     return bits
 
 
@@ -24,20 +27,29 @@ def UInt(bits=32):
 
 
 def Float(bits=32):
-    return _hcl.Float(_width(bits, "Float"))
+    if bits not in (32, 64) and _width(bits, "Float"):
+        raise Error(f"Float({bits}): only Float(32) and Float(64) are "
+                    f"supported")
+    return _hcl.Float(bits)
 
 
 def Fixed(bits, fracs):
     _width(bits, "Fixed")
-    if not isinstance(fracs, int) or fracs < 0:
+    if not isinstance(fracs, int) or isinstance(fracs, bool) or fracs < 0:
         raise Error(f"Fixed({bits}, {fracs!r}): fraction bits are 0 or more")
+    if fracs > bits:
+        raise Error(f"Fixed({bits}, {fracs}): the fraction bits must be 0 "
+                    f"to the width")
     return _hcl.Fixed(bits, fracs)
 
 
 def UFixed(bits, fracs):
     _width(bits, "UFixed")
-    if not isinstance(fracs, int) or fracs < 0:
+    if not isinstance(fracs, int) or isinstance(fracs, bool) or fracs < 0:
         raise Error(f"UFixed({bits}, {fracs!r}): fraction bits are 0 or more")
+    if fracs > bits:
+        raise Error(f"UFixed({bits}, {fracs}): the fraction bits must be 0 "
+                    f"to the width")
     return _hcl.UFixed(bits, fracs)
 
 

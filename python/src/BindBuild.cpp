@@ -115,14 +115,19 @@ void bindBuild(py::module_ &m) {
         options.threads = threads;
         return hcl::build(s, options);
       },
-      py::arg("schedule"), py::arg("check_bounds") = false,
+      py::arg("schedule"), py::arg("check_bounds") = true,
       py::arg("fp_contract") = false, py::arg("cpu") = "",
       py::arg("threads") = 0, py::call_guard<py::gil_scoped_release>());
-  m.def("build_top",
-        py::overload_cast<const hcl::Schedule &,
-                          const std::vector<hcl::Function> &, unsigned>(
-            &hcl::build),
-        py::call_guard<py::gil_scoped_release>());
+  m.def(
+      "build_top",
+      [](const hcl::Schedule &s, const std::vector<hcl::Function> &top,
+         unsigned jobs, bool checkBounds) {
+        hcl::BuildOptions options;
+        options.checkBounds = checkBounds;
+        return hcl::build(s, top, jobs, options);
+      },
+      py::arg("schedule"), py::arg("top"), py::arg("jobs") = 1,
+      py::arg("check_bounds") = true, py::call_guard<py::gil_scoped_release>());
   m.def("build_hls",
         py::overload_cast<const hcl::Schedule &, const std::string &,
                           const hcl::HLSTarget &>(&hcl::build_hls),

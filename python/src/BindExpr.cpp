@@ -52,8 +52,25 @@ Expr bits(const Expr &value, py::handle key) {
   if (start.is_none() || stop.is_none() || !key.attr("step").is_none())
     hcl::throwError("a bit slice is x[hi:lo] (bits lo to hi - 1), with both "
                     "bounds and no step");
-  return value.slice(toExpr(start, "a bit slice bound") - 1,
-                     toExpr(stop, "a bit slice bound"));
+  bool constantBounds =
+      PyIndex_Check(start.ptr()) && PyIndex_Check(stop.ptr()) &&
+      !py::isinstance<Expr>(start) && !py::isinstance<Expr>(stop);
+  if (!constantBounds || !value.type().isInteger())
+    return value.slice(toExpr(start, "a bit slice bound") - 1,
+                       toExpr(stop, "a bit slice bound"));
+  // Constant bounds are checked here, in the user's spelling (the C++ slice
+  // would name hi - 1), and passed as constants so that the result is as
+  // wide as the slice.
+  std::optional<int64_t> hi = toInt64(start), lo = toInt64(stop);
+  int64_t width = value.type().bits;
+  if (!hi || !lo || *lo < 0 || *hi <= *lo || *hi > width)
+    hcl::throwError("x[" + std::string(py::str(start)) + ":" +
+                    std::string(py::str(stop)) + "] of a " +
+                    std::to_string(width) +
+                    "-bit value: a bit slice x[hi:lo] takes bits lo to hi - 1 "
+                    "and needs 0 <= lo < hi <= " +
+                    std::to_string(width));
+  return value.slice(Expr(*hi - 1), Expr(*lo));
 }
 
 std::vector<hcl::Var> toAxes(py::handle axis) {

@@ -61,9 +61,11 @@ hcl::Var axisOf(const Tensor &tensor, py::handle key) {
   if (!PyIndex_Check(key.ptr()))
     hcl::throwError("B.axis[k] takes a position or a loop name, got " +
                     typeName(key));
-  int64_t position = py::reinterpret_borrow<py::object>(key)
-                         .attr("__index__")()
-                         .cast<int64_t>();
+  std::optional<int64_t> given = toInt64(key);
+  if (!given)
+    hcl::throwError("'" + tensor.name() + "'.axis[" +
+                    std::string(py::str(key)) + "]: position out of range");
+  int64_t position = *given;
   if (position < 0)
     position += static_cast<int64_t>(tensor.shape().size());
   if (position < 0)

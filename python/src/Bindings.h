@@ -22,6 +22,11 @@ namespace py = pybind11;
 /// NumPy) int, float or bool. Anything else is an hcl.Error naming `what`.
 hcl::Expr toExpr(py::handle value, const char *what = "an operand");
 
+/// An int-like Python value (int, NumPy integer, anything with __index__)
+/// as a 64-bit int; nullopt when it does not fit. Errors of __index__
+/// propagate as Python exceptions.
+std::optional<int64_t> toInt64(py::handle value);
+
 /// The indices of A[i, j] (a tuple) or A[i] (one index).
 std::vector<hcl::Expr> toIndices(py::handle key);
 

@@ -19,29 +19,40 @@ static bool isNumpyFloat(py::handle value) {
          !PyIndex_Check(value.ptr());
 }
 
+std::optional<int64_t> toInt64(py::handle value) {
+  PyObject *index = PyNumber_Index(value.ptr());
+  if (!index)
+    throw py::error_already_set();
+  py::int_ number = py::reinterpret_steal<py::int_>(index);
+  int overflow = 0;
+  long long v = PyLong_AsLongLongAndOverflow(number.ptr(), &overflow);
+  if (overflow)
+    return std::nullopt;
+  return static_cast<int64_t>(v);
+}
+
 hcl::Expr toExpr(py::handle value, const char *what) {
   if (py::isinstance<hcl::Expr>(value))
     return value.cast<hcl::Expr>();
   if (py::isinstance<py::bool_>(value))
     return hcl::Expr(static_cast<int64_t>(value.cast<bool>()));
+  // Before the int test: the package gives A[i] of a 2-D tensor an
+  // __index__ that raises, so PyIndex_Check holds for it.
+  if (py::hasattr(value, "_hcl_partial_message"))
+    hcl::throwError(std::string(py::str(value.attr("_hcl_partial_message"))) +
+                    " (used as " + what + ")");
   if (PyIndex_Check(value.ptr())) {
-    py::int_ number =
-        py::reinterpret_steal<py::int_>(PyNumber_Index(value.ptr()));
-    int overflow = 0;
-    long long v = PyLong_AsLongLongAndOverflow(number.ptr(), &overflow);
-    if (overflow)
-      hcl::throwError("the integer " + std::string(py::str(number)) +
+    std::optional<int64_t> v = toInt64(value);
+    if (!v)
+      hcl::throwError("the integer " + std::string(py::str(value)) +
                       " does not fit in 64 bits; build wide constants with "
                       "shifts and | on hcl.cast(hcl.UInt(n), ...)");
-    return hcl::Expr(static_cast<int64_t>(v));
+    return hcl::Expr(*v);
   }
   if (py::isinstance<py::float_>(value) || isNumpyFloat(value))
     return hcl::Expr(py::reinterpret_borrow<py::object>(value)
                          .attr("__float__")()
                          .cast<double>());
-  if (py::hasattr(value, "_hcl_partial_message"))
-    hcl::throwError(std::string(py::str(value.attr("_hcl_partial_message"))) +
-                    " (used as " + what + ")");
   if (py::hasattr(value, "_hcl_tensor_name"))
     hcl::throwError("tensor '" +
                     std::string(py::str(value.attr("_hcl_tensor_name"))) +
@@ -74,9 +85,11 @@ std::vector<int64_t> toShape(py::handle shape, const char *what) {
                       ": a shape holds integer sizes, "
                       "got " +
                       typeName(size));
-    int64_t v = py::reinterpret_borrow<py::object>(size)
-                    .attr("__index__")()
-                    .cast<int64_t>();
+    std::optional<int64_t> size64 = toInt64(size);
+    if (!size64)
+      hcl::throwError(std::string(what) + ": the size " +
+                      std::string(py::str(size)) + " does not fit in 64 bits");
+    int64_t v = *size64;
     if (v < 0)
       hcl::throwError(std::string(what) + ": sizes must be non-negative, got " +
                       std::to_string(v));

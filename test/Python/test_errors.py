@@ -349,3 +349,197 @@ def test_build_threads_out_of_range():
         hcl.build(s, threads="two")
     with raises("cannot run parallel loops on 5000 threads: at most 1024"):
         hcl.build(s, threads=5000)
+
+
+# Issue 26: misuses that used to leak another exception, or a silent value.
+
+def test_compute_value_is_a_partial_index():
+    # Used to raise SystemError from the extension.
+    A = hcl.placeholder((4, 4), "A")
+    with raises("'A' has 2 dimensions but is indexed with 1"):
+        hcl.create_schedule([A], lambda A: hcl.compute(
+            (4, 4), lambda i, j: A[i], "B"))
+
+
+def test_partial_index_as_an_index_or_a_select_operand():
+    A = hcl.placeholder((4, 4), "A")
+    I = hcl.placeholder((4,), "I")
+    with raises("'A' has 2 dimensions but is indexed with 1"):
+        hcl.create_schedule([A, I], lambda A, I: hcl.compute(
+            (4,), lambda i: I[A[i]], "B"))
+    with raises("'A' has 2 dimensions but is indexed with 1"):
+        hcl.create_schedule([A], lambda A: hcl.compute(
+            (4,), lambda i: hcl.select(i > 1, A[i], 0), "B"))
+
+
+def test_shape_size_too_large():
+    with raises("does not fit in 64 bits"):
+        hcl.placeholder((2 ** 70,), "A")
+
+
+def test_axis_position_too_large():
+    s, kernel = schedule()
+    with raises("position out of range"):
+        kernel.B.axis[2 ** 70]
+
+
+def test_bit_slice_with_hi_below_lo():
+    # Python's x[3:7] read 0 where the C++ and MLIR front ends refuse it.
+    A = hcl.placeholder((4,), "A")
+    with raises(r"x\[3:7\] of a 32-bit value: .* needs 0 <= lo < hi <= 32"):
+        hcl.create_schedule([A], lambda A: hcl.compute(
+            (4,), lambda i: A[i][3:7], "B"))
+
+
+def test_bit_slice_past_the_width():
+    A = hcl.placeholder((4,), "A", hcl.Int(8))
+    with raises(r"x\[9:0\] of a 8-bit value"):
+        hcl.create_schedule([A], lambda A: hcl.compute(
+            (4,), lambda i: A[i][9:0], "B"))
+
+
+def test_bit_slice_in_range_reads_the_bits():
+    A = hcl.placeholder((3,), "A")
+    s = hcl.create_schedule([A], lambda A: hcl.compute(
+        (3,), lambda i: A[i][7:3], "B"))
+    a = np.array([0b11111000, 0b10101000, 0x7FFFFF07], np.int32)
+    b = np.zeros(3, np.int32)
+    hcl.build(s)(a, b)
+    assert list(b) == [0b1111, 0b0101, 0]  # bits 3 to 6
+
+
+def test_bit_index_past_the_width():
+    # Used to report "hcl wrote MLIR it cannot parse" at hcl.build.
+    A = hcl.placeholder((4,), "A")
+    with raises(r"x\[i\]: bit 40 of a 32-bit value \(int32\); bits are 0 to 31"):
+        hcl.create_schedule([A], lambda A: hcl.compute(
+            (4,), lambda i: A[i][40], "B"))
+
+
+def test_fixed_point_literal_that_does_not_fit():
+    # 1.0 * 1000.3 computes in Fixed(16, 8), where 1000.3 used to wrap to
+    # -23.70 without a word.
+    A = hcl.placeholder((4,), "A", hcl.Fixed(8, 4))
+    s = hcl.create_schedule([A], lambda A: hcl.compute(
+        (4,), lambda i: A[i] * 1000.3, "B", hcl.Fixed(8, 4)))
+    with raises(r"stage 'B': the literal 1000.3 does not fit fixed16_8 "
+                r"\(-128 to 127.99609375\), the fixed-point type it meets"):
+        hcl.build(s)
+
+
+def test_fixed_point_literal_stored_into_a_narrow_stage():
+    A = hcl.placeholder((4,), "A", hcl.Fixed(8, 4))
+    s = hcl.create_schedule([A], lambda A: hcl.compute(
+        (4,), lambda i: 8.5, "B", hcl.UFixed(4, 1)))
+    with raises(r"the literal 8.5 does not fit ufixed4_1 \(0 to 7.5\)"):
+        hcl.lower(s)
+
+
+def test_fixed_point_literal_that_fits_is_quantized():
+    A = hcl.placeholder((2,), "A", hcl.Fixed(8, 4))
+    s = hcl.create_schedule([A], lambda A: hcl.compute(
+        (2,), lambda i: A[i] * 100.3, "B", hcl.Fixed(16, 8)))
+    a = np.array([1.0, -0.5])
+    b = np.zeros(2)
+    hcl.build(s)(a, b)
+    assert list(b) == [100.296875, -50.1484375]
+
+
+@pytest.mark.parametrize("spelling", [lambda: hcl.Int(600),
+                                      lambda: hcl.UInt(513),
+                                      lambda: hcl.Fixed(600, 8),
+                                      lambda: hcl.as_type("int600")])
+def test_integer_wider_than_512_bits(spelling):
+    with raises("widths are 1 to 512 bits"):
+        spelling()
+
+
+def test_read_only_output_is_refused():
+    # The results used to be dropped without a word.
+    out = np.zeros(4, np.int32)
+    out.flags.writeable = False
+    with raises(r"module @top: argument 1 \('B'\) is an output but the NumPy "
+                r"array is read-only"):
+        add_one()(np.arange(4, dtype=np.int32), out)
+
+
+def test_broadcast_output_is_refused():
+    out = np.broadcast_to(np.zeros(1, np.int32), (4,))
+    with raises("is an output but the NumPy array is read-only"):
+        add_one()(np.arange(4, dtype=np.int32), out)
+
+
+def test_read_only_input_that_the_program_updates():
+    A = hcl.placeholder((4,), "A")
+
+    def kernel(A):
+        hcl.update(A, lambda i: A[i] * 2, "U")
+        return hcl.compute((4,), lambda i: A[i] + 1, "B")
+
+    f = hcl.build(hcl.create_schedule([A], kernel))
+    a = np.arange(4, dtype=np.int32)
+    a.flags.writeable = False
+    with raises(r"argument 0 \('A'\): the program wrote to it but the NumPy "
+                r"array is read-only"):
+        f(a, np.zeros(4, np.int32))
+
+
+def test_read_only_input_that_is_only_read():
+    a = np.arange(4, dtype=np.int32)
+    a.flags.writeable = False
+    b = np.zeros(4, np.int32)
+    add_one()(a, b)
+    assert list(b) == [1, 2, 3, 4]
+
+
+def test_non_contiguous_output_gets_the_results():
+    storage = np.zeros(8, np.int32)
+    add_one()(np.arange(4, dtype=np.int32), storage[::2])
+    assert list(storage) == [1, 0, 2, 0, 3, 0, 4, 0]
+
+
+def test_output_of_another_dtype_gets_the_converted_results():
+    b = np.zeros(4, np.float64)
+    add_one()(np.arange(4, dtype=np.int32), b)
+    assert list(b) == [1.0, 2.0, 3.0, 4.0]
+
+
+def test_check_bounds_takes_a_bool():
+    A = hcl.placeholder((4,), "A")
+    s = hcl.create_schedule([A], lambda A: hcl.compute((4,), lambda i: A[i], "B"))
+    with raises("check_bounds= is True or False"):
+        hcl.build(s, check_bounds="yes")
+
+
+@pytest.mark.parametrize("misuse, message", [
+    (lambda: hcl.UInt(2 ** 40), r"UInt\(1099511627776\): widths are 1 to 512"),
+    (lambda: hcl.Fixed(8, 2 ** 40), r"Fixed\(8, 1099511627776\): the fraction "
+                                     r"bits must be 0 to the width"),
+    (lambda: hcl.reduce_axis(0, 2 ** 70), r"the bounds are 64-bit Python ints"),
+    (lambda: hcl.const_tensor(np.array(["a"]), "C"), "the values must be "
+                                                     "numbers"),
+])
+def test_arguments_out_of_the_extension_range(misuse, message):
+    # These were pybind11 TypeErrors or NumPy ValueErrors.
+    with raises(message):
+        misuse()
+
+
+def test_primitive_factor_out_of_range():
+    s, kernel = schedule()
+    with raises("unroll's factor 1180591620717411303424 is out of range"):
+        s[kernel.B].unroll(kernel.B.axis[0], 2 ** 70)
+
+
+def test_build_threads_beyond_the_limit():
+    s, kernel = schedule()
+    with raises("cannot run parallel loops on 1099511627776 threads: at most "
+                "1024"):
+        hcl.build(s, threads=2 ** 40)
+
+
+def test_float_bit_position():
+    A = hcl.placeholder((4,), "A")
+    with raises("x\\[i\\]: a bit position is an integer, not float32"):
+        hcl.create_schedule([A], lambda A: hcl.compute(
+            (4,), lambda i: A[i][1.5], "B"))

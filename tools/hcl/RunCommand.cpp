@@ -73,6 +73,14 @@ static cl::list<std::string> inputRanges(
              "(floats); NAME=LO,HI for one argument (argN, N or its name)"),
     cl::value_desc("[NAME=]LO,HI"), cl::sub(runSubcommand));
 
+/// A shape as NumPy prints it: (4,), (2, 3).
+static std::string shapeTuple(ArrayRef<int64_t> shape) {
+  std::string text = "(";
+  for (size_t i = 0; i < shape.size(); ++i)
+    text += (i ? ", " : "") + std::to_string(shape[i]);
+  return text + (shape.size() == 1 ? ",)" : ")");
+}
+
 /// The argument arrays from --input files or --random-inputs.
 static Expected<std::vector<HostArray>>
 prepareArguments(JitProgram &program, LoadedProgram &loaded) {
@@ -120,12 +128,15 @@ prepareArguments(JitProgram &program, LoadedProgram &loaded) {
       *array = std::move(*wide);
     }
     if (fixedAsFloat && specs[i].fixedFrac >= 0) {
-      if (!isFloat(array->kind()))
+      // Checked before the values become bits: the argument check after it
+      // would name the bits' integer type, not the floats the user gave.
+      if (!isFloat(array->kind()) || array->shape() != specs[i].shape)
         return createStringError(
             "argument " + Twine(i) + " of @" + program.entryName() + " (" +
-            specs[i].typeString + ") expects float values with "
-            "--fixed-as-float, got " + elementName(array->kind()) + " in " +
-            inputArrays[i]);
+            specs[i].typeString + ") expects float values of shape " +
+            shapeTuple(specs[i].shape) + " with --fixed-as-float, got " +
+            elementName(array->kind()) + " of shape " +
+            shapeTuple(array->shape()) + " in " + inputArrays[i]);
       *array = fixedBitsFromFloats(*array, specs[i].kind, specs[i].integerBits,
                                    static_cast<unsigned>(specs[i].fixedFrac));
     }

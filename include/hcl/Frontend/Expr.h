@@ -34,7 +34,8 @@ public:
   const std::shared_ptr<const ExprNode> &node() const { return impl; }
 
   /// Bit `bit` of an integer (HeteroCL's x[i]): UInt(1); 0 when `bit` is
-  /// outside the integer at run time.
+  /// outside the integer at run time. A constant `bit` outside it is an
+  /// hcl::Error.
   Expr operator[](const Expr &bit) const;
   /// Bits hi..lo of an integer (HeteroCL's x[hi:lo]), moved down: UInt of
   /// hi - lo + 1 bits when both are constants, else of the value's width;
@@ -86,7 +87,8 @@ Expr cast(Type type, const Expr &value);
 /// The bits of `value` as `type` of the same width (int <-> float <-> fixed).
 Expr bitcast(Type type, const Expr &value);
 /// `value` with bit `bit` set to `bitValue` (HeteroCL's x[i] = b inside an
-/// update): unchanged when `bit` is out of range.
+/// update): unchanged when `bit` is out of range at run time; a constant
+/// `bit` out of range is an hcl::Error.
 Expr set_bit(const Expr &value, const Expr &bit, const Expr &bitValue);
 /// `value` with bits hi..lo replaced by the low bits of `bits` (x[hi:lo] = v).
 Expr set_slice(const Expr &value, const Expr &hi, const Expr &lo,

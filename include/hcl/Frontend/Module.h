@@ -67,9 +67,10 @@ Module build(const Schedule &schedule,
              const BuildOptions &options = BuildOptions());
 
 /// The same, plus a module of its own for each function in `top` (functions
-/// made by outline), in `modules`, compiled on `jobs` threads.
+/// made by outline), in `modules`, compiled on `jobs` threads; `options`
+/// apply to the whole program and to each function.
 Module build(const Schedule &schedule, const std::vector<Function> &top,
-             unsigned jobs = 1);
+             unsigned jobs = 1, const BuildOptions &options = BuildOptions());
 
 /// The FPGA an HLS project targets; the default is seed 000's Ultra96-V2.
 struct HLSTarget {

@@ -21,7 +21,12 @@
 // RUN: %python -c "import numpy as np; print(np.load('%t/fout/arg1.npy').dtype, np.load('%t/fout/arg1.npy').tolist(), np.load('%t/fout/result1.npy').tolist())" | FileCheck %s --check-prefix=FLOAT
 // FLOAT: float64 [1.0, -2.0, 6.25, -128.0] [15.75, -2.0, 7.8125, 0.0]
 // RUN: not hcl run %s --fixed-as-float --input %t/a.npy --input %t/x.npy --input %t/uf.npy 2>&1 | FileCheck %s --check-prefix=FLOATERR
-// FLOATERR: argument 1 of @top (memref<4x!hcl.Fixed<12, 4>>) expects float values with --fixed-as-float, got int16
+// FLOATERR: argument 1 of @top (memref<4x!hcl.Fixed<12, 4>>) expects float values of shape (4,) with --fixed-as-float, got int16 of shape (4,)
+// A float array of another shape is named as given, not as the int16 bits
+// it would become (issue 26).
+// RUN: %python -c "import numpy as np; np.save('%t/xf5.npy', np.zeros(5))"
+// RUN: not hcl run %s --fixed-as-float --input %t/a.npy --input %t/xf5.npy --input %t/uf.npy 2>&1 | FileCheck %s --check-prefix=FLOATSHAPE
+// FLOATSHAPE: argument 1 of @top (memref<4x!hcl.Fixed<12, 4>>) expects float values of shape (4,) with --fixed-as-float, got float64 of shape (5,) in {{.*}}xf5.npy
 // RUN: hcl check %s | FileCheck %s --check-prefix=CHECK
 // CHECK: hcl check: nothing to check: {{.*}} has no schedule (no hcl.* customization), so it is its own reference; it ran on seed 0
 // RUN: hcl check --hls %s | FileCheck %s --check-prefix=HLS
