@@ -231,9 +231,10 @@ JitProgram::compile(ModuleOp module, func::FuncOp entry,
   PassManager pm(module.getContext());
   LowerToLLVMOptions lowering;
   // A bounds violation jumps back to the thread that called the program
-  // (BoundsTrap.cpp), which a worker thread cannot do: checked programs run
-  // their parallel loops on that thread.
-  lowering.openMP = !jitOptions.checkBounds;
+  // (BoundsTrap.cpp), which a worker thread cannot do: a program with checks
+  // runs its parallel loops on that thread. One whose accesses are all
+  // proven in range has none and keeps its threads.
+  lowering.openMP = sites.empty();
   lowering.numThreads = jitOptions.threads;
   buildLowerToLLVMPipeline(pm, lowering);
   if (failed(pm.run(*lowered)))
