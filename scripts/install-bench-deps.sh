@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the benchmark peers of bench/cpu: Halide 14 (libhalide14-0-dev,
-# which pulls in LLVM 14, about 1 GB) and OpenBLAS for NumPy. Nothing else
+# which pulls in LLVM 14: 0.6 GB installed) and OpenBLAS for NumPy. Nothing else
 # in hcl needs them, so scripts/install-deps.sh leaves them out. Idempotent;
 # `--check` only lists what is missing.
 #
