@@ -1,9 +1,19 @@
 #!/usr/bin/env bash
-# Installs every Debian package hcl needs to build and test. Idempotent.
+# Installs every Debian 12 package hcl needs to build and test. Idempotent:
+# a second run installs nothing. As root it runs apt-get directly; otherwise
+# through sudo, without waiting for a password nobody can type.
+#
+#   scripts/install-deps.sh           install what is missing
+#   scripts/install-deps.sh --check   only list what is missing (status 1)
+#
+# The benchmark peers (Halide 14, which brings a second LLVM, and OpenBLAS)
+# are not needed to build, test or run hcl: scripts/install-bench-deps.sh.
 set -euo pipefail
+source "$(dirname "$0")/apt-packages.sh"
 
 packages=(
   build-essential cmake ninja-build ccache git
+  # From bookworm-security on Debian 12 (the script says so if apt lacks it).
   llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools
   # LLVM's OpenMP runtime: `parallel` loops run on its threads in the JIT.
   libomp-22-dev
@@ -13,27 +23,6 @@ packages=(
   libonnx-dev libonnx-testdata libprotobuf-dev python3-onnx
   # The Python package (python/, docs/python.md) and its tests.
   python3-dev pybind11-dev python3-pybind11 python3-pytest python3-matplotlib
-  # benchmark only (bench/cpu): the Halide 14 peer and NumPy's OpenBLAS.
-  libhalide14-0-dev libopenblas0-pthread
 )
 
-missing=()
-for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-done
-
-if [ ${#missing[@]} -gt 0 ]; then
-  SUDO=""
-  if [ "$(id -u)" -ne 0 ]; then
-    if ! command -v sudo >/dev/null 2>&1; then
-      echo "hcl: installing packages needs root: run this script as root, or install" >&2
-      echo "sudo, or install these Debian packages yourself and run it again:" >&2
-      echo "  ${missing[*]}" >&2
-      exit 1
-    fi
-    SUDO="sudo"
-  fi
-  echo "installing: ${missing[*]}"
-  $SUDO apt-get update
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y --no-install-recommends "${missing[@]}"
-fi
+hcl_install_packages "$@" "${packages[@]}"

@@ -15,6 +15,10 @@ config.environment["PATH"] = os.pathsep.join(
     [config.hcl_tools_dir, config.llvm_tools_dir, config.environment.get("PATH", "")]
 )
 
+# Tests import helper modules from the source tree (reference.py,
+# fixedmodel.py, ...); their bytecode goes to the build tree, not into test/.
+config.environment["PYTHONPYCACHEPREFIX"] = os.path.join(config.hcl_obj_root, "pycache")
+
 config.substitutions.append(("%python", config.python_executable))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Integration", "Inputs")))
 config.substitutions.append(("%examples", os.path.join(config.hcl_src_root, "examples")))

@@ -17,8 +17,10 @@ of `all`); this script builds it first unless --no-build. hcl and Halide
 link different LLVMs (22 and 14), so they never share a process.
 
 Exit status: 0 when every output that was produced matches NumPy's, 1 on a
-mismatch, a crashed benchmark program or a kernel no hcl schedule could run,
-2 on a usage or build problem.
+mismatch, a crashed benchmark program, a kernel no hcl schedule could run or
+Halide missing under --require-halide, 2 on a usage or build problem. A
+missing peer (Halide, NumPy's OpenBLAS) is a WARNING before and after the
+table; scripts/install-bench-deps.sh installs both.
 """
 
 import argparse
@@ -54,6 +56,9 @@ def parse_args():
                    help="comma list of hcl/Halide schedule names (default all)")
     p.add_argument("--work-dir", help="keep inputs and outputs here")
     p.add_argument("--json", help="also write every record to this file")
+    p.add_argument("--require-halide", action="store_true",
+                   help="fail when Halide 14 is missing instead of leaving "
+                        "its column out (CMake's HCL_BENCH_HALIDE=ON)")
     return p.parse_args()
 
 
@@ -74,6 +79,27 @@ except ImportError:
     give_up(f"NumPy is not installed for {sys.executable}; install "
             "python3-numpy (scripts/install-deps.sh) and run it with "
             "/usr/bin/python3")
+
+# Peers that are missing: said before the table and again after it, where a
+# reader looks, so a comparison without them is never taken for a full one.
+MISSING_PEERS = []
+
+
+def numpy_blas():
+    """The BLAS library NumPy loaded (Debian picks it by alternatives)."""
+    try:
+        with open("/proc/self/maps") as maps:
+            libs = {line.split()[-1] for line in maps if "blas" in line}
+    except OSError:
+        return None
+    return ", ".join(sorted(libs)) or None
+
+
+if "openblas" not in (numpy_blas() or ""):
+    MISSING_PEERS.append(
+        "NumPy is not using OpenBLAS (it loaded %s), so the NumPy column is "
+        "the slow reference BLAS, not a fair peer; install libopenblas0-pthread "
+        "(scripts/install-bench-deps.sh)" % (numpy_blas() or "no BLAS library"))
 
 
 # --- The kernels: inputs, NumPy's version, flop count -----------------------
@@ -187,10 +213,21 @@ def build_programs():
         give_up(f"{ARGS.build_dir}/bin/hcl_bench is missing "
                 "(cmake --build <build> --target bench-cpu)")
     if "halide" not in programs:
-        print("note: Halide 14 was not found when CMake configured the build, "
-              "so the Halide column is left out; install it with "
-              "scripts/install-deps.sh (libhalide14-0-dev) and re-run cmake.\n")
+        missing = (f"Halide 14 was not found when CMake configured "
+                   f"{ARGS.build_dir}, so there is no Halide column; install "
+                   "it with scripts/install-bench-deps.sh and configure again")
+        if ARGS.require_halide:
+            print(f"FAILED: --require-halide (HCL_BENCH_HALIDE=ON): {missing}")
+            sys.exit(1)
+        MISSING_PEERS.append(missing)
     return programs
+
+
+def warn_missing_peers():
+    for peer in MISSING_PEERS:
+        print(f"WARNING: missing peer: {peer}.")
+    if MISSING_PEERS:
+        print()
 
 
 def run_program(system, path, kernel, directory):
@@ -353,6 +390,7 @@ def run_all(programs, work):
           f"{os.cpu_count()} CPUs, load average {load} at the start; "
           f"inputs and outputs in {work}"
           f"{'' if ARGS.work_dir else ' (removed at the end)'}\n")
+    warn_missing_peers()
     failed, everything, summaries = [], [], []
     for index, case in enumerate(cases()):
         directory = os.path.join(work, f"{index}-{case['kernel']}")
@@ -383,6 +421,7 @@ def run_all(programs, work):
                    if r.get("crashed")]
         everything += overhead
     report_summary(summaries, overhead)
+    warn_missing_peers()
     hcl_built = next((r for r in everything if "threads_option" in r), None)
     if hcl_built:
         # Fields of hcl::BuildOptions that hcl_bench sets where they exist.

@@ -55,7 +55,7 @@ llvm::Expected<HostArray> wideFromBytes(const HostArray &bytes, unsigned bits,
     copyExtended(bytes.as<uint8_t>() + i * n,
                  wide.as<uint8_t>() + i * wide.elementBytes(), bits,
                  wide.elementBytes(), isUnsigned);
-  return std::move(wide);
+  return wide;
 }
 
 } // namespace hcl

@@ -27,3 +27,8 @@ else
 fi
 make -C "$WORK/hls/Stage_B" csim >"$WORK/csim.log" 2>&1 &&
   echo "downstream csim of Stage_B: ok"
+# The installed hcl-opt and hcl-translate start (their libraries resolve
+# from the prefix) and are hcl's: hcl-opt parses the program with hcl ops.
+"$WORK/prefix/bin/hcl-opt" "$WORK/blur.mlir" >/dev/null &&
+  "$WORK/prefix/bin/hcl-translate" --help | grep -q -- --emit-hls-cpp &&
+  echo "installed hcl-opt and hcl-translate: ok"

@@ -171,7 +171,9 @@ static Type parseMemRef(DialectAsmParser &parser) {
 static Type parsePort(DialectAsmParser &parser, bool handshake) {
   int64_t size, latency = 0;
   Type elementType;
-  PortKind kind;
+  // Every path that reaches getChecked has parsed the kind; GCC 12 cannot see
+  // that through the short-circuit and warns (-Wmaybe-uninitialized).
+  PortKind kind = PortKind::Read;
   if (parser.parseLess() || parseWords(parser, size, elementType) ||
       parser.parseComma() || parsePortKind(parser, kind))
     return Type();
