@@ -9,6 +9,7 @@
 #   scripts/sanitize.sh --ctest REGEX   build, then the ctest entries matching
 #   scripts/sanitize.sh --build-only    configure and build only
 #   scripts/sanitize.sh --env           print the environment the tests run with
+#   --no-build (with any of the above)  test the build-asan/ there is as is
 #
 # Every report is also written to build-asan/sanitizer-logs/ (a test that
 # expects a failure, `not hcl ...`, would otherwise hide one); the script
@@ -20,6 +21,7 @@ BUILD=${HCL_SANITIZE_BUILD_DIR:-$SRC/build-asan}
 SANITIZERS=${HCL_SANITIZE:-address;undefined}
 
 mode=all
+build=1
 args=()
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -28,7 +30,8 @@ while [ $# -gt 0 ]; do
     --ctest) mode=ctest ;;
     --build-only) mode=build ;;
     --env) mode=env ;;
-    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+    --no-build) build=0 ;;
+    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
     *) args+=("$1") ;;
   esac
   shift
@@ -61,7 +64,7 @@ fi
 
 # -O1 with line tables: fast enough to run the whole suite, and every frame
 # of a report has its file and line.
-if [ ! -f "$BUILD/build.ninja" ]; then
+if [ "$build" = 1 ] && [ ! -f "$BUILD/build.ninja" ]; then
   cmake -S "$SRC" -B "$BUILD" -G Ninja \
     -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" \
@@ -69,7 +72,7 @@ if [ ! -f "$BUILD/build.ninja" ]; then
     -DHCL_SANITIZE="$SANITIZERS"
 fi
 export CCACHE_BASEDIR="$SRC"
-cmake --build "$BUILD" -j "${HCL_SANITIZE_JOBS:-2}"
+[ "$build" = 1 ] && cmake --build "$BUILD" -j "${HCL_SANITIZE_JOBS:-2}"
 [ "$mode" = build ] && exit 0
 
 rm -rf "$LOGS"
