@@ -81,12 +81,12 @@ sanitizer_env
 LIT=$LLVM_BIN/lit
 # lit, except the tests that load hcl code into an unsanitized LLVM tool:
 # those run with ASan's runtime preloaded (it must come first).
-PRELOADED_LIT_TESTS=':: Analysis/c-path.test'
+PRELOADED_LIT_TEST='hcl :: Analysis/c-path.test'
 run_lit() { # FILTER: a regex on "hcl :: <path under test/>"
-  "$LIT" -sv "$BUILD/test" --filter "$1" --filter-out "$PRELOADED_LIT_TESTS" || status=$?
-  if "$LIT" --show-tests "$BUILD/test" --filter "$1" | grep -Eq "$PRELOADED_LIT_TESTS"; then
+  "$LIT" -sv "$BUILD/test" --filter "$1" --filter-out "$PRELOADED_LIT_TEST" || status=$?
+  if echo "$PRELOADED_LIT_TEST" | grep -Eq -- "$1"; then
     LD_PRELOAD=$ASAN_RUNTIME "$LIT" -sv "$BUILD/test" \
-      --filter "$PRELOADED_LIT_TESTS" || status=$?
+      --filter "$PRELOADED_LIT_TEST" || status=$?
   fi
 }
 
