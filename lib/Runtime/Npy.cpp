@@ -181,7 +181,10 @@ Expected<HostArray> parseNpy(StringRef bytes, StringRef name) {
                               Twine(header->dataBytes) + " bytes, found " +
                               Twine(payload.size()));
   HostArray array(header->kind, std::move(header->shape));
-  std::memcpy(array.data(), payload.data(), array.sizeInBytes());
+  // An array with no elements has no storage: data() is null, and memcpy's
+  // arguments must not be, even for no bytes.
+  if (array.sizeInBytes() != 0)
+    std::memcpy(array.data(), payload.data(), array.sizeInBytes());
   return array;
 }
 
@@ -248,7 +251,8 @@ static Expected<HostArray> readNpyFile(sys::fs::file_t file, StringRef path) {
   MutableArrayRef<char> data(static_cast<char *>(array.data()),
                              array.sizeInBytes());
   size_t fromHeader = std::min(early.size(), data.size());
-  std::memcpy(data.data(), early.data(), fromHeader);
+  if (fromHeader != 0) // data.data() is null for an array with no elements
+    std::memcpy(data.data(), early.data(), fromHeader);
   got = readUpTo(file, data.drop_front(fromHeader));
   if (!got)
     return cannotRead(got.takeError());

@@ -68,6 +68,22 @@ TEST(Npy, RoundTripsEveryElementTypeAndRank) {
   }
 }
 
+// NumPy writes arrays with no elements (np.zeros((2, 0))); their storage is
+// empty and has no address, which the copies in and out must not pass on.
+TEST(Npy, RoundTripsAnArrayWithNoElements) {
+  HostArray array(ElementKind::F32, {2, 0});
+  llvm::Expected<HostArray> back = parseNpy(serializeNpy(array), "x");
+  ASSERT_TRUE(static_cast<bool>(back)) << llvm::toString(back.takeError());
+  EXPECT_EQ(back->shape(), (std::vector<int64_t>{2, 0}));
+  llvm::SmallString<128> path;
+  ASSERT_FALSE(llvm::sys::fs::createTemporaryFile("hcl-npy", "npy", path));
+  ASSERT_FALSE(static_cast<bool>(writeNpy(path, array)));
+  llvm::Expected<HostArray> read = readNpy(path);
+  llvm::sys::fs::remove(path);
+  ASSERT_TRUE(static_cast<bool>(read)) << llvm::toString(read.takeError());
+  EXPECT_EQ(read->numElements(), 0);
+}
+
 TEST(Npy, WritesAndReadsFiles) {
   llvm::SmallString<128> path;
   ASSERT_FALSE(llvm::sys::fs::createTemporaryFile("hcl-npy", "npy", path));
