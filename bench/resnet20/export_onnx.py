@@ -214,9 +214,12 @@ def check_generated(args, test_dir, image, design_args, logits):
     for i, array in enumerate([image] + design_args):
         inputs.append("--input=" + os.path.join(work, "arg%d.npy" % i))
         np.save(inputs[-1][len("--input="):], array.astype(np.float32))
-    subprocess.run([args.check_generated, "run", design, "--output-dir", work]
+    # Not the inputs' folder: `hcl run` writes arguments back as argN.npy
+    # and refuses to write over its own inputs.
+    outputs = os.path.join(work, "outputs")
+    subprocess.run([args.check_generated, "run", design, "--output-dir", outputs]
                    + inputs, check=True, stdout=subprocess.DEVNULL)
-    got = np.load(os.path.join(work, "result0.npy")).astype(np.float64)
+    got = np.load(os.path.join(outputs, "result0.npy")).astype(np.float64)
     expected = logits.astype(np.float64)
     error = np.abs(got - expected).max() / np.abs(expected).max()
     ok = got.shape == expected.shape and error <= 1e-4
