@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 
 import hcl
+from test_schedule import gemm_schedule, run_gemm
 
 
 @pytest.mark.parametrize("which, width", [("outer", 2), ("inner", 4), ("inner", 2)])
@@ -26,23 +27,8 @@ def test_vectorize_a_loop_of_a_split(which, width):
 
 def test_vectorize_the_outer_loop_of_a_gemm_split():
     M, N, K = 8, 32, 8
-    A = hcl.placeholder((M, K), "A", hcl.Float())
-    B = hcl.placeholder((K, N), "B", hcl.Float())
-
-    def gemm(A, B):
-        k = hcl.reduce_axis(0, K, "k")
-        return hcl.compute((M, N), lambda i, j: hcl.sum(A[i, k] * B[k, j], axis=k),
-                           "C", hcl.Float())
-
-    s = hcl.create_schedule([A, B], gemm)
+    s, gemm = gemm_schedule(M, N, K)
     C = gemm.C
     jo, ji = s[C].split(C.axis[1], 8)
     s[C].vectorize(jo, 4)
-    rng = np.random.default_rng(5)
-    a = rng.random((M, K), dtype=np.float32)
-    b = rng.random((K, N), dtype=np.float32)
-    c = np.zeros((M, N), np.float32)
-    hcl.build(s)(a, b, c)
-    expected = a.astype(np.float64) @ b
-    np.testing.assert_allclose(c, expected, rtol=1e-5,
-                               atol=1e-5 * np.abs(expected).max())
+    run_gemm(s, M, N, K)
