@@ -69,9 +69,10 @@ inline Options parseOptions(int argc, char **argv) {
 /// function), catching `Error` (the library's exception type); exit codes
 /// 0, 1 (an error) and 2 (an unknown kernel), as run.py expects.
 template <typename Error>
-int runKernel(const char *program, const Options &o,
-              const std::vector<std::pair<std::string, void (*)(const Options &)>>
-                  &kernels) {
+int runKernel(
+    const char *program, const Options &o,
+    const std::vector<std::pair<std::string, void (*)(const Options &)>>
+        &kernels) {
   try {
     for (const auto &[name, run] : kernels)
       if (o.kernel == name) {

@@ -249,11 +249,10 @@ void runOverhead(const Options &o) {
 int main(int argc, char **argv) {
   Options o = bench::parseOptions(argc, argv);
   setenv("HL_NUM_THREADS", std::to_string(o.threads).c_str(), 1);
-  return bench::runKernel<std::exception>(
-      "halide_bench", o,
-      {{"gemm", runGemm},
-       {"stencil", runStencil},
-       {"conv", runConv},
-       {"blur", runBlur},
-       {"overhead", runOverhead}});
+  return bench::runKernel<std::exception>("halide_bench", o,
+                                          {{"gemm", runGemm},
+                                           {"stencil", runStencil},
+                                           {"conv", runConv},
+                                           {"blur", runBlur},
+                                           {"overhead", runOverhead}});
 }

@@ -511,11 +511,10 @@ int main(int argc, char **argv) {
   // runtime reads this when it starts (BuildOptions::threads, where it
   // exists, is set as well).
   setenv("OMP_NUM_THREADS", std::to_string(o.threads).c_str(), 1);
-  return bench::runKernel<hcl::Error>(
-      "hcl_bench", o,
-      {{"gemm", runGemm},
-       {"stencil", runStencil},
-       {"conv", runConv},
-       {"blur", runBlur},
-       {"overhead", runOverhead}});
+  return bench::runKernel<hcl::Error>("hcl_bench", o,
+                                      {{"gemm", runGemm},
+                                       {"stencil", runStencil},
+                                       {"conv", runConv},
+                                       {"blur", runBlur},
+                                       {"overhead", runOverhead}});
 }

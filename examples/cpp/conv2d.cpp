@@ -3,7 +3,8 @@
 // Seed 000's conv2d in NCHW layout, the reduction written with hcl::sum over
 // the reduction axes rc, rh, rw:
 //
-//   B[n, c, h, w] = sum over rc, rh, rw of A[n, rc, h+rh, w+rw] * F[c, rc, rh, rw]
+//   B[n, c, h, w] = sum over rc, rh, rw of A[n, rc, h+rh, w+rw] * F[c, rc, rh,
+//   rw]
 //
 // The schedule gives A a line buffer along h, a window buffer along w on top
 // of it, and pipelines w:
@@ -21,8 +22,8 @@
 #include <hcl/Frontend/hcl.h>
 
 #include <cstdint>
-#include <iomanip>
 #include <cstring>
+#include <iomanip>
 #include <iostream>
 #include <sstream>
 #include <string>
@@ -38,19 +39,19 @@ int main(int argc, char **argv) {
   try {
     hcl::Tensor A = hcl::placeholder({bs, ic, ih, iw}, "A", hcl::Int(32));
     hcl::Tensor F = hcl::placeholder({oc, ic, kh, kw}, "F", hcl::Int(32));
-    hcl::Schedule s = hcl::create_schedule({A, F}, [&](hcl::Tensor A,
-                                                       hcl::Tensor F) {
-      hcl::Var rc = hcl::reduce_axis(0, ic, "rc");
-      hcl::Var rh = hcl::reduce_axis(0, kh, "rh");
-      hcl::Var rw = hcl::reduce_axis(0, kw, "rw");
-      return hcl::compute(
-          {bs, oc, oh, ow},
-          [&](hcl::Var n, hcl::Var c, hcl::Var h, hcl::Var w) {
-            return hcl::sum(A(n, rc, h + rh, w + rw) * F(c, rc, rh, rw),
-                            {rc, rh, rw}, hcl::Int(32));
-          },
-          "B", hcl::Int(32), {"n", "c", "h", "w"});
-    });
+    hcl::Schedule s =
+        hcl::create_schedule({A, F}, [&](hcl::Tensor A, hcl::Tensor F) {
+          hcl::Var rc = hcl::reduce_axis(0, ic, "rc");
+          hcl::Var rh = hcl::reduce_axis(0, kh, "rh");
+          hcl::Var rw = hcl::reduce_axis(0, kw, "rw");
+          return hcl::compute(
+              {bs, oc, oh, ow},
+              [&](hcl::Var n, hcl::Var c, hcl::Var h, hcl::Var w) {
+                return hcl::sum(A(n, rc, h + rh, w + rw) * F(c, rc, rh, rw),
+                                {rc, rh, rw}, hcl::Int(32));
+              },
+              "B", hcl::Int(32), {"n", "c", "h", "w"});
+        });
     hcl::Tensor B = s.outputs()[0];
 
     hcl::Tensor LB = s.reuse_at(A, s[B], B.axis("h"));
@@ -71,8 +72,7 @@ int main(int argc, char **argv) {
       std::istringstream lines(lowered);
       for (std::string line; std::getline(lines, line);)
         if (line.find("memref.alloc") != std::string::npos)
-          std::cout << "  " << line.substr(line.find_first_not_of(' '))
-                    << "\n";
+          std::cout << "  " << line.substr(line.find_first_not_of(' ')) << "\n";
     }
 
     hcl::Module module = hcl::build(s);
@@ -104,9 +104,9 @@ int main(int argc, char **argv) {
                               f[((c * ic + rc) * kh + rh) * kw + rw];
             int32_t got = b[count];
             if (got != expected && mismatches++ < 10)
-              std::cout << "mismatch: B[" << n << ", " << c << ", " << h
-                        << ", " << w << "] = " << got << ", expected "
-                        << expected << "\n";
+              std::cout << "mismatch: B[" << n << ", " << c << ", " << h << ", "
+                        << w << "] = " << got << ", expected " << expected
+                        << "\n";
           }
     if (mismatches) {
       std::cout << "check: FAILED (" << mismatches << " of " << count

@@ -1,6 +1,8 @@
-//===- five_point.cpp - a five-point stencil with line and window buffers --------===//
+//===- five_point.cpp - a five-point stencil with line and window buffers
+//--------===//
 //
-// The five-point stencil of HeteroCL-MLIR's memory-optimization paper, written with the hcl C++ front end:
+// The five-point stencil of HeteroCL-MLIR's memory-optimization paper, written
+// with the hcl C++ front end:
 //
 //   B[i, j] = A[i, j+1] + A[i+1, j] + A[i+1, j+1] + A[i+1, j+2] + A[i+2, j+1]
 //
@@ -64,7 +66,8 @@ bool parseOptions(int argc, char **argv, Options &options) {
       options.repeat = static_cast<int>(value);
       ++a;
     } else {
-      std::cerr << "usage: " << argv[0] << " [--size N (>= 3)] [--repeat R (>= 1)]\n";
+      std::cerr << "usage: " << argv[0]
+                << " [--size N (>= 3)] [--repeat R (>= 1)]\n";
       return false;
     }
   }
@@ -147,14 +150,14 @@ int main(int argc, char **argv) {
                            .count());
     }
     std::sort(micros.begin(), micros.end());
-    double median = options.repeat % 2
-                        ? micros[options.repeat / 2]
-                        : (micros[options.repeat / 2 - 1] +
-                           micros[options.repeat / 2]) / 2;
-    std::cout << std::fixed << std::setprecision(1)
-              << "time: " << median << " us per call (median of "
-              << options.repeat << " calls); compile: "
-              << module.compileMilliseconds() << " ms (schedule + JIT)\n";
+    double median =
+        options.repeat % 2
+            ? micros[options.repeat / 2]
+            : (micros[options.repeat / 2 - 1] + micros[options.repeat / 2]) / 2;
+    std::cout << std::fixed << std::setprecision(1) << "time: " << median
+              << " us per call (median of " << options.repeat
+              << " calls); compile: " << module.compileMilliseconds()
+              << " ms (schedule + JIT)\n";
   } catch (const hcl::Error &e) {
     std::cout << "hcl::Error: " << e.what() << "\n";
     return 1;

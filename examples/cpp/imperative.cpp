@@ -1,4 +1,5 @@
-//===- imperative.cpp - HeteroCL's imperative kernels in the C++ front end -===//
+//===- imperative.cpp - HeteroCL's imperative kernels in the C++ front end
+//-===//
 //
 // Sorting, histograms, graph-like and sparse kernels need loops with
 // data-dependent trip counts, stores through computed indices and early
@@ -62,10 +63,10 @@ Kernel histogram() {
   const int64_t N = 1024, Bins = 64;
   Tensor A = hcl::placeholder({N}, "A", hcl::Int(32));
   hcl::Schedule s = hcl::create_schedule({A}, [&](Tensor A) {
-    Tensor hist = hcl::compute({Bins}, [](Var) { return 0; }, "hist", hcl::Int(32));
-    hcl::stage("count", [&] {
-      hcl::for_(0, N, [&](Var i) { hist(A(i)) += 1; }, "i");
-    });
+    Tensor hist =
+        hcl::compute({Bins}, [](Var) { return 0; }, "hist", hcl::Int(32));
+    hcl::stage("count",
+               [&] { hcl::for_(0, N, [&](Var i) { hist(A(i)) += 1; }, "i"); });
     return hist;
   });
   s["count"].pipeline("i");
@@ -86,17 +87,24 @@ Kernel insertionSort() {
   const int64_t N = 64;
   Tensor A = hcl::placeholder({N}, "A", hcl::Int(32));
   hcl::Schedule s = hcl::create_schedule({A}, [&](Tensor A) {
-    Tensor B = hcl::compute({N}, [&](Var i) { return A(i); }, "B", hcl::Int(32));
+    Tensor B =
+        hcl::compute({N}, [&](Var i) { return A(i); }, "B", hcl::Int(32));
     hcl::stage("sort", [&] {
-      hcl::for_(1, N, [&](Var i) {
-        Tensor key = hcl::scalar(B(i), "key");
-        Tensor j = hcl::scalar(i - 1, "j");
-        hcl::while_(j.v() >= 0 && B(j.v()) > key.v(), [&] {
-          B(j.v() + 1) = B(j.v());
-          j.v() = j.v() - 1;
-        }, "shift", N - 1);
-        B(j.v() + 1) = key.v();
-      }, "i");
+      hcl::for_(
+          1, N,
+          [&](Var i) {
+            Tensor key = hcl::scalar(B(i), "key");
+            Tensor j = hcl::scalar(i - 1, "j");
+            hcl::while_(
+                j.v() >= 0 && B(j.v()) > key.v(),
+                [&] {
+                  B(j.v() + 1) = B(j.v());
+                  j.v() = j.v() - 1;
+                },
+                "shift", N - 1);
+            B(j.v() + 1) = key.v();
+          },
+          "i");
     });
     return B;
   });
@@ -117,34 +125,46 @@ Kernel mergeSort() {
   const int64_t N = 128;
   Tensor A = hcl::placeholder({N}, "A", hcl::Int(32));
   hcl::Schedule s = hcl::create_schedule({A}, [&](Tensor A) {
-    Tensor S = hcl::compute({N}, [&](Var i) { return A(i); }, "S", hcl::Int(32));
+    Tensor S =
+        hcl::compute({N}, [&](Var i) { return A(i); }, "S", hcl::Int(32));
     Tensor T = hcl::compute({N}, [](Var) { return 0; }, "T", hcl::Int(32));
     hcl::stage("merge", [&] {
       Tensor width = hcl::scalar(1, "width");
-      hcl::while_(width.v() < N, [&] {
-        Tensor lo = hcl::scalar(0, "lo");
-        hcl::while_(lo.v() < N, [&] {
-          Tensor mid = hcl::scalar(hcl::min(lo.v() + width.v(), N), "mid");
-          Tensor hi = hcl::scalar(hcl::min(lo.v() + 2 * width.v(), N), "hi");
-          Tensor a = hcl::scalar(lo.v(), "a");
-          Tensor b = hcl::scalar(mid.v(), "b");
-          hcl::for_(lo.v(), hi.v(), [&](Var k) {
-            hcl::if_(a.v() < mid.v() &&
-                         (b.v() >= hi.v() || S(a.v()) <= S(b.v())),
-                     [&] {
-                       T(k) = S(a.v());
-                       a.v() += 1;
-                     });
-            hcl::else_([&] {
-              T(k) = S(b.v());
-              b.v() += 1;
-            });
-          }, "k");
-          lo.v() += 2 * width.v();
-        }, "runs", N);
-        hcl::for_(0, N, [&](Var k) { S(k) = T(k); }, "copy");
-        width.v() = width.v() * 2;
-      }, "pass", 7);
+      hcl::while_(
+          width.v() < N,
+          [&] {
+            Tensor lo = hcl::scalar(0, "lo");
+            hcl::while_(
+                lo.v() < N,
+                [&] {
+                  Tensor mid =
+                      hcl::scalar(hcl::min(lo.v() + width.v(), N), "mid");
+                  Tensor hi =
+                      hcl::scalar(hcl::min(lo.v() + 2 * width.v(), N), "hi");
+                  Tensor a = hcl::scalar(lo.v(), "a");
+                  Tensor b = hcl::scalar(mid.v(), "b");
+                  hcl::for_(
+                      lo.v(), hi.v(),
+                      [&](Var k) {
+                        hcl::if_(a.v() < mid.v() &&
+                                     (b.v() >= hi.v() || S(a.v()) <= S(b.v())),
+                                 [&] {
+                                   T(k) = S(a.v());
+                                   a.v() += 1;
+                                 });
+                        hcl::else_([&] {
+                          T(k) = S(b.v());
+                          b.v() += 1;
+                        });
+                      },
+                      "k");
+                  lo.v() += 2 * width.v();
+                },
+                "runs", N);
+            hcl::for_(0, N, [&](Var k) { S(k) = T(k); }, "copy");
+            width.v() = width.v() * 2;
+          },
+          "pass", 7);
     });
     return S;
   });
@@ -166,27 +186,35 @@ Kernel gcd() {
   Tensor B = hcl::placeholder({N}, "B", hcl::Int(32));
   hcl::Schedule s = hcl::create_schedule({A, B}, [&](Tensor A, Tensor B) {
     hcl::Def euclid = hcl::def_(
-        "euclid", {hcl::Param({1}, hcl::Int(32)), hcl::Param({1}, hcl::Int(32))},
+        "euclid",
+        {hcl::Param({1}, hcl::Int(32)), hcl::Param({1}, hcl::Int(32))},
         [](Tensor a, Tensor b) {
-          hcl::while_(b.v() != 0, [&] {
-            Tensor t = hcl::scalar(b.v(), "t");
-            b.v() = a.v() % b.v();
-            a.v() = t.v();
-          }, "step", 48);
+          hcl::while_(
+              b.v() != 0,
+              [&] {
+                Tensor t = hcl::scalar(b.v(), "t");
+                b.v() = a.v() % b.v();
+                a.v() = t.v();
+              },
+              "step", 48);
           return a.v();
         });
     Tensor G = hcl::compute({N}, [](Var) { return 0; }, "G", hcl::Int(32));
     hcl::stage("gcd", [&] {
-      hcl::for_(0, N, [&](Var i) {
-        Tensor a = hcl::scalar(A(i), "a");
-        Tensor b = hcl::scalar(B(i), "b");
-        G(i) = euclid(a, b);
-      }, "i");
+      hcl::for_(
+          0, N,
+          [&](Var i) {
+            Tensor a = hcl::scalar(A(i), "a");
+            Tensor b = hcl::scalar(B(i), "b");
+            G(i) = euclid(a, b);
+          },
+          "i");
     });
     return G;
   });
   auto check = [=](hcl::Module &m) {
-    std::vector<int32_t> a = randomInts(N, 1, 100000), b = randomInts(N, 1, 100000);
+    std::vector<int32_t> a = randomInts(N, 1, 100000),
+                         b = randomInts(N, 1, 100000);
     hcl::Array ina(a, {N}, hcl::Int(32)), inb(b, {N}, hcl::Int(32)),
         out({N}, hcl::Int(32));
     m(ina, inb, out);
@@ -231,16 +259,21 @@ Kernel spmvCsr() {
   Tensor vals = hcl::placeholder({NNZ}, "vals", hcl::Float(32));
   Tensor x = hcl::placeholder({Cols}, "x", hcl::Float(32));
   hcl::Schedule s = hcl::create_schedule(
-      {rowPtr, colIdx, vals, x}, [&](Tensor rowPtr, Tensor colIdx, Tensor vals, Tensor x) {
-        Tensor y = hcl::compute({Rows}, [](Var) { return 0.0f; }, "y", hcl::Float(32));
+      {rowPtr, colIdx, vals, x},
+      [&](Tensor rowPtr, Tensor colIdx, Tensor vals, Tensor x) {
+        Tensor y =
+            hcl::compute({Rows}, [](Var) { return 0.0f; }, "y", hcl::Float(32));
         hcl::stage("spmv", [&] {
-          hcl::for_(0, Rows, [&](Var i) {
-            Tensor acc = hcl::scalar(0.0f, "acc", hcl::Float(32));
-            hcl::for_(rowPtr(i), rowPtr(i + 1), [&](Var k) {
-              acc.v() += vals(k) * x(colIdx(k));
-            }, "k");
-            y(i) = acc.v();
-          }, "i");
+          hcl::for_(
+              0, Rows,
+              [&](Var i) {
+                Tensor acc = hcl::scalar(0.0f, "acc", hcl::Float(32));
+                hcl::for_(
+                    rowPtr(i), rowPtr(i + 1),
+                    [&](Var k) { acc.v() += vals(k) * x(colIdx(k)); }, "k");
+                y(i) = acc.v();
+              },
+              "i");
         });
         return y;
       });
@@ -280,33 +313,48 @@ Kernel spmvCsr() {
 Kernel knn() {
   const int64_t Digits = 10, Train = 180, K = 3;
   Tensor test = hcl::placeholder({1}, "test_image", hcl::UInt(64));
-  Tensor train = hcl::placeholder({Digits, Train}, "train_images", hcl::UInt(64));
-  hcl::Schedule s = hcl::create_schedule({test, train}, [&](Tensor test, Tensor train) {
-    Tensor knnMat = hcl::compute({Digits, K}, [](Var, Var) { return 50; },
-                                 "knn_mat", hcl::Int(32));
-    hcl::mutate({Digits, Train}, [&](Var x, Var y) {
-      Tensor diff = hcl::scalar(train(x, y) ^ test(0), "diff", hcl::UInt(64));
-      Tensor dist = hcl::scalar(0, "dist", hcl::Int(32));
-      hcl::for_(0, 49, [&](Var b) {
-        dist.v() += hcl::cast(hcl::Int(32), (diff.v() >> b) & 1);
-      }, "bit");
-      // Replace the largest of the K distances kept if this one is smaller.
-      Tensor maxId = hcl::scalar(0, "max_id", hcl::Int(32));
-      hcl::for_(1, K, [&](Var k) {
-        hcl::if_(knnMat(x, k) > knnMat(x, maxId.v()), [&] { maxId.v() = k; });
-      }, "k");
-      hcl::if_(dist.v() < knnMat(x, maxId.v()), [&] { knnMat(x, maxId.v()) = dist.v(); });
-    }, "knn_update", {"x", "y"});
-    return knnMat;
-  });
+  Tensor train =
+      hcl::placeholder({Digits, Train}, "train_images", hcl::UInt(64));
+  hcl::Schedule s =
+      hcl::create_schedule({test, train}, [&](Tensor test, Tensor train) {
+        Tensor knnMat = hcl::compute(
+            {Digits, K}, [](Var, Var) { return 50; }, "knn_mat", hcl::Int(32));
+        hcl::mutate({Digits, Train},
+                    [&](Var x, Var y) {
+                      Tensor diff = hcl::scalar(train(x, y) ^ test(0), "diff",
+                                                hcl::UInt(64));
+                      Tensor dist = hcl::scalar(0, "dist", hcl::Int(32));
+                      hcl::for_(
+                          0, 49,
+                          [&](Var b) {
+                            dist.v() +=
+                                hcl::cast(hcl::Int(32), (diff.v() >> b) & 1);
+                          },
+                          "bit");
+                      // Replace the largest of the K distances kept if this one
+                      // is smaller.
+                      Tensor maxId = hcl::scalar(0, "max_id", hcl::Int(32));
+                      hcl::for_(
+                          1, K,
+                          [&](Var k) {
+                            hcl::if_(knnMat(x, k) > knnMat(x, maxId.v()),
+                                     [&] { maxId.v() = k; });
+                          },
+                          "k");
+                      hcl::if_(dist.v() < knnMat(x, maxId.v()),
+                               [&] { knnMat(x, maxId.v()) = dist.v(); });
+                    },
+                    "knn_update", {"x", "y"});
+        return knnMat;
+      });
   s["knn_update"].pipeline("y");
   auto check = [=](hcl::Module &m) {
     std::uniform_int_distribution<uint64_t> d(0, (uint64_t(1) << 49) - 1);
     std::vector<uint64_t> t = {d(rng)}, tr(Digits * Train);
     for (auto &v : tr)
       v = d(rng);
-    hcl::Array ta(t, {1}, hcl::UInt(64)), tra(tr, {Digits, Train}, hcl::UInt(64)),
-        out({Digits, K}, hcl::Int(32));
+    hcl::Array ta(t, {1}, hcl::UInt(64)),
+        tra(tr, {Digits, Train}, hcl::UInt(64)), out({Digits, K}, hcl::Int(32));
     m(ta, tra, out);
     std::vector<int32_t> want(Digits * K, 50);
     for (int64_t x = 0; x < Digits; ++x)
@@ -329,16 +377,23 @@ Kernel firstAbove() {
   const int64_t R = 16, C = 32;
   Tensor A = hcl::placeholder({R, C}, "A", hcl::Int(32));
   hcl::Schedule s = hcl::create_schedule({A}, [&](Tensor A) {
-    Tensor first = hcl::compute({R}, [&](Var) { return C; }, "first", hcl::Int(32));
+    Tensor first =
+        hcl::compute({R}, [&](Var) { return C; }, "first", hcl::Int(32));
     hcl::stage("search", [&] {
-      hcl::for_(0, R, [&](Var r) {
-        hcl::for_(0, C, [&](Var j) {
-          hcl::if_(A(r, j) > 90, [&] {
-            first(r) = j;
-            hcl::break_();
-          });
-        }, "j");
-      }, "r");
+      hcl::for_(
+          0, R,
+          [&](Var r) {
+            hcl::for_(
+                0, C,
+                [&](Var j) {
+                  hcl::if_(A(r, j) > 90, [&] {
+                    first(r) = j;
+                    hcl::break_();
+                  });
+                },
+                "j");
+          },
+          "r");
     });
     return first;
   });

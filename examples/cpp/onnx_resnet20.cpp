@@ -5,7 +5,8 @@
 // are named after the ONNX nodes, and scheduled as ordinary hcl code:
 //
 //   for every conv stage C (conv1, s1b1_conv1, ..., s2b1_sc_conv, ...):
-//     s[C].pipeline("w");                                 // innermost spatial loop
+//     s[C].pipeline("w");                                 // innermost spatial
+//     loop
 //   for every 3x3 conv C of stride 1 (the stem and 16 of the 18 block convs):
 //     LB = s.reuse_at(s.tensor(C + "_pad"), s[C], "h");   // line buffer
 //     WB = s.reuse_at(LB, s[C], "w");                     // window buffer

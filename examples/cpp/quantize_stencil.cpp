@@ -61,13 +61,16 @@ std::vector<double> reference(const std::vector<float> &a, bool quantized) {
 hcl::Schedule makeSchedule(bool quantized) {
   hcl::Tensor A = hcl::placeholder({N, N}, "A", hcl::Float(32));
   hcl::Schedule s = hcl::create_schedule({A}, [](hcl::Tensor A) {
-    hcl::Tensor B = hcl::compute({M, M}, [&](hcl::Var i, hcl::Var j) {
-      return 0.2f * (A(i, j + 1) + A(i + 1, j) + A(i + 1, j + 1) +
-                     A(i + 1, j + 2) + A(i + 2, j + 1));
-    }, "B", hcl::Float(32));
-    return hcl::compute({M, M}, [&](hcl::Var i, hcl::Var j) {
-      return 2.0f * B(i, j);
-    }, "C", hcl::Float(32));
+    hcl::Tensor B = hcl::compute(
+        {M, M},
+        [&](hcl::Var i, hcl::Var j) {
+          return 0.2f * (A(i, j + 1) + A(i + 1, j) + A(i + 1, j + 1) +
+                         A(i + 1, j + 2) + A(i + 2, j + 1));
+        },
+        "B", hcl::Float(32));
+    return hcl::compute(
+        {M, M}, [&](hcl::Var i, hcl::Var j) { return 2.0f * B(i, j); }, "C",
+        hcl::Float(32));
   });
   if (quantized) {
     hcl::Type q = hcl::Fixed(16, 8);

@@ -35,9 +35,8 @@ int main() {
           A.shape(), [&](hcl::Var i, hcl::Var j) { return A(i, j) + 1; }, "C",
           hcl::Int(32));
       return hcl::compute(
-          A.shape(),
-          [&](hcl::Var i, hcl::Var j) { return B(i, j) + C(i, j); }, "D",
-          hcl::Int(32));
+          A.shape(), [&](hcl::Var i, hcl::Var j) { return B(i, j) + C(i, j); },
+          "D", hcl::Int(32));
     });
 
     // The kernel's intermediate tensors, by name (HeteroCL's kernel.B).
@@ -68,16 +67,16 @@ int main() {
     // Seed 001's mod.modules[i](...): B then D on their own.
     hcl::Array b({n, n}, hcl::Int(32)), c({n, n}, hcl::Int(32));
     hcl::Array d2({n, n}, hcl::Int(32));
-    module.modules[0](input, b);  // Stage_B
-    module.modules[1](input, c);  // Stage_C
-    module.modules[2](b, c, d2);  // Stage_D
+    module.modules[0](input, b); // Stage_B
+    module.modules[1](input, c); // Stage_C
+    module.modules[2](b, c, d2); // Stage_D
     if (d2.to_vector<int32_t>() != output.to_vector<int32_t>()) {
       std::cout << "check: FAILED (the modules one by one differ from the "
                    "whole program)\n";
       return 1;
     }
-    std::cout << "modules: " << fB.name << ", " << fC.name << " and "
-              << fD.name << " called one by one give the same D\n";
+    std::cout << "modules: " << fB.name << ", " << fC.name << " and " << fD.name
+              << " called one by one give the same D\n";
     std::cout << "built: compile " << std::fixed << std::setprecision(1)
               << module.compileMilliseconds()
               << " ms (schedule + JIT); ran once\n"

@@ -4,12 +4,12 @@
 
 #include "hcl/Dialect/HCL/PartitionLayout.h"
 
-#include "mlir/Dialect/Affine/Analysis/AffineAnalysis.h"
-#include "mlir/Dialect/Affine/Analysis/Utils.h"
 #include "mlir/Analysis/FlatLinearValueConstraints.h"
+#include "mlir/Dialect/Affine/Analysis/AffineAnalysis.h"
+#include "mlir/Dialect/Affine/Analysis/LoopAnalysis.h"
+#include "mlir/Dialect/Affine/Analysis/Utils.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Affine/IR/AffineValueMap.h"
-#include "mlir/Dialect/Affine/Analysis/LoopAnalysis.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/SymbolTable.h"
@@ -167,14 +167,13 @@ void Walker::instantiate(Operation *op, const AccessCache::Entry &entry,
   for (unsigned i = 0; i < map.getNumOperands(); ++i) {
     Value operand = resolve(map.getOperand(i));
     auto it = fixed.find(operand);
-    AffineExpr e = it == fixed.end()
-                       ? getAffineDimExpr(ids.of(operand), ctx)
-                       : getAffineConstantExpr(it->second, ctx);
+    AffineExpr e = it == fixed.end() ? getAffineDimExpr(ids.of(operand), ctx)
+                                     : getAffineConstantExpr(it->second, ctx);
     (i < map.getNumDims() ? dims : syms).push_back(e);
   }
   unsigned numIds = ids.ids.size();
-  AffineMap indices = map.getAffineMap().replaceDimsAndSymbols(
-      dims, syms, numIds, 0);
+  AffineMap indices =
+      map.getAffineMap().replaceDimsAndSymbols(dims, syms, numIds, 0);
   if (withAddress) {
     instance.address.clear();
     instance.shape = 0;
@@ -227,8 +226,8 @@ void Walker::instantiate(Operation *op, const AccessCache::Entry &entry,
   llvm::raw_string_ostream bankOs(bank);
   SmallVector<int64_t> bankIndices;
   for (AffineExpr e : composed.getResults()) {
-    AffineExpr simple = simplifyAffineExpr(e, composed.getNumDims(),
-                                           composed.getNumSymbols());
+    AffineExpr simple =
+        simplifyAffineExpr(e, composed.getNumDims(), composed.getNumSymbols());
     auto c = dyn_cast<AffineConstantExpr>(simple);
     if (!c)
       return;
@@ -248,8 +247,8 @@ bool isScalarStorage(Value memref) {
 /// producers folded in, so equal addresses print equally.
 AffineValueMap memrefAccessMap(Operation *op, ValueRange indices) {
   SmallVector<Value> operands(indices);
-  AffineMap map = AffineMap::getMultiDimIdentityMap(operands.size(),
-                                                    op->getContext());
+  AffineMap map =
+      AffineMap::getMultiDimIdentityMap(operands.size(), op->getContext());
   fullyComposeAffineMapAndOperands(&map, &operands);
   return AffineValueMap(map, operands);
 }
@@ -549,13 +548,13 @@ const AccessCache::Loop &AccessCache::loop(Operation *affineFor) {
   if (loop.hasConstantBounds() && trips)
     it->second = {true, loop.getConstantLowerBound(),
                   loop.getConstantUpperBound(), loop.getStepAsInt(), *trips};
-  it->second.holdsLoops =
-      loop.getBody()
-          ->walk([](Operation *op) {
-            return isa<AffineForOp, func::CallOp>(op) ? WalkResult::interrupt()
-                                                      : WalkResult::advance();
-          })
-          .wasInterrupted();
+  it->second.holdsLoops = loop.getBody()
+                              ->walk([](Operation *op) {
+                                return isa<AffineForOp, func::CallOp>(op)
+                                           ? WalkResult::interrupt()
+                                           : WalkResult::advance();
+                              })
+                              .wasInterrupted();
   return it->second;
 }
 

@@ -3,11 +3,12 @@
 // ResMII: the accesses of one iteration (inner loops unrolled, as HLS does
 // under a pipelined loop; hcl/Analysis/BankAccesses.h) are grouped by array
 // and bank; accesses to the same address count once; a bank serves `ports`
-// accesses per cycle (or read / write ports). RecMII: for every store and a load of the same array
-// in the loop, MLIR's checkMemrefAccessDependence gives the dependence
-// distance along the loop; the latency from the load to the store, plus the
-// two memory latencies, divided by the distance. Latency: a pipelined loop
-// takes depth + II * (trips - 1) cycles, others trips * body latency.
+// accesses per cycle (or read / write ports). RecMII: for every store and a
+// load of the same array in the loop, MLIR's checkMemrefAccessDependence gives
+// the dependence distance along the loop; the latency from the load to the
+// store, plus the two memory latencies, divided by the distance. Latency: a
+// pipelined loop takes depth + II * (trips - 1) cycles, others trips * body
+// latency.
 //
 //===----------------------------------------------------------------------===//
 
@@ -65,7 +66,8 @@ int latencyOf(const TargetModel &target, Operation *op) {
 namespace {
 
 /// Operations of each kind in one iteration, nested loops unrolled.
-void countKinds(Block &body, int64_t copies, std::map<std::string, int64_t> &kinds) {
+void countKinds(Block &body, int64_t copies,
+                std::map<std::string, int64_t> &kinds) {
   for (Operation &op : body) {
     if (auto loop = dyn_cast<AffineForOp>(op)) {
       int64_t trips =
@@ -135,13 +137,12 @@ int64_t resourceMII(Operation *loop, const TargetModel &target,
                     "(ResMII)");
   int64_t mii = 1;
   for (auto &[key, addresses] : groups) {
-    int64_t reads = addresses.reads.count(),
-            writes = addresses.writes.count();
+    int64_t reads = addresses.reads.count(), writes = addresses.writes.count();
     int64_t cycles =
         target.sharedPorts
             ? (int64_t)llvm::divideCeil(reads + writes, target.ports)
             : std::max<int64_t>(llvm::divideCeil(reads, target.readPorts),
-                       llvm::divideCeil(writes, target.writePorts));
+                                llvm::divideCeil(writes, target.writePorts));
     mii = std::max<int64_t>(mii, cycles);
   }
   if (!target.units.empty()) {
@@ -197,8 +198,8 @@ struct Span {
                     std::optional<int64_t> tripsHi) {
     Span s;
     s.lo = satMul(tripsLo, body.lo);
-    s.hi = body.hi && tripsHi ? bounded(satMul(*tripsHi, *body.hi))
-                              : std::nullopt;
+    s.hi =
+        body.hi && tripsHi ? bounded(satMul(*tripsHi, *body.hi)) : std::nullopt;
     return s;
   }
 };
@@ -243,7 +244,8 @@ struct Estimator {
                                   bool unrolled) {
     func::FuncOp callee = calleeOf(call);
     auto stage = call->getAttrOfType<StringAttr>("outlined_stage");
-    std::string name = stage ? stage.getValue().str() : callee.getSymName().str();
+    std::string name =
+        stage ? stage.getValue().str() : callee.getSymName().str();
     return functionLatency(callee, path.empty() ? name : path + "/" + name,
                            unrolled);
   }
@@ -297,7 +299,8 @@ struct Estimator {
   }
 
   /// A process's latency when it is exact (else the region's is unknown).
-  std::optional<int64_t> processLatency(Operation *root, const std::string &path) {
+  std::optional<int64_t> processLatency(Operation *root,
+                                        const std::string &path) {
     std::optional<Span> span;
     if (isEstimatedLoop(root))
       span = loopLatency(root, path, false);
@@ -361,11 +364,11 @@ struct Estimator {
       int64_t start = 0;
       for (Value v : op.getOperands())
         start = std::max(start, ready.lookup(v));
-      int64_t own =
-          isa<AffineReadOpInterface, memref::LoadOp>(op) ? target.loadLatency
-          : isa<AffineWriteOpInterface, memref::StoreOp>(op)
-              ? target.storeLatency
-              : latencyOf(target, &op);
+      int64_t own = isa<AffineReadOpInterface, memref::LoadOp>(op)
+                        ? target.loadLatency
+                    : isa<AffineWriteOpInterface, memref::StoreOp>(op)
+                        ? target.storeLatency
+                        : latencyOf(target, &op);
       for (Value r : op.getResults())
         ready[r] = start + own;
       chain = std::max(chain, start + own);
@@ -398,7 +401,8 @@ struct Estimator {
     if (name.empty())
       name = "(loop)";
     StringRef stage = getStageName(loop);
-    std::string prefix = parent.empty() && !stage.empty() ? stage.str() : parent;
+    std::string prefix =
+        parent.empty() && !stage.empty() ? stage.str() : parent;
     e.path = prefix.empty() ? name : prefix + "/" + name;
     TripCount trips = tripCountOf(loop);
     e.tripCount = trips.exact;
@@ -406,9 +410,10 @@ struct Estimator {
     if (!trips.exact)
       e.notes.push_back(
           "unknown trip count (" + trips.why + "); " +
-          (trips.max ? "worst case max_trip_count = " + std::to_string(*trips.max)
-                     : std::string("no max_trip_count: latency unknown, the "
-                                   "lower bound counts no iteration")));
+          (trips.max
+               ? "worst case max_trip_count = " + std::to_string(*trips.max)
+               : std::string("no max_trip_count: latency unknown, the "
+                             "lower bound counts no iteration")));
     if (auto ii = loop->getAttrOfType<IntegerAttr>("pipeline_ii"))
       e.requestedII = ii.getInt();
     e.pipelined = e.requestedII.has_value();
@@ -473,9 +478,8 @@ struct Estimator {
     Span s;
     if (e.pipelined && max)
       s.hi = *max == 0 ? 0
-                       : body.hi ? bounded(satAdd(*body.hi,
-                                                  satMul(e.ii, *max - 1)))
-                                 : std::nullopt;
+             : body.hi ? bounded(satAdd(*body.hi, satMul(e.ii, *max - 1)))
+                       : std::nullopt;
     else
       s = Span::times(body, 0, max);
     s.lo = 0;
@@ -508,8 +512,10 @@ struct Estimator {
       const LoopEstimate &p = result.loops[i];
       if (!p.pipelined || !p.latency || !p.tripCount)
         continue;
-      int64_t depth = *p.latency - p.ii * std::max<int64_t>(0, *p.tripCount - 1);
-      return bounded(satAdd(depth, satMul(p.ii, std::max<int64_t>(0, trips - 1))));
+      int64_t depth =
+          *p.latency - p.ii * std::max<int64_t>(0, *p.tripCount - 1);
+      return bounded(
+          satAdd(depth, satMul(p.ii, std::max<int64_t>(0, trips - 1))));
     }
     return std::nullopt;
   }
@@ -557,9 +563,9 @@ void countWork(func::FuncOp func, const llvm::SmallPtrSetImpl<Value> &offchip,
                          : op->getOperand(isa<memref::LoadOp>(op) ? 0 : 1);
       if (offchip.contains(memref)) {
         Type element = cast<MemRefType>(memref.getType()).getElementType();
-        result.offchipBytes = satAdd(
-            result.offchipBytes, satMul(satMul(times, executions(op)),
-                                        (dataWidth(element) + 7) / 8));
+        result.offchipBytes =
+            satAdd(result.offchipBytes, satMul(satMul(times, executions(op)),
+                                               (dataWidth(element) + 7) / 8));
       }
     }
     if (auto call = dyn_cast<func::CallOp>(op))
@@ -569,8 +575,8 @@ void countWork(func::FuncOp func, const llvm::SmallPtrSetImpl<Value> &offchip,
              llvm::zip(call.getOperands(), callee.getArguments()))
           if (offchip.contains(operand))
             calleeOffchip.insert(arg);
-        countWork(callee, calleeOffchip, satMul(times, executions(call)), result,
-                  active);
+        countWork(callee, calleeOffchip, satMul(times, executions(call)),
+                  result, active);
       }
   });
   active.erase(func);
@@ -580,7 +586,8 @@ void countWork(func::FuncOp func, const llvm::SmallPtrSetImpl<Value> &offchip,
 
 Resources estimateResources(func::FuncOp func);
 
-FunctionEstimate estimateFunction(func::FuncOp func, const TargetModel &target) {
+FunctionEstimate estimateFunction(func::FuncOp func,
+                                  const TargetModel &target) {
   FunctionEstimate result;
   result.resources = estimateResources(func);
   result.name = func.getSymName().str();

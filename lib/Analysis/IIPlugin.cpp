@@ -34,11 +34,13 @@ struct HclIIPass : PassInfoMixin<HclIIPass> {
       errs() << "hcl-ii: " << error << "\n";
       return PreservedAnalyses::all();
     }
-    std::vector<hcl::LoopEstimate> loops = hcl::estimateLLVMLoops(
-        F, FAM.getResult<LoopAnalysis>(F), FAM.getResult<ScalarEvolutionAnalysis>(F),
-        FAM.getResult<DependenceAnalysis>(F), *model);
+    std::vector<hcl::LoopEstimate> loops =
+        hcl::estimateLLVMLoops(F, FAM.getResult<LoopAnalysis>(F),
+                               FAM.getResult<ScalarEvolutionAnalysis>(F),
+                               FAM.getResult<DependenceAnalysis>(F), *model);
     if (!loops.empty())
-      hcl::printLoopTable("@" + F.getName().str() + " (target " + model->name + ")",
+      hcl::printLoopTable("@" + F.getName().str() + " (target " + model->name +
+                              ")",
                           loops, outs());
     return PreservedAnalyses::all();
   }

@@ -23,16 +23,26 @@ namespace {
 /// The MLIR name of an instruction's operation, for the target's table.
 StringRef kindOf(const Instruction &I) {
   switch (I.getOpcode()) {
-  case Instruction::FAdd: return "arith.addf";
-  case Instruction::FSub: return "arith.subf";
-  case Instruction::FMul: return "arith.mulf";
-  case Instruction::FDiv: return "arith.divf";
-  case Instruction::Mul: return "arith.muli";
-  case Instruction::SDiv: return "arith.divsi";
-  case Instruction::UDiv: return "arith.divui";
-  case Instruction::SRem: return "arith.remsi";
-  case Instruction::URem: return "arith.remui";
-  default: return I.getOpcodeName();
+  case Instruction::FAdd:
+    return "arith.addf";
+  case Instruction::FSub:
+    return "arith.subf";
+  case Instruction::FMul:
+    return "arith.mulf";
+  case Instruction::FDiv:
+    return "arith.divf";
+  case Instruction::Mul:
+    return "arith.muli";
+  case Instruction::SDiv:
+    return "arith.divsi";
+  case Instruction::UDiv:
+    return "arith.divui";
+  case Instruction::SRem:
+    return "arith.remsi";
+  case Instruction::URem:
+    return "arith.remui";
+  default:
+    return I.getOpcodeName();
   }
 }
 
@@ -72,7 +82,8 @@ int64_t pathLatency(const Value *from, const StoreInst *store, const Loop *loop,
     int64_t rest = pathLatency(I, store, loop, target, restChain);
     if (rest < 0)
       continue;
-    int64_t total = rest + (I == store->getValueOperand() ? 0 : 0) + latencyOf(*I, target);
+    int64_t total =
+        rest + (I == store->getValueOperand() ? 0 : 0) + latencyOf(*I, target);
     bool withChain = restChain || isChainedInteger(*I, target);
     if (total > best || (total == best && withChain)) {
       best = total;
@@ -106,7 +117,9 @@ std::vector<LoopEstimate> estimateLLVMLoops(Function &F, LoopInfo &LI,
     if (unsigned trips = SE.getSmallConstantTripCount(L))
       e.tripCount = trips;
     // ResMII: distinct addresses per array.
-    std::map<const Value *, std::pair<std::set<const SCEV *>, std::set<const SCEV *>>> arrays;
+    std::map<const Value *,
+             std::pair<std::set<const SCEV *>, std::set<const SCEV *>>>
+        arrays;
     std::vector<LoadInst *> loads;
     std::vector<StoreInst *> stores;
     for (BasicBlock *B : L->blocks())

@@ -37,7 +37,8 @@ int64_t multiplierDSPs(int64_t wa, int64_t wb) {
 /// The widths of a binary operation's operands.
 static std::pair<int64_t, int64_t> operandWidths(Operation *op) {
   int64_t a = dataWidth(op->getOperand(0).getType());
-  int64_t b = op->getNumOperands() > 1 ? dataWidth(op->getOperand(1).getType()) : a;
+  int64_t b =
+      op->getNumOperands() > 1 ? dataWidth(op->getOperand(1).getType()) : a;
   return {a, b};
 }
 
@@ -52,9 +53,8 @@ bool isTranscendental(Operation *op) {
              math::Log2Op, math::Log10Op, math::Log1pOp, math::PowFOp,
              math::FPowIOp, math::TanhOp, math::SinhOp, math::CoshOp,
              math::AsinhOp, math::AcoshOp, math::AtanhOp, math::SinOp,
-             math::CosOp, math::TanOp, math::AsinOp, math::AcosOp,
-             math::AtanOp, math::Atan2Op, math::ErfOp, math::ErfcOp,
-             math::CbrtOp>(op);
+             math::CosOp, math::TanOp, math::AsinOp, math::AcosOp, math::AtanOp,
+             math::Atan2Op, math::ErfOp, math::ErfcOp, math::CbrtOp>(op);
 }
 
 int64_t dspCost(Operation *op) {
@@ -87,10 +87,9 @@ int scaleLatencyByWidth(Operation *op, int base) {
     if (tiles == 0)
       return 1;
     int64_t reference = multiplierDSPs(32, 32);
-    return tiles <= reference
-               ? base
-               : base + static_cast<int>(llvm::Log2_64_Ceil(
-                            llvm::divideCeil(tiles, reference)));
+    return tiles <= reference ? base
+                              : base + static_cast<int>(llvm::Log2_64_Ceil(
+                                           llvm::divideCeil(tiles, reference)));
   }
   if (isa<arith::AddIOp, arith::SubIOp, arith::CmpIOp, AddFixedOp, SubFixedOp,
           CmpFixedOp, MinFixedOp, MaxFixedOp>(op))

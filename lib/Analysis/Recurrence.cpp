@@ -73,7 +73,8 @@ int64_t pathLatency(Value from, Operation *store, Operation *scope,
     if (user->getNumResults() != 1 || isWrite(user))
       continue;
     bool chain = false;
-    int64_t rest = pathLatency(user->getResult(0), store, scope, target, chain, memo);
+    int64_t rest =
+        pathLatency(user->getResult(0), store, scope, target, chain, memo);
     if (rest < 0)
       continue;
     int64_t own = latencyOf(target, user);
@@ -111,9 +112,8 @@ std::optional<SmallVector<AffineForOp>> plainLoops(Operation *op) {
 /// so there is a dependence, of distance 1, exactly when every loop around
 /// them runs and `loop` runs at least twice; what MLIR's analysis finds on
 /// the same system. None: not such a pair (solve it).
-std::optional<std::optional<int64_t>> fixedElementDistance(AffineForOp loop,
-                                                           Operation *store,
-                                                           Operation *load) {
+std::optional<std::optional<int64_t>>
+fixedElementDistance(AffineForOp loop, Operation *store, Operation *load) {
   AffineValueMap storeMap, loadMap;
   MemRefAccess(store).getAccessMap(&storeMap);
   MemRefAccess(load).getAccessMap(&loadMap);
@@ -197,8 +197,8 @@ int64_t memoryRecurrenceMII(Operation *loop, const TargetModel &target,
         continue;
       if (assumed)
         assumedArrays.insert(arrayName(memref));
-      int64_t cycle = target.loadLatency + path + (chain ? 1 : 0) +
-                      target.storeLatency;
+      int64_t cycle =
+          target.loadLatency + path + (chain ? 1 : 0) + target.storeLatency;
       mii = std::max<int64_t>(mii, llvm::divideCeil(cycle, *d));
     }
   for (const std::string &name : assumedArrays)

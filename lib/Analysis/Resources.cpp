@@ -84,8 +84,9 @@ Resources estimateResources(func::FuncOp func) {
   return estimateResources(func, counted);
 }
 
-static Resources estimateResources(func::FuncOp func,
-                                   llvm::SmallPtrSetImpl<Operation *> &counted) {
+static Resources
+estimateResources(func::FuncOp func,
+                  llvm::SmallPtrSetImpl<Operation *> &counted) {
   Resources r;
   std::set<std::string> sharedKinds;
   // Returned buffers are the function's output ports, not on-chip memory.
@@ -105,7 +106,8 @@ static Resources estimateResources(func::FuncOp func,
     if (depth && isa<memref::AllocOp>(op))
       r.registerBits +=
           depth.getInt() *
-          dataWidth(cast<MemRefType>(op->getResult(0).getType()).getElementType());
+          dataWidth(
+              cast<MemRefType>(op->getResult(0).getType()).getElementType());
     else if (isa<memref::AllocOp, memref::AllocaOp>(op) &&
              !returned.contains(op->getResult(0)))
       countArray(cast<MemRefType>(op->getResult(0).getType()), r);

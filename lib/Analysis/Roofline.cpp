@@ -40,7 +40,8 @@ double attainableGops(const Platform &platform, double intensity) {
 }
 
 llvm::Error writeRoofline(const std::vector<RooflinePoint> &points,
-                          const Platform &platform, const std::string &svgPath) {
+                          const Platform &platform,
+                          const std::string &svgPath) {
   llvm::ErrorOr<std::string> gnuplot = llvm::sys::findProgramByName("gnuplot");
   if (!gnuplot)
     return llvm::createStringError("the roofline needs gnuplot "
@@ -49,7 +50,8 @@ llvm::Error writeRoofline(const std::vector<RooflinePoint> &points,
   double xmin = ridge / 100, xmax = ridge * 100, ymin = platform.peakGops / 1e5;
   for (const RooflinePoint &p : points) {
     if (p.intensity > 0)
-      xmin = std::min(xmin, p.intensity / 4), xmax = std::max(xmax, p.intensity * 4);
+      xmin = std::min(xmin, p.intensity / 4),
+      xmax = std::max(xmax, p.intensity * 4);
     if (p.performance > 0)
       ymin = std::min(ymin, p.performance / 4);
   }
@@ -60,11 +62,10 @@ llvm::Error writeRoofline(const std::vector<RooflinePoint> &points,
      << "set logscale xy\nset grid\nset key bottom right\n"
      << "set xlabel 'Operational intensity (operations / off-chip byte)'\n"
      << "set ylabel 'Performance (GOP/s)'\n"
-     << "set title " << quoted("Roofline: " + platform.name + " (" +
-                               std::to_string(platform.peakGops).substr(0, 5) +
-                               " GOP/s, " +
-                               std::to_string(platform.bandwidthGBs).substr(0, 5) +
-                               " GB/s)")
+     << "set title "
+     << quoted("Roofline: " + platform.name + " (" +
+               std::to_string(platform.peakGops).substr(0, 5) + " GOP/s, " +
+               std::to_string(platform.bandwidthGBs).substr(0, 5) + " GB/s)")
      << "\n"
      << "peak = " << platform.peakGops << "\nbw = " << platform.bandwidthGBs
      << "\nroof(x) = bw * x < peak ? bw * x : peak\n"
@@ -76,12 +77,13 @@ llvm::Error writeRoofline(const std::vector<RooflinePoint> &points,
     os << quoted(p.label) << " " << p.intensity << " " << p.performance << "\n";
   os << "EOD\n"
      << "plot roof(x) title 'roof' with lines lw 2 lc rgb 'black', \\\n"
-     << "  $kernels using 2:3 with points pt 7 ps 1.2 lc rgb 'blue' title 'kernels', \\\n"
+     << "  $kernels using 2:3 with points pt 7 ps 1.2 lc rgb 'blue' title "
+        "'kernels', \\\n"
      << "  $kernels using 2:3:1 with labels offset 0.8,0.6 left font ',9' "
         "notitle\n";
   llvm::SmallString<128> scriptPath;
-  if (std::error_code ec = llvm::sys::fs::createTemporaryFile("hcl-roofline",
-                                                              "gp", scriptPath))
+  if (std::error_code ec =
+          llvm::sys::fs::createTemporaryFile("hcl-roofline", "gp", scriptPath))
     return llvm::errorCodeToError(ec);
   {
     std::error_code ec;
@@ -92,8 +94,8 @@ llvm::Error writeRoofline(const std::vector<RooflinePoint> &points,
   }
   std::string message;
   llvm::StringRef args[] = {*gnuplot, scriptPath};
-  int status = llvm::sys::ExecuteAndWait(*gnuplot, args, std::nullopt, {}, 0,
-                                         0, &message);
+  int status = llvm::sys::ExecuteAndWait(*gnuplot, args, std::nullopt, {}, 0, 0,
+                                         &message);
   llvm::sys::fs::remove(scriptPath);
   if (status != 0)
     return llvm::createStringError("gnuplot failed writing " + svgPath +
@@ -114,7 +116,9 @@ llvm::Expected<double> readReportLatency(const std::string &path) {
       continue;
     llvm::StringRef rest = xml.substr(at + open.size());
     double cycles;
-    if (!rest.take_until([](char c) { return c == '<'; }).trim().getAsDouble(cycles))
+    if (!rest.take_until([](char c) { return c == '<'; })
+             .trim()
+             .getAsDouble(cycles))
       return cycles;
   }
   return llvm::createStringError(

@@ -30,27 +30,26 @@ namespace hcl {
 static TargetModel vitis() {
   TargetModel t;
   t.name = "vitis";
-  t.latencies = {{"arith.muli", 3},  {"arith.divsi", 36}, {"arith.divui", 36},
+  t.latencies = {{"arith.muli", 3},   {"arith.divsi", 36}, {"arith.divui", 36},
                  {"arith.remsi", 36}, {"arith.remui", 36}, {"arith.addf", 4},
-                 {"arith.subf", 4},  {"arith.mulf", 3},   {"arith.divf", 12},
-                 {"arith.cmpf", 1},  {"math.exp", 10},    {"math.log", 10},
-                 {"math.sqrt", 10},  {"math.powf", 20}};
+                 {"arith.subf", 4},   {"arith.mulf", 3},   {"arith.divf", 12},
+                 {"arith.cmpf", 1},   {"math.exp", 10},    {"math.log", 10},
+                 {"math.sqrt", 10},   {"math.powf", 20}};
   // The rest of the math library: exp/log-like functions 10 cycles; those
   // built from several exps or a range reduction (tanh, erf, sin, atan2, ...)
   // 20; bit-level rounding and sign operations 1; fma a multiply and an add.
   for (const char *op : {"math.exp2", "math.expm1", "math.log2", "math.log10",
                          "math.log1p", "math.rsqrt", "math.cbrt"})
     t.latencies[op] = 10;
-  for (const char *op :
-       {"math.tanh", "math.sinh", "math.cosh", "math.asinh", "math.acosh",
-        "math.atanh", "math.erf", "math.erfc", "math.sin", "math.cos",
-        "math.tan", "math.asin", "math.acos", "math.atan", "math.atan2",
-        "math.fpowi"})
+  for (const char *op : {"math.tanh", "math.sinh", "math.cosh", "math.asinh",
+                         "math.acosh", "math.atanh", "math.erf", "math.erfc",
+                         "math.sin", "math.cos", "math.tan", "math.asin",
+                         "math.acos", "math.atan", "math.atan2", "math.fpowi"})
     t.latencies[op] = 20;
   for (const char *op :
-       {"math.floor", "math.ceil", "math.round", "math.roundeven",
-        "math.trunc", "math.absf", "math.copysign", "math.isnan",
-        "math.isinf", "math.isfinite", "math.isnormal"})
+       {"math.floor", "math.ceil", "math.round", "math.roundeven", "math.trunc",
+        "math.absf", "math.copysign", "math.isnan", "math.isinf",
+        "math.isfinite", "math.isnormal"})
     t.latencies[op] = 1;
   t.latencies["math.fma"] = 7;
   t.latencies["arith.remf"] = 12;
@@ -64,7 +63,9 @@ static TargetModel catapult() {
   t.readPorts = t.writePorts = 1;
   t.loadLatency = t.storeLatency = 1;
   t.chainIntegerOps = true;
-  t.latencies = {{"arith.addf", 4}, {"arith.subf", 4}, {"arith.mulf", 3},
+  t.latencies = {{"arith.addf", 4},
+                 {"arith.subf", 4},
+                 {"arith.mulf", 3},
                  {"arith.divf", 12}};
   return t;
 }
@@ -82,10 +83,12 @@ FailureOr<TargetModel> TargetModel::get(StringRef nameOrFile,
   }
   auto buffer = llvm::MemoryBuffer::getFile(nameOrFile);
   if (!buffer) {
-    error = "cannot read " + nameOrFile.str() + ": " + buffer.getError().message();
+    error =
+        "cannot read " + nameOrFile.str() + ": " + buffer.getError().message();
     return failure();
   }
-  llvm::Expected<llvm::json::Value> json = llvm::json::parse((*buffer)->getBuffer());
+  llvm::Expected<llvm::json::Value> json =
+      llvm::json::parse((*buffer)->getBuffer());
   if (!json) {
     error = nameOrFile.str() + ": " + llvm::toString(json.takeError());
     return failure();

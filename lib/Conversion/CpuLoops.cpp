@@ -88,8 +88,9 @@ void markInBounds(Operation *scope, const DenseSet<Operation *> &before) {
     if (before.contains(transfer))
       return;
     SmallVector<bool> inBounds(transfer.getVectorType().getRank(), true);
-    transfer->setAttr(transfer.getInBoundsAttrName(),
-                      Builder(transfer->getContext()).getBoolArrayAttr(inBounds));
+    transfer->setAttr(
+        transfer.getInBoundsAttrName(),
+        Builder(transfer->getContext()).getBoolArrayAttr(inBounds));
   });
 }
 
@@ -139,9 +140,8 @@ bool vectorize(AffineForOp loop, int64_t width) {
     return false;
   Operation *scope = loop->getParentOp();
   DenseSet<Operation *> before;
-  scope->walk([&](VectorTransferOpInterface transfer) {
-    before.insert(transfer);
-  });
+  scope->walk(
+      [&](VectorTransferOpInterface transfer) { before.insert(transfer); });
   VectorizationStrategy strategy;
   strategy.vectorSizes.push_back(width);
   strategy.loopToVectorDim[loop] = 0;

@@ -24,8 +24,9 @@ static IntegerType intType(OpBuilder &b, int64_t width) {
 
 Value FixedPointBuilder::constant(int64_t width, const APInt &value) {
   return arith::ConstantOp::create(
-      b, loc, b.getIntegerAttr(intType(b, width),
-                               value.sextOrTrunc(static_cast<unsigned>(width))));
+      b, loc,
+      b.getIntegerAttr(intType(b, width),
+                       value.sextOrTrunc(static_cast<unsigned>(width))));
 }
 
 Value FixedPointBuilder::constant(int64_t width, int64_t value) {
@@ -50,9 +51,11 @@ Value FixedPointBuilder::saturate(Value value, int64_t width, FixedFormat to) {
   APInt minValue = to.isSigned ? APInt::getSignedMinValue(w).sext(width)
                                : APInt::getZero(width);
   Value hi = constant(width, maxValue), lo = constant(width, minValue);
-  Value above = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, value, hi);
+  Value above =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, value, hi);
   value = arith::SelectOp::create(b, loc, above, hi, value);
-  Value below = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, value, lo);
+  Value below =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, value, lo);
   return arith::SelectOp::create(b, loc, below, lo, value);
 }
 
@@ -82,7 +85,8 @@ Value FixedPointBuilder::finish(Value value, int64_t width, FixedFormat to,
   return resize(value, to.width, true);
 }
 
-Value FixedPointBuilder::toInteger(Value value, FixedFormat from, int64_t width) {
+Value FixedPointBuilder::toInteger(Value value, FixedFormat from,
+                                   int64_t width) {
   int64_t wide = std::max(from.width, width) + 2;
   Value x = resize(value, wide, from.isSigned);
   if (from.frac > 0) {
@@ -100,7 +104,8 @@ Value FixedPointBuilder::toInteger(Value value, FixedFormat from, int64_t width)
   return resize(x, width, true);
 }
 
-Value FixedPointBuilder::floorScaledFloat(Value x, int64_t shift, int64_t width) {
+Value FixedPointBuilder::floorScaledFloat(Value x, int64_t shift,
+                                          int64_t width) {
   auto floatType = cast<FloatType>(x.getType());
   const llvm::fltSemantics &sem = floatType.getFloatSemantics();
   int64_t bits = floatType.getWidth();
@@ -114,7 +119,8 @@ Value FixedPointBuilder::floorScaledFloat(Value x, int64_t shift, int64_t width)
       constant(bits, (int64_t(1) << exponentBits) - 1));
   Value mantissa = arith::AndIOp::create(
       b, loc, raw,
-      constant(bits, APInt::getLowBitsSet(bits, static_cast<unsigned>(mantissaBits))));
+      constant(bits, APInt::getLowBitsSet(
+                         bits, static_cast<unsigned>(mantissaBits))));
   // Normal numbers have the implicit leading one; subnormals the exponent 1.
   Value isNormal = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
                                          exponent, constant(bits, 0));
@@ -122,9 +128,11 @@ Value FixedPointBuilder::floorScaledFloat(Value x, int64_t shift, int64_t width)
       b, loc, isNormal,
       arith::OrIOp::create(
           b, loc, mantissa,
-          constant(bits, APInt::getOneBitSet(bits, static_cast<unsigned>(mantissaBits)))),
+          constant(bits, APInt::getOneBitSet(
+                             bits, static_cast<unsigned>(mantissaBits)))),
       mantissa);
-  exponent = arith::SelectOp::create(b, loc, isNormal, exponent, constant(bits, 1));
+  exponent =
+      arith::SelectOp::create(b, loc, isNormal, exponent, constant(bits, 1));
 
   // |x| * 2^shift = mantissa * 2^k.
   Value k = arith::AddIOp::create(b, loc, resize(exponent, 32, false),
@@ -140,8 +148,8 @@ Value FixedPointBuilder::floorScaledFloat(Value x, int64_t shift, int64_t width)
   Value zero = constant(width, 0);
   // Out-of-range shift amounts are poison, but select drops the unused arm.
   Value left = arith::SelectOp::create(
-      b, loc, leftFits, arith::ShLIOp::create(b, loc, m, resize(k, width, true)),
-      zero);
+      b, loc, leftFits,
+      arith::ShLIOp::create(b, loc, m, resize(k, width, true)), zero);
   Value sWide = resize(s, width, true);
   Value right = arith::SelectOp::create(
       b, loc, rightFits, arith::ShRUIOp::create(b, loc, m, sWide), zero);
@@ -150,8 +158,8 @@ Value FixedPointBuilder::floorScaledFloat(Value x, int64_t shift, int64_t width)
       constant(width, 1));
   Value lostBits = arith::SelectOp::create(
       b, loc, rightFits, arith::AndIOp::create(b, loc, m, lowMask), m);
-  Value inexact = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
-                                        lostBits, zero);
+  Value inexact =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, lostBits, zero);
   Value magnitude = arith::SelectOp::create(b, loc, kNonNegative, left, right);
   // floor(-v) = -ceil(v): one more when bits were dropped.
   Value ceilMagnitude = arith::SelectOp::create(
@@ -163,7 +171,8 @@ Value FixedPointBuilder::floorScaledFloat(Value x, int64_t shift, int64_t width)
   return arith::SelectOp::create(b, loc, isNegative, negated, magnitude);
 }
 
-Value FixedPointBuilder::fromFloat(Value x, FixedFormat to, QuantizationMode mode) {
+Value FixedPointBuilder::fromFloat(Value x, FixedFormat to,
+                                   QuantizationMode mode) {
   auto floatType = cast<FloatType>(x.getType());
   const llvm::fltSemantics &sem = floatType.getFloatSemantics();
   int64_t mantissaBits = llvm::APFloat::semanticsPrecision(sem) - 1;
@@ -178,8 +187,10 @@ Value FixedPointBuilder::fromFloat(Value x, FixedFormat to, QuantizationMode mod
                                        static_cast<int>(to.width - to.frac + 1),
                                        llvm::APFloat::rmNearestTiesToEven);
     if (bound.isFinite()) {
-      Value hi = arith::ConstantOp::create(b, loc, b.getFloatAttr(floatType, bound));
-      Value lo = arith::ConstantOp::create(b, loc, b.getFloatAttr(floatType, -bound));
+      Value hi =
+          arith::ConstantOp::create(b, loc, b.getFloatAttr(floatType, bound));
+      Value lo =
+          arith::ConstantOp::create(b, loc, b.getFloatAttr(floatType, -bound));
       x = arith::MinimumFOp::create(b, loc, x, hi);
       x = arith::MaximumFOp::create(b, loc, x, lo);
     }
@@ -196,16 +207,19 @@ Value FixedPointBuilder::fromFloat(Value x, FixedFormat to, QuantizationMode mod
       arith::OrIOp::create(
           b, loc,
           arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, input, inf),
-          arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, input, negInf)));
+          arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, input,
+                                negInf)));
   return arith::SelectOp::create(b, loc, special, constant(to.width, 0), r);
 }
 
-Value FixedPointBuilder::toFloat(Value value, FixedFormat from, Type floatType) {
+Value FixedPointBuilder::toFloat(Value value, FixedFormat from,
+                                 Type floatType) {
   // Narrow integers convert exactly rounded in one instruction.
   if (from.width <= 64) {
-    Value f = from.isSigned
-                  ? arith::SIToFPOp::create(b, loc, floatType, value).getResult()
-                  : arith::UIToFPOp::create(b, loc, floatType, value).getResult();
+    Value f =
+        from.isSigned
+            ? arith::SIToFPOp::create(b, loc, floatType, value).getResult()
+            : arith::UIToFPOp::create(b, loc, floatType, value).getResult();
     if (from.frac == 0)
       return f;
     return LLVM::LoadExpOp::create(b, loc, floatType, f,
@@ -220,16 +234,19 @@ Value FixedPointBuilder::toFloat(Value value, FixedFormat from, Type floatType) 
   Value v = resize(value, width, from.isSigned);
   Value zero = constant(width, 0);
   Value isNegative =
-      from.isSigned ? arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, v, zero)
-                          .getResult()
-                    : constant(1, 0);
+      from.isSigned
+          ? arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, v, zero)
+                .getResult()
+          : constant(1, 0);
   Value magnitude = arith::SelectOp::create(
       b, loc, isNegative, arith::SubIOp::create(b, loc, zero, v), v);
   Value leadingZeros = math::CountLeadingZerosOp::create(b, loc, magnitude);
-  Value length = arith::SubIOp::create(b, loc, constant(width, width), leadingZeros);
+  Value length =
+      arith::SubIOp::create(b, loc, constant(width, width), leadingZeros);
   Value excess = arith::SubIOp::create(b, loc, length, constant(width, 64));
   Value dropped = arith::MaxSIOp::create(b, loc, excess, zero);
-  Value kept = resize(arith::ShRUIOp::create(b, loc, magnitude, dropped), 64, false);
+  Value kept =
+      resize(arith::ShRUIOp::create(b, loc, magnitude, dropped), 64, false);
   Value droppedMask = arith::SubIOp::create(
       b, loc, arith::ShLIOp::create(b, loc, constant(width, 1), dropped),
       constant(width, 1));

@@ -98,11 +98,11 @@ bool onlyDisjointAccesses(AffineForOp loop, Value memref,
 bool hasUnknownMemoryEffects(AffineForOp loop) {
   return loop
       .walk([&](Operation *op) {
-        bool unknown =
-            isa<CallOpInterface>(op) ||
-            (!isa<MemoryEffectOpInterface>(op) &&
-             !op->hasTrait<OpTrait::HasRecursiveMemoryEffects>() &&
-             op->getNumRegions() == 0 && !op->hasTrait<OpTrait::IsTerminator>());
+        bool unknown = isa<CallOpInterface>(op) ||
+                       (!isa<MemoryEffectOpInterface>(op) &&
+                        !op->hasTrait<OpTrait::HasRecursiveMemoryEffects>() &&
+                        op->getNumRegions() == 0 &&
+                        !op->hasTrait<OpTrait::IsTerminator>());
         return unknown ? WalkResult::interrupt() : WalkResult::advance();
       })
       .wasInterrupted();

@@ -88,18 +88,17 @@ struct LocalBuffersOnStackPass
         return;
       SmallVector<memref::AllocOp> allocs;
       function.walk([&](memref::AllocOp alloc) {
-        if (alloc.getDynamicSizes().empty() && alloc.getSymbolOperands().empty() &&
-            isSmall(alloc.getType()) && staysLocal(alloc) &&
-            !insideParallelLoop(alloc))
+        if (alloc.getDynamicSizes().empty() &&
+            alloc.getSymbolOperands().empty() && isSmall(alloc.getType()) &&
+            staysLocal(alloc) && !insideParallelLoop(alloc))
           allocs.push_back(alloc);
       });
       for (memref::AllocOp alloc : allocs) {
         // A fresh builder each time: the block's first operation may be an
         // alloc erased below.
         auto builder = OpBuilder::atBlockBegin(&function.getBody().front());
-        auto stack = memref::AllocaOp::create(builder, alloc.getLoc(),
-                                              alloc.getType(),
-                                              alloc.getAlignmentAttr());
+        auto stack = memref::AllocaOp::create(
+            builder, alloc.getLoc(), alloc.getType(), alloc.getAlignmentAttr());
         stack->setAttrs(alloc->getAttrs());
         for (Operation *user : llvm::make_early_inc_range(alloc->getUsers()))
           if (isa<memref::DeallocOp>(user))

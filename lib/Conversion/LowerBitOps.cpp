@@ -35,17 +35,20 @@ public:
           int64_t width = widthOf(get.getInput());
           Value bit = arith::ShRUIOp::create(b, loc, get.getInput(),
                                              toWidth(get.getIndex(), width));
-          return select(inRange(get.getIndex(), width), ints.resize(bit, 1, false),
-                        ints.constant(1, 0));
+          return select(inRange(get.getIndex(), width),
+                        ints.resize(bit, 1, false), ints.constant(1, 0));
         })
         .Case([&](SetBitOp set) {
           int64_t width = widthOf(set.getInput());
           Value index = toWidth(set.getIndex(), width);
-          Value mask = arith::ShLIOp::create(b, loc, ints.constant(width, 1), index);
+          Value mask =
+              arith::ShLIOp::create(b, loc, ints.constant(width, 1), index);
           Value bit = arith::ShLIOp::create(
               b, loc, ints.resize(set.getValue(), width, false), index);
-          Value updated = arith::OrIOp::create(b, loc, clear(set.getInput(), mask), bit);
-          return select(inRange(set.getIndex(), width), updated, set.getInput());
+          Value updated =
+              arith::OrIOp::create(b, loc, clear(set.getInput(), mask), bit);
+          return select(inRange(set.getIndex(), width), updated,
+                        set.getInput());
         })
         .Case([&](GetSliceOp get) {
           int64_t width = widthOf(get.getInput());
@@ -78,12 +81,15 @@ public:
         .Case([&](BitcastOp cast) -> Value {
           if (cast.getType() == cast.getInput().getType())
             return cast.getInput();
-          return arith::BitcastOp::create(b, loc, cast.getType(), cast.getInput());
+          return arith::BitcastOp::create(b, loc, cast.getType(),
+                                          cast.getInput());
         });
   }
 
 private:
-  static int64_t widthOf(Value v) { return v.getType().getIntOrFloatBitWidth(); }
+  static int64_t widthOf(Value v) {
+    return v.getType().getIntOrFloatBitWidth();
+  }
 
   /// An in-range index fits in `width` bits (it is below `width`).
   Value toWidth(Value index, int64_t width) {
@@ -93,11 +99,13 @@ private:
   /// 0 <= index < width, as one unsigned comparison.
   Value inRange(Value index, int64_t width) {
     Value limit = arith::ConstantIndexOp::create(b, loc, width);
-    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, index, limit);
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, index,
+                                 limit);
   }
 
   Value validSlice(Value hi, Value lo, int64_t width) {
-    Value ordered = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle, lo, hi);
+    Value ordered =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle, lo, hi);
     return arith::AndIOp::create(
         b, loc, ordered,
         arith::AndIOp::create(b, loc, inRange(hi, width), inRange(lo, width)));
@@ -105,9 +113,9 @@ private:
 
   /// hi - lo + 1 low bits set: all ones shifted right by width - length.
   Value fieldMask(Value hi, Value lo, int64_t width) {
-    Value length = arith::AddIOp::create(
-        b, loc, arith::SubIOp::create(b, loc, hi, lo),
-        arith::ConstantIndexOp::create(b, loc, 1));
+    Value length =
+        arith::AddIOp::create(b, loc, arith::SubIOp::create(b, loc, hi, lo),
+                              arith::ConstantIndexOp::create(b, loc, 1));
     Value unused = arith::SubIOp::create(
         b, loc, arith::ConstantIndexOp::create(b, loc, width), length);
     return arith::ShRUIOp::create(b, loc, ints.constant(width, -1),
@@ -115,8 +123,8 @@ private:
   }
 
   Value clear(Value value, Value mask) {
-    Value inverted = arith::XOrIOp::create(
-        b, loc, mask, ints.constant(widthOf(value), -1));
+    Value inverted =
+        arith::XOrIOp::create(b, loc, mask, ints.constant(widthOf(value), -1));
     return arith::AndIOp::create(b, loc, value, inverted);
   }
 

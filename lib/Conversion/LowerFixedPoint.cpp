@@ -75,8 +75,9 @@ Value lower(const PendingOp &pending) {
       })
       .Case([&](MulFixedOp) {
         int64_t wide = 2 * in.width;
-        Value product = arith::MulIOp::create(b, loc, fixed.resize(operand(0), wide, s),
-                                              fixed.resize(operand(1), wide, s));
+        Value product =
+            arith::MulIOp::create(b, loc, fixed.resize(operand(0), wide, s),
+                                  fixed.resize(operand(1), wide, s));
         return fixed.requantize(product, {wide, 2 * in.frac, s}, out);
       })
       .Case([&](DivFixedOp) -> Value {

@@ -67,7 +67,8 @@ void hcl::buildLowerToLLVMPipeline(OpPassManager &pm,
     pm.addPass(createParallelToOpenMP({options.numThreads}));
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
-  pm.addPass(createLowerAffinePass()); // expand-strided-metadata makes affine.apply
+  pm.addPass(
+      createLowerAffinePass()); // expand-strided-metadata makes affine.apply
   // Math ops with an LLVM intrinsic become the intrinsic; the rest become
   // libm calls, which the JIT resolves in the host process.
   pm.addPass(createConvertMathToLLVMPass());

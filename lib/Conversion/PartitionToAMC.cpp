@@ -125,10 +125,10 @@ AffineMap addressMap(MemRefType type, const BankedShape &shape) {
     bank = bank * shape.banksPerDim[d] + layout.getResult(d);
     offset = offset * shape.extentPerDim[d] + layout.getResult(rank + d);
   }
-  return AffineMap::get(rank, 0,
-                        {simplifyAffineExpr(bank, rank, 0),
-                         simplifyAffineExpr(offset, rank, 0)},
-                        ctx);
+  return AffineMap::get(
+      rank, 0,
+      {simplifyAffineExpr(bank, rank, 0), simplifyAffineExpr(offset, rank, 0)},
+      ctx);
 }
 
 /// The word amc stores: the element itself, or the bits of a fixed-point
@@ -223,8 +223,7 @@ private:
   /// it. Collects the operations that access it; fails with a warning on a
   /// use it cannot follow.
   LogicalResult collectUses(const Buffer &buffer, Value value,
-                            ArrayRef<Operation *> calls, Uses &uses,
-                            int depth);
+                            ArrayRef<Operation *> calls, Uses &uses, int depth);
   /// A returned buffer is the result of the call that passed it down
   /// (`calls`' last), else of every call of its function; a function nobody
   /// calls hands it out of the module.
@@ -264,8 +263,7 @@ MemoryBuilder::instancesOf(Operation *scope) {
   return instanceCache[scope] = hcl::collectScopeAccesses(scope, options);
 }
 
-LogicalResult MemoryBuilder::followReturn(const Buffer &buffer,
-                                          OpOperand &use,
+LogicalResult MemoryBuilder::followReturn(const Buffer &buffer, OpOperand &use,
                                           ArrayRef<Operation *> calls,
                                           Uses &uses, int depth) {
   unsigned result = use.getOperandNumber();
@@ -286,8 +284,8 @@ LogicalResult MemoryBuilder::followReturn(const Buffer &buffer,
       continue;
     }
     // The result lives in the caller: its accesses are scheduled there.
-    if (failed(collectUses(buffer, call.getResult(result), {}, uses,
-                           depth + 1)))
+    if (failed(
+            collectUses(buffer, call.getResult(result), {}, uses, depth + 1)))
       return failure();
   }
   return success();
@@ -340,8 +338,8 @@ LogicalResult MemoryBuilder::collectUses(const Buffer &buffer, Value value,
     }
     InFlightDiagnostic diag =
         emitWarning(buffer.loc, "hcl-partition-to-amc: buffer '")
-        << buffer.name << "' of @" << buffer.func.getSymName() << " is used by '"
-        << user->getName()
+        << buffer.name << "' of @" << buffer.func.getSymName()
+        << " is used by '" << user->getName()
         << "', which is not a load, store, copy, call or deallocation; no "
            "amc.memory is built for it";
     diag.attachNote(user->getLoc()) << "the use";
@@ -394,8 +392,8 @@ LogicalResult MemoryBuilder::build(const Buffer &buffer) {
   SmallVector<std::pair<std::string, SmallVector<PortKey>>> scopePorts;
   for (auto &[scope, ops] : scopes) {
     SmallVector<PortKey> &needed =
-        scopePorts.emplace_back(scopeName(scope, buffer.func),
-                                SmallVector<PortKey>())
+        scopePorts
+            .emplace_back(scopeName(scope, buffer.func), SmallVector<PortKey>())
             .second;
     llvm::SmallPtrSet<Operation *, 8> ownOps(ops.begin(), ops.end());
     llvm::SmallPtrSet<Operation *, 8> affineOps;
@@ -408,9 +406,8 @@ LogicalResult MemoryBuilder::build(const Buffer &buffer) {
       if (!seen.insert({instance.isStore, instance.address, instance.bank})
                .second)
         continue;
-      int64_t bank = instance.bankIndices
-                         ? shape.linearBank(*instance.bankIndices)
-                         : -1;
+      int64_t bank =
+          instance.bankIndices ? shape.linearBank(*instance.bankIndices) : -1;
       needed.push_back({instance.isStore, bank});
     }
     // Accesses the analysis does not list: copies (the whole array, in
@@ -469,8 +466,8 @@ LogicalResult MemoryBuilder::build(const Buffer &buffer) {
 
   MLIRContext *ctx = module.getContext();
   OpBuilder builder(ctx);
-  auto memrefType =
-      hcl::amc::MemRefType::get(word, shape.banks * shape.bankSize, shape.banks);
+  auto memrefType = hcl::amc::MemRefType::get(
+      word, shape.banks * shape.bankSize, shape.banks);
   SmallVector<Type> portTypes;
   for (PortKey key : ports)
     portTypes.push_back(hcl::amc::PortType::get(
@@ -488,9 +485,8 @@ LogicalResult MemoryBuilder::build(const Buffer &buffer) {
                                            builder.getArrayAttr(portTypeAttrs));
   // Flat attributes (no nested dictionary), so tools that scan the text
   // of a memory's header need not match braces.
-  memory->setAttr("hcl.source",
-                  builder.getStringAttr(buffer.func.getSymName() + "/" +
-                                        buffer.name));
+  memory->setAttr("hcl.source", builder.getStringAttr(buffer.func.getSymName() +
+                                                      "/" + buffer.name));
   memory->setAttr("hcl.buffer_type", TypeAttr::get(type));
   memory->setAttr("hcl.address_map",
                   AffineMapAttr::get(addressMap(type, shape)));
@@ -507,9 +503,9 @@ LogicalResult MemoryBuilder::build(const Buffer &buffer) {
       llvm::append_range(banks, llvm::seq<int64_t>(0, shape.banks));
     else
       banks.push_back(key.firstBank);
-    created.push_back(hcl::amc::CreatePortOp::create(
-        builder, buffer.loc, portType, storage,
-        builder.getDenseI64ArrayAttr(banks)));
+    created.push_back(
+        hcl::amc::CreatePortOp::create(builder, buffer.loc, portType, storage,
+                                       builder.getDenseI64ArrayAttr(banks)));
   }
   hcl::amc::ExternOp::create(builder, buffer.loc, created);
   // Renames on a clash with an existing symbol.
@@ -517,8 +513,7 @@ LogicalResult MemoryBuilder::build(const Buffer &buffer) {
   return success();
 }
 
-struct PartitionToAMCPass
-    : hcl::impl::PartitionToAMCBase<PartitionToAMCPass> {
+struct PartitionToAMCPass : hcl::impl::PartitionToAMCBase<PartitionToAMCPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
     Operation *schedule = nullptr;
@@ -553,7 +548,8 @@ struct PartitionToAMCPass
       if (!called)
         for (BlockArgument arg : func.getArguments())
           if (partitioned(arg))
-            buffers.push_back({arg, func, "arg" + std::to_string(arg.getArgNumber()),
+            buffers.push_back({arg, func,
+                               "arg" + std::to_string(arg.getArgNumber()),
                                arg.getLoc()});
       int64_t unnamed = 0;
       func.walk([&](Operation *op) {

@@ -56,13 +56,13 @@ bool isScalarLoopValue(Value value, AffineForOp vectorLoop) {
 
 /// Whether `expr` is `d(position)` plus something that does not depend on
 /// it (stride 0 or 1 along the vector loop).
-bool hasUnitOrZeroStride(AffineExpr expr, unsigned position,
-                         unsigned numDims, unsigned numSymbols) {
+bool hasUnitOrZeroStride(AffineExpr expr, unsigned position, unsigned numDims,
+                         unsigned numSymbols) {
   if (!expr.isFunctionOfDim(position))
     return true;
-  AffineExpr rest = simplifyAffineExpr(
-      expr - getAffineDimExpr(position, expr.getContext()), numDims,
-      numSymbols);
+  AffineExpr rest =
+      simplifyAffineExpr(expr - getAffineDimExpr(position, expr.getContext()),
+                         numDims, numSymbols);
   return !rest.isFunctionOfDim(position);
 }
 
@@ -132,9 +132,9 @@ std::string operationProblem(Operation *op, AffineForOp vectorLoop) {
         return "an index computation is used as a value";
     return "";
   }
-  bool elementwise = isa<arith::ArithDialect, math::MathDialect>(
-                         op->getDialect()) &&
-                     op->getNumRegions() == 0 && op->getNumResults() == 1;
+  bool elementwise =
+      isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) &&
+      op->getNumRegions() == 0 && op->getNumResults() == 1;
   if (!elementwise)
     return "'" + op->getName().getStringRef().str() +
            "' is not an elementwise operation";

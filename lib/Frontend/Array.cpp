@@ -48,8 +48,8 @@ Array::Array(const std::vector<int64_t> &shape, Type dtype) {
       throwError("Array: dimension sizes must be non-negative");
   data = std::make_shared<detail::ArrayStorage>();
   data->dtype = dtype;
-  data->host = HostArray(containerKind(dtype), shape, dtype.bits,
-                         dtype.isUnsigned());
+  data->host =
+      HostArray(containerKind(dtype), shape, dtype.bits, dtype.isUnsigned());
 }
 
 Array Array::load(const std::string &path) {
@@ -57,9 +57,9 @@ Array Array::load(const std::string &path) {
   if (!host)
     throwError("Array::load: " + llvm::toString(host.takeError()));
   static const std::map<ElementKind, Type> types = {
-      {ElementKind::I1, UInt(1)}, {ElementKind::I8, Int(8)},
-      {ElementKind::I16, Int(16)}, {ElementKind::I32, Int(32)},
-      {ElementKind::I64, Int(64)}, {ElementKind::U8, UInt(8)},
+      {ElementKind::I1, UInt(1)},   {ElementKind::I8, Int(8)},
+      {ElementKind::I16, Int(16)},  {ElementKind::I32, Int(32)},
+      {ElementKind::I64, Int(64)},  {ElementKind::U8, UInt(8)},
       {ElementKind::U16, UInt(16)}, {ElementKind::U32, UInt(32)},
       {ElementKind::U64, UInt(64)}, {ElementKind::F32, Float(32)},
       {ElementKind::F64, Float(64)}};
@@ -127,14 +127,19 @@ void Array::setInt(int64_t index, int64_t value) {
     return setBytes(index, bytes);
   }
   switch (h.kind()) {
-  case ElementKind::I1: return store<uint8_t>(h, index, v & 1);
+  case ElementKind::I1:
+    return store<uint8_t>(h, index, v & 1);
   case ElementKind::I8:
-  case ElementKind::U8: return store<int8_t>(h, index, int8_t(v));
+  case ElementKind::U8:
+    return store<int8_t>(h, index, int8_t(v));
   case ElementKind::I16:
-  case ElementKind::U16: return store<int16_t>(h, index, int16_t(v));
+  case ElementKind::U16:
+    return store<int16_t>(h, index, int16_t(v));
   case ElementKind::I32:
-  case ElementKind::U32: return store<int32_t>(h, index, int32_t(v));
-  default: return store<int64_t>(h, index, v);
+  case ElementKind::U32:
+    return store<int32_t>(h, index, int32_t(v));
+  default:
+    return store<int64_t>(h, index, v);
   }
 }
 

@@ -72,8 +72,9 @@ Tensor constant(const std::vector<double> &values,
   for (size_t i = 0; i < values.size(); ++i) {
     // Fixed point holds its bits V = floor(value * 2^frac) (as
     // Array::setDouble quantizes), wrapped to the width.
-    double v = dtype.isFixed() ? std::floor(std::ldexp(values[i], int(dtype.frac)))
-                               : std::trunc(values[i]);
+    double v = dtype.isFixed()
+                   ? std::floor(std::ldexp(values[i], int(dtype.frac)))
+                   : std::trunc(values[i]);
     // -2^63 <= v < 2^63: representable as int64.
     if (!(v >= -9223372036854775808.0 && v < 9223372036854775808.0))
       throwError("constant '" + node->name + "': value " +
@@ -95,7 +96,8 @@ Tensor constant(const std::vector<int64_t> &values,
       throwError("constant '" + node->name + "': integer values for " +
                  dtype.str() + " need fewer than 63 fraction bits");
     else if (dtype.isFixed())
-      node->intValues.push_back(wrapToWidth(int64_t(uint64_t(v) << dtype.frac), dtype));
+      node->intValues.push_back(
+          wrapToWidth(int64_t(uint64_t(v) << dtype.frac), dtype));
     else
       node->intValues.push_back(wrapToWidth(v, dtype));
   }

@@ -12,15 +12,14 @@ namespace hcl {
 
 namespace {
 
-
 /// The user's call a command came from, as the location of its operation:
 /// `s["B"].split(i, 4)`, `s.reuse_at(A, s["B"], i)`.
 std::string describe(const Command &c) {
-  static const char *names[] = {"split", "tile", "reorder", "fuse", "unroll",
-                                "pipeline", "parallel", "compute_at", "outline",
-                                "partition", "reuse_at", "buffer_at", "reshape",
-                                "quantize", "downsize", "pack", "unpack",
-                                "vectorize", "store_at", "to"};
+  static const char *names[] = {
+      "split",    "tile",      "reorder",    "fuse",     "unroll",
+      "pipeline", "parallel",  "compute_at", "outline",  "partition",
+      "reuse_at", "buffer_at", "reshape",    "quantize", "downsize",
+      "pack",     "unpack",    "vectorize",  "store_at", "to"};
   static const char *kinds[] = {"Complete", "Block", "Cyclic"};
   std::vector<std::string> args;
   switch (c.kind) {
@@ -80,11 +79,13 @@ std::string Writer::stageHandle(const std::string &stage) {
   if (it != stageHandles.end())
     return it->second;
   std::string h = fresh("s");
-  line(h + " = hcl.create_stage_handle " + quoted(stage) + " : !hcl.StageHandle");
+  line(h + " = hcl.create_stage_handle " + quoted(stage) +
+       " : !hcl.StageHandle");
   return stageHandles[stage] = h;
 }
 
-std::string Writer::loopHandle(const std::string &stage, const std::string &loop) {
+std::string Writer::loopHandle(const std::string &stage,
+                               const std::string &loop) {
   std::string s = stageHandle(stage), h = fresh("l");
   line(h + " = hcl.create_loop_handle " + s + ", " + quoted(loop) +
        " : !hcl.LoopHandle");
@@ -103,8 +104,8 @@ void Writer::emitCommand(const Command &c) {
   switch (c.kind) {
   case CommandKind::Split: {
     std::string args = loops(c.stage);
-    scheduleOp(fresh("h") + ", " + fresh("h") + " = hcl.split(" + stageHandle(c.stage) +
-         args + ", " + number(0) + ")");
+    scheduleOp(fresh("h") + ", " + fresh("h") + " = hcl.split(" +
+               stageHandle(c.stage) + args + ", " + number(0) + ")");
     return;
   }
   case CommandKind::Tile: {
@@ -113,15 +114,15 @@ void Writer::emitCommand(const Command &c) {
     for (int i = 0; i < 3; ++i)
       results += ", " + fresh("h");
     scheduleOp(results + " = hcl.tile(" + stageHandle(c.stage) + args + ", " +
-         number(0) + ", " + number(1) + ")");
+               number(0) + ", " + number(1) + ")");
     return;
   }
   case CommandKind::Reorder:
   case CommandKind::Parallel: {
     std::string args = loops(c.stage);
     scheduleOp(std::string(c.kind == CommandKind::Reorder ? "hcl.reorder("
-                                                    : "hcl.parallel(") +
-         stageHandle(c.stage) + args + ")");
+                                                          : "hcl.parallel(") +
+               stageHandle(c.stage) + args + ")");
     return;
   }
   case CommandKind::Fuse: {
@@ -133,22 +134,23 @@ void Writer::emitCommand(const Command &c) {
   case CommandKind::Unroll:
   case CommandKind::Pipeline: {
     std::string args = loops(c.stage);
-    scheduleOp(std::string(c.kind == CommandKind::Unroll   ? "hcl.unroll("
-                           : c.kind == CommandKind::Vectorize ? "hcl.vectorize("
-                                                          : "hcl.pipeline(") +
-         stageHandle(c.stage) + args + ", " + number(0) + ")");
+    scheduleOp(std::string(c.kind == CommandKind::Unroll ? "hcl.unroll("
+                           : c.kind == CommandKind::Vectorize
+                               ? "hcl.vectorize("
+                               : "hcl.pipeline(") +
+               stageHandle(c.stage) + args + ", " + number(0) + ")");
     return;
   }
   case CommandKind::ComputeAt: {
     std::string axis = loopHandle(c.otherStage, c.axes[0]);
     scheduleOp("hcl.compute_at(" + stageHandle(c.stage) + ", " +
-         stageHandle(c.otherStage) + ", " + axis + ")");
+               stageHandle(c.otherStage) + ", " + axis + ")");
     return;
   }
   case CommandKind::StoreAt: {
     std::string axis = loopHandle(c.otherStage, c.axes[0]);
     scheduleOp("hcl.store_at(" + stageHandle(c.stage) + ", " +
-         stageHandle(c.otherStage) + ", " + axis + ")");
+               stageHandle(c.otherStage) + ", " + axis + ")");
     return;
   }
   case CommandKind::Outline: {
@@ -161,19 +163,22 @@ void Writer::emitCommand(const Command &c) {
       std::string list;
       for (const std::string &p : c.param)
         list += (list.empty() ? "" : ", ") + quoted(p);
-      attrs += std::string(attrs.empty() ? "" : ", ") + "param = [" + list + "]";
+      attrs +=
+          std::string(attrs.empty() ? "" : ", ") + "param = [" + list + "]";
     }
     if (!c.axis.empty())
-      attrs += std::string(attrs.empty() ? "" : ", ") + "axis = " + quoted(c.axis);
+      attrs +=
+          std::string(attrs.empty() ? "" : ", ") + "axis = " + quoted(c.axis);
     scheduleOp("hcl.outline (" + stages + ")" +
                (attrs.empty() ? "" : " {" + attrs + "}"));
     return;
   }
   case CommandKind::Partition: {
     static const char *kinds[] = {"Complete", "Block", "Cyclic"};
-    scheduleOp("hcl.partition(" + buffer(c.tensor) + " : " + bufferType(c.tensor) +
-         ", " + kinds[static_cast<int>(c.partition)] + ", " + number(0) +
-         (c.partition == PartitionKind::Complete ? "" : ", " + number(1)) + ")");
+    scheduleOp(
+        "hcl.partition(" + buffer(c.tensor) + " : " + bufferType(c.tensor) +
+        ", " + kinds[static_cast<int>(c.partition)] + ", " + number(0) +
+        (c.partition == PartitionKind::Complete ? "" : ", " + number(1)) + ")");
     return;
   }
   case CommandKind::ReuseAt:
@@ -181,10 +186,11 @@ void Writer::emitCommand(const Command &c) {
     std::string axis = loopHandle(c.stage, c.axes[0]);
     std::string r = fresh("buffer");
     std::string type = "memref<*x" + mlirType(c.result->dtype) + ">";
-    scheduleOp(r + " = hcl." + (c.kind == CommandKind::ReuseAt ? "reuse_at(" : "buffer_at(") +
-         stageHandle(c.stage) + ", " + buffer(c.tensor) + " : " +
-         bufferType(c.tensor) + ", " + axis + ") {buffer_name = " +
-         quoted(c.result->name) + "} -> " + type);
+    scheduleOp(r + " = hcl." +
+               (c.kind == CommandKind::ReuseAt ? "reuse_at(" : "buffer_at(") +
+               stageHandle(c.stage) + ", " + buffer(c.tensor) + " : " +
+               bufferType(c.tensor) + ", " + axis +
+               ") {buffer_name = " + quoted(c.result->name) + "} -> " + type);
     buffers[c.result.get()] = r;
     bufferTypes[c.result.get()] = type;
     return;
@@ -196,19 +202,22 @@ void Writer::emitCommand(const Command &c) {
       if (c.numbers[0])
         modes += "rounding = \"nearest\"";
       if (c.numbers[1])
-        modes += std::string(modes.empty() ? "" : ", ") + "overflow = \"saturate\"";
+        modes +=
+            std::string(modes.empty() ? "" : ", ") + "overflow = \"saturate\"";
     }
     scheduleOp(std::string(c.kind == CommandKind::Quantize ? "hcl.quantize("
                                                            : "hcl.downsize(") +
                buffer(c.tensor) + " : " + bufferType(c.tensor) + ", " +
-               mlirType(c.dtype) + ")" + (modes.empty() ? "" : " {" + modes + "}"));
+               mlirType(c.dtype) + ")" +
+               (modes.empty() ? "" : " {" + modes + "}"));
     return;
   }
   case CommandKind::Pack:
   case CommandKind::Unpack: {
     std::string r = fresh("packed");
     std::string type = memrefType(c.result->shape, c.result->dtype);
-    scheduleOp(r + " = hcl." + (c.kind == CommandKind::Pack ? "pack(" : "unpack(") +
+    scheduleOp(r + " = hcl." +
+               (c.kind == CommandKind::Pack ? "pack(" : "unpack(") +
                buffer(c.tensor) + " : " + bufferType(c.tensor) + ", " +
                number(0) + ", " + number(1) + ") -> " + type);
     buffers[c.result.get()] = r;
@@ -224,7 +233,7 @@ void Writer::emitCommand(const Command &c) {
     std::string r = fresh("reshaped");
     std::string type = memrefType(c.result->shape, c.result->dtype);
     scheduleOp(r + " = hcl.reshape " + buffer(c.tensor) + " : " +
-         bufferType(c.tensor) + " to " + type);
+               bufferType(c.tensor) + " to " + type);
     buffers[c.result.get()] = r;
     bufferTypes[c.result.get()] = type;
     return;

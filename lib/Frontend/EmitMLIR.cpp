@@ -30,8 +30,8 @@ namespace hcl {
 std::string Writer::iv(const ExprNode &var) {
   auto it = ivs.find(var.id);
   if (it == ivs.end())
-    throwError("stage '" + currentStage + "' uses index variable '" +
-               var.name + "' outside the loops that define it");
+    throwError("stage '" + currentStage + "' uses index variable '" + var.name +
+               "' outside the loops that define it");
   return it->second;
 }
 
@@ -77,12 +77,13 @@ std::string Writer::constant(const ExprNode &e, Type type) {
     return v;
   }
   if (type.isFloat())
-    literal = floatLiteral(e.kind == ExprKind::IntConst ? double(e.intValue)
-                                                        : e.floatValue, type);
+    literal = floatLiteral(
+        e.kind == ExprKind::IntConst ? double(e.intValue) : e.floatValue, type);
   else
     literal = intLiteral(e.kind == ExprKind::IntConst
                              ? e.intValue
-                             : static_cast<int64_t>(e.floatValue), type);
+                             : static_cast<int64_t>(e.floatValue),
+                         type);
   line(v + " = arith.constant " + literal + " : " + mlirType(type));
   return v;
 }
@@ -92,15 +93,16 @@ std::string Writer::convert(const std::string &v, Type from, Type to) {
     return v;
   std::string op;
   if (to.isFixed())
-    op = from.isFloat()   ? "hcl.float_to_fixed"
-         : from.isFixed() ? "hcl.fixed_to_fixed"
+    op = from.isFloat()                        ? "hcl.float_to_fixed"
+         : from.isFixed()                      ? "hcl.fixed_to_fixed"
          : from.isUnsigned() || from.bits == 1 ? "hcl.uint_to_fixed"
                                                : "hcl.int_to_fixed";
   else if (from.isFixed())
     op = to.isFloat() ? "hcl.fixed_to_float" : "hcl.fixed_to_int";
   if (!op.empty()) {
     std::string r = fresh();
-    line(r + " = " + op + " " + v + " : " + mlirType(from) + " to " + mlirType(to));
+    line(r + " = " + op + " " + v + " : " + mlirType(from) + " to " +
+         mlirType(to));
     return r;
   }
   if (from.isFloat() && to.isFloat())
@@ -114,7 +116,8 @@ std::string Writer::convert(const std::string &v, Type from, Type to) {
   else
     op = "arith.trunci";
   std::string r = fresh();
-  line(r + " = " + op + " " + v + " : " + mlirType(from) + " to " + mlirType(to));
+  line(r + " = " + op + " " + v + " : " + mlirType(from) + " to " +
+       mlirType(to));
   return r;
 }
 
@@ -144,7 +147,8 @@ std::string Writer::emit(const ExprNode &e, Type want) {
     std::string c = toBool(e.operands[0]);
     std::string a = value(e.operands[1], type), b = value(e.operands[2], type);
     std::string r = fresh();
-    line(r + " = arith.select " + c + ", " + a + ", " + b + " : " + mlirType(type));
+    line(r + " = arith.select " + c + ", " + a + ", " + b + " : " +
+         mlirType(type));
     return r;
   }
   case ExprKind::Cast:
@@ -168,7 +172,8 @@ std::string Writer::toBool(const Expr &e) {
   if (type.isFixed()) {
     std::string zero = fresh("c"), r = fresh();
     line(zero + " = hcl.fixed_constant 0.0 : " + mlirType(type));
-    line(r + " = hcl.cmp_fixed ne, " + v + ", " + zero + " : " + mlirType(type));
+    line(r + " = hcl.cmp_fixed ne, " + v + ", " + zero + " : " +
+         mlirType(type));
     return r;
   }
   std::string zero = fresh("c");
@@ -179,7 +184,6 @@ std::string Writer::toBool(const Expr &e) {
        v + ", " + zero + " : " + mlirType(type));
   return r;
 }
-
 
 /// The index as an affine expression of loop variables, when it is one.
 std::optional<std::string> Writer::affine(const ExprNode &e) {
@@ -209,8 +213,10 @@ std::optional<std::string> Writer::affine(const ExprNode &e) {
   if (!b)
     return std::nullopt;
   switch (e.op) {
-  case OpCode::Add: return "(" + *a + " + " + *b + ")";
-  case OpCode::Sub: return "(" + *a + " - " + *b + ")";
+  case OpCode::Add:
+    return "(" + *a + " + " + *b + ")";
+  case OpCode::Sub:
+    return "(" + *a + " - " + *b + ")";
   case OpCode::Mul:
     if (isConstant(0) || isConstant(1))
       return "(" + *a + " * " + *b + ")";
@@ -236,8 +242,8 @@ std::string Writer::indexValue(const ExprNode &e) {
   }
   if (e.kind == ExprKind::Op && e.operands.size() == 2) {
     static const std::map<OpCode, const char *> ops = {
-        {OpCode::Add, "arith.addi"}, {OpCode::Sub, "arith.subi"},
-        {OpCode::Mul, "arith.muli"}, {OpCode::Div, "arith.floordivsi"},
+        {OpCode::Add, "arith.addi"},  {OpCode::Sub, "arith.subi"},
+        {OpCode::Mul, "arith.muli"},  {OpCode::Div, "arith.floordivsi"},
         {OpCode::Mod, "arith.remsi"}, {OpCode::Min, "arith.minsi"},
         {OpCode::Max, "arith.maxsi"}};
     auto it = ops.find(e.op);
@@ -253,8 +259,9 @@ std::string Writer::indexValue(const ExprNode &e) {
   std::string v = emit(e, type);
   if (e.type.isFloat() && !e.untyped)
     v = convert(v, e.type, type);
-  line(r + " = arith.index_cast" + std::string(type.isUnsigned() ? "ui " : " ") +
-       v + " : " + mlirType(type) + " to index");
+  line(r + " = arith.index_cast" +
+       std::string(type.isUnsigned() ? "ui " : " ") + v + " : " +
+       mlirType(type) + " to index");
   return r;
 }
 
@@ -293,7 +300,7 @@ static ExprNode reductionStart(ReduceKind kind, Type t) {
   int64_t intMax = t.bits >= 64 ? INT64_MAX
                    : isSigned   ? (int64_t(1) << (t.bits - 1)) - 1
                                 : (int64_t(1) << t.bits) - 1;
-  int64_t intMin = !isSigned     ? 0
+  int64_t intMin = !isSigned      ? 0
                    : t.bits >= 64 ? INT64_MIN
                                   : -(int64_t(1) << (t.bits - 1));
   if (kind == ReduceKind::Max) {
@@ -318,7 +325,8 @@ static ExprNode reductionStart(ReduceKind kind, Type t) {
 /// The reduction loops, combining into `memref[indices]` (of `type`), which
 /// holds the running value.
 void Writer::emitReduceInto(const ExprNode &e, const std::string &memref,
-                            const std::string &indices, const std::string &type) {
+                            const std::string &indices,
+                            const std::string &type) {
   Type t = e.type;
   for (const Var &axis : e.axes) {
     std::string v = fresh("r");
@@ -341,8 +349,8 @@ void Writer::emitReduceInto(const ExprNode &e, const std::string &memref,
   const auto &ops = combine.at(e.reduce);
   std::string sum = fresh();
   line(sum + " = " +
-       (t.isFixed()   ? fixedCombine.at(e.reduce)
-        : t.isFloat() ? ops[2]
+       (t.isFixed()      ? fixedCombine.at(e.reduce)
+        : t.isFloat()    ? ops[2]
         : t.isUnsigned() ? ops[1]
                          : ops[0]) +
        " " + old + ", " + x + " : " + mlirType(t));
@@ -429,8 +437,8 @@ void Writer::emitStage(const std::shared_ptr<TensorNode> &stage) {
     return emitImperativeStage(*stage);
   if (stage->kind == TensorKind::Compute) {
     std::string alloc = fresh("buf");
-    line(alloc + " = memref.alloc() {name = " + quoted(stage->name) + "} : " +
-         memrefType(stage->shape, stage->dtype));
+    line(alloc + " = memref.alloc() {name = " + quoted(stage->name) +
+         "} : " + memrefType(stage->shape, stage->dtype));
     buffers[stage.get()] = alloc;
   }
   std::vector<std::string> loopVars;
@@ -438,7 +446,8 @@ void Writer::emitStage(const std::shared_ptr<TensorNode> &stage) {
     std::string v = fresh("i");
     ivs[stage->axes[d].node()->id] = v;
     loopVars.push_back(v);
-    line("affine.for " + v + " = 0 to " + std::to_string(stage->shape[d]) + " {");
+    line("affine.for " + v + " = 0 to " + std::to_string(stage->shape[d]) +
+         " {");
     ++depth;
   }
   std::string indices;
@@ -447,8 +456,8 @@ void Writer::emitStage(const std::shared_ptr<TensorNode> &stage) {
   bool init;
   if (const ExprNode *reduce = inPlaceReduction(*stage, init)) {
     if (init) {
-      std::string start = constant(reductionStart(reduce->reduce, stage->dtype),
-                                   stage->dtype);
+      std::string start =
+          constant(reductionStart(reduce->reduce, stage->dtype), stage->dtype);
       line("affine.store " + start + ", " + buffer(stage) + "[" + indices +
            "] : " + bufferType(stage));
     }
@@ -474,7 +483,8 @@ std::string Writer::run() {
     const auto &input = schedule.inputs[i].node();
     std::string name = "%arg" + std::to_string(i);
     buffers[input.get()] = name;
-    arguments += (i ? ", " : "") + name + ": " + memrefType(input->shape, input->dtype) +
+    arguments += (i ? ", " : "") + name + ": " +
+                 memrefType(input->shape, input->dtype) +
                  unsignedAttr(input->dtype);
   }
   std::vector<std::shared_ptr<TensorNode>> results;
@@ -550,7 +560,6 @@ std::string Writer::run() {
   emitCalledFunctions();
   return out.str();
 }
-
 
 std::string emitMLIR(const detail::ScheduleImpl &schedule) {
   return Writer(schedule).run();

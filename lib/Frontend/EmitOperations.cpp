@@ -37,18 +37,30 @@ std::string Writer::emitOp(const ExprNode &e) {
   if (t.isFixed() && !isComparison(e.op))
     return emitFixedOp(e);
   switch (e.op) {
-  case OpCode::Add: return binary(f ? "arith.addf" : "arith.addi", t);
-  case OpCode::Sub: return binary(f ? "arith.subf" : "arith.subi", t);
-  case OpCode::Mul: return binary(f ? "arith.mulf" : "arith.muli", t);
-  case OpCode::Div: return binary(f ? "arith.divf" : u ? "arith.divui" : "arith.divsi", t);
-  case OpCode::Mod: return binary(f ? "arith.remf" : u ? "arith.remui" : "arith.remsi", t);
-  case OpCode::Min: return binary(f ? "arith.minimumf" : u ? "arith.minui" : "arith.minsi", t);
-  case OpCode::Max: return binary(f ? "arith.maximumf" : u ? "arith.maxui" : "arith.maxsi", t);
-  case OpCode::Pow: return binary(f ? "math.powf" : "math.ipowi", t);
-  case OpCode::Exp: return unary("math.exp", t);
-  case OpCode::Log: return unary("math.log", t);
-  case OpCode::Sqrt: return unary("math.sqrt", t);
-  case OpCode::Abs: return unary(f ? "math.absf" : "math.absi", t);
+  case OpCode::Add:
+    return binary(f ? "arith.addf" : "arith.addi", t);
+  case OpCode::Sub:
+    return binary(f ? "arith.subf" : "arith.subi", t);
+  case OpCode::Mul:
+    return binary(f ? "arith.mulf" : "arith.muli", t);
+  case OpCode::Div:
+    return binary(f ? "arith.divf" : u ? "arith.divui" : "arith.divsi", t);
+  case OpCode::Mod:
+    return binary(f ? "arith.remf" : u ? "arith.remui" : "arith.remsi", t);
+  case OpCode::Min:
+    return binary(f ? "arith.minimumf" : u ? "arith.minui" : "arith.minsi", t);
+  case OpCode::Max:
+    return binary(f ? "arith.maximumf" : u ? "arith.maxui" : "arith.maxsi", t);
+  case OpCode::Pow:
+    return binary(f ? "math.powf" : "math.ipowi", t);
+  case OpCode::Exp:
+    return unary("math.exp", t);
+  case OpCode::Log:
+    return unary("math.log", t);
+  case OpCode::Sqrt:
+    return unary("math.sqrt", t);
+  case OpCode::Abs:
+    return unary(f ? "math.absf" : "math.absi", t);
   case OpCode::Neg: {
     if (f)
       return unary("arith.negf", t);
@@ -79,15 +91,17 @@ std::string Writer::emitOp(const ExprNode &e) {
   // Comparisons: in the operands' common type.
   Type operand = commonType(x[0], x[1]);
   if (x[0].node()->untyped && x[1].node()->untyped)
-    operand = x[0].type().isFloat() || x[1].type().isFloat() ? Float(32) : Int(32);
+    operand =
+        x[0].type().isFloat() || x[1].type().isFloat() ? Float(32) : Int(32);
   std::string a = value(x[0], operand), b = value(x[1], operand);
   static const std::map<OpCode, std::array<const char *, 3>> predicates = {
-      {OpCode::Eq, {"eq", "eq", "oeq"}}, {OpCode::Ne, {"ne", "ne", "une"}},
+      {OpCode::Eq, {"eq", "eq", "oeq"}},   {OpCode::Ne, {"ne", "ne", "une"}},
       {OpCode::Lt, {"slt", "ult", "olt"}}, {OpCode::Le, {"sle", "ule", "ole"}},
       {OpCode::Gt, {"sgt", "ugt", "ogt"}}, {OpCode::Ge, {"sge", "uge", "oge"}}};
   const auto &names = predicates.at(e.op);
-  const char *predicate =
-      operand.isFloat() ? names[2] : operand.isUnsigned() ? names[1] : names[0];
+  const char *predicate = operand.isFloat()      ? names[2]
+                          : operand.isUnsigned() ? names[1]
+                                                 : names[0];
   r = fresh();
   if (operand.isFixed()) {
     line(r + " = hcl.cmp_fixed " + predicate + ", " + a + ", " + b + " : " +
@@ -152,14 +166,14 @@ bool isComparison(OpCode op) {
 /// nullopt for the other operations.
 std::optional<std::string> Writer::emitMathOp(const ExprNode &e) {
   static const std::map<OpCode, const char *> floatOps = {
-      {OpCode::Tanh, "math.tanh"},   {OpCode::Erf, "math.erf"},
-      {OpCode::Floor, "math.floor"}, {OpCode::Ceil, "math.ceil"},
+      {OpCode::Tanh, "math.tanh"},       {OpCode::Erf, "math.erf"},
+      {OpCode::Floor, "math.floor"},     {OpCode::Ceil, "math.ceil"},
       {OpCode::Round, "math.roundeven"}, {OpCode::Sin, "math.sin"},
-      {OpCode::Cos, "math.cos"},     {OpCode::Tan, "math.tan"},
-      {OpCode::Asin, "math.asin"},   {OpCode::Acos, "math.acos"},
-      {OpCode::Atan, "math.atan"},   {OpCode::Sinh, "math.sinh"},
-      {OpCode::Cosh, "math.cosh"},   {OpCode::Asinh, "math.asinh"},
-      {OpCode::Acosh, "math.acosh"}, {OpCode::Atanh, "math.atanh"}};
+      {OpCode::Cos, "math.cos"},         {OpCode::Tan, "math.tan"},
+      {OpCode::Asin, "math.asin"},       {OpCode::Acos, "math.acos"},
+      {OpCode::Atan, "math.atan"},       {OpCode::Sinh, "math.sinh"},
+      {OpCode::Cosh, "math.cosh"},       {OpCode::Asinh, "math.asinh"},
+      {OpCode::Acosh, "math.acosh"},     {OpCode::Atanh, "math.atanh"}};
   static const std::map<OpCode, const char *> bitOps = {
       {OpCode::BitAnd, "arith.andi"},
       {OpCode::BitOr, "arith.ori"},
@@ -175,8 +189,8 @@ std::optional<std::string> Writer::emitMathOp(const ExprNode &e) {
   }
   if (e.op == OpCode::IsNan || e.op == OpCode::IsInf) {
     const ExprNode &operand = *x[0].node();
-    Type ft = operand.type.isFloat() && !operand.untyped ? operand.type
-                                                         : Float(32);
+    Type ft =
+        operand.type.isFloat() && !operand.untyped ? operand.type : Float(32);
     std::string a = value(x[0], ft), ty = mlirType(ft);
     r = fresh();
     if (e.op == OpCode::IsNan) {
@@ -249,8 +263,11 @@ std::string Writer::emitFixedOp(const ExprNode &e) {
       {OpCode::Neg, "hcl.sub_fixed"}};
   auto it = ops.find(e.op);
   if (it == ops.end())
-    throwError("stage '" + currentStage + "': this operation is not defined on "
-               "fixed point (" + e.type.str() + "); hcl::cast the operands to "
+    throwError("stage '" + currentStage +
+               "': this operation is not defined on "
+               "fixed point (" +
+               e.type.str() +
+               "); hcl::cast the operands to "
                "a float or an integer type first");
   std::string type = mlirType(e.type), a, b;
   if (e.op == OpCode::Neg) {

@@ -104,7 +104,8 @@ std::string Writer::flagClear(const StmtNode &loop) {
 void Writer::setFlag(const StmtNode &loop, bool value) {
   std::string c = fresh("c");
   line(c + " = arith.constant " + (value ? "true" : "false"));
-  line("affine.store " + c + ", " + breakFlags.at(&loop) + "[0] : memref<1xi1>");
+  line("affine.store " + c + ", " + breakFlags.at(&loop) +
+       "[0] : memref<1xi1>");
 }
 
 void Writer::emitStatements(const StmtList &statements, size_t from) {
@@ -181,7 +182,8 @@ std::string Writer::loopAttributes(const StmtNode &loop,
                                    const std::string &stageName) {
   std::string attrs = "loop_name = " + quoted(loop.name);
   if (loop.maxTripCount)
-    attrs += ", max_trip_count = " + std::to_string(loop.maxTripCount) + " : i64";
+    attrs +=
+        ", max_trip_count = " + std::to_string(loop.maxTripCount) + " : i64";
   if (!stageName.empty())
     attrs += ", stage_name = " + quoted(stageName);
   return attrs;
@@ -274,8 +276,8 @@ std::string Writer::emitCall(const ExprNode &call) {
     operands += (operands.empty() ? "" : ", ") + buffer(argument);
     types += (types.empty() ? "" : ", ") + bufferType(argument);
   }
-  std::string callText = "func.call @" + f.name + "(" + operands + ") : (" +
-                         types + ") -> ";
+  std::string callText =
+      "func.call @" + f.name + "(" + operands + ") : (" + types + ") -> ";
   if (!f.result) {
     line(callText + "()");
     return "";
@@ -285,12 +287,13 @@ std::string Writer::emitCall(const ExprNode &call) {
   return r;
 }
 
-void Writer::allocateLocals(const std::vector<std::shared_ptr<TensorNode>> &locals,
-                            const StmtList &statements) {
+void Writer::allocateLocals(
+    const std::vector<std::shared_ptr<TensorNode>> &locals,
+    const StmtList &statements) {
   for (const auto &local : locals) {
     std::string v = fresh("local");
-    line(v + " = memref.alloca() {name = " + quoted(local->name) + "} : " +
-         memrefType(local->shape, local->dtype));
+    line(v + " = memref.alloca() {name = " + quoted(local->name) +
+         "} : " + memrefType(local->shape, local->dtype));
     buffers[local.get()] = v;
   }
   forEachLoop(statements, [&](const StmtNode &loop) {
@@ -358,16 +361,16 @@ void Writer::emitCalledFunctions() {
   // A function's body may call others: emit until none is left.
   std::set<std::string> done;
   while (true) {
-    auto it = std::find_if(calledFunctions.begin(), calledFunctions.end(),
-                           [&](const auto &entry) {
-                             return !done.count(entry.first);
-                           });
+    auto it = std::find_if(
+        calledFunctions.begin(), calledFunctions.end(),
+        [&](const auto &entry) { return !done.count(entry.first); });
     if (it == calledFunctions.end())
       return;
     done.insert(it->first);
     auto function = it->second;
     if (function->name == "top" || symbols.count(function->name))
-      throwError("def_ '" + function->name + "': the name is taken (by the "
+      throwError("def_ '" + function->name +
+                 "': the name is taken (by the "
                  "kernel's function or a constant); choose another");
     emitFunction(*function);
   }

@@ -105,10 +105,10 @@ Var newVar(const std::string &name) {
 
 Var reduce_axis(int64_t lo, int64_t hi, const std::string &name) {
   if (hi <= lo)
-    throwError("reduce_axis(" + std::to_string(lo) + ", " +
-               std::to_string(hi) + "): the range is empty");
-  Var var = newVar(name.empty() ? "r" + std::to_string(reduceAxisCount++)
-                                : name);
+    throwError("reduce_axis(" + std::to_string(lo) + ", " + std::to_string(hi) +
+               "): the range is empty");
+  Var var =
+      newVar(name.empty() ? "r" + std::to_string(reduceAxisCount++) : name);
   auto node = std::const_pointer_cast<ExprNode>(var.node());
   node->reduceAxis = true;
   node->lo = lo;
@@ -131,7 +131,8 @@ static Type commonFixed(Type s, Type t) {
   int bits = std::max(intBits(s) + (isSigned && s.isUnsigned()),
                       intBits(t) + (isSigned && t.isUnsigned()));
   unsigned frac = std::max(s.frac, t.frac);
-  unsigned width = std::min<unsigned>(unsigned(std::max(bits, 1)) + frac, kMaxBits);
+  unsigned width =
+      std::min<unsigned>(unsigned(std::max(bits, 1)) + frac, kMaxBits);
   return {isSigned ? Type::Kind::Fixed : Type::Kind::UFixed, width,
           std::min(frac, width)};
 }
@@ -141,10 +142,10 @@ Type commonType(const Expr &a, const Expr &b) {
   // A literal takes the type it meets (a float literal makes integers float).
   if (x.untyped && !y.untyped)
     return x.type.isFloat() && !y.type.isFloat() && !y.type.isFixed() ? x.type
-                                                                     : y.type;
+                                                                      : y.type;
   if (y.untyped && !x.untyped)
     return y.type.isFloat() && !x.type.isFloat() && !x.type.isFixed() ? y.type
-                                                                     : x.type;
+                                                                      : x.type;
   Type s = x.type, t = y.type;
   if (s.isFloat() || t.isFloat()) {
     if (s.isFloat() && t.isFloat())
@@ -209,20 +210,46 @@ static Expr comparison(OpCode op, const Expr &a, const Expr &b) {
   return result;
 }
 
-Expr operator+(const Expr &a, const Expr &b) { return arithmetic(OpCode::Add, a, b); }
-Expr operator-(const Expr &a, const Expr &b) { return arithmetic(OpCode::Sub, a, b); }
-Expr operator*(const Expr &a, const Expr &b) { return arithmetic(OpCode::Mul, a, b); }
-Expr operator/(const Expr &a, const Expr &b) { return arithmetic(OpCode::Div, a, b); }
-Expr operator%(const Expr &a, const Expr &b) { return arithmetic(OpCode::Mod, a, b); }
+Expr operator+(const Expr &a, const Expr &b) {
+  return arithmetic(OpCode::Add, a, b);
+}
+Expr operator-(const Expr &a, const Expr &b) {
+  return arithmetic(OpCode::Sub, a, b);
+}
+Expr operator*(const Expr &a, const Expr &b) {
+  return arithmetic(OpCode::Mul, a, b);
+}
+Expr operator/(const Expr &a, const Expr &b) {
+  return arithmetic(OpCode::Div, a, b);
+}
+Expr operator%(const Expr &a, const Expr &b) {
+  return arithmetic(OpCode::Mod, a, b);
+}
 Expr operator-(const Expr &a) { return makeOp(OpCode::Neg, a.type(), {a}); }
-Expr operator==(const Expr &a, const Expr &b) { return comparison(OpCode::Eq, a, b); }
-Expr operator!=(const Expr &a, const Expr &b) { return comparison(OpCode::Ne, a, b); }
-Expr operator<(const Expr &a, const Expr &b) { return comparison(OpCode::Lt, a, b); }
-Expr operator<=(const Expr &a, const Expr &b) { return comparison(OpCode::Le, a, b); }
-Expr operator>(const Expr &a, const Expr &b) { return comparison(OpCode::Gt, a, b); }
-Expr operator>=(const Expr &a, const Expr &b) { return comparison(OpCode::Ge, a, b); }
-Expr operator&&(const Expr &a, const Expr &b) { return comparison(OpCode::And, a, b); }
-Expr operator||(const Expr &a, const Expr &b) { return comparison(OpCode::Or, a, b); }
+Expr operator==(const Expr &a, const Expr &b) {
+  return comparison(OpCode::Eq, a, b);
+}
+Expr operator!=(const Expr &a, const Expr &b) {
+  return comparison(OpCode::Ne, a, b);
+}
+Expr operator<(const Expr &a, const Expr &b) {
+  return comparison(OpCode::Lt, a, b);
+}
+Expr operator<=(const Expr &a, const Expr &b) {
+  return comparison(OpCode::Le, a, b);
+}
+Expr operator>(const Expr &a, const Expr &b) {
+  return comparison(OpCode::Gt, a, b);
+}
+Expr operator>=(const Expr &a, const Expr &b) {
+  return comparison(OpCode::Ge, a, b);
+}
+Expr operator&&(const Expr &a, const Expr &b) {
+  return comparison(OpCode::And, a, b);
+}
+Expr operator||(const Expr &a, const Expr &b) {
+  return comparison(OpCode::Or, a, b);
+}
 Expr operator!(const Expr &a) {
   Expr result = makeOp(OpCode::Not, UInt(1), {a});
   std::const_pointer_cast<ExprNode>(result.node())->untyped = false;
@@ -351,7 +378,8 @@ Expr sqrt(const Expr &x) { return makeOp(OpCode::Sqrt, floatingType(x), {x}); }
 Expr abs(const Expr &x) { return makeOp(OpCode::Abs, x.type(), {x}); }
 Expr pow(const Expr &x, const Expr &y) {
   if (x.type().isFloat() || y.type().isFloat())
-    return makeOp(OpCode::Pow, floatingType(x.type().isFloat() ? x : y), {x, y});
+    return makeOp(OpCode::Pow, floatingType(x.type().isFloat() ? x : y),
+                  {x, y});
   return arithmetic(OpCode::Pow, x, y);
 }
 Expr min(const Expr &a, const Expr &b) { return arithmetic(OpCode::Min, a, b); }
@@ -372,13 +400,16 @@ static Expr reduction(ReduceKind kind, const char *what, const Expr &body,
   return finishNode(node);
 }
 
-Expr sum(const Expr &body, const std::vector<Var> &axes, std::optional<Type> dtype) {
+Expr sum(const Expr &body, const std::vector<Var> &axes,
+         std::optional<Type> dtype) {
   return reduction(ReduceKind::Sum, "sum", body, axes, dtype);
 }
-Expr reduce_max(const Expr &body, const std::vector<Var> &axes, std::optional<Type> dtype) {
+Expr reduce_max(const Expr &body, const std::vector<Var> &axes,
+                std::optional<Type> dtype) {
   return reduction(ReduceKind::Max, "reduce_max", body, axes, dtype);
 }
-Expr reduce_min(const Expr &body, const std::vector<Var> &axes, std::optional<Type> dtype) {
+Expr reduce_min(const Expr &body, const std::vector<Var> &axes,
+                std::optional<Type> dtype) {
   return reduction(ReduceKind::Min, "reduce_min", body, axes, dtype);
 }
 

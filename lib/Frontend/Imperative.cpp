@@ -132,7 +132,8 @@ void stage(const std::string &name, const std::function<void()> &body) {
   if (name.empty())
     throwError("hcl::stage needs a name (the schedule refers to it)");
   if (!scopes.empty())
-    throwError("hcl::stage '" + name + "' inside imperative code: stages "
+    throwError("hcl::stage '" + name +
+               "' inside imperative code: stages "
                "do not nest");
   makeStage(name, body);
 }
@@ -196,7 +197,8 @@ void else_(const std::function<void()> &body) {
 
 void while_(const Expr &condition, const std::function<void()> &body,
             const std::string &name, int64_t maxTripCount) {
-  if (inImplicitStage(name, [&] { while_(condition, body, name, maxTripCount); }))
+  if (inImplicitStage(name,
+                      [&] { while_(condition, body, name, maxTripCount); }))
     return;
   if (maxTripCount < 0)
     throwError("while_: maxTripCount must be positive (0: unknown), got " +
@@ -224,14 +226,15 @@ namespace detail {
 void makeMutate(const std::vector<int64_t> &shape, const std::vector<Var> &axes,
                 const std::function<void()> &body, const std::string &name) {
   if (!scopes.empty())
-    throwError("mutate '" + name + "' inside imperative code: stages do not "
+    throwError("mutate '" + name +
+               "' inside imperative code: stages do not "
                "nest (use for_)");
   // One loop per dimension, the body innermost.
   std::function<void(size_t)> nest = [&](size_t d) {
     if (d == axes.size())
       return body();
-    addFor(axes[d].node(), 0, shape[d], 1, [&] { nest(d + 1); },
-           axes[d].name());
+    addFor(
+        axes[d].node(), 0, shape[d], 1, [&] { nest(d + 1); }, axes[d].name());
   };
   makeStage(name, [&] { nest(0); }, axes);
 }
@@ -243,8 +246,10 @@ void makeMutate(const std::vector<int64_t> &shape, const std::vector<Var> &axes,
 void storeElement(const std::shared_ptr<TensorNode> &tensor,
                   const std::vector<Expr> &indices, const Expr &value) {
   if (tensor->kind == TensorKind::Buffer)
-    throwError("'" + tensor->name + "' is a buffer made by the schedule; "
-               "imperative code writes '" + tensor->target->name + "'");
+    throwError("'" + tensor->name +
+               "' is a buffer made by the schedule; "
+               "imperative code writes '" +
+               tensor->target->name + "'");
   if (tensor->kind == TensorKind::Constant)
     throwError("'" + tensor->name + "' is a constant (read-only)");
   if (indices.size() != tensor->shape.size())
@@ -271,8 +276,8 @@ std::shared_ptr<TensorNode> declareLocal(const std::string &name, Type dtype,
   Scope &scope = scopes.back();
   auto local = std::make_shared<TensorNode>();
   local->kind = TensorKind::Local;
-  local->name = name.empty() ? "x" + std::to_string(scope.owner->locals->size())
-                             : name;
+  local->name =
+      name.empty() ? "x" + std::to_string(scope.owner->locals->size()) : name;
   local->stageName = scope.owner->name;
   local->shape = {1};
   local->dtype = dtype;
@@ -310,10 +315,11 @@ Expr Def::call(const std::vector<Tensor> &arguments) const {
     const auto &argument = arguments[k].node();
     if (argument->shape != param.shape || !(argument->dtype == param.dtype))
       throwError("call of '" + f.name + "': argument " + std::to_string(k) +
-                 " ('" + argument->name + "') is of another shape or type "
-                 "than parameter '" + param.name + "' (" +
-                 std::to_string(param.shape.size()) + "-d " +
-                 param.dtype.str() + ")");
+                 " ('" + argument->name +
+                 "') is of another shape or type "
+                 "than parameter '" +
+                 param.name + "' (" + std::to_string(param.shape.size()) +
+                 "-d " + param.dtype.str() + ")");
     if (argument->kind == TensorKind::Buffer)
       throwError("call of '" + f.name + "': '" + argument->name +
                  "' is a buffer made by the schedule");

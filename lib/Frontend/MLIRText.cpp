@@ -1,7 +1,7 @@
 //===- MLIRText.cpp - MLIR spellings of types, literals and data ----------===//
 
-#include "EmitMLIR.h"
 #include "MLIRText.h"
+#include "EmitMLIR.h"
 
 #include <cctype>
 #include <cstring>
@@ -19,7 +19,8 @@ std::string mlirType(Type type) {
 
 /// UInt arguments and results are unsigned at the host boundary.
 std::string unsignedAttr(Type type) {
-  return type.kind == Type::Kind::UInt && type.bits > 1 ? " {hcl.unsigned}" : "";
+  return type.kind == Type::Kind::UInt && type.bits > 1 ? " {hcl.unsigned}"
+                                                        : "";
 }
 
 std::string memrefType(const std::vector<int64_t> &shape, Type type) {
@@ -95,7 +96,8 @@ Type storageType(const TensorNode &constant) {
 std::string denseLiteral(const TensorNode &constant) {
   Type type = storageType(constant);
   bool isFloat = type.isFloat();
-  size_t count = isFloat ? constant.floatValues.size() : constant.intValues.size();
+  size_t count =
+      isFloat ? constant.floatValues.size() : constant.intValues.size();
   auto element = [&](size_t i) {
     if (isFloat)
       return floatLiteral(constant.floatValues[i], type);

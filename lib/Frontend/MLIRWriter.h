@@ -45,7 +45,8 @@ private:
   std::string constant(const ExprNode &e, Type type);
   std::string convert(const std::string &value, Type from, Type to);
   std::string value(const Expr &e, Type type) {
-    return convert(emit(*e.node(), type), e.node()->untyped ? type : e.type(), type);
+    return convert(emit(*e.node(), type), e.node()->untyped ? type : e.type(),
+                   type);
   }
   std::string emit(const ExprNode &e, Type want);
   std::string emitOp(const ExprNode &e);
@@ -82,7 +83,8 @@ private:
   void emitWhile(const StmtNode &loop, const std::string &stageName);
   void emitLoopBody(const StmtNode &loop, bool guardIterations);
   void emitIf(const StmtNode &s, size_t branch);
-  std::string loopAttributes(const StmtNode &loop, const std::string &stageName);
+  std::string loopAttributes(const StmtNode &loop,
+                             const std::string &stageName);
   std::string affineBound(const ExprNode &e);
   std::string condition(const Expr &e);
   std::string flagClear(const StmtNode &loop);

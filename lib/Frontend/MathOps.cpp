@@ -54,7 +54,8 @@ static void checkIntegerOperand(const Expr &x, const char *op) {
   if (!x.type().isInteger())
     throwError(std::string("operator") + op +
                ": bitwise operations need integer operands, not " +
-               x.type().str() + " (hcl::cast or hcl::bitcast to an integer "
+               x.type().str() +
+               " (hcl::cast or hcl::bitcast to an integer "
                "type first)");
 }
 

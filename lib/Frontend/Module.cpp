@@ -26,8 +26,8 @@
 
 #include <atomic>
 #include <chrono>
-#include <thread>
 #include <set>
+#include <thread>
 
 using namespace mlir;
 
@@ -89,11 +89,13 @@ std::unique_ptr<ModuleImpl> parseAndApply(const Schedule &schedule, bool apply,
   DiagnosticCollector diagnostics(impl->context, impl->text);
   impl->module = parseSourceString<ModuleOp>(impl->text, &impl->context);
   if (!impl->module)
-    throwError(std::string(what) + ": hcl wrote MLIR it cannot parse (a bug "
-               "in the front end):\n" + diagnostics.str());
-  if (apply && failed(applySchedule(*impl->module)))
-    throwError(std::string(what) + ": the schedule cannot be applied: " +
+    throwError(std::string(what) +
+               ": hcl wrote MLIR it cannot parse (a bug "
+               "in the front end):\n" +
                diagnostics.str());
+  if (apply && failed(applySchedule(*impl->module)))
+    throwError(std::string(what) +
+               ": the schedule cannot be applied: " + diagnostics.str());
   impl->inputs = schedule.inputs();
   for (const Tensor &input : impl->inputs)
     impl->inputTypes.push_back(storedType(*schedule.impl(), input));
@@ -180,8 +182,8 @@ compileFunction(const std::string &text, const std::string &function,
   sub->text = text;
   DiagnosticCollector diagnostics(sub->context, sub->text);
   sub->module = parseSourceString<ModuleOp>(sub->text, &sub->context);
-  auto entry = sub->module ? sub->module->lookupSymbol<func::FuncOp>(function)
-                           : nullptr;
+  auto entry =
+      sub->module ? sub->module->lookupSymbol<func::FuncOp>(function) : nullptr;
   if (!entry)
     throwError("build: the program has no function @" + function +
                " (outline makes Stage_<stage names>)");
@@ -254,8 +256,8 @@ static void buildHLSProjects(const Schedule &schedule, const std::string &dir,
   llvm::Expected<SmallVector<func::FuncOp>> selected =
       selectHLSTops(module, top);
   if (!selected)
-    throwError("build_hls: top '" + top + "': " +
-               llvm::toString(selected.takeError()) +
+    throwError("build_hls: top '" + top +
+               "': " + llvm::toString(selected.takeError()) +
                " (outline makes Stage_<stage names>)");
   HLSProjectOptions options;
   options.part = target.part;
@@ -287,7 +289,8 @@ void build_hls(const Schedule &schedule, const std::string &dir,
   build_hls(schedule, dir, names, target, jobs);
 }
 
-Module::Module(std::shared_ptr<detail::ModuleImpl> impl) : impl(std::move(impl)) {}
+Module::Module(std::shared_ptr<detail::ModuleImpl> impl)
+    : impl(std::move(impl)) {}
 const std::string &Module::mlir() const { return impl->text; }
 double Module::compileMilliseconds() const { return impl->compileMs; }
 
@@ -304,8 +307,8 @@ static void checkArray(const Array &array, const ValueSpec &spec,
   for (int64_t d : spec.shape)
     expectedElements *= d;
   if (host.kind() != spec.kind)
-    throwError(what() + ": expected " + spec.typeString +
-               ", got an array of " + array.dtype().str());
+    throwError(what() + ": expected " + spec.typeString + ", got an array of " +
+               array.dtype().str());
   if (host.numElements() != expectedElements)
     throwError(what() + ": expected " + spec.typeString + ", got shape " +
                host.shapeString());
@@ -316,7 +319,8 @@ static void checkArray(const Array &array, const ValueSpec &spec,
 // are moved, not copied, in and out of the program's argument list.
 void Module::call(const std::vector<Array *> &arrays) {
   const EntrySignature &signature = impl->program->signature();
-  size_t inputs = signature.arguments.size(), outputs = signature.results.size();
+  size_t inputs = signature.arguments.size(),
+         outputs = signature.results.size();
   if (arrays.size() != inputs + outputs)
     throwError("module @top takes " + std::to_string(inputs) + " input and " +
                std::to_string(outputs) + " output arrays, got " +
@@ -324,16 +328,15 @@ void Module::call(const std::vector<Array *> &arrays) {
   for (size_t i = 0; i < arrays.size(); ++i) {
     bool isInput = i < inputs;
     auto what = [&] {
-      return !isInput ? "output " + std::to_string(i - inputs)
-             : i < impl->inputs.size()
-                 ? "input " + std::to_string(i) + " ('" +
-                       impl->inputs[i].name() + "')"
-                 : "argument " + std::to_string(i);
+      return !isInput                  ? "output " + std::to_string(i - inputs)
+             : i < impl->inputs.size() ? "input " + std::to_string(i) + " ('" +
+                                             impl->inputs[i].name() + "')"
+                                       : "argument " + std::to_string(i);
     };
     if (isInput && i < impl->inputs.size() &&
         arrays[i]->dtype() != impl->inputTypes[i])
-      throwError(what() + ": expected " + impl->inputTypes[i].str() +
-                 ", got " + arrays[i]->dtype().str());
+      throwError(what() + ": expected " + impl->inputTypes[i].str() + ", got " +
+                 arrays[i]->dtype().str());
     checkArray(*arrays[i],
                isInput ? signature.arguments[i] : signature.results[i - inputs],
                what);

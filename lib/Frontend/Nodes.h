@@ -15,7 +15,18 @@
 
 namespace hcl {
 
-enum class ExprKind { IntConst, FloatConst, Var, Read, Op, Select, Cast, Reduce, Bits, Call };
+enum class ExprKind {
+  IntConst,
+  FloatConst,
+  Var,
+  Read,
+  Op,
+  Select,
+  Cast,
+  Reduce,
+  Bits,
+  Call
+};
 
 struct FunctionNode;
 struct StmtNode;
@@ -27,16 +38,55 @@ using StmtList = std::vector<std::shared_ptr<StmtNode>>;
 enum class BitOp { GetBit, SetBit, GetSlice, SetSlice, Reverse, Bitcast };
 
 enum class OpCode {
-  Add, Sub, Mul, Div, Mod, Neg,
-  Eq, Ne, Lt, Le, Gt, Ge, And, Or, Not,
-  Min, Max, Pow, Exp, Log, Sqrt, Abs,
+  Add,
+  Sub,
+  Mul,
+  Div,
+  Mod,
+  Neg,
+  Eq,
+  Ne,
+  Lt,
+  Le,
+  Gt,
+  Ge,
+  And,
+  Or,
+  Not,
+  Min,
+  Max,
+  Pow,
+  Exp,
+  Log,
+  Sqrt,
+  Abs,
   // Float math (MathOps.cpp): the result is the operand's floating type.
-  Tanh, Erf, Floor, Ceil, Round, Sin, Cos, Tan, Asin, Acos, Atan,
-  Sinh, Cosh, Asinh, Acosh, Atanh,
+  Tanh,
+  Erf,
+  Floor,
+  Ceil,
+  Round,
+  Sin,
+  Cos,
+  Tan,
+  Asin,
+  Acos,
+  Atan,
+  Sinh,
+  Cosh,
+  Asinh,
+  Acosh,
+  Atanh,
   // UInt(1) tests of a floating value.
-  IsNan, IsInf,
+  IsNan,
+  IsInf,
   // Bitwise operations on integers (MathOps.cpp).
-  BitAnd, BitOr, BitXor, BitNot, Shl, Shr,
+  BitAnd,
+  BitOr,
+  BitXor,
+  BitNot,
+  Shl,
+  Shr,
 };
 
 enum class ReduceKind { Sum, Max, Min };
@@ -84,7 +134,15 @@ struct ExprNode {
 /// Imperative: a stage of imperative code (for_, if_, while_, stores), which
 /// computes no tensor of its own. Local: a variable of imperative code
 /// (scalar() inside a stage or sub-function), allocated by its stage.
-enum class TensorKind { Placeholder, Compute, Update, Buffer, Constant, Imperative, Local };
+enum class TensorKind {
+  Placeholder,
+  Compute,
+  Update,
+  Buffer,
+  Constant,
+  Imperative,
+  Local
+};
 
 struct TensorNode {
   TensorKind kind;
@@ -122,9 +180,26 @@ void forEachExpr(const TensorNode &stage,
                  const std::function<void(const ExprNode &)> &visit);
 
 enum class CommandKind {
-  Split, Tile, Reorder, Fuse, Unroll, Pipeline, Parallel, ComputeAt, Outline,
-  Partition, ReuseAt, BufferAt, Reshape, Quantize, Downsize, Pack, Unpack,
-  Vectorize, StoreAt, To,
+  Split,
+  Tile,
+  Reorder,
+  Fuse,
+  Unroll,
+  Pipeline,
+  Parallel,
+  ComputeAt,
+  Outline,
+  Partition,
+  ReuseAt,
+  BufferAt,
+  Reshape,
+  Quantize,
+  Downsize,
+  Pack,
+  Unpack,
+  Vectorize,
+  StoreAt,
+  To,
 };
 
 struct Command {

@@ -19,7 +19,8 @@ namespace hcl {
 
 namespace detail {
 
-std::shared_ptr<TensorNode> ScheduleImpl::findStage(const std::string &name) const {
+std::shared_ptr<TensorNode>
+ScheduleImpl::findStage(const std::string &name) const {
   for (const auto &stage : stages)
     if (stage->stageName == name)
       return stage;
@@ -108,7 +109,8 @@ Schedule makeSchedule(const std::vector<Tensor> &inputs,
       throwError("create_schedule: input '" + input.name() +
                  "' is not a placeholder");
     if (!names.insert(input.name()).second)
-      throwError("create_schedule: two tensors are named '" + input.name() + "'");
+      throwError("create_schedule: two tensors are named '" + input.name() +
+                 "'");
   }
   for (const auto &stage : stages)
     if (!names.insert(stage->stageName).second)
@@ -163,9 +165,10 @@ void Stage::checkAxis(const Axis &axis, const char *primitive) const {
   if (!axis.varId)
     return;
   auto node = schedule->findStage(stage);
-  bool own = std::any_of(node->axes.begin(), node->axes.end(),
-                         [&](const Var &v) { return v.node()->id == axis.varId; }) ||
-             (node->body && hasReduceAxis(*node->body, axis.varId));
+  bool own =
+      std::any_of(node->axes.begin(), node->axes.end(),
+                  [&](const Var &v) { return v.node()->id == axis.varId; }) ||
+      (node->body && hasReduceAxis(*node->body, axis.varId));
   if (node->statements)
     forEachLoop(*node->statements, [&](const StmtNode &loop) {
       own |= loop.var && loop.var->id == axis.varId;
@@ -210,8 +213,8 @@ std::array<Axis, 4> Stage::tile(const Axis &x, const Axis &y, int64_t xFactor,
   checkAxis(y, "tile");
   checkFactor(xFactor, "tile", stage, 1);
   checkFactor(yFactor, "tile", stage, 1);
-  schedule->commands.push_back(
-      makeCommand(CommandKind::Tile, stage, {x.loop, y.loop}, {xFactor, yFactor}));
+  schedule->commands.push_back(makeCommand(
+      CommandKind::Tile, stage, {x.loop, y.loop}, {xFactor, yFactor}));
   return {Axis(x.loop + ".outer"), Axis(y.loop + ".outer"),
           Axis(x.loop + ".inner"), Axis(y.loop + ".inner")};
 }
@@ -253,8 +256,8 @@ void Stage::unroll(const Axis &axis, int64_t factor) {
 void Stage::pipeline(const Axis &axis, int64_t initiationInterval) {
   checkAxis(axis, "pipeline");
   checkFactor(initiationInterval, "pipeline", stage, 1);
-  schedule->commands.push_back(
-      makeCommand(CommandKind::Pipeline, stage, {axis.loop}, {initiationInterval}));
+  schedule->commands.push_back(makeCommand(CommandKind::Pipeline, stage,
+                                           {axis.loop}, {initiationInterval}));
 }
 
 void Stage::parallel(const Axis &axis) {
@@ -317,7 +320,8 @@ findConstant(const detail::ScheduleImpl &schedule, const std::string &name) {
 }
 
 [[noreturn]] static void throwConstantStage(const std::string &name) {
-  throwError("'" + name + "' is a constant tensor, not a stage: it has no "
+  throwError("'" + name +
+             "' is a constant tensor, not a stage: it has no "
              "loops to schedule");
 }
 
@@ -340,7 +344,8 @@ Stage Schedule::operator[](const Tensor &tensor) const {
                (writers.empty() ? std::string("that no stage updates")
                                 : "that several stages update; name one") +
                ", not a stage");
-  throwError("'" + tensor.name() + "' is not computed by this schedule's kernel");
+  throwError("'" + tensor.name() +
+             "' is not computed by this schedule's kernel");
 }
 
 Stage Schedule::operator[](const std::string &name) const {
@@ -365,16 +370,16 @@ static void checkKnownTensor(const detail::ScheduleImpl &schedule,
       throwError(std::string(primitive) + ": '" + tensor.name() +
                  "' is a constant tensor; " + primitive +
                  " does not apply to constants");
-    if (std::find(schedule.constants.begin(), schedule.constants.end(),
-                  node) == schedule.constants.end())
+    if (std::find(schedule.constants.begin(), schedule.constants.end(), node) ==
+        schedule.constants.end())
       throwError(std::string(primitive) + ": '" + tensor.name() +
                  "' is a constant that no stage of this schedule reads");
     return;
   }
   bool known = std::any_of(schedule.inputs.begin(), schedule.inputs.end(),
                            [&](const Tensor &t) { return t.node() == node; }) ||
-               std::find(schedule.stages.begin(), schedule.stages.end(), node) !=
-                   schedule.stages.end() ||
+               std::find(schedule.stages.begin(), schedule.stages.end(),
+                         node) != schedule.stages.end() ||
                std::any_of(schedule.commands.begin(), schedule.commands.end(),
                            [&](const Command &c) { return c.result == node; });
   if (!known)
@@ -388,10 +393,13 @@ void Schedule::partition(const Tensor &tensor, PartitionKind kind, int dim,
   size_t rank = tensor.shape().size();
   if (dim < 0 || (rank && static_cast<size_t>(dim) > rank))
     throwError("partition of '" + tensor.name() + "': dimension " +
-               std::to_string(dim) + " is out of range (0 means every "
-               "dimension, 1.." + std::to_string(rank) + " one dimension)");
+               std::to_string(dim) +
+               " is out of range (0 means every "
+               "dimension, 1.." +
+               std::to_string(rank) + " one dimension)");
   if (kind != PartitionKind::Complete && factor < 1)
-    throwError("partition of '" + tensor.name() + "': a Block or Cyclic "
+    throwError("partition of '" + tensor.name() +
+               "': a Block or Cyclic "
                "partition needs a factor (the number of banks)");
   Command command = makeCommand(CommandKind::Partition, "", {}, {dim, factor});
   command.partition = kind;
@@ -402,10 +410,12 @@ void Schedule::partition(const Tensor &tensor, PartitionKind kind, int dim,
 void Schedule::to(const Tensor &tensor, const Stage &consumer, int64_t depth) {
   checkKnownTensor(*data, tensor, "to");
   if (tensor.node()->kind != TensorKind::Compute)
-    throwError("to: '" + tensor.name() + "' is not computed by a stage; a "
+    throwError("to: '" + tensor.name() +
+               "' is not computed by a stage; a "
                "stream connects the stage computing a tensor to a consumer");
   if (depth < 0)
-    throwError("to: the depth of '" + tensor.name() + "' must be positive "
+    throwError("to: the depth of '" + tensor.name() +
+               "' must be positive "
                "(or 0 to infer it)");
   Command command = makeCommand(CommandKind::To, consumer.name(), {}, {depth});
   command.tensor = tensor.node();
@@ -413,10 +423,9 @@ void Schedule::to(const Tensor &tensor, const Stage &consumer, int64_t depth) {
 }
 
 static Tensor makeBuffer(const std::shared_ptr<detail::ScheduleImpl> &data,
-                         CommandKind kind,
-                         const Tensor &tensor, const Stage &stage,
-                         const Axis &axis, const std::string &name,
-                         const char *suffix) {
+                         CommandKind kind, const Tensor &tensor,
+                         const Stage &stage, const Axis &axis,
+                         const std::string &name, const char *suffix) {
   auto buffer = std::make_shared<TensorNode>();
   buffer->kind = TensorKind::Buffer;
   buffer->name = name.empty() ? tensor.name() + suffix : name;
@@ -470,7 +479,8 @@ std::vector<Function> Schedule::outline(const std::vector<Tensor> &group1,
   return functions;
 }
 
-Tensor Schedule::reshape(const Tensor &tensor, const std::vector<int64_t> &shape) {
+Tensor Schedule::reshape(const Tensor &tensor,
+                         const std::vector<int64_t> &shape) {
   checkKnownTensor(*data, tensor, "reshape", true);
   int64_t from = 1, to = 1;
   for (int64_t d : tensor.shape())
@@ -542,12 +552,13 @@ static Tensor packing(detail::ScheduleImpl &data, CommandKind kind,
                std::to_string(factor));
   if (isPack ? bits * factor > 512 : bits % factor != 0)
     throwError(what + ": " + std::to_string(factor) + " elements of " +
-               tensor.dtype().str() + (isPack ? " do not fit in 512 bits"
-                                              : " do not split evenly"));
+               tensor.dtype().str() +
+               (isPack ? " do not fit in 512 bits" : " do not split evenly"));
   auto packed = std::make_shared<TensorNode>(*tensor.node());
   packed->kind = TensorKind::Buffer;
   packed->shape[axis] = isPack ? length / factor : length * factor;
-  packed->dtype = Type{tensor.dtype().kind, isPack ? bits * factor : bits / factor};
+  packed->dtype =
+      Type{tensor.dtype().kind, isPack ? bits * factor : bits / factor};
   packed->target = tensor.node();
   Command command = makeCommand(kind, "", {}, {axis, factor});
   command.tensor = tensor.node();

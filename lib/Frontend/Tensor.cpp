@@ -17,7 +17,6 @@ std::string nameOrDefault(const std::string &name, const char *prefix) {
   return name.empty() ? prefix + std::to_string(unnamedTensors++) : name;
 }
 
-
 std::string shapeString(const std::vector<int64_t> &shape) {
   std::string s;
   for (int64_t d : shape)
@@ -63,7 +62,8 @@ void Tensor::store(const std::vector<Expr> &indices, const Expr &value) const {
 
 Element Tensor::v() const {
   if (impl->shape != std::vector<int64_t>{1})
-    throwError("'" + impl->name + "'.v(): only a one-element tensor (a "
+    throwError("'" + impl->name +
+               "'.v(): only a one-element tensor (a "
                "scalar) has a value; index it");
   return Element(*this, {Expr(0)});
 }
@@ -77,15 +77,25 @@ Element &Element::operator=(const Expr &value) {
   // Later reads of this element read memory again, not the old value.
   return *this;
 }
-Element &Element::operator+=(const Expr &value) { return *this = *this + value; }
-Element &Element::operator-=(const Expr &value) { return *this = *this - value; }
-Element &Element::operator*=(const Expr &value) { return *this = *this * value; }
-Element &Element::operator/=(const Expr &value) { return *this = *this / value; }
+Element &Element::operator+=(const Expr &value) {
+  return *this = *this + value;
+}
+Element &Element::operator-=(const Expr &value) {
+  return *this = *this - value;
+}
+Element &Element::operator*=(const Expr &value) {
+  return *this = *this * value;
+}
+Element &Element::operator/=(const Expr &value) {
+  return *this = *this / value;
+}
 
 Expr Tensor::read(const std::vector<Expr> &indices) const {
   if (impl->kind == TensorKind::Buffer)
-    throwError("'" + impl->name + "' is a buffer made by the schedule; the "
-               "algorithm reads '" + impl->target->name + "'");
+    throwError("'" + impl->name +
+               "' is a buffer made by the schedule; the "
+               "algorithm reads '" +
+               impl->target->name + "'");
   if (indices.size() != impl->shape.size())
     throwError("'" + impl->name + "' has " +
                std::to_string(impl->shape.size()) + " dimensions (" +
@@ -99,7 +109,8 @@ Expr Tensor::read(const std::vector<Expr> &indices) const {
 
 Var Tensor::axis(size_t position) const {
   if (impl->kind != TensorKind::Compute && impl->kind != TensorKind::Update)
-    throwError("'" + impl->name + "' is not computed by a stage, so it has "
+    throwError("'" + impl->name +
+               "' is not computed by a stage, so it has "
                "no axes");
   if (position >= impl->axes.size())
     throwError("stage '" + impl->stageName + "' has " +
@@ -159,9 +170,9 @@ std::vector<Var> makeAxes(const std::vector<int64_t> &shape, int arity,
                shapeString(shape) + " has " + std::to_string(shape.size()) +
                " dimensions");
   if (!axisNames.empty() && axisNames.size() != shape.size())
-    throwError(what + " '" + stage + "': " +
-               std::to_string(axisNames.size()) + " axis names for " +
-               std::to_string(shape.size()) + " dimensions");
+    throwError(what + " '" + stage + "': " + std::to_string(axisNames.size()) +
+               " axis names for " + std::to_string(shape.size()) +
+               " dimensions");
   static const char *defaults[] = {"i", "j", "k", "l", "m", "n", "o", "p"};
   std::vector<Var> axes;
   for (size_t d = 0; d < shape.size(); ++d)
@@ -215,14 +226,14 @@ std::vector<std::shared_ptr<TensorNode>> RecordingScope::take() {
 
 Tensor scalar(const Expr &init, const std::string &name,
               std::optional<Type> dtype) {
-  Type type = dtype.value_or(init.node()->untyped ? getDefaultType() : init.type());
+  Type type =
+      dtype.value_or(init.node()->untyped ? getDefaultType() : init.type());
   if (auto local = declareLocal(name, type, init))
     return Tensor(local);
   std::vector<Var> axes = detail::makeAxes({1}, 1, "scalar", name, {"x"});
-  return detail::makeCompute({1}, axes, init, name,
-                             dtype.value_or(init.node()->untyped
-                                                ? getDefaultType()
-                                                : init.type()));
+  return detail::makeCompute(
+      {1}, axes, init, name,
+      dtype.value_or(init.node()->untyped ? getDefaultType() : init.type()));
 }
 
 } // namespace hcl

@@ -23,11 +23,16 @@ static constexpr unsigned kMaxBits = 512;
 
 std::string Type::str() const {
   switch (kind) {
-  case Kind::Int: return "int" + std::to_string(bits);
-  case Kind::UInt: return "uint" + std::to_string(bits);
-  case Kind::Float: return "float" + std::to_string(bits);
-  case Kind::Fixed: return "fixed" + std::to_string(bits) + "_" + std::to_string(frac);
-  case Kind::UFixed: return "ufixed" + std::to_string(bits) + "_" + std::to_string(frac);
+  case Kind::Int:
+    return "int" + std::to_string(bits);
+  case Kind::UInt:
+    return "uint" + std::to_string(bits);
+  case Kind::Float:
+    return "float" + std::to_string(bits);
+  case Kind::Fixed:
+    return "fixed" + std::to_string(bits) + "_" + std::to_string(frac);
+  case Kind::UFixed:
+    return "ufixed" + std::to_string(bits) + "_" + std::to_string(frac);
   }
   return "?";
 }
@@ -65,7 +70,8 @@ Type UFixed(unsigned bits, unsigned frac) {
 
 Type Float(unsigned bits) {
   if (bits != 32 && bits != 64)
-    throwError("Float(" + std::to_string(bits) + "): only Float(32) and "
+    throwError("Float(" + std::to_string(bits) +
+               "): only Float(32) and "
                "Float(64) are supported");
   return {Type::Kind::Float, bits};
 }

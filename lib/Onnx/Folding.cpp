@@ -29,10 +29,10 @@ int64_t broadcastOffset(const std::vector<int64_t> &shape,
   return offset;
 }
 
-OnnxTensor foldElementwise(
-    const std::vector<const Value *> &inputs,
-    const std::vector<int64_t> &outShape, Type dtype,
-    const std::function<int64_t(const std::vector<int64_t> &)> &f) {
+OnnxTensor
+foldElementwise(const std::vector<const Value *> &inputs,
+                const std::vector<int64_t> &outShape, Type dtype,
+                const std::function<int64_t(const std::vector<int64_t> &)> &f) {
   OnnxTensor out;
   out.dtype = dtype;
   out.shape = outShape;

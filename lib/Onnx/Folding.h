@@ -10,8 +10,8 @@
 #ifndef HCL_LIB_ONNX_FOLDING_H
 #define HCL_LIB_ONNX_FOLDING_H
 
-#include "ImportContext.h"
 #include "../Frontend/Nodes.h" // wrapToWidth
+#include "ImportContext.h"
 
 namespace hcl::onnximport {
 
@@ -24,10 +24,10 @@ int64_t broadcastOffset(const std::vector<int64_t> &shape,
                         const std::vector<int64_t> &outShape, int64_t linear);
 
 /// Element-wise integer function of known inputs, broadcast to `outShape`.
-OnnxTensor foldElementwise(
-    const std::vector<const Value *> &inputs,
-    const std::vector<int64_t> &outShape, Type dtype,
-    const std::function<int64_t(const std::vector<int64_t> &)> &f);
+OnnxTensor
+foldElementwise(const std::vector<const Value *> &inputs,
+                const std::vector<int64_t> &outShape, Type dtype,
+                const std::function<int64_t(const std::vector<int64_t> &)> &f);
 
 } // namespace hcl::onnximport
 

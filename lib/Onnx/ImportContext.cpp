@@ -67,8 +67,8 @@ NodeContext::NodeContext(Importer &importer, const onnx::NodeProto &node,
 int64_t NodeContext::opset() const { return importer.opset(); }
 
 void NodeContext::fail(const std::string &message) const {
-  throwError("node '" + proto.name() + "' (" + proto.op_type() + "): " +
-             message);
+  throwError("node '" + proto.name() + "' (" + proto.op_type() +
+             "): " + message);
 }
 
 bool NodeContext::hasInput(size_t i) const {
@@ -207,14 +207,15 @@ Tensor NodeContext::compute(const std::string &suffix,
                             const std::vector<int64_t> &shape, Type dtype,
                             const Body &body,
                             const std::vector<std::string> &axisNames) {
-  std::vector<int64_t> hclShape = shape.empty() ? std::vector<int64_t>{1}
-                                                : shape;
+  std::vector<int64_t> hclShape =
+      shape.empty() ? std::vector<int64_t>{1} : shape;
   // The node's main stage takes its name; helper stages add their role.
   bool main = suffix.empty() && !mainStageMade;
   mainStageMade |= main;
-  std::string name = main ? stage
-                          : importer.uniqueStageName(
-                                stage + "_" + (suffix.empty() ? "out" : suffix));
+  std::string name = main
+                         ? stage
+                         : importer.uniqueStageName(
+                               stage + "_" + (suffix.empty() ? "out" : suffix));
   std::vector<Var> axes =
       detail::makeAxes(hclShape, int(hclShape.size()), "compute", name,
                        loopNames(axisNames, hclShape.size()));

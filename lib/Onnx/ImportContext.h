@@ -72,12 +72,15 @@ public:
 
   // Attributes.
   bool hasAttr(const std::string &name) const;
-  int64_t attrInt(const std::string &name, std::optional<int64_t> def = {}) const;
-  double attrFloat(const std::string &name, std::optional<double> def = {}) const;
+  int64_t attrInt(const std::string &name,
+                  std::optional<int64_t> def = {}) const;
+  double attrFloat(const std::string &name,
+                   std::optional<double> def = {}) const;
   std::string attrString(const std::string &name,
                          std::optional<std::string> def = {}) const;
-  std::vector<int64_t> attrInts(const std::string &name,
-                                std::optional<std::vector<int64_t>> def = {}) const;
+  std::vector<int64_t>
+  attrInts(const std::string &name,
+           std::optional<std::vector<int64_t>> def = {}) const;
   std::vector<double> attrFloats(const std::string &name) const;
   const onnx::AttributeProto *attr(const std::string &name) const;
   /// Refuses the node when an attribute other than `known` is present.
@@ -109,8 +112,8 @@ public:
                      const std::vector<std::string> &axisNames = {});
   /// A stage `stageName()` + `suffix` that rewrites every element of
   /// `target` (a value this node computed) to `body(index)`.
-  Value update(const std::string &suffix, const Value &target,
-               const Body &body, const std::vector<std::string> &axisNames = {});
+  Value update(const std::string &suffix, const Value &target, const Body &body,
+               const std::vector<std::string> &axisNames = {});
   /// A fresh reduction axis over [0, extent), named after `hint`.
   Var reduceAxis(int64_t extent, const std::string &hint);
 

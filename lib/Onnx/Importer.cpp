@@ -43,7 +43,8 @@ static Type quantizeWeights(OnnxTensor &data, unsigned bits) {
     maxAbs = std::max(maxAbs, std::fabs(v));
   Type format = fixed_format_for(maxAbs, bits);
   double scale = std::ldexp(1.0, int(format.frac));
-  double lo = -std::ldexp(1.0, int(bits) - 1), hi = std::ldexp(1.0, int(bits) - 1) - 1;
+  double lo = -std::ldexp(1.0, int(bits) - 1),
+         hi = std::ldexp(1.0, int(bits) - 1) - 1;
   for (double &v : data.floats)
     v = std::clamp(std::round(v * scale), lo, hi) / scale;
   return format;
@@ -75,13 +76,14 @@ void Importer::readOpsets() {
   // The operator schemas (and so shape inference and each lowering's
   // reading of attributes) stop at libonnx's newest opset: a newer model
   // may mean something else by the same operator.
-  const auto &known = onnx::OpSchemaRegistry::DomainToVersionRange::Instance()
-                          .Map();
+  const auto &known =
+      onnx::OpSchemaRegistry::DomainToVersionRange::Instance().Map();
   auto range = known.find("");
   if (range != known.end() && defaultOpset > range->second.second)
     throwError("the model imports opset " + std::to_string(defaultOpset) +
                " of the default ONNX domain; hcl's importer knows opsets up "
-               "to " + std::to_string(range->second.second) +
+               "to " +
+               std::to_string(range->second.second) +
                " (re-export the model for an older opset)");
 }
 
@@ -115,7 +117,8 @@ static std::vector<int64_t> inputShape(const onnx::ValueInfoProto &input,
   auto given = options.shapes.find(input.name());
   const auto &type = input.type().tensor_type();
   if (given != options.shapes.end()) {
-    if (type.has_shape() && type.shape().dim_size() != int(given->second.size()))
+    if (type.has_shape() &&
+        type.shape().dim_size() != int(given->second.size()))
       throwError("--shape " + input.name() + "=" + shapeText(given->second) +
                  ": the input has rank " +
                  std::to_string(type.shape().dim_size()));
@@ -125,26 +128,30 @@ static std::vector<int64_t> inputShape(const onnx::ValueInfoProto &input,
       const auto &dim = type.shape().dim(d);
       if (dim.has_dim_value() && dim.dim_value() >= 0 &&
           dim.dim_value() != given->second[d])
-        throwError("--shape " + input.name() + "=" +
-                   shapeText(given->second) + ": dimension " +
-                   std::to_string(d) + " of input '" + input.name() +
-                   "' is fixed at " + std::to_string(dim.dim_value()) +
+        throwError("--shape " + input.name() + "=" + shapeText(given->second) +
+                   ": dimension " + std::to_string(d) + " of input '" +
+                   input.name() + "' is fixed at " +
+                   std::to_string(dim.dim_value()) +
                    " in the model (its shape is " + modelShapeText(type) +
                    "); --shape only gives dynamic dimensions");
     }
     return given->second;
   }
   if (!type.has_shape())
-    throwError("input '" + input.name() + "' has no shape in the model: give "
-               "one with --shape " + input.name() + "=D0xD1x...");
+    throwError("input '" + input.name() +
+               "' has no shape in the model: give "
+               "one with --shape " +
+               input.name() + "=D0xD1x...");
   std::vector<int64_t> shape;
   for (int d = 0; d < type.shape().dim_size(); ++d) {
     const auto &dim = type.shape().dim(d);
     if (!dim.has_dim_value() || dim.dim_value() < 0)
       throwError("input '" + input.name() + "' has a dynamic dimension " +
                  (dim.has_dim_param() ? "'" + dim.dim_param() + "' " : "") +
-                 "(dimension " + std::to_string(d) + "): give its shape with "
-                 "--shape " + input.name() + "=D0xD1x...");
+                 "(dimension " + std::to_string(d) +
+                 "): give its shape with "
+                 "--shape " +
+                 input.name() + "=D0xD1x...");
     shape.push_back(dim.dim_value());
   }
   return shape;
@@ -159,7 +166,8 @@ void Importer::declareInputs() {
     if (initializerNames.count(input.name()))
       continue; // an initializer listed as an input (older exporters)
     if (!input.type().has_tensor_type())
-      throwError("input '" + input.name() + "' is not a tensor (sequences, "
+      throwError("input '" + input.name() +
+                 "' is not a tensor (sequences, "
                  "maps and optionals are not supported as inputs)");
     std::optional<Type> dtype = hclType(input.type().tensor_type().elem_type());
     if (!dtype)
@@ -189,8 +197,8 @@ void Importer::declareInputs() {
     shape->clear_dim();
     for (int64_t d : v.shape)
       shape->add_dim()->set_dim_value(d);
-    std::vector<int64_t> hclShape = v.shape.empty() ? std::vector<int64_t>{1}
-                                                    : v.shape;
+    std::vector<int64_t> hclShape =
+        v.shape.empty() ? std::vector<int64_t>{1} : v.shape;
     v.tensor = placeholder(hclShape, uniqueStageName(input.name()), v.dtype);
     if (known != options.knownInputs.end())
       v.data = known->second;
@@ -206,8 +214,9 @@ void Importer::declareInputs() {
     v.shape = data.shape;
     v.dtype = data.dtype;
     if (options.weightsAsInputs && data.dtype.isFloat()) {
-      v.tensor = placeholder(v.shape.empty() ? std::vector<int64_t>{1} : v.shape,
-                             uniqueStageName(init.name()), v.dtype);
+      v.tensor =
+          placeholder(v.shape.empty() ? std::vector<int64_t>{1} : v.shape,
+                      uniqueStageName(init.name()), v.dtype);
       inputs.push_back(v.tensor);
       inputNames.push_back(init.name());
       tensors[init.name()] = v.tensor;
@@ -223,8 +232,8 @@ void Importer::declareInputs() {
 void Importer::inferShapes() {
   try {
     onnx::ShapeInferenceOptions inference(false, 0, true);
-    onnx::shape_inference::InferShapes(model, onnx::OpSchemaRegistry::Instance(),
-                                       inference);
+    onnx::shape_inference::InferShapes(
+        model, onnx::OpSchemaRegistry::Instance(), inference);
   } catch (const std::exception &) {
     return; // the lowerings compute shapes themselves; this is a cross-check
   }
@@ -257,10 +266,11 @@ Tensor Importer::materialize(Value &v, const std::string &onnxName) {
   for (int64_t d : v.shape)
     if (d == 0)
       throwError("'" + onnxName + "' has no elements (shape " +
-                 shapeText(v.shape) + "); empty tensors are not supported "
+                 shapeText(v.shape) +
+                 "); empty tensors are not supported "
                  "where a program reads them");
-  std::vector<int64_t> shape = v.shape.empty() ? std::vector<int64_t>{1}
-                                               : v.shape;
+  std::vector<int64_t> shape =
+      v.shape.empty() ? std::vector<int64_t>{1} : v.shape;
   std::string name = uniqueStageName(onnxName);
   if (v.storage)
     v.tensor = constant(v.data->floats, shape, name, *v.storage);
@@ -306,11 +316,11 @@ void Importer::define(const std::string &name, Value v,
 }
 
 void Importer::lowerNode(const onnx::NodeProto &node) {
-  std::string base = node.name().empty()
-                         ? node.op_type() + (node.output_size()
-                                                 ? "_" + node.output(0)
-                                                 : std::string())
-                         : node.name();
+  std::string base =
+      node.name().empty()
+          ? node.op_type() +
+                (node.output_size() ? "_" + node.output(0) : std::string())
+          : node.name();
   if (!node.domain().empty() && node.domain() != "ai.onnx")
     throwError("node '" + node.name() + "' (" + node.op_type() +
                "): operators of domain '" + node.domain() +
@@ -336,7 +346,8 @@ Tensor Importer::outputTensor(const std::string &name) {
     throwError("graph output '" + name + "' is not computed by any node");
   Value &v = it->second;
   if (v.isSequence)
-    throwError("graph output '" + name + "' is a sequence; hcl programs "
+    throwError("graph output '" + name +
+               "' is a sequence; hcl programs "
                "return tensors");
   Tensor t = materialize(v, name);
   bool computed = computedTensors.count(t.node().get()) > 0;
@@ -347,10 +358,11 @@ Tensor Importer::outputTensor(const std::string &name) {
     return t;
   std::vector<int64_t> shape = t.shape();
   std::string stage = uniqueStageName(name + "_output");
-  std::vector<Var> axes = detail::makeAxes(shape, int(shape.size()), "compute",
-                                           stage, {});
+  std::vector<Var> axes =
+      detail::makeAxes(shape, int(shape.size()), "compute", stage, {});
   std::vector<Expr> index(axes.begin(), axes.end());
-  Tensor copy = detail::makeCompute(shape, axes, t.read(index), stage, t.dtype());
+  Tensor copy =
+      detail::makeCompute(shape, axes, t.read(index), stage, t.dtype());
   return copy;
 }
 
@@ -380,7 +392,8 @@ OnnxModel import_onnx(const std::string &path,
                       const OnnxImportOptions &options) {
   onnx::ModelProto model;
   if (!model.ParseFromString(onnximport::readFileBytes(path)))
-    throwError("'" + path + "' is not an ONNX model (the protobuf does not "
+    throwError("'" + path +
+               "' is not an ONNX model (the protobuf does not "
                "parse)");
   onnximport::Importer importer(model, options);
   return importer.run();

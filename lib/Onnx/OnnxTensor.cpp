@@ -31,18 +31,30 @@ namespace onnximport {
 std::optional<Type> hclType(int32_t elemType) {
   using onnx::TensorProto;
   switch (elemType) {
-  case TensorProto::FLOAT: return Float(32);
-  case TensorProto::DOUBLE: return Float(64);
-  case TensorProto::INT8: return Int(8);
-  case TensorProto::INT16: return Int(16);
-  case TensorProto::INT32: return Int(32);
-  case TensorProto::INT64: return Int(64);
-  case TensorProto::UINT8: return UInt(8);
-  case TensorProto::UINT16: return UInt(16);
-  case TensorProto::UINT32: return UInt(32);
-  case TensorProto::UINT64: return UInt(64);
-  case TensorProto::BOOL: return UInt(1);
-  default: return std::nullopt;
+  case TensorProto::FLOAT:
+    return Float(32);
+  case TensorProto::DOUBLE:
+    return Float(64);
+  case TensorProto::INT8:
+    return Int(8);
+  case TensorProto::INT16:
+    return Int(16);
+  case TensorProto::INT32:
+    return Int(32);
+  case TensorProto::INT64:
+    return Int(64);
+  case TensorProto::UINT8:
+    return UInt(8);
+  case TensorProto::UINT16:
+    return UInt(16);
+  case TensorProto::UINT32:
+    return UInt(32);
+  case TensorProto::UINT64:
+    return UInt(64);
+  case TensorProto::BOOL:
+    return UInt(1);
+  default:
+    return std::nullopt;
   }
 }
 
@@ -137,12 +149,24 @@ OnnxTensor fromProto(const onnx::TensorProto &proto, const std::string &what) {
   default: { // int8..int32, uint8, uint16, bool: int32_data or raw bytes
     if (hasRaw) {
       switch (proto.data_type()) {
-      case TensorProto::INT8: append(t.ints, rawValues<int8_t>(raw, n, what)); break;
-      case TensorProto::INT16: append(t.ints, rawValues<int16_t>(raw, n, what)); break;
-      case TensorProto::INT32: append(t.ints, rawValues<int32_t>(raw, n, what)); break;
-      case TensorProto::UINT8: append(t.ints, rawValues<uint8_t>(raw, n, what)); break;
-      case TensorProto::UINT16: append(t.ints, rawValues<uint16_t>(raw, n, what)); break;
-      case TensorProto::BOOL: append(t.ints, rawValues<uint8_t>(raw, n, what)); break;
+      case TensorProto::INT8:
+        append(t.ints, rawValues<int8_t>(raw, n, what));
+        break;
+      case TensorProto::INT16:
+        append(t.ints, rawValues<int16_t>(raw, n, what));
+        break;
+      case TensorProto::INT32:
+        append(t.ints, rawValues<int32_t>(raw, n, what));
+        break;
+      case TensorProto::UINT8:
+        append(t.ints, rawValues<uint8_t>(raw, n, what));
+        break;
+      case TensorProto::UINT16:
+        append(t.ints, rawValues<uint16_t>(raw, n, what));
+        break;
+      case TensorProto::BOOL:
+        append(t.ints, rawValues<uint8_t>(raw, n, what));
+        break;
       }
     } else {
       append(t.ints, std::vector<int32_t>(proto.int32_data().begin(),

@@ -1,4 +1,5 @@
-//===- OnnxTypes.h - ONNX element types and tensors in hcl terms -*- C++ -*-===//
+//===- OnnxTypes.h - ONNX element types and tensors in hcl terms -*- C++
+//-*-===//
 
 #ifndef HCL_LIB_ONNX_ONNXTYPES_H
 #define HCL_LIB_ONNX_ONNXTYPES_H

@@ -58,14 +58,17 @@ Comparison compareArrays(const HostArray &expected, const HostArray &actual,
   for (int64_t i = 0, e = expected.numElements(); i < e; ++i) {
     bool mismatch;
     if (floating) {
-      double want = expected.elementAsDouble(i), got = actual.elementAsDouble(i);
+      double want = expected.elementAsDouble(i),
+             got = actual.elementAsDouble(i);
       double error = relativeError(want, got);
-      result.largestRelativeError = std::max(result.largestRelativeError, error);
+      result.largestRelativeError =
+          std::max(result.largestRelativeError, error);
       mismatch = error > relativeTolerance &&
                  !(std::fabs(want - got) <= absoluteTolerance);
     } else if (expected.kind() == ElementKind::Wide) {
       // The value's bits; the padding above them is not part of it.
-      size_t size = expected.elementBytes(), bytes = (expected.wideBits() + 7) / 8;
+      size_t size = expected.elementBytes(),
+             bytes = (expected.wideBits() + 7) / 8;
       const uint8_t *a = expected.as<uint8_t>() + i * size;
       const uint8_t *b = actual.as<uint8_t>() + i * size;
       uint8_t topMask = uint8_t(0xFF >> (8 * bytes - expected.wideBits()));
@@ -80,7 +83,8 @@ Comparison compareArrays(const HostArray &expected, const HostArray &actual,
       text.precision(9);
       text << "at " << formatIndex(expected.shape(), i) << ": expected ";
       if (floating)
-        text << expected.elementAsDouble(i) << ", got " << actual.elementAsDouble(i);
+        text << expected.elementAsDouble(i) << ", got "
+             << actual.elementAsDouble(i);
       else
         text << expected.elementAsInt(i) << ", got " << actual.elementAsInt(i);
       result.firstMismatch = text.str();

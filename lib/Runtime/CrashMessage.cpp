@@ -69,7 +69,7 @@ CrashMessage::CrashMessage(const std::string &message,
   stack.ss_sp = alternateStack;
   stack.ss_size = sizeof(alternateStack);
   sigaltstack(&stack, &previousStack);
-  struct sigaction action {};
+  struct sigaction action{};
   action.sa_handler = onCrash;
   action.sa_flags = SA_ONSTACK;
   sigemptyset(&action.sa_mask);

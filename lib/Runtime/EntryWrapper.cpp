@@ -109,8 +109,8 @@ static FailureOr<ValueSpec> describeValue(func::FuncOp entry, Type type,
                  : -1;
   bool isUnsignedValue = isUnsigned || isa<UFixedType>(elementType);
   if (!memref)
-    return ValueSpec{*kind, {}, false, typeToString(type), bits, frac,
-                     isUnsignedValue};
+    return ValueSpec{*kind, {},   false,          typeToString(type),
+                     bits,  frac, isUnsignedValue};
   if (!memref.hasStaticShape())
     return fail("dynamic shapes are not supported; give every dimension a "
                 "size");
@@ -122,7 +122,7 @@ static FailureOr<ValueSpec> describeValue(func::FuncOp entry, Type type,
   std::vector<int64_t> shape(memref.getShape().begin(),
                              memref.getShape().end());
   return ValueSpec{*kind, std::move(shape), true, typeToString(type), bits,
-                   frac, isUnsignedValue};
+                   frac,  isUnsignedValue};
 }
 
 FailureOr<EntrySignature> describeEntry(func::FuncOp entry) {
@@ -164,8 +164,8 @@ static llvm::SmallVector<bool> freshlyAllocatedResults(func::FuncOp entry) {
   if (returns.size() != 1)
     return fresh;
   for (auto [index, value] : llvm::enumerate(returns.front().getOperands()))
-    fresh[index] = value.getDefiningOp<memref::AllocOp>() &&
-                   seen.insert(value).second;
+    fresh[index] =
+        value.getDefiningOp<memref::AllocOp>() && seen.insert(value).second;
   return fresh;
 }
 
@@ -206,14 +206,14 @@ void addEntryWrapper(ModuleOp module, func::FuncOp entry) {
   llvm::SmallVector<bool> inPlace = resultsIntoArguments(module, entry, fresh);
   SmallVector<Type> wrapperInputs(type.getInputs());
   for (Type result : type.getResults())
-    wrapperInputs.push_back(isa<MemRefType>(result)
-                                ? result
-                                : MemRefType::get({}, result));
+    wrapperInputs.push_back(
+        isa<MemRefType>(result) ? result : MemRefType::get({}, result));
 
   OpBuilder builder = OpBuilder::atBlockEnd(module.getBody());
   Location loc = entry.getLoc();
-  auto wrapper = func::FuncOp::create(
-      builder, loc, kEntryWrapperName, FunctionType::get(ctx, wrapperInputs, {}));
+  auto wrapper =
+      func::FuncOp::create(builder, loc, kEntryWrapperName,
+                           FunctionType::get(ctx, wrapperInputs, {}));
   Block *body = wrapper.addEntryBlock();
   builder.setInsertionPointToStart(body);
 

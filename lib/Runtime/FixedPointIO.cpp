@@ -26,9 +26,9 @@ HostArray fixedBitsFromFloats(const HostArray &floats, ElementKind container,
   size_t size = elementSize(container);
   uint64_t mask = width >= 64 ? ~uint64_t(0) : (uint64_t(1) << width) - 1;
   for (int64_t i = 0, e = floats.numElements(); i < e; ++i) {
-    uint64_t v = static_cast<uint64_t>(
-                     quantizeToBits(floats.elementAsDouble(i), frac)) &
-                 mask;
+    uint64_t v =
+        static_cast<uint64_t>(quantizeToBits(floats.elementAsDouble(i), frac)) &
+        mask;
     // Signed containers hold the value sign-extended from its width.
     if (!isUnsigned(container) && width < 64 && (v >> (width - 1)) & 1)
       v |= ~mask;

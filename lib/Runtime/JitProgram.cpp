@@ -43,7 +43,8 @@ std::vector<HostArray> JitProgram::makeResults() const {
   return makeArrays(types.results);
 }
 
-static std::string describe(ElementKind kind, const std::vector<int64_t> &shape) {
+static std::string describe(ElementKind kind,
+                            const std::vector<int64_t> &shape) {
   std::string text = elementName(kind).str() + " of shape (";
   for (size_t i = 0; i < shape.size(); ++i)
     text += (i ? ", " : "") + std::to_string(shape[i]);
@@ -60,7 +61,8 @@ JitProgram::checkArguments(const std::vector<HostArray> &arguments) const {
     const ValueSpec &spec = types.arguments[i];
     const HostArray &array = arguments[i];
     if (array.kind() == spec.kind && array.shape() == spec.shape &&
-        (spec.kind != ElementKind::Wide || array.wideBits() == spec.integerBits))
+        (spec.kind != ElementKind::Wide ||
+         array.wideBits() == spec.integerBits))
       continue;
     return llvm::createStringError(
         "argument " + std::to_string(i) + " of @" + entry + " (" +
@@ -151,7 +153,8 @@ makeTargetMachine(const std::string &cpu, ModuleOp module) {
   if (!(*machine)->getMCSubtargetInfo()->isCPUStringValid(cpu))
     return module.emitError("unknown CPU '")
            << cpu << "' for " << (*machine)->getTargetTriple().str()
-           << " (LLVM's names: skylake-avx512, znver4, x86-64-v3, generic, ...)";
+           << " (LLVM's names: skylake-avx512, znver4, x86-64-v3, generic, "
+              "...)";
   builder->setCPU(cpu);
   builder->getFeatures() = llvm::SubtargetFeatures();
   machine = builder->createTargetMachine();
@@ -210,8 +213,8 @@ JitProgram::compile(ModuleOp module, func::FuncOp entry,
   // which its verifier rejects.
   for (auto func : lowered->getOps<func::FuncOp>())
     for (unsigned i = 0; i < func.getNumResults(); ++i)
-      func.removeResultAttr(i, StringAttr::get(module.getContext(),
-                                               kUnsignedAttrName));
+      func.removeResultAttr(
+          i, StringAttr::get(module.getContext(), kUnsignedAttrName));
   std::vector<std::string> sites;
   if (jitOptions.checkBounds) {
     FailureOr<std::vector<std::string>> inserted = insertBoundsChecks(*lowered);
@@ -265,7 +268,8 @@ JitProgram::compile(ModuleOp module, func::FuncOp entry,
   // /tmp/.debug/jit) on every compilation: a directory left behind per run,
   // and on a full disk "LLVM ERROR: IO failure" before the program ran.
   // Profiling with perf asks for it: HCL_PERF_JITDUMP=1.
-  options.enablePerfNotificationListener = getenv("HCL_PERF_JITDUMP") != nullptr;
+  options.enablePerfNotificationListener =
+      getenv("HCL_PERF_JITDUMP") != nullptr;
   // Parallel loops call the OpenMP runtime (__kmpc_fork_call, ...): libomp,
   // found when hcl was configured, is loaded only for programs that have them.
   llvm::StringRef openMPRuntime = HCL_LIBOMP_PATH;
@@ -350,7 +354,8 @@ static void normalizeWidth(HostArray &array, const ValueSpec &spec,
     }
     return;
   }
-  if (bits == 0 || array.kind() == ElementKind::I1 || bits == 8 || bits == 16 || bits == 32 || bits >= 64)
+  if (bits == 0 || array.kind() == ElementKind::I1 || bits == 8 || bits == 16 ||
+      bits == 32 || bits >= 64)
     return;
   auto extend = [&](auto *elements) {
     using T = std::remove_pointer_t<decltype(elements)>;
@@ -365,12 +370,16 @@ static void normalizeWidth(HostArray &array, const ValueSpec &spec,
   };
   switch (array.kind()) {
   case ElementKind::I8:
-  case ElementKind::U8: return extend(array.as<int8_t>());
+  case ElementKind::U8:
+    return extend(array.as<int8_t>());
   case ElementKind::I16:
-  case ElementKind::U16: return extend(array.as<int16_t>());
+  case ElementKind::U16:
+    return extend(array.as<int16_t>());
   case ElementKind::I32:
-  case ElementKind::U32: return extend(array.as<int32_t>());
-  default: return extend(array.as<int64_t>());
+  case ElementKind::U32:
+    return extend(array.as<int32_t>());
+  default:
+    return extend(array.as<int64_t>());
   }
 }
 

@@ -2,10 +2,10 @@
 
 #include "hcl/Runtime/Npy.h"
 
+#include "hcl/Support/OutputFile.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
-#include "hcl/Support/OutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstring>
@@ -55,19 +55,18 @@ static std::optional<ElementKind> kindFromDescriptor(StringRef descr) {
     return ElementKind::I8;
   if (descr.size() == 3 && descr.ends_with("u1"))
     return ElementKind::U8;
-  for (ElementKind kind : {ElementKind::I16, ElementKind::I32, ElementKind::I64,
-                           ElementKind::U16, ElementKind::U32, ElementKind::U64,
-                           ElementKind::F32, ElementKind::F64})
+  for (ElementKind kind :
+       {ElementKind::I16, ElementKind::I32, ElementKind::I64, ElementKind::U16,
+        ElementKind::U32, ElementKind::U64, ElementKind::F32, ElementKind::F64})
     if (descr == npyDescriptor(kind) ||
-        (descr.starts_with("=") && descr.drop_front() ==
-                                       npyDescriptor(kind).drop_front()))
+        (descr.starts_with("=") &&
+         descr.drop_front() == npyDescriptor(kind).drop_front()))
       return kind;
   return std::nullopt;
 }
 
 static Error npyError(StringRef name, const Twine &message) {
-  return createStringError(inconvertibleErrorCode(),
-                           name + ": " + message);
+  return createStringError(inconvertibleErrorCode(), name + ": " + message);
 }
 
 /// The text after `'key':` in the header dictionary, or "" when absent.

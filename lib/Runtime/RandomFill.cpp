@@ -26,7 +26,7 @@ void fillRandom(HostArray &array, uint64_t seed, unsigned argIndex) {
   for (int64_t i = 0, e = array.numElements(); i < e; ++i) {
     uint64_t bits = rng.next();
     int64_t small = static_cast<int64_t>(bits >> 59) - 16; // [-16, 16)
-    uint64_t smallUnsigned = bits >> 59;                     // [0, 32)
+    uint64_t smallUnsigned = bits >> 59;                   // [0, 32)
     double unit = static_cast<double>(bits >> 11) * 0x1.0p-53 * 2.0 - 1.0;
     switch (array.kind()) {
     case ElementKind::I1:

@@ -43,7 +43,8 @@ static size_t resultListLength(StringRef body) {
 /// True when `rest` (what follows a `call` keyword) continues a call: space
 /// and then the callee symbol.
 static bool continuesCall(StringRef rest) {
-  return !rest.empty() && isSpace(rest.front()) && rest.ltrim().starts_with("@");
+  return !rest.empty() && isSpace(rest.front()) &&
+         rest.ltrim().starts_with("@");
 }
 
 std::string upgradeFuncSpelling(StringRef source) {
@@ -54,7 +55,8 @@ std::string upgradeFuncSpelling(StringRef source) {
     bool hadNewline = line.size() < source.size();
     StringRef body = line.ltrim();
     size_t opStart = line.size() - body.size();
-    if (body.starts_with("func") && continuesOldFuncHeader(body.drop_front(4))) {
+    if (body.starts_with("func") &&
+        continuesOldFuncHeader(body.drop_front(4))) {
       // `func @f` / `func private @f` -> `func.func ...`
       out += line.take_front(opStart + 4);
       out += ".func";

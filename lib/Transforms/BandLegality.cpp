@@ -78,10 +78,12 @@ bandDependences(ArrayRef<AffineForOp> band) {
           continue;
         SmallVector<DependenceComponent> inBand;
         for (AffineForOp loop : band) {
-          auto it = llvm::find_if(components, [&](const DependenceComponent &c) {
-            return c.op == loop.getOperation();
-          });
-          inBand.push_back(it == components.end() ? DependenceComponent() : *it);
+          auto it =
+              llvm::find_if(components, [&](const DependenceComponent &c) {
+                return c.op == loop.getOperation();
+              });
+          inBand.push_back(it == components.end() ? DependenceComponent()
+                                                  : *it);
         }
         result.push_back(std::move(inBand));
       }

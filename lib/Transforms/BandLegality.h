@@ -1,4 +1,5 @@
-//===- BandLegality.h - may a band of loops be permuted or tiled? -*- C++ -*-===//
+//===- BandLegality.h - may a band of loops be permuted or tiled? -*- C++
+//-*-===//
 //
 // MLIR's isValidLoopInterchangePermutation and isTilingValid read dependence
 // components from the outermost loop around the accesses, not from the band,

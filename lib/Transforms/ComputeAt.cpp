@@ -111,8 +111,8 @@ static bool addTerms(AffineExpr expr, int64_t factor, AffineMap map,
            addTerms(binary.getRHS(), factor, map, operands, bound);
   if (binary && binary.getKind() == AffineExprKind::Mul)
     if (auto scale = dyn_cast<AffineConstantExpr>(binary.getRHS()))
-      return addTerms(binary.getLHS(), factor * scale.getValue(), map,
-                      operands, bound);
+      return addTerms(binary.getLHS(), factor * scale.getValue(), map, operands,
+                      bound);
   return false;
 }
 
@@ -229,8 +229,7 @@ static Operation *findDataDependentOp(AffineForOp root) {
 }
 
 LogicalResult applyComputeAt(ComputeAtOp op, ScheduleContext &ctx) {
-  FailureOr<Operation *> producerRoot =
-      ctx.resolveStage(op, op.getProducer());
+  FailureOr<Operation *> producerRoot = ctx.resolveStage(op, op.getProducer());
   if (failed(producerRoot))
     return failure();
   FailureOr<AffineForOp> axis =
@@ -264,7 +263,6 @@ LogicalResult applyComputeAt(ComputeAtOp op, ScheduleContext &ctx) {
   // programs mean loop fusion by such a compute_at.
   if (areIndependentStages(producer, consumer))
     return fuseIndependentStages(op, ctx, producer, consumer, *axis);
-
 
   if (consumerWritesProducerOutput(producer, consumer))
     return op.emitError("cannot compute stage '")

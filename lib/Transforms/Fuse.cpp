@@ -86,8 +86,8 @@ LogicalResult applyFuse(FuseOp op, ScheduleContext &ctx) {
     fusedName += getLoopName(loop).str() + ".";
     llvm::append_range(annotations, getLoopAnnotations(loop));
     if (failed(normalizeAffineFor(loop)))
-      return op.emitError("loop '") << getLoopName(loop)
-                                    << "' cannot be normalized for fusing";
+      return op.emitError("loop '")
+             << getLoopName(loop) << "' cannot be normalized for fusing";
   }
   fusedName += "fused";
   // coalesceLoops rewrites induction variable uses only inside the innermost

@@ -62,8 +62,8 @@ Value makeLocal(Operation *before, Value initial) {
   Location loc = before->getLoc();
   // A program without memref operations has not loaded the dialect.
   before->getContext()->getOrLoadDialect<memref::MemRefDialect>();
-  auto local = memref::AllocaOp::create(
-      b, loc, MemRefType::get({1}, initial.getType()));
+  auto local =
+      memref::AllocaOp::create(b, loc, MemRefType::get({1}, initial.getType()));
   local->setAttr("name", b.getStringAttr("acc"));
   AffineStoreOp::create(b, loc, initial, local, zeroMap(b), ValueRange{});
   return local;
@@ -94,8 +94,9 @@ void localize(AffineStoreOp init, AffineForOp loop,
   redirect(accesses, local);
   b.setInsertionPointAfter(loop);
   Value sum = AffineLoadOp::create(b, loc, local, zeroMap(b), ValueRange{});
-  auto final = AffineStoreOp::create(b, loc, sum, init.getMemRef(),
-                                     init.getAffineMap(), init.getMapOperands());
+  auto final =
+      AffineStoreOp::create(b, loc, sum, init.getMemRef(), init.getAffineMap(),
+                            init.getMapOperands());
   final->setDiscardableAttrs(init->getDiscardableAttrDictionary());
   init.erase();
 }
@@ -143,8 +144,8 @@ unsigned localizeLoopInvariantElements(Operation *root, Value buffer) {
     Value local = makeLocal(loop, initial);
     redirect(accesses, local);
     b.setInsertionPointAfter(loop);
-    Value result = AffineLoadOp::create(b, loop.getLoc(), local, zeroMap(b),
-                                        ValueRange{});
+    Value result =
+        AffineLoadOp::create(b, loop.getLoc(), local, zeroMap(b), ValueRange{});
     AffineStoreOp::create(b, loop.getLoc(), result, buffer, map, operands);
     ++rewritten;
     return WalkResult::skip();

@@ -84,14 +84,13 @@ LogicalResult checkBoundsIndependent(Operation *user,
   return success();
 }
 
-LogicalResult checkFactorFits(Operation *user, AffineForOp loop,
-                              int64_t factor, StringRef primitive) {
+LogicalResult checkFactorFits(Operation *user, AffineForOp loop, int64_t factor,
+                              StringRef primitive) {
   std::optional<uint64_t> tripCount = getConstantTripCount(loop);
   if (tripCount && static_cast<uint64_t>(factor) > *tripCount)
-    return user->emitError()
-           << primitive << " factor " << factor
-           << " is larger than the trip count " << *tripCount << " of loop '"
-           << getLoopName(loop) << "'";
+    return user->emitError() << primitive << " factor " << factor
+                             << " is larger than the trip count " << *tripCount
+                             << " of loop '" << getLoopName(loop) << "'";
   return success();
 }
 

@@ -110,8 +110,9 @@ SmallVector<Operation *> memoryOps(ArrayRef<Operation *> part, bool &unknown) {
   return ops;
 }
 
-LogicalResult checkNoBackwardDependence(Operation *user, AffineForOp loop,
-                                        ArrayRef<SmallVector<Operation *>> parts) {
+LogicalResult
+checkNoBackwardDependence(Operation *user, AffineForOp loop,
+                          ArrayRef<SmallVector<Operation *>> parts) {
   unsigned depth = getNestingDepth(loop) + 1;
   bool unknown = false;
   SmallVector<SmallVector<Operation *>> accesses;
@@ -134,9 +135,9 @@ LogicalResult checkNoBackwardDependence(Operation *user, AffineForOp loop,
           if (result.value == DependenceResult::NoDependence)
             continue;
           return user->emitError("cannot distribute loop '")
-                 << getLoopName(loop) << "' to reorder it: '"
-                 << src->getName() << "' in one iteration and '"
-                 << dst->getName() << "' in a later one access the same "
+                 << getLoopName(loop) << "' to reorder it: '" << src->getName()
+                 << "' in one iteration and '" << dst->getName()
+                 << "' in a later one access the same "
                  << "element, and distribution would swap them";
         }
   return success();
@@ -149,10 +150,10 @@ void moveIntoCopy(AffineForOp loop, ArrayRef<Operation *> part, bool before,
   OpBuilder b(loop);
   if (!before)
     b.setInsertionPointAfter(loop);
-  auto copy = AffineForOp::create(
-      b, loop.getLoc(), loop.getLowerBoundOperands(), loop.getLowerBoundMap(),
-      loop.getUpperBoundOperands(), loop.getUpperBoundMap(),
-      loop.getStepAsInt());
+  auto copy =
+      AffineForOp::create(b, loop.getLoc(), loop.getLowerBoundOperands(),
+                          loop.getLowerBoundMap(), loop.getUpperBoundOperands(),
+                          loop.getUpperBoundMap(), loop.getStepAsInt());
   for (NamedAttribute attr : getLoopAnnotations(loop))
     copy->setAttr(attr.getName(), attr.getValue());
   copy->setAttr(kLoopNameAttr,

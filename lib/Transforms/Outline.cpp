@@ -46,9 +46,8 @@ LogicalResult checkNotOutlined(OutlineOp op, Value stage,
 
 /// The operations to outline, in block order: the stages' roots (or the
 /// axis loop), which must share one block.
-FailureOr<SmallVector<Operation *>> collectRegion(OutlineOp op,
-                                                  ScheduleContext &ctx,
-                                                  std::string &name) {
+FailureOr<SmallVector<Operation *>>
+collectRegion(OutlineOp op, ScheduleContext &ctx, std::string &name) {
   SmallVector<Operation *> ops;
   name = "Stage";
   for (Value stage : op.getStages()) {
@@ -73,7 +72,8 @@ FailureOr<SmallVector<Operation *>> collectRegion(OutlineOp op,
     if (other->getBlock() != block)
       return op.emitError("the stages to outline together are not in one "
                           "block");
-  llvm::sort(ops, [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
+  llvm::sort(ops,
+             [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
   return ops;
 }
 
@@ -124,8 +124,10 @@ FailureOr<SmallVector<Param>> parameterize(OutlineOp op, func::FuncOp func) {
   }
   Block &body = func.getBody().front();
   for (Param &p : params) {
-    Value arg = body.addArgument(IndexType::get(op.getContext()), p.loop.getLoc());
-    p.loop.setUpperBound(arg, AffineMap::get(0, 1, getAffineSymbolExpr(0, op.getContext())));
+    Value arg =
+        body.addArgument(IndexType::get(op.getContext()), p.loop.getLoc());
+    p.loop.setUpperBound(
+        arg, AffineMap::get(0, 1, getAffineSymbolExpr(0, op.getContext())));
   }
   func.setType(FunctionType::get(op.getContext(), body.getArgumentTypes(), {}));
   return params;
@@ -150,21 +152,23 @@ std::string describeDifference(func::FuncOp candidate, func::FuncOp existing) {
   existing.getBody().walk<WalkOrder::PreOrder>(
       [&](Operation *op) { b.push_back(op); });
   DenseMap<Value, Value> values;
-  for (auto [x, y] : llvm::zip(candidate.getArguments(), existing.getArguments()))
+  for (auto [x, y] :
+       llvm::zip(candidate.getArguments(), existing.getArguments()))
     values[x] = y;
   for (size_t i = 0; i < a.size(); ++i) {
     Operation *x = a[i];
     Operation *y = i < b.size() ? b[i] : nullptr;
-    bool same = y && x->getName() == y->getName() &&
-                x->getResultTypes() == y->getResultTypes() &&
-                x->getNumOperands() == y->getNumOperands() &&
-                x->getPropertiesAsAttribute() == y->getPropertiesAsAttribute() &&
-                (x->getNumRegions() == 0 || y->getNumRegions() == x->getNumRegions());
+    bool same =
+        y && x->getName() == y->getName() &&
+        x->getResultTypes() == y->getResultTypes() &&
+        x->getNumOperands() == y->getNumOperands() &&
+        x->getPropertiesAsAttribute() == y->getPropertiesAsAttribute() &&
+        (x->getNumRegions() == 0 || y->getNumRegions() == x->getNumRegions());
     for (unsigned k = 0; same && k < x->getNumOperands(); ++k)
       same = values.lookup(x->getOperand(k)) == y->getOperand(k);
     if (!same)
-      return "its '" + x->getName().getStringRef().str() +
-             "' differs from @" + existing.getSymName().str();
+      return "its '" + x->getName().getStringRef().str() + "' differs from @" +
+             existing.getSymName().str();
     for (auto [r, s] : llvm::zip(x->getResults(), y->getResults()))
       values[r] = s;
     for (auto [rx, ry] : llvm::zip(x->getRegions(), y->getRegions()))
@@ -191,7 +195,8 @@ SmallVector<Operation *> takeLocalBuffers(ArrayRef<Operation *> ops) {
     if (!alloca || alloca->getNumOperands() != 0 || alloca->use_empty())
       continue;
     bool local = llvm::all_of(alloca->getUsers(), [&](Operation *user) {
-      return llvm::any_of(ops, [&](Operation *r) { return r->isAncestor(user); });
+      return llvm::any_of(ops,
+                          [&](Operation *r) { return r->isAncestor(user); });
     });
     if (local)
       locals.push_back(alloca);
@@ -209,7 +214,8 @@ LogicalResult applyOutline(OutlineOp op, ScheduleContext &ctx) {
   if (failed(ops) || failed(makeContiguous(op, *ops)))
     return failure();
   auto module = op->getParentOfType<ModuleOp>();
-  std::optional<StringRef> merge = op.getMerge() ? op.getMerge() : op.getUnify();
+  std::optional<StringRef> merge =
+      op.getMerge() ? op.getMerge() : op.getUnify();
   // Another function's stage of the same name: a name of its own.
   for (unsigned n = 1; !merge && module.lookupSymbol(name); ++n)
     name = (name.substr(0, name.rfind("__")) + "__" + std::to_string(n));
@@ -219,7 +225,8 @@ LogicalResult applyOutline(OutlineOp op, ScheduleContext &ctx) {
   SmallVector<Operation *> outlined = takeLocalBuffers(*ops);
   llvm::append_range(outlined, *ops);
   SmallVector<Value> values = outlinedFreeValues(outlined);
-  func::FuncOp func = buildOutlinedFunction(op.getLoc(), name, outlined, values);
+  func::FuncOp func =
+      buildOutlinedFunction(op.getLoc(), name, outlined, values);
   FailureOr<SmallVector<Param>> params = parameterize(op, func);
   if (failed(params)) {
     func.erase();
@@ -230,8 +237,8 @@ LogicalResult applyOutline(OutlineOp op, ScheduleContext &ctx) {
     std::string difference = describeDifference(func, existing);
     if (!difference.empty()) {
       InFlightDiagnostic diag = op.emitError("cannot merge ")
-                                << name.substr(6) << " into @" << *merge
-                                << ": " << difference
+                                << name.substr(6) << " into @" << *merge << ": "
+                                << difference
                                 << " (merging would change its result)";
       func.erase();
       return diag;
@@ -254,7 +261,8 @@ LogicalResult applyOutline(OutlineOp op, ScheduleContext &ctx) {
     if (StringRef stage = getStageName(root); !stage.empty())
       ctx.recordOutlined(stage, func.getSymName());
   if (op.getAxis())
-    if (std::optional<StringRef> stage = getStageHandleName(op.getStages().front()))
+    if (std::optional<StringRef> stage =
+            getStageHandleName(op.getStages().front()))
       ctx.recordOutlined(*stage, func.getSymName());
   // Constants the stages used from outside may now be dead.
   llvm::SetVector<Operation *> constants;

@@ -46,8 +46,8 @@ func::FuncOp buildOutlinedFunction(Location loc, StringRef name,
   SmallVector<Type> types;
   for (Value v : values)
     types.push_back(v.getType());
-  auto func = func::FuncOp::create(b, loc, name,
-                                   FunctionType::get(ctx, types, {}));
+  auto func =
+      func::FuncOp::create(b, loc, name, FunctionType::get(ctx, types, {}));
   func.setPrivate();
   Block *body = func.addEntryBlock();
   b.setInsertionPointToStart(body);
@@ -60,7 +60,8 @@ func::FuncOp buildOutlinedFunction(Location loc, StringRef name,
       for (Value v : inner->getOperands())
         if (Operation *def = v.getDefiningOp())
           if (def->hasTrait<OpTrait::ConstantLike>() && !mapping.contains(v) &&
-              llvm::none_of(ops, [&](Operation *r) { return r->isAncestor(def); }))
+              llvm::none_of(ops,
+                            [&](Operation *r) { return r->isAncestor(def); }))
             b.clone(*def, mapping);
     });
   for (Operation *root : ops)

@@ -44,21 +44,27 @@ struct Access {
 
 Access describe(Operation *op) {
   if (auto load = dyn_cast<AffineLoadOp>(op))
-    return {op, load.getAffineMap(), load.getMapOperands(), true, nullptr,
-            load.getMemRef()};
+    return {op,      load.getAffineMap(), load.getMapOperands(), true,
+            nullptr, load.getMemRef()};
   if (auto store = dyn_cast<AffineStoreOp>(op))
-    return {op, store.getAffineMap(), store.getMapOperands(), true,
-            store.getValueToStore(), store.getMemRef()};
-  unsigned rank = cast<MemRefType>(op->getOperand(isa<memref::StoreOp>(op) ? 1 : 0)
-                                       .getType())
-                      .getRank();
-  AffineMap identity = AffineMap::getMultiDimIdentityMap(rank, op->getContext());
+    return {op,   store.getAffineMap(),    store.getMapOperands(),
+            true, store.getValueToStore(), store.getMemRef()};
+  unsigned rank =
+      cast<MemRefType>(
+          op->getOperand(isa<memref::StoreOp>(op) ? 1 : 0).getType())
+          .getRank();
+  AffineMap identity =
+      AffineMap::getMultiDimIdentityMap(rank, op->getContext());
   if (auto load = dyn_cast<memref::LoadOp>(op))
-    return {op, identity, llvm::to_vector(load.getIndices()), false, nullptr,
-            load.getMemRef()};
+    return {op,    identity, llvm::to_vector(load.getIndices()),
+            false, nullptr,  load.getMemRef()};
   auto store = cast<memref::StoreOp>(op);
-  return {op, identity, llvm::to_vector(store.getIndices()), false,
-          store.getValueToStore(), store.getMemRef()};
+  return {op,
+          identity,
+          llvm::to_vector(store.getIndices()),
+          false,
+          store.getValueToStore(),
+          store.getMemRef()};
 }
 
 /// Builds loads, stores and index arithmetic for the accesses of one buffer.
@@ -81,11 +87,11 @@ public:
   Value axisValue(llvm::function_ref<AffineExpr(AffineExpr)> f) {
     AffineExpr e = access.map.getResult(axis);
     if (access.isAffine)
-      return AffineApplyOp::create(
-          b, loc,
-          AffineMap::get(access.map.getNumDims(), access.map.getNumSymbols(),
-                         f(e), b.getContext()),
-          access.operands);
+      return AffineApplyOp::create(b, loc,
+                                   AffineMap::get(access.map.getNumDims(),
+                                                  access.map.getNumSymbols(),
+                                                  f(e), b.getContext()),
+                                   access.operands);
     return expandAffineExpr(b, loc, f(e), access.operands, {});
   }
 
@@ -126,13 +132,16 @@ void rewriteForPack(const Access &access, unsigned axis, int64_t factor,
   PackedAccessBuilder build(access, axis);
   OpBuilder &b = build.builder();
   Location loc = build.location();
-  AffineMap word = build.withAxis([&](AffineExpr e) { return e.floorDiv(factor); });
-  Value lo = build.axisValue([&](AffineExpr e) { return (e % factor) * width; });
+  AffineMap word =
+      build.withAxis([&](AffineExpr e) { return e.floorDiv(factor); });
+  Value lo =
+      build.axisValue([&](AffineExpr e) { return (e % factor) * width; });
   Value hi = build.axisValue(
       [&](AffineExpr e) { return (e % factor) * width + (width - 1); });
   Value wide = build.load(word);
   if (!access.stored) {
-    Value narrow = GetSliceOp::create(b, loc, b.getIntegerType(width), wide, hi, lo);
+    Value narrow =
+        GetSliceOp::create(b, loc, b.getIntegerType(width), wide, hi, lo);
     access.op->getResult(0).replaceAllUsesWith(narrow);
   } else {
     build.store(SetSliceOp::create(b, loc, wide, hi, lo, access.stored), word);
@@ -155,7 +164,8 @@ void rewriteForUnpack(const Access &access, unsigned axis, int64_t factor,
     AffineMap element =
         build.withAxis([&](AffineExpr e) { return e * factor + k; });
     Value lo = arith::ConstantIndexOp::create(b, loc, k * narrowWidth);
-    Value hi = arith::ConstantIndexOp::create(b, loc, (k + 1) * narrowWidth - 1);
+    Value hi =
+        arith::ConstantIndexOp::create(b, loc, (k + 1) * narrowWidth - 1);
     if (access.stored) {
       Value narrow = GetSliceOp::create(b, loc, b.getIntegerType(narrowWidth),
                                         access.stored, hi, lo);
@@ -185,13 +195,13 @@ LogicalResult applyPacking(OpTy op, ScheduleContext &ctx, StringRef primitive,
     return failure();
   auto axis = static_cast<unsigned>(op.getAxis());
   int64_t factor = op.getFactor();
-  int64_t narrowWidth =
-      isPack ? type.getElementTypeBitWidth()
-             : type.getElementTypeBitWidth() / factor;
+  int64_t narrowWidth = isPack ? type.getElementTypeBitWidth()
+                               : type.getElementTypeBitWidth() / factor;
   SmallVector<Access> accesses;
   for (Value value : *linked)
     for (Operation *user : value.getUsers())
-      if (isa<AffineLoadOp, AffineStoreOp, memref::LoadOp, memref::StoreOp>(user))
+      if (isa<AffineLoadOp, AffineStoreOp, memref::LoadOp, memref::StoreOp>(
+              user))
         accesses.push_back(describe(user));
   // New loads take their type from the buffer: retype it first.
   setLinkedMemRefType(*linked, op.getResult().getType());

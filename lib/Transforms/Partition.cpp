@@ -5,7 +5,8 @@
 //
 //   %A = memref.alloc() : memref<32x32xi32>
 //   hcl.partition(%A : memref<32x32xi32>, Complete, 2)
-//     ->  %A = memref.alloc() : memref<32x32xi32, affine_map<(d0, d1) -> (0, d1, d0, 0)>>
+//     ->  %A = memref.alloc() : memref<32x32xi32, affine_map<(d0, d1) -> (0,
+//     d1, d0, 0)>>
 //
 // Loads and stores still index A logically, so only the type changes, and
 // with it every function argument, result and call A is passed through.
@@ -55,9 +56,9 @@ LogicalResult addDimPartition(PartitionOp op, MemRefType type, unsigned dim,
            << describePartition(requested);
   // Cyclic 1 would not show in the map at all (d mod 1 folds to 0).
   if (requested.kind != DimPartition::Kind::Complete && requested.factor == 1)
-    return op.emitError("a ") << describePartition(requested)
-                              << " partition keeps dimension " << number
-                              << " in one bank; give at least 2 banks";
+    return op.emitError("a ")
+           << describePartition(requested) << " partition keeps dimension "
+           << number << " in one bank; give at least 2 banks";
   int64_t size = type.getDimSize(dim);
   if (requested.kind == DimPartition::Kind::Block) {
     int64_t exact = exactBlockFactor(size, requested.factor);

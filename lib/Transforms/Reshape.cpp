@@ -68,8 +68,8 @@ SmallVector<Value> reshapeValues(Operation *access, ValueRange indices,
   SmallVector<Value> result;
   for (AffineExpr expr : reshapeIndices(dims, from, to, context))
     result.push_back(AffineApplyOp::create(
-        builder, access->getLoc(),
-        AffineMap::get(indices.size(), 0, expr), indices));
+        builder, access->getLoc(), AffineMap::get(indices.size(), 0, expr),
+        indices));
   return result;
 }
 
@@ -82,7 +82,8 @@ void rewriteAccess(Operation *access, ArrayRef<int64_t> from,
     return rewriteAffineAccess(store, store.getMapAttrStrName(),
                                store.getAffineMap(), from, to);
   if (auto load = dyn_cast<memref::LoadOp>(access)) {
-    SmallVector<Value> indices = reshapeValues(load, load.getIndices(), from, to);
+    SmallVector<Value> indices =
+        reshapeValues(load, load.getIndices(), from, to);
     load.getIndicesMutable().assign(indices);
     return;
   }
@@ -106,9 +107,9 @@ FailureOr<MemRefType> getReshapedType(ReshapeOp op, MemRefType type) {
     return op.emitError("reshape must keep the number of elements: the target ")
            << type << " has " << type.getNumElements() << ", " << written
            << " has " << written.getNumElements();
-  auto reshaped = MemRefType::get(written.getShape(), type.getElementType(),
-                                  MemRefLayoutAttrInterface(),
-                                  type.getMemorySpace());
+  auto reshaped =
+      MemRefType::get(written.getShape(), type.getElementType(),
+                      MemRefLayoutAttrInterface(), type.getMemorySpace());
   if (reshaped != written)
     return op.emitError("reshape of the target makes ")
            << reshaped << ", not the " << written << " written here";

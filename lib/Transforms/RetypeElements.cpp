@@ -62,7 +62,8 @@ LogicalResult retypeElements(Operation *op, StringRef primitive, Value target,
       else if (isa<AffineStoreOp, memref::StoreOp>(user))
         convertStore(user, toStored);
     }
-  setLinkedMemRefType(*linked, MemRefType::Builder(type).setElementType(newElement));
+  setLinkedMemRefType(*linked,
+                      MemRefType::Builder(type).setElementType(newElement));
   return success();
 }
 

@@ -1,4 +1,5 @@
-//===- RetypeElements.h - store a buffer in another element type -*- C++ -*-===//
+//===- RetypeElements.h - store a buffer in another element type -*- C++
+//-*-===//
 //
 // The data-type customizations (quantize, downsize) keep the computation and
 // change only what a buffer stores: the buffer (and every value linked to it
@@ -19,16 +20,15 @@ class ScheduleContext;
 
 /// Builds the conversion of `value` for a store (to the new element type) or
 /// after a load (back to the old one).
-using ElementConversion =
-    llvm::function_ref<mlir::Value(mlir::OpBuilder &, mlir::Location,
-                                   mlir::Value)>;
+using ElementConversion = llvm::function_ref<mlir::Value(
+    mlir::OpBuilder &, mlir::Location, mlir::Value)>;
 
 /// Retypes the buffer `op`'s target resolves to; `primitive` names the
 /// customization in errors.
-mlir::LogicalResult retypeElements(mlir::Operation *op, llvm::StringRef primitive,
-                                   mlir::Value target, mlir::Type newElement,
-                                   ScheduleContext &ctx, ElementConversion toStored,
-                                   ElementConversion fromLoaded);
+mlir::LogicalResult
+retypeElements(mlir::Operation *op, llvm::StringRef primitive,
+               mlir::Value target, mlir::Type newElement, ScheduleContext &ctx,
+               ElementConversion toStored, ElementConversion fromLoaded);
 
 /// The loads, stores and deallocs the data-type customizations rewrite.
 bool isBufferAccess(mlir::Operation *user);

@@ -105,7 +105,8 @@ LogicalResult LinkedMemRefs::visitRoot(Value buffer) {
          << def->getName() << "'";
 }
 
-FailureOr<SmallVector<func::CallOp>> LinkedMemRefs::getCalls(func::FuncOp func) {
+FailureOr<SmallVector<func::CallOp>>
+LinkedMemRefs::getCalls(func::FuncOp func) {
   SmallVector<func::CallOp> calls;
   std::optional<SymbolTable::UseRange> uses =
       SymbolTable::getSymbolUses(func, module);
@@ -118,9 +119,8 @@ FailureOr<SmallVector<func::CallOp>> LinkedMemRefs::getCalls(func::FuncOp func) 
       continue;
     }
     return emitErrorWithNote(use.getUser(), "referred to here")
-           << "cannot change the type of @" << func.getSymName()
-           << ", which '" << use.getUser()->getName()
-           << "' refers to without calling it";
+           << "cannot change the type of @" << func.getSymName() << ", which '"
+           << use.getUser()->getName() << "' refers to without calling it";
   }
   return calls;
 }
@@ -145,8 +145,8 @@ LogicalResult LinkedMemRefs::visitUse(OpOperand &use) {
     auto callee = module.lookupSymbol<func::FuncOp>(call.getCallee());
     if (!callee || callee.isExternal())
       return emitErrorWithNote(call, "passed here")
-             << "cannot change the type of an argument of @"
-             << call.getCallee() << ", which has no body";
+             << "cannot change the type of an argument of @" << call.getCallee()
+             << ", which has no body";
     arguments.insert({callee, index});
     add(callee.getArgument(index));
     return success();
@@ -229,8 +229,8 @@ void setLinkedMemRefType(const SetVector<Value> &values, Type type) {
               get, get.getNameAttr());
           global && global.getType() != type) {
         auto memref = cast<MemRefType>(type);
-        auto tensor = RankedTensorType::get(memref.getShape(),
-                                            memref.getElementType());
+        auto tensor =
+            RankedTensorType::get(memref.getShape(), memref.getElementType());
         if (auto dense = dyn_cast_or_null<DenseElementsAttr>(
                 global.getInitialValueAttr()))
           global.setInitialValueAttr(dense.reshape(tensor));

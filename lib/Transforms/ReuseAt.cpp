@@ -4,7 +4,8 @@
 //
 //   for i in 0..8                       for i' in 0..10
 //     for j in 0..8                       for j' in 0..10 {spatial}    (shift)
-//       B[i,j] = A[i,j+1] + A[i+1,j]        LB[0,j'] = LB[1,j']; LB[1,j'] = LB[2,j']
+//       B[i,j] = A[i,j+1] + A[i+1,j]        LB[0,j'] = LB[1,j']; LB[1,j'] =
+//       LB[2,j']
 //                + ... + A[i+2,j+1]         LB[2,j'] = A[i',j']
 //                                         if (i' >= 2)                  (guard)
 //                                           for j in 0..8
@@ -82,9 +83,8 @@ void buildShiftNest(OpBuilder &b, Location loc, AffineForOp axis,
   auto bufferIndices = [&](int64_t position) {
     SmallVector<LinearIndex> indices;
     for (unsigned dim : window.bufferDims)
-      indices.push_back(dim == window.reuseDim
-                            ? constantIndex(position)
-                            : valueIndex(spatialIvs[dim]));
+      indices.push_back(dim == window.reuseDim ? constantIndex(position)
+                                               : valueIndex(spatialIvs[dim]));
     return indices;
   };
   for (int64_t position = 0; position + 1 < window.span(); ++position) {
@@ -167,7 +167,8 @@ LogicalResult checkAxis(ReuseAtOp op, AffineForOp axis) {
 LogicalResult applyReuseAt(ReuseAtOp op, ScheduleContext &ctx) {
   FailureOr<Operation *> stage =
       ctx.resolveStageOf(op, op.getStage(), op.getAxis());
-  FailureOr<AffineForOp> axis = ctx.resolveLoop(op, op.getStage(), op.getAxis());
+  FailureOr<AffineForOp> axis =
+      ctx.resolveLoop(op, op.getStage(), op.getAxis());
   if (failed(stage) || failed(axis) || failed(checkAxis(op, *axis)))
     return failure();
   Value target = ctx.resolveMemRef(op.getTarget());

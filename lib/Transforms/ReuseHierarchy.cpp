@@ -85,7 +85,8 @@ AffineForOp findMatchingShiftLoop(ArrayRef<AffineForOp> nest, AffineForOp axis,
       accessesTo(nest.front(), previous, onlyAffine);
   if (!onlyAffine)
     return nullptr;
-  SmallVector<Operation *> axisAccesses = accessesTo(axis, previous, onlyAffine);
+  SmallVector<Operation *> axisAccesses =
+      accessesTo(axis, previous, onlyAffine);
   if (!onlyAffine || llvm::any_of(axisAccesses, [](Operation *op) {
         return isa<AffineStoreOp>(op);
       }))
@@ -146,9 +147,8 @@ void mergeShiftIntoAxis(AffineForOp axis, Value previous) {
   Block *axisBody = axis.getBody();
   Operation *oldFirst = &axisBody->front();
   Block *shiftBody = outermost.getBody();
-  for (Operation &op : llvm::make_early_inc_range(
-           llvm::make_range(shiftBody->begin(),
-                            Block::iterator(shiftBody->getTerminator()))))
+  for (Operation &op : llvm::make_early_inc_range(llvm::make_range(
+           shiftBody->begin(), Block::iterator(shiftBody->getTerminator()))))
     op.moveBefore(oldFirst);
   outermost.getInductionVar().replaceAllUsesWith(axis.getInductionVar());
 

@@ -85,8 +85,8 @@ Role classify(Value v, AffineForOp axis) {
 }
 
 /// The lowest and highest value of `index` over the inner loops' ranges.
-FailureOr<std::pair<int64_t, int64_t>>
-innerRange(const LinearIndex &index, Operation *user) {
+FailureOr<std::pair<int64_t, int64_t>> innerRange(const LinearIndex &index,
+                                                  Operation *user) {
   int64_t lo = index.constant, hi = index.constant;
   for (auto [v, c] : index.coefficients) {
     AffineForOp loop = getForInductionVarOwner(v);
@@ -94,11 +94,12 @@ innerRange(const LinearIndex &index, Operation *user) {
       return user->emitError("reuse_at needs constant bounds on loop '")
              << getLoopName(loop) << "', which indexes the target";
     int64_t first = loop.getConstantLowerBound();
-    int64_t trips = (loop.getConstantUpperBound() - first +
-                     loop.getStepAsInt() - 1) / loop.getStepAsInt();
+    int64_t trips =
+        (loop.getConstantUpperBound() - first + loop.getStepAsInt() - 1) /
+        loop.getStepAsInt();
     if (trips <= 0)
-      return user->emitError("loop '") << getLoopName(loop)
-                                       << "' runs no iteration";
+      return user->emitError("loop '")
+             << getLoopName(loop) << "' runs no iteration";
     int64_t last = first + (trips - 1) * loop.getStepAsInt();
     lo += c * (c > 0 ? first : last);
     hi += c * (c > 0 ? last : first);
@@ -178,8 +179,8 @@ FailureOr<ReuseWindow> analyzeReuseWindow(Operation *user, Value target,
     WindowRead read{load, {}};
     bool movesWithAxis = false;
     for (unsigned dim = 0; dim < rank; ++dim) {
-      FailureOr<LinearIndex> index = linearize(
-          map.getResult(dim), map.getNumDims(), map.getOperands());
+      FailureOr<LinearIndex> index =
+          linearize(map.getResult(dim), map.getNumDims(), map.getOperands());
       if (failed(index))
         return user->emitError("index ")
                << dim << " of a read of the target is not a linear "
@@ -191,9 +192,8 @@ FailureOr<ReuseWindow> analyzeReuseWindow(Operation *user, Value target,
       auto &[outer, inner] = *parts;
       if (axisCoefficient != 0 && axisCoefficient != 1)
         return user->emitError("reuse_at supports stride one only: index ")
-               << dim << " of a read of the target moves by "
-               << axisCoefficient << " per iteration of loop '" << axisName
-               << "'";
+               << dim << " of a read of the target moves by " << axisCoefficient
+               << " per iteration of loop '" << axisName << "'";
       if (axisCoefficient == 1) {
         if (reuseDim && *reuseDim != dim)
           return user->emitError("loop '")

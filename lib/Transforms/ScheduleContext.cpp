@@ -149,7 +149,8 @@ FailureOr<AffineForOp> ScheduleContext::resolveLoop(Operation *user,
   return matches.front();
 }
 
-Operation *ScheduleContext::findNonAffineLoop(Operation *stage, StringRef name) {
+Operation *ScheduleContext::findNonAffineLoop(Operation *stage,
+                                              StringRef name) {
   Operation *found = nullptr;
   stage->walk([&](Operation *op) {
     if (!found && !isa<AffineForOp>(op) && op->getNumRegions() &&
@@ -173,7 +174,8 @@ FailureOr<Operation *> ScheduleContext::resolveAnyLoop(Operation *user,
       return failure();
     if (Operation *loop = findNonAffineLoop(*stage, name)) {
       bool alsoAffine = false;
-      (*stage)->walk([&](AffineForOp l) { alsoAffine |= getLoopName(l) == name; });
+      (*stage)->walk(
+          [&](AffineForOp l) { alsoAffine |= getLoopName(l) == name; });
       if (!alsoAffine)
         return loop;
     }

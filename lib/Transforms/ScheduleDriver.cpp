@@ -1,7 +1,7 @@
 //===- ScheduleDriver.cpp - apply or strip a module's schedule ------------===//
 
-#include "hcl/Transforms/Passes.h"
 #include "hcl/Dialect/HCL/HCLOps.h"
+#include "hcl/Transforms/Passes.h"
 
 #include "mlir/Pass/PassManager.h"
 
@@ -33,9 +33,7 @@ LogicalResult applyDataTypesOnly(ModuleOp module) {
 
 bool hasDataTypeCustomizations(ModuleOp module) {
   bool found = false;
-  module.walk([&](Operation *op) {
-    found |= isa<QuantizeOp, DownsizeOp>(op);
-  });
+  module.walk([&](Operation *op) { found |= isa<QuantizeOp, DownsizeOp>(op); });
   return found;
 }
 

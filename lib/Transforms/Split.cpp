@@ -5,7 +5,6 @@
 #include "hcl/Dialect/HCL/Naming.h"
 #include "hcl/Transforms/Primitives.h"
 
-
 using namespace mlir;
 using namespace mlir::affine;
 
@@ -15,7 +14,8 @@ namespace hcl {
 /// (`factor` iterations, fewer in the last outer iteration when the factor
 /// does not divide N).
 LogicalResult applySplit(SplitOp op, ScheduleContext &ctx) {
-  FailureOr<AffineForOp> loop = ctx.resolveLoop(op, op.getStage(), op.getLoop());
+  FailureOr<AffineForOp> loop =
+      ctx.resolveLoop(op, op.getStage(), op.getLoop());
   if (failed(loop))
     return failure();
   int64_t factor = op.getFactorAttr().getInt();

@@ -88,8 +88,7 @@ static unsigned slideWindows(AffineForOp compute, StringRef prefix) {
         lb.getNumDims() != ub.getNumDims())
       continue;
     auto position = llvm::find(lbOperands, iv);
-    if (position == lbOperands.end() ||
-        llvm::count(lbOperands, iv) != 1)
+    if (position == lbOperands.end() || llvm::count(lbOperands, iv) != 1)
       continue;
     unsigned dim = position - lbOperands.begin();
     AffineExpr lower = lb.getResult(0);
@@ -114,8 +113,7 @@ static unsigned slideWindows(AffineForOp compute, StringRef prefix) {
       continue;
     AffineExpr c = getAffineDimExpr(dim, context);
     AffineExpr sliding =
-        lower + (extent.getValue() - shift.getValue()) *
-                    (c - c0).ceilDiv(span);
+        lower + (extent.getValue() - shift.getValue()) * (c - c0).ceilDiv(span);
     loop.setLowerBound(lbOperands,
                        AffineMap::get(lb.getNumDims(), 0, sliding, context));
     loop->setAttr("sliding_window", UnitAttr::get(context));
@@ -217,7 +215,8 @@ LogicalResult applyStoreAt(StoreAtOp op, ScheduleContext &ctx) {
         ArrayRef<MemRefRegion>(*regions).drop_front(writes.size());
 
     // Every element read in an iteration of `storage` is written in it.
-    presburger::PresburgerRelation written(*writeRegions.front().getConstraints());
+    presburger::PresburgerRelation written(
+        *writeRegions.front().getConstraints());
     for (const MemRefRegion &region : writeRegions.drop_front())
       written.unionInPlace(*region.getConstraints());
     for (auto [read, region] : llvm::zip(reads, readRegions))
@@ -242,8 +241,7 @@ LogicalResult applyStoreAt(StoreAtOp op, ScheduleContext &ctx) {
     if (!box.getConstantBoundingSizeAndShape(&shape, &lowerBounds))
       return op.emitError("the part of '")
              << *producerName << "' one iteration of loop '"
-             << getLoopName(*storage)
-             << "' computes has no constant size";
+             << getLoopName(*storage) << "' computes has no constant size";
     unsigned rank = box.getRank();
     FlatAffineValueConstraints *cst = box.getConstraints();
     SmallVector<Value> symbols;

@@ -53,9 +53,8 @@ FailureOr<Operation *> findProducer(ToOp op, func::FuncOp func, Value buffer) {
     return op.emitError("hcl.to: no stage writes ") << name;
   if (writers.size() > 1)
     return op.emitError("hcl.to: ")
-           << name << " is written by " << writers.size()
-           << " operations of @" << func.getSymName()
-           << ": a stream has one producer stage";
+           << name << " is written by " << writers.size() << " operations of @"
+           << func.getSymName() << ": a stream has one producer stage";
   if (isa<func::CallOp>(writers[0]))
     return op.emitError("hcl.to: the producer of ")
            << name << " is already outlined: apply hcl.to before outline";
@@ -123,7 +122,8 @@ LogicalResult applyTo(ToOp op, ScheduleContext &ctx) {
   localizeAccumulators(*producer, buffer);
   mergeRepeatedReads(*consumer, buffer);
   Builder b(op.getContext());
-  alloc->setAttr("stream_depth", b.getI64IntegerAttr(op.getDepth().value_or(0)));
+  alloc->setAttr("stream_depth",
+                 b.getI64IntegerAttr(op.getDepth().value_or(0)));
   func->setAttr("dataflow", b.getUnitAttr());
   ctx.recordStream(alloc, op.getLoc());
   return success();

@@ -57,8 +57,9 @@ std::string describeOrder(ArrayRef<int64_t> elements, MemRefType type) {
       columnMajor = e == (k64 % rows) * cols + k64 / rows;
     }
   }
-  return rowMajor ? "row-major" : columnMajor ? "column-major"
-                                              : "in another order";
+  return rowMajor      ? "row-major"
+         : columnMajor ? "column-major"
+                       : "in another order";
 }
 
 class StreamChecker {
@@ -118,8 +119,8 @@ private:
       return error(c) << stage(ch.producer) << " both writes and reads " << name
                       << " (an update in place): a stream connects two stages";
     if (ch.consumer < ch.producer)
-      return error(c) << stage(ch.consumer) << " reads " << name
-                      << " before " << stage(ch.producer) << " writes it";
+      return error(c) << stage(ch.consumer) << " reads " << name << " before "
+                      << stage(ch.producer) << " writes it";
     return success();
   }
 
@@ -161,7 +162,8 @@ private:
                         << describeOrder(written, type) << ", "
                         << stage(ch.consumer) << " reads it "
                         << describeOrder(read, type) << " (element " << k
-                        << " written is " << describeElement(ch.buffer, written[k])
+                        << " written is "
+                        << describeElement(ch.buffer, written[k])
                         << ", read is " << describeElement(ch.buffer, e) << ")";
     }
     if (read.size() != written.size())
@@ -262,9 +264,9 @@ StreamChecker::simulate(ArrayRef<int64_t> capacity,
       if (pull(p))
         continue;
       out.deadlocked = true;
-        for (const std::string &wait : llvm::reverse(chain))
-          out.blocked += (out.blocked.empty() ? "" : "; ") + wait;
-        return out;
+      for (const std::string &wait : llvm::reverse(chain))
+        out.blocked += (out.blocked.empty() ? "" : "; ") + wait;
+      return out;
     }
   return out;
 }
@@ -278,8 +280,9 @@ LogicalResult StreamChecker::checkDeadlock() {
                     << free.blocked;
   SmallVector<int64_t> depth(channels.size());
   for (auto [c, ch] : llvm::enumerate(channels))
-    depth[c] = ch.givenDepth ? ch.givenDepth
-                             : std::max<int64_t>(kMinimumDepth, free.maxOccupancy[c]);
+    depth[c] = ch.givenDepth
+                   ? ch.givenDepth
+                   : std::max<int64_t>(kMinimumDepth, free.maxOccupancy[c]);
   Outcome bounded = simulate(depth, deps);
   if (bounded.deadlocked) {
     unsigned c = bounded.fullChannels.empty() ? 0 : bounded.fullChannels[0];
@@ -290,7 +293,8 @@ LogicalResult StreamChecker::checkDeadlock() {
   for (auto [c, ch] : llvm::enumerate(channels))
     ch.buffer.getDefiningOp()->setAttr(
         "stream_depth",
-        IntegerAttr::get(IntegerType::get(ch.buffer.getContext(), 64), depth[c]));
+        IntegerAttr::get(IntegerType::get(ch.buffer.getContext(), 64),
+                         depth[c]));
   return success();
 }
 

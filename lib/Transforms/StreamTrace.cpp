@@ -219,8 +219,8 @@ private:
     return failure();
   }
 
-  FailureOr<SmallVector<int64_t>> evaluateMap(AffineMap map, ValueRange operands,
-                                              const Frame &frame) {
+  FailureOr<SmallVector<int64_t>>
+  evaluateMap(AffineMap map, ValueRange operands, const Frame &frame) {
     SmallVector<int64_t> values;
     for (Value operand : operands) {
       FailureOr<int64_t> v = integer(operand, frame);
@@ -257,7 +257,8 @@ private:
       return access->emitError("hcl.to: the streams of this function carry "
                                "more than ")
              << maxEvents << " elements, too many to check for deadlock";
-    process->events.push_back({*channel(memref, frame), isWrite, element, access});
+    process->events.push_back(
+        {*channel(memref, frame), isWrite, element, access});
     return success();
   }
 
@@ -395,9 +396,12 @@ processDependences(const std::vector<DataflowProcess> &processes) {
   for (size_t j = 0; j < processes.size(); ++j)
     for (size_t i = 0; i < j; ++i) {
       const DataflowProcess &a = processes[i], &b = processes[j];
-      bool conflict = llvm::any_of(a.writes, [&](Value v) {
-        return b.reads.contains(v) || b.writes.contains(v);
-      }) || llvm::any_of(a.reads, [&](Value v) { return b.writes.contains(v); });
+      bool conflict =
+          llvm::any_of(a.writes,
+                       [&](Value v) {
+                         return b.reads.contains(v) || b.writes.contains(v);
+                       }) ||
+          llvm::any_of(a.reads, [&](Value v) { return b.writes.contains(v); });
       if (conflict)
         deps[j].push_back(i);
     }

@@ -6,7 +6,6 @@
 #include "hcl/Dialect/HCL/Naming.h"
 #include "hcl/Transforms/Primitives.h"
 
-
 using namespace mlir;
 using namespace mlir::affine;
 

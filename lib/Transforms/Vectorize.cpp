@@ -23,7 +23,8 @@ using namespace mlir::affine;
 namespace hcl {
 
 LogicalResult applyVectorize(VectorizeOp op, ScheduleContext &ctx) {
-  FailureOr<AffineForOp> loop = ctx.resolveLoop(op, op.getStage(), op.getLoop());
+  FailureOr<AffineForOp> loop =
+      ctx.resolveLoop(op, op.getStage(), op.getLoop());
   if (failed(loop))
     return failure();
   int64_t width = op.getWidthAttr().getInt();
@@ -35,9 +36,9 @@ LogicalResult applyVectorize(VectorizeOp op, ScheduleContext &ctx) {
               "vectorized";
   std::optional<uint64_t> tripCount = getConstantTripCount(*loop);
   if (tripCount && static_cast<uint64_t>(width) > *tripCount)
-    return op.emitError()
-           << "vector width " << width << " is larger than the trip count "
-           << *tripCount << " of loop '" << name << "'";
+    return op.emitError() << "vector width " << width
+                          << " is larger than the trip count " << *tripCount
+                          << " of loop '" << name << "'";
 
   AffineForOp vectorLoop = *loop;
   if (!tripCount || *tripCount != static_cast<uint64_t>(width)) {
@@ -47,8 +48,9 @@ LogicalResult applyVectorize(VectorizeOp op, ScheduleContext &ctx) {
       return failure();
     vectorLoop = (*tiled)[1];
   }
-  vectorLoop->setAttr("vectorize", Builder(op.getContext())
-                                       .getI32IntegerAttr(static_cast<int32_t>(width)));
+  vectorLoop->setAttr(
+      "vectorize",
+      Builder(op.getContext()).getI32IntegerAttr(static_cast<int32_t>(width)));
   return success();
 }
 

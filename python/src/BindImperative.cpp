@@ -20,8 +20,7 @@ std::unique_ptr<OpenScope> forScope(py::handle lo, py::handle hi, int64_t step,
                                     const std::string &name) {
   hcl::Expr from = toExpr(lo, "a loop bound"), to = toExpr(hi, "a loop bound");
   return std::make_unique<OpenScope>("for_", [=](const Body &body) {
-    hcl::for_(
-        from, to, step, [&](hcl::Var i) { body(i); }, name);
+    hcl::for_(from, to, step, [&](hcl::Var i) { body(i); }, name);
   });
 }
 
@@ -30,8 +29,7 @@ std::unique_ptr<OpenScope> whileScope(py::handle condition,
                                       int64_t maxTripCount) {
   hcl::Expr c = toExpr(condition, "a while_ condition");
   return std::make_unique<OpenScope>("while_", [=](const Body &body) {
-    hcl::while_(
-        c, [&] { body(std::nullopt); }, name, maxTripCount);
+    hcl::while_(c, [&] { body(std::nullopt); }, name, maxTripCount);
   });
 }
 

@@ -9,10 +9,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "BambuCheck.h"
-#include "SeedReference.h"
 #include "IndexDiagnosis.h"
 #include "RunFailure.h"
 #include "RunProgram.h"
+#include "SeedReference.h"
 
 #include "hcl/Runtime/Compare.h"
 #include "hcl/Target/BambuC.h"
@@ -31,9 +31,9 @@ namespace {
 
 /// One way of running the kernel: a testbench binary and its environment.
 struct Build {
-  std::string label;      // "serial", "OpenMP, 2 threads"
-  std::string binary;     // tb, tb_omp
-  std::string threads;    // OMP_NUM_THREADS, "" when not OpenMP
+  std::string label;   // "serial", "OpenMP, 2 threads"
+  std::string binary;  // tb, tb_omp
+  std::string threads; // OMP_NUM_THREADS, "" when not OpenMP
 };
 
 const std::vector<Build> &builds() {
@@ -50,9 +50,9 @@ Error compile(StringRef dir) {
   ErrorOr<std::string> gxx = sys::findProgramByName("g++");
   if (!gcc || !gxx)
     return createStringError("gcc and g++ are needed (apt-get install g++)");
-  std::vector<std::string> strict = {"-std=c99", "-O2", "-Wall", "-Werror",
-                                     "-fwrapv", "-ffp-contract=off", "-I.",
-                                     "-c", "kernel.c"};
+  std::vector<std::string> strict = {"-std=c99", "-O2",     "-Wall",
+                                     "-Werror",  "-fwrapv", "-ffp-contract=off",
+                                     "-I.",      "-c",      "kernel.c"};
   auto with = [](std::vector<std::string> args,
                  std::initializer_list<std::string> more) {
     args.insert(args.end(), more);
@@ -61,7 +61,9 @@ Error compile(StringRef dir) {
   std::vector<std::pair<std::string, std::vector<std::string>>> commands = {
       {*gcc, with(strict, {"-o", "kernel.o"})},
       {*gcc, with(strict, {"-fopenmp", "-o", "kernel_omp.o"})},
-      {*gxx, {"-std=gnu++14", "-O2", "-I.", "-c", "testbench.cpp", "-o", "testbench.o"}},
+      {*gxx,
+       {"-std=gnu++14", "-O2", "-I.", "-c", "testbench.cpp", "-o",
+        "testbench.o"}},
       {*gxx, {"testbench.o", "kernel.o", "-o", "tb"}},
       {*gxx, {"testbench.o", "kernel_omp.o", "-fopenmp", "-o", "tb_omp"}}};
   for (auto &[program, args] : commands)
@@ -70,9 +72,8 @@ Error compile(StringRef dir) {
   return Error::success();
 }
 
-Expected<std::string> runBuild(const Build &build,
-                               ArrayRef<std::string> inputs, StringRef outDir,
-                               StringRef dir) {
+Expected<std::string> runBuild(const Build &build, ArrayRef<std::string> inputs,
+                               StringRef outDir, StringRef dir) {
   std::vector<std::string> args(inputs.begin(), inputs.end());
   args.insert(args.end(), {"--output-dir", outDir.str()});
   if (build.threads.empty())
@@ -93,8 +94,8 @@ int checkBambu(mlir::ModuleOp scheduled, mlir::func::FuncOp entry,
   SmallString<256> dir(keepDir);
   if (dir.empty() && sys::fs::createUniqueDirectory("hcl-check-bambu", dir))
     return fail("cannot create a temporary directory");
-  if (mlir::failed(writeBambuProject(scheduled, entry, dir,
-                                     parseBambuSteps(steps))))
+  if (mlir::failed(
+          writeBambuProject(scheduled, entry, dir, parseBambuSteps(steps))))
     return 1;
   std::string name = "@" + entry.getSymName().str();
   if (Error error = compile(dir))
@@ -120,10 +121,12 @@ int checkBambu(mlir::ModuleOp scheduled, mlir::func::FuncOp entry,
       SmallString<256> outPath(dir);
       sys::path::append(outPath, outDir);
       sys::fs::create_directories(outPath);
-      if (Expected<std::string> ran = runBuild(build, reference->testbenchInputs, outDir, dir); !ran)
+      if (Expected<std::string> ran =
+              runBuild(build, reference->testbenchInputs, outDir, dir);
+          !ran)
         return fail("the Bambu C testbench (" + build.label +
-                    ") failed (project kept in " + dir + "): " +
-                    toString(ran.takeError()));
+                    ") failed (project kept in " + dir +
+                    "): " + toString(ran.takeError()));
       for (auto &[file, array] : reference->outputs) {
         Expected<HostArray> computed = readTestbenchOutput(outPath, file);
         if (!computed)
@@ -136,7 +139,8 @@ int checkBambu(mlir::ModuleOp scheduled, mlir::func::FuncOp entry,
                  << ") differs from the JIT on seed " << seed << " "
                  << comparison.firstMismatch << " (project kept in " << dir
                  << ")\n";
-          if (auto why = explainByOutOfRangeIndex(scheduled, entry, seed, ranges))
+          if (auto why =
+                  explainByOutOfRangeIndex(scheduled, entry, seed, ranges))
             outs() << "hcl check --bambu: " << *why << "\n";
           return 1;
         }

@@ -12,8 +12,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "BambuCheck.h"
-#include "HLSCheck.h"
 #include "CpuOptions.h"
+#include "HLSCheck.h"
 #include "IndexDiagnosis.h"
 #include "InputRanges.h"
 #include "LoadedProgram.h"
@@ -41,8 +41,9 @@ using namespace llvm;
 
 namespace hcl::driver {
 
-cl::SubCommand checkSubcommand(
-    "check", "compare a program with its schedule against it without");
+cl::SubCommand
+    checkSubcommand("check",
+                    "compare a program with its schedule against it without");
 
 static cl::opt<std::string> inputFile(cl::Positional, cl::Required,
                                       cl::desc("FILE.mlir or FILE.onnx"),
@@ -97,8 +98,7 @@ struct Variant {
 
 static mlir::FailureOr<Variant>
 compileVariant(mlir::ModuleOp original, StringRef functionName,
-               mlir::LogicalResult (*prepare)(mlir::ModuleOp),
-               bool reference) {
+               mlir::LogicalResult (*prepare)(mlir::ModuleOp), bool reference) {
   Variant variant;
   variant.module = original.clone();
   if (mlir::failed(prepare(*variant.module)))
@@ -252,10 +252,11 @@ int checkMain() {
   if (std::optional<std::string> error = cpuOptionsError())
     return fail(*error);
   if (fpContractRequested() && (hls || bambu))
-    return fail(Twine("--fp-contract cannot be used with ") +
-                (hls ? "--hls" : "--bambu") +
-                ": that check compares the generated code with the JIT bit for "
-                "bit, and the generated code does not fuse multiplies and adds");
+    return fail(
+        Twine("--fp-contract cannot be used with ") +
+        (hls ? "--hls" : "--bambu") +
+        ": that check compares the generated code with the JIT bit for "
+        "bit, and the generated code does not fuse multiplies and adds");
   std::unique_ptr<LoadedProgram> loaded = LoadedProgram::load(inputFile);
   if (!loaded)
     return 1;
@@ -293,7 +294,8 @@ static int checkEntry(LoadedProgram &loaded, StringRef functionName) {
                    checkBounds ? ""
                                : "; an out-of-bounds access? Run again "
                                  "with --check-bounds to find it");
-  auto argumentRanges = [&]() -> llvm::Expected<std::vector<std::optional<InputRange>>> {
+  auto argumentRanges =
+      [&]() -> llvm::Expected<std::vector<std::optional<InputRange>>> {
     if (inputRanges.empty())
       return std::vector<std::optional<InputRange>>{};
     return resolveInputRanges(
@@ -389,8 +391,8 @@ static int checkEntry(LoadedProgram &loaded, StringRef functionName) {
         pairs;
     for (size_t i = 0; i < expectedArgs.size(); ++i)
       if (signature.arguments[i].isMemRef)
-        pairs.push_back({"arg" + std::to_string(i),
-                         {&expectedArgs[i], &actualArgs[i]}});
+        pairs.push_back(
+            {"arg" + std::to_string(i), {&expectedArgs[i], &actualArgs[i]}});
     for (size_t i = 0; i < expectedResults.size(); ++i)
       pairs.push_back({"result" + std::to_string(i),
                        {&expectedResults[i], &actualResults[i]}});
@@ -407,12 +409,12 @@ static int checkEntry(LoadedProgram &loaded, StringRef functionName) {
                                 : 0.0);
       largestError = std::max(largestError, comparison.largestRelativeError);
       if (comparison.comparedRowMajor)
-        reshaped.push_back(describeReshaped(name, *arrays.first, *arrays.second));
+        reshaped.push_back(
+            describeReshaped(name, *arrays.first, *arrays.second));
       if (!comparison.equal) {
         outs() << "hcl check: MISMATCH: " << entry << " " << name
                << " differs from the unscheduled program on seed " << seed
-               << " " << comparison.firstMismatch
-               << " (largest relative error "
+               << " " << comparison.firstMismatch << " (largest relative error "
                << format("%.3g", comparison.largestRelativeError);
         if (comparison.comparedRowMajor)
           outs() << "; compared in row-major order: "

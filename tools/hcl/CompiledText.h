@@ -1,4 +1,5 @@
-//===- CompiledText.h - JIT-compile a program given as MLIR text -*- C++ -*-===//
+//===- CompiledText.h - JIT-compile a program given as MLIR text -*- C++
+//-*-===//
 //
 // Programs the driver makes itself (imported ONNX models, their calibration
 // and quantized variants) are MLIR text: parsed into a context of their own,

@@ -9,8 +9,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "EstimateC.h"
-#include "RunProgram.h"
 #include "LoadedProgram.h"
+#include "RunProgram.h"
 
 #include "hcl/Analysis/LLVMLoops.h"
 
@@ -36,7 +36,8 @@ static Expected<std::string> compileToIR(StringRef source) {
   if (!clang)
     clang = sys::findProgramByName("clang");
   if (!clang)
-    return createStringError("the C path needs clang-22 (apt-get install clang-22)");
+    return createStringError(
+        "the C path needs clang-22 (apt-get install clang-22)");
   SmallString<128> ir;
   sys::fs::createTemporaryFile("hcl-estimate", "ll", ir);
   Expected<std::string> compiled =
@@ -80,9 +81,10 @@ int estimateC(StringRef source, const TargetModel &target, bool asJson) {
   for (Function &f : *module) {
     if (f.isDeclaration())
       continue;
-    std::vector<LoopEstimate> loops = estimateLLVMLoops(
-        f, fam.getResult<LoopAnalysis>(f), fam.getResult<ScalarEvolutionAnalysis>(f),
-        fam.getResult<DependenceAnalysis>(f), target);
+    std::vector<LoopEstimate> loops =
+        estimateLLVMLoops(f, fam.getResult<LoopAnalysis>(f),
+                          fam.getResult<ScalarEvolutionAnalysis>(f),
+                          fam.getResult<DependenceAnalysis>(f), target);
     if (loops.empty())
       continue;
     if (!asJson) {

@@ -32,20 +32,20 @@ cl::SubCommand estimateSubcommand(
     "estimate", "estimate initiation intervals, latency and the roofline");
 
 static cl::list<std::string> inputFiles(cl::Positional, cl::OneOrMore,
-                                       cl::desc("FILE.mlir..."),
-                                       cl::sub(estimateSubcommand));
+                                        cl::desc("FILE.mlir..."),
+                                        cl::sub(estimateSubcommand));
 static cl::opt<std::string> entryName("entry", cl::desc("the function"),
                                       cl::value_desc("NAME"),
                                       cl::sub(estimateSubcommand));
-static cl::opt<std::string> targetName(
-    "target", cl::desc("vitis (default), catapult, or FILE.json"),
-    cl::value_desc("NAME|FILE.json"), cl::init("vitis"),
-    cl::sub(estimateSubcommand));
+static cl::opt<std::string>
+    targetName("target", cl::desc("vitis (default), catapult, or FILE.json"),
+               cl::value_desc("NAME|FILE.json"), cl::init("vitis"),
+               cl::sub(estimateSubcommand));
 static cl::opt<bool> asJson("json", cl::desc("print JSON"),
                             cl::sub(estimateSubcommand));
-static cl::opt<std::string> roofline(
-    "roofline", cl::desc("draw the kernels on a roofline chart (SVG)"),
-    cl::value_desc("OUT.svg"), cl::sub(estimateSubcommand));
+static cl::opt<std::string>
+    roofline("roofline", cl::desc("draw the kernels on a roofline chart (SVG)"),
+             cl::value_desc("OUT.svg"), cl::sub(estimateSubcommand));
 static cl::list<std::string> reports(
     "report",
     cl::desc("a csynth.xml whose latency replaces the estimate, for the "
@@ -54,8 +54,7 @@ static cl::list<std::string> reports(
 static cl::opt<double> clockNs("clock", cl::desc("clock period in ns"),
                                cl::value_desc("NS"), cl::init(10),
                                cl::sub(estimateSubcommand));
-static cl::opt<double> peakGops("peak-gops",
-                                cl::desc("platform peak (GOP/s)"),
+static cl::opt<double> peakGops("peak-gops", cl::desc("platform peak (GOP/s)"),
                                 cl::init(18), cl::sub(estimateSubcommand));
 static cl::opt<double> bandwidth("bandwidth",
                                  cl::desc("platform bandwidth (GB/s)"),
@@ -70,7 +69,8 @@ static std::string text(const std::optional<int64_t> &v) {
 }
 
 static void printTable(const FunctionEstimate &e, const TargetModel &target) {
-  printLoopTable("@" + e.name + " (target " + target.name + ")", e.loops, outs());
+  printLoopTable("@" + e.name + " (target " + target.name + ")", e.loops,
+                 outs());
   outs() << "function: latency " << text(e.latency) << " cycles";
   // Not exact (a loop of unknown trip count): what is known of it.
   if (!e.latency && e.latencyLowerBound)
@@ -78,8 +78,8 @@ static void printTable(const FunctionEstimate &e, const TargetModel &target) {
            << (e.worstCaseLatency ? std::to_string(*e.worstCaseLatency)
                                   : std::string("unbounded"))
            << ", at least " << *e.latencyLowerBound << ")";
-  outs() << ", " << e.flops
-         << " arithmetic operations, " << e.offchipBytes << " off-chip bytes\n";
+  outs() << ", " << e.flops << " arithmetic operations, " << e.offchipBytes
+         << " off-chip bytes\n";
   for (const std::string &note : e.notes)
     outs() << "note: " << note << "\n";
   outs() << "resources: " << e.resources.dsp << " DSP, " << e.resources.bram18k
@@ -89,16 +89,16 @@ static void printTable(const FunctionEstimate &e, const TargetModel &target) {
 /// `file` is the input the estimate belongs to, given when there are several.
 static void printJson(const FunctionEstimate &e, const TargetModel &target,
                       StringRef file) {
-  json::Object root{{"function", e.name},
-                    {"target", target.name},
-                    {"latency", optional(e.latency)},
-                    {"flops", e.flops},
-                    {"offchip_bytes", e.offchipBytes},
-                    {"resources",
-                     json::Object{{"dsp", e.resources.dsp},
-                                  {"bram18k", e.resources.bram18k},
-                                  {"register_bits", e.resources.registerBits}}},
-                    {"loops", loopsToJson(e.loops)}};
+  json::Object root{
+      {"function", e.name},
+      {"target", target.name},
+      {"latency", optional(e.latency)},
+      {"flops", e.flops},
+      {"offchip_bytes", e.offchipBytes},
+      {"resources", json::Object{{"dsp", e.resources.dsp},
+                                 {"bram18k", e.resources.bram18k},
+                                 {"register_bits", e.resources.registerBits}}},
+      {"loops", loopsToJson(e.loops)}};
   // Only an estimate that is not exact says more (other keys unchanged).
   if (!e.latency && e.latencyLowerBound) {
     root["latency_worst_case"] = optional(e.worstCaseLatency);

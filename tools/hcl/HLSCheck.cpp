@@ -32,20 +32,19 @@ int checkHLS(mlir::ModuleOp scheduled, mlir::func::FuncOp entry,
              JitProgram &jit, unsigned seeds, StringRef keepDir,
              const std::vector<std::optional<InputRange>> &ranges) {
   SmallString<256> dir(keepDir);
-  if (dir.empty() &&
-      sys::fs::createUniqueDirectory("hcl-check-hls", dir))
+  if (dir.empty() && sys::fs::createUniqueDirectory("hcl-check-hls", dir))
     return fail("cannot create a temporary directory");
   if (mlir::failed(writeHLSProject(scheduled, entry, dir)))
     return 1;
   ErrorOr<std::string> compiler = sys::findProgramByName("g++");
   if (!compiler)
     return fail("g++ is needed for the C simulation (apt-get install g++)");
-  Expected<std::string> built = runProgram(
-      *compiler,
-      {"-std=gnu++14", "-O2", "-fwrapv", "-Ihcl_compat", "-I.",
-       "-DHCL_DATAFLOW_THREADS", "-pthread", "kernel.cpp", "testbench.cpp",
-       "-o", "tb"},
-      dir);
+  Expected<std::string> built =
+      runProgram(*compiler,
+                 {"-std=gnu++14", "-O2", "-fwrapv", "-Ihcl_compat", "-I.",
+                  "-DHCL_DATAFLOW_THREADS", "-pthread", "kernel.cpp",
+                  "testbench.cpp", "-o", "tb"},
+                 dir);
   if (!built)
     return fail("the HLS C++ of @" + entry.getSymName() +
                 " does not compile with g++ (project kept in " + dir +
@@ -74,8 +73,8 @@ int checkHLS(mlir::ModuleOp scheduled, mlir::func::FuncOp entry,
     tbArgs.insert(tbArgs.end(), {"--output-dir", outDir});
     Expected<std::string> ran = runProgram(tb, tbArgs, dir);
     if (!ran)
-      return fail("the C simulation failed (project kept in " + dir + "): " +
-                  toString(ran.takeError()));
+      return fail("the C simulation failed (project kept in " + dir +
+                  "): " + toString(ran.takeError()));
     compared.clear();
     for (auto &output : reference->outputs)
       compared.push_back(output.first);

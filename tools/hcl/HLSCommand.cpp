@@ -34,8 +34,7 @@ static cl::opt<std::string> inputFile(cl::Positional, cl::Required,
 static cl::opt<std::string> outputDir("o", cl::desc("the project directory"),
                                       cl::value_desc("DIR"),
                                       cl::sub(hlsSubcommand));
-static cl::opt<std::string> entryName("entry",
-                                      cl::desc("the top function"),
+static cl::opt<std::string> entryName("entry", cl::desc("the top function"),
                                       cl::value_desc("NAME"),
                                       cl::sub(hlsSubcommand));
 static cl::opt<std::string> tops("top",

@@ -67,10 +67,14 @@ static ElementKind kindOf(Type type) {
     return ElementKind::I1;
   bool u = type.isUnsigned();
   switch (type.bits) {
-  case 8: return u ? ElementKind::U8 : ElementKind::I8;
-  case 16: return u ? ElementKind::U16 : ElementKind::I16;
-  case 32: return u ? ElementKind::U32 : ElementKind::I32;
-  default: return u ? ElementKind::U64 : ElementKind::I64;
+  case 8:
+    return u ? ElementKind::U8 : ElementKind::I8;
+  case 16:
+    return u ? ElementKind::U16 : ElementKind::I16;
+  case 32:
+    return u ? ElementKind::U32 : ElementKind::I32;
+  default:
+    return u ? ElementKind::U64 : ElementKind::I64;
   }
 }
 
@@ -83,22 +87,45 @@ static void fill(HostArray &array, const OnnxTensor &tensor) {
 }
 
 HostArray hostArrayFrom(const OnnxTensor &tensor) {
-  std::vector<int64_t> shape = tensor.shape.empty() ? std::vector<int64_t>{1}
-                                                    : tensor.shape;
+  std::vector<int64_t> shape =
+      tensor.shape.empty() ? std::vector<int64_t>{1} : tensor.shape;
   HostArray array(kindOf(tensor.dtype), shape);
   switch (array.kind()) {
-  case ElementKind::F32: fill<float>(array, tensor); break;
-  case ElementKind::F64: fill<double>(array, tensor); break;
-  case ElementKind::I1: fill<uint8_t>(array, tensor); break;
-  case ElementKind::I8: fill<int8_t>(array, tensor); break;
-  case ElementKind::U8: fill<uint8_t>(array, tensor); break;
-  case ElementKind::I16: fill<int16_t>(array, tensor); break;
-  case ElementKind::U16: fill<uint16_t>(array, tensor); break;
-  case ElementKind::I32: fill<int32_t>(array, tensor); break;
-  case ElementKind::U32: fill<uint32_t>(array, tensor); break;
-  case ElementKind::I64: fill<int64_t>(array, tensor); break;
-  case ElementKind::U64: fill<uint64_t>(array, tensor); break;
-  case ElementKind::Wide: break;
+  case ElementKind::F32:
+    fill<float>(array, tensor);
+    break;
+  case ElementKind::F64:
+    fill<double>(array, tensor);
+    break;
+  case ElementKind::I1:
+    fill<uint8_t>(array, tensor);
+    break;
+  case ElementKind::I8:
+    fill<int8_t>(array, tensor);
+    break;
+  case ElementKind::U8:
+    fill<uint8_t>(array, tensor);
+    break;
+  case ElementKind::I16:
+    fill<int16_t>(array, tensor);
+    break;
+  case ElementKind::U16:
+    fill<uint16_t>(array, tensor);
+    break;
+  case ElementKind::I32:
+    fill<int32_t>(array, tensor);
+    break;
+  case ElementKind::U32:
+    fill<uint32_t>(array, tensor);
+    break;
+  case ElementKind::I64:
+    fill<int64_t>(array, tensor);
+    break;
+  case ElementKind::U64:
+    fill<uint64_t>(array, tensor);
+    break;
+  case ElementKind::Wide:
+    break;
   }
   return array;
 }

@@ -39,8 +39,9 @@ using namespace llvm;
 
 namespace hcl::driver {
 
-cl::SubCommand onnxTestSubcommand(
-    "onnx-test", "run ONNX backend test directories with the JIT");
+cl::SubCommand
+    onnxTestSubcommand("onnx-test",
+                       "run ONNX backend test directories with the JIT");
 
 static cl::list<std::string> testDirs(cl::Positional, cl::OneOrMore,
                                       cl::desc("DIR..."),
@@ -53,9 +54,9 @@ static cl::opt<std::string> expectedPasses(
 static cl::opt<std::string>
     writePasses("write-passes", cl::desc("write the passing tests to FILE"),
                 cl::value_desc("FILE"), cl::sub(onnxTestSubcommand));
-static cl::opt<unsigned> timeoutSeconds(
-    "timeout", cl::desc("seconds per test (default 120)"), cl::init(120),
-    cl::sub(onnxTestSubcommand));
+static cl::opt<unsigned>
+    timeoutSeconds("timeout", cl::desc("seconds per test (default 120)"),
+                   cl::init(120), cl::sub(onnxTestSubcommand));
 static cl::opt<bool> quiet("quiet", cl::desc("print only the summary"),
                            cl::sub(onnxTestSubcommand));
 
@@ -192,7 +193,8 @@ Result runTest(const std::string &dir) {
   }
 
   std::string compileError;
-  std::unique_ptr<CompiledText> compiled = CompiledText::compile(text, compileError);
+  std::unique_ptr<CompiledText> compiled =
+      CompiledText::compile(text, compileError);
   if (!compiled)
     return {Outcome::Error, compileError};
   JitProgram *program = &compiled->program();
@@ -228,7 +230,8 @@ Result runTest(const std::string &dir) {
     for (size_t k = 0; k < outputs.size(); ++k) {
       std::string mismatch = compare(results[k], outputs[k], k);
       if (!mismatch.empty())
-        return {Outcome::Fail, sys::path::filename(set).str() + ": " + mismatch};
+        return {Outcome::Fail,
+                sys::path::filename(set).str() + ": " + mismatch};
     }
   }
   return {Outcome::Pass, ""};
@@ -247,8 +250,8 @@ Result runIsolated(const std::string &dir) {
     close(fds[0]);
     alarm(timeoutSeconds);
     Result r = runTest(dir);
-    std::string line = std::to_string(static_cast<int>(r.outcome)) + " " +
-                       r.reason;
+    std::string line =
+        std::to_string(static_cast<int>(r.outcome)) + " " + r.reason;
     for (char &c : line)
       if (c == '\n')
         c = ' ';
@@ -267,11 +270,10 @@ Result runIsolated(const std::string &dir) {
   int status = 0;
   waitpid(pid, &status, 0);
   if (WIFSIGNALED(status))
-    return {Outcome::Error, WTERMSIG(status) == SIGALRM
-                                ? "timed out after " +
-                                      std::to_string(timeoutSeconds) + " s"
-                                : "crashed with signal " +
-                                      std::to_string(WTERMSIG(status))};
+    return {Outcome::Error,
+            WTERMSIG(status) == SIGALRM
+                ? "timed out after " + std::to_string(timeoutSeconds) + " s"
+                : "crashed with signal " + std::to_string(WTERMSIG(status))};
   if (message.empty())
     return {Outcome::Error, "the test process ended without a result"};
   int code = message[0] - '0';
@@ -323,10 +325,10 @@ int onnxTestMain() {
              << (r.reason.empty() ? "" : "  " + r.reason) << "\n";
     outs().flush();
   }
-  outs() << "\n" << tests.size() << " tests: " << counts[Outcome::Pass]
-         << " pass, " << counts[Outcome::Fail] << " fail, "
-         << counts[Outcome::Unsupported] << " unsupported, "
-         << counts[Outcome::Error] << " error\n";
+  outs() << "\n"
+         << tests.size() << " tests: " << counts[Outcome::Pass] << " pass, "
+         << counts[Outcome::Fail] << " fail, " << counts[Outcome::Unsupported]
+         << " unsupported, " << counts[Outcome::Error] << " error\n";
   std::vector<std::pair<int, std::string>> byCount;
   for (auto &[cause, n] : causes)
     byCount.push_back({-n, cause});

@@ -36,8 +36,9 @@ using namespace llvm;
 
 namespace hcl::driver {
 
-cl::SubCommand quantizeSubcommand(
-    "quantize", "quantize an ONNX model to fixed point after training");
+cl::SubCommand
+    quantizeSubcommand("quantize",
+                       "quantize an ONNX model to fixed point after training");
 
 static cl::opt<std::string> modelFile(cl::Positional, cl::Required,
                                       cl::desc("FILE.onnx"),
@@ -102,7 +103,8 @@ Expected<std::vector<HostArray>> runOn(JitProgram &program,
   std::vector<HostArray> arguments = program.makeArguments();
   if (arguments.size() != 1)
     return createStringError("hcl quantize handles models with one input; "
-                             "this one has " + Twine(arguments.size()));
+                             "this one has " +
+                             Twine(arguments.size()));
   HostArray input = sample;
   if (!input.reshape(arguments[0].shape()))
     return createStringError("a sample of shape " + input.shapeString() +
@@ -233,14 +235,16 @@ int quantizeMain() {
     if (llvm::Error error = checkNotAnInput(outputFile, {modelFile.getValue()}))
       return fail(toString(std::move(error)));
     if (llvm::Error error = writeFileAtomically(
-            outputFile, "// " + modelFile + " quantized by hcl quantize --bits " +
+            outputFile, "// " + modelFile +
+                            " quantized by hcl quantize --bits " +
                             std::to_string(bits.getValue()) + " (" +
                             std::to_string(calibrationCount) +
                             " calibration samples).\n" + text))
       return fail(toString(std::move(error)));
 
     // 3. The error on the held-back samples.
-    auto floatProgram = compileOrFail(program_text(model.schedule), "float program");
+    auto floatProgram =
+        compileOrFail(program_text(model.schedule), "float program");
     if (!floatProgram)
       return fail(toString(floatProgram.takeError()));
     auto fixedProgram = compileOrFail(text, "quantized program");
@@ -276,8 +280,8 @@ int quantizeMain() {
       first = false;
     }
     outs() << "), calibrated on " << calibrationCount << " samples\n"
-           << "held-back samples: " << held << "; top-1 agreement "
-           << agree << "/" << held << format(" (%.1f%%)", 100.0 * agree / held)
+           << "held-back samples: " << held << "; top-1 agreement " << agree
+           << "/" << held << format(" (%.1f%%)", 100.0 * agree / held)
            << ", the float model's top-1 takes " << classes.size()
            << " distinct values\n"
            << format("output error: max %.6g, mean %.6g (largest float output "

@@ -40,11 +40,11 @@ static cl::opt<std::string> inputFile(cl::Positional, cl::Required,
 static cl::opt<std::string> outputDir("o", cl::desc("the output directory"),
                                       cl::value_desc("DIR"),
                                       cl::sub(rtlSubcommand));
-static cl::opt<unsigned> aggregateWidth(
-    "aggregate-width",
-    cl::desc("aggregate words into wide words of at most N bits "
-             "(amc-aggregate; 0: no aggregation)"),
-    cl::value_desc("N"), cl::init(0), cl::sub(rtlSubcommand));
+static cl::opt<unsigned>
+    aggregateWidth("aggregate-width",
+                   cl::desc("aggregate words into wide words of at most N bits "
+                            "(amc-aggregate; 0: no aggregation)"),
+                   cl::value_desc("N"), cl::init(0), cl::sub(rtlSubcommand));
 static cl::opt<unsigned> shareArbiters(
     "share-arbiters",
     cl::desc("handshake ports on the same banks share N latency-sensitive "
@@ -62,8 +62,9 @@ static cl::opt<bool> singleFile("single-file",
 /// True when `module` holds an hcl program (a function with a body), whose
 /// partitioned buffers become amc memories before the amc passes run.
 static bool holdsProgram(mlir::ModuleOp module) {
-  return llvm::any_of(module.getOps<mlir::func::FuncOp>(),
-                      [](mlir::func::FuncOp func) { return !func.isExternal(); });
+  return llvm::any_of(
+      module.getOps<mlir::func::FuncOp>(),
+      [](mlir::func::FuncOp func) { return !func.isExternal(); });
 }
 
 /// The textual pipeline run on the module (nested under builtin.module):
@@ -74,8 +75,8 @@ static std::string modulePipeline(bool program) {
   std::string memoryPasses =
       "amc-lower-handshake,amc-lower-merge,amc-lower-banks";
   if (shareArbiters > 0)
-    memoryPasses += ",amc-share-arbiters{ports=" +
-                    std::to_string(shareArbiters) + "}";
+    memoryPasses +=
+        ",amc-share-arbiters{ports=" + std::to_string(shareArbiters) + "}";
   if (aggregateWidth > 0)
     memoryPasses +=
         ",amc-aggregate{word-width=" + std::to_string(aggregateWidth) + "}";
@@ -90,8 +91,7 @@ static std::string rtlPipeline(bool program) {
 
 static mlir::LogicalResult lower(mlir::ModuleOp module, bool program) {
   registerHCLPasses();
-  mlir::PassManager pm(module.getContext(),
-                      mlir::ModuleOp::getOperationName());
+  mlir::PassManager pm(module.getContext(), mlir::ModuleOp::getOperationName());
   std::string pipeline = modulePipeline(program);
   std::string errors;
   raw_string_ostream errorStream(errors);

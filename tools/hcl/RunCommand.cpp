@@ -28,7 +28,8 @@ using namespace llvm;
 
 namespace hcl::driver {
 
-cl::SubCommand runSubcommand("run", "JIT-compile a program and run it on the CPU");
+cl::SubCommand runSubcommand("run",
+                             "JIT-compile a program and run it on the CPU");
 
 static cl::opt<std::string> inputFile(cl::Positional, cl::Required,
                                       cl::desc("FILE.mlir or FILE.onnx"),
@@ -47,8 +48,7 @@ static cl::opt<uint64_t>
                         "values from SEED"),
                cl::value_desc("SEED"), cl::sub(runSubcommand));
 static cl::opt<std::string>
-    outputDir("output-dir",
-              cl::desc("write argN.npy and resultN.npy into DIR"),
+    outputDir("output-dir", cl::desc("write argN.npy and resultN.npy into DIR"),
               cl::value_desc("DIR"), cl::sub(runSubcommand));
 static cl::opt<bool> fixedAsFloat(
     "fixed-as-float",
@@ -148,9 +148,10 @@ prepareArguments(JitProgram &program, LoadedProgram &loaded) {
 }
 
 static void printOutput(StringRef name, const HostArray &array) {
-  outs() << left_justify(name, 9) << " " << left_justify(array.shapeString(), 12)
-         << " " << left_justify(elementName(array.kind()), 8) << " sum="
-         << format("%.10g", array.sum())
+  outs() << left_justify(name, 9) << " "
+         << left_justify(array.shapeString(), 12) << " "
+         << left_justify(elementName(array.kind()), 8)
+         << " sum=" << format("%.10g", array.sum())
          << " hash=" << format_hex_no_prefix(array.hash(), 16) << "\n";
 }
 
@@ -199,10 +200,12 @@ static Error writeOutputs(const std::vector<HostArray> &arguments,
   };
   for (size_t i = 0; i < arguments.size(); ++i)
     if (argSpecs[i].isMemRef)
-      if (Error error = write("arg" + Twine(i), shown(arguments[i], argSpecs[i])))
+      if (Error error =
+              write("arg" + Twine(i), shown(arguments[i], argSpecs[i])))
         return error;
   for (size_t i = 0; i < results.size(); ++i)
-    if (Error error = write("result" + Twine(i), shown(results[i], resultSpecs[i])))
+    if (Error error =
+            write("result" + Twine(i), shown(results[i], resultSpecs[i])))
       return error;
   return Error::success();
 }
@@ -273,7 +276,8 @@ int runMain() {
     if (argSpecs[i].isMemRef)
       printOutput("arg" + std::to_string(i), shown(arguments[i], argSpecs[i]));
   for (size_t i = 0; i < results.size(); ++i)
-    printOutput("result" + std::to_string(i), shown(results[i], resultSpecs[i]));
+    printOutput("result" + std::to_string(i),
+                shown(results[i], resultSpecs[i]));
   outs() << "time: " << format("%.4f", timesMs[timesMs.size() / 2])
          << " ms (median of " << repeat << " run" << (repeat == 1 ? "" : "s")
          << ")\n";

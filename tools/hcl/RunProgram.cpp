@@ -26,18 +26,18 @@ Expected<std::string> runProgram(StringRef program, ArrayRef<std::string> args,
     sys::fs::set_current_path(workDir);
   }
   std::string message;
-  int status = sys::ExecuteAndWait(program, argv, std::nullopt, redirects, 0,
-                                   0, &message);
+  int status = sys::ExecuteAndWait(program, argv, std::nullopt, redirects, 0, 0,
+                                   &message);
   if (!workDir.empty())
     sys::fs::set_current_path(cwd);
   auto output = MemoryBuffer::getFile(log);
   std::string text = output ? (*output)->getBuffer().str() : "";
   sys::fs::remove(log);
   if (status != 0)
-    return createStringError(
-        (program + " failed" + (message.empty() ? "" : ": " + message) +
-         (text.empty() ? "" : "\n" + text))
-            .str());
+    return createStringError((program + " failed" +
+                              (message.empty() ? "" : ": " + message) +
+                              (text.empty() ? "" : "\n" + text))
+                                 .str());
   return text;
 }
 

@@ -3,7 +3,8 @@
 //   hcl run FILE.mlir [--entry NAME] [--input A.npy]... [--random-inputs SEED]
 //                     [--input-range [NAME=]LO,HI]... [--output-dir DIR]
 //                     [--repeat N] [--check-bounds] [--threads N]
-//   hcl check FILE.mlir [--entry NAME] [--seeds N] [--check-bounds] [--threads N]
+//   hcl check FILE.mlir [--entry NAME] [--seeds N] [--check-bounds] [--threads
+//   N]
 //                       [--input-range [NAME=]LO,HI]...
 //   ... (hls, bambu, estimate, rtl, import, onnx-test, quantize: see
 //   `hcl --help`; each subcommand's options are in its own file)
@@ -16,8 +17,8 @@
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/InitLLVM.h"
 
-#include <csignal>
 #include "llvm/Support/raw_ostream.h"
+#include <csignal>
 
 #include <algorithm>
 
@@ -207,7 +208,9 @@ int main(int argc, char **argv) {
     return hcl::driver::quantizeMain();
   if (hcl::driver::onnxTestSubcommand)
     return hcl::driver::onnxTestMain();
-  errs() << "hcl: error: no subcommand given (try 'hcl run FILE.mlir', 'hcl check FILE.mlir', 'hcl hls FILE.mlir -o DIR', 'hcl rtl FILE.mlir -o DIR', or "
+  errs() << "hcl: error: no subcommand given (try 'hcl run FILE.mlir', 'hcl "
+            "check FILE.mlir', 'hcl hls FILE.mlir -o DIR', 'hcl rtl FILE.mlir "
+            "-o DIR', or "
             "'hcl --help')\n";
   return 1;
 }

@@ -72,7 +72,8 @@ TEST(Estimate, DependenceDistanceDividesTheRecurrence) {
         affine.store %b, %A[%i] : memref<32xi32>
       } {loop_name = "i"}
       return
-    })", "catapult");
+    })",
+                                "catapult");
   ASSERT_EQ(e.loops.size(), 1u);
   EXPECT_EQ(e.loops[0].recMII, 2);
   EXPECT_EQ(e.loops[0].resMII, 1);
@@ -95,7 +96,8 @@ TEST(Estimate, PipelinedLatencyAndCounts) {
         affine.store %u, %B[%i] : memref<16xf32>
       } {loop_name = "i", pipeline_ii = 1 : i32}
       return
-    })", "vitis");
+    })",
+                                "vitis");
   ASSERT_EQ(e.loops.size(), 1u);
   EXPECT_EQ(e.loops[0].resMII, 2); // A[i + 1] read twice counts once
   EXPECT_EQ(e.loops[0].recMII, 1);
@@ -125,7 +127,8 @@ TEST(Estimate, ArithmeticUnitsLimitTheII) {
         affine.store %e, %A[%i] : memref<16xf32>
       } {loop_name = "i", pipeline_ii = 1 : i32}
       return
-    })", path);
+    })",
+                                path);
   ASSERT_EQ(e.loops.size(), 1u);
   EXPECT_EQ(e.loops[0].resMII, 2);
 }

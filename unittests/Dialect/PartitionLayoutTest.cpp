@@ -38,20 +38,19 @@ protected:
     ASSERT_TRUE(succeeded(read));
     ASSERT_EQ(read->size(), partitions.size());
     for (size_t d = 0; d < partitions.size(); ++d)
-      EXPECT_EQ(describePartition((*read)[d]),
-                describePartition(partitions[d]))
+      EXPECT_EQ(describePartition((*read)[d]), describePartition(partitions[d]))
           << "dimension " << d;
   }
   MLIRContext context;
 };
 
 TEST_F(PartitionLayout, MapsOfEachKind) {
-  EXPECT_EQ(print(buildPartitionMap({32, 32}, {{}, {Kind::Complete, 0}},
-                                    &context)),
-            "(d0, d1) -> (0, d1, d0, 0)"); // the spec's listing
-  EXPECT_EQ(print(buildPartitionMap({32, 32}, {{Kind::Cyclic, 4}, {}},
-                                    &context)),
-            "(d0, d1) -> (d0 mod 4, 0, d0 floordiv 4, d1)");
+  EXPECT_EQ(
+      print(buildPartitionMap({32, 32}, {{}, {Kind::Complete, 0}}, &context)),
+      "(d0, d1) -> (0, d1, d0, 0)"); // the spec's listing
+  EXPECT_EQ(
+      print(buildPartitionMap({32, 32}, {{Kind::Cyclic, 4}, {}}, &context)),
+      "(d0, d1) -> (d0 mod 4, 0, d0 floordiv 4, d1)");
   EXPECT_EQ(print(buildPartitionMap({10}, {{Kind::Block, 4}}, &context)),
             "(d0) -> (d0 floordiv 3, d0 mod 3)");
 }

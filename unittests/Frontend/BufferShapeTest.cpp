@@ -156,7 +156,7 @@ TEST(BufferShape, WriteBufferAfterTileAndSplitIsTheBlock) {
   for (Schedule *s : {&tiled, &split}) {
     Array inA(a, {16, 4}, Float(32)), inB(b, {4, 32}, Float(32)),
         out({16, 32}, Float(32));
-    build(*s)(inA, inB, out);
+    build (*s)(inA, inB, out);
     std::vector<float> c = out.to_vector<float>();
     for (int i = 0; i < 16; ++i)
       for (int j = 0; j < 32; ++j) {
@@ -173,8 +173,7 @@ TEST(BufferShape, WriteBufferAfterTileAndSplitIsTheBlock) {
 TEST(BufferShape, RefusedBufferKeepsItsErrorForLower) {
   Tensor A = placeholder({8, 8}, "A");
   Schedule s = create_schedule({A}, [](Tensor A) {
-    return compute(
-        {8, 8}, [&](Var i, Var j) { return A(i, j) + 1; }, "B");
+    return compute({8, 8}, [&](Var i, Var j) { return A(i, j) + 1; }, "B");
   });
   Tensor B = s.outputs()[0];
   Tensor LB = s.reuse_at(A, s[B], B.axis(0));

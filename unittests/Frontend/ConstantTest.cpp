@@ -41,10 +41,11 @@ Schedule copyOf(const Tensor &values) {
   std::vector<int64_t> shape = values.shape();
   return create_schedule({Dummy}, [&](Tensor) {
     if (shape.size() == 1)
-      return compute(shape, [&](Var i) { return values(i); }, "Copy",
-                     values.dtype());
-    return compute(shape, [&](Var i, Var j) { return values(i, j); }, "Copy",
-                   values.dtype());
+      return compute(
+          shape, [&](Var i) { return values(i); }, "Copy", values.dtype());
+    return compute(
+        shape, [&](Var i, Var j) { return values(i, j); }, "Copy",
+        values.dtype());
   });
 }
 
@@ -69,8 +70,9 @@ uint64_t bitsOf(double value, Type type) {
 }
 
 TEST(FrontendConstant, FloatsAreExact) {
-  std::vector<double> values = {0.1, -1.0 / 3, 1e-45, -0.0, kInf, -kInf,
-                                3.4028234663852886e38, 123456.789, 2.5, kNaN};
+  std::vector<double> values = {
+      0.1,        -1.0 / 3, 1e-45, -0.0, kInf, -kInf, 3.4028234663852886e38,
+      123456.789, 2.5,      kNaN};
   for (Type type : {Float(32), Float(64)}) {
     Tensor W = constant(values, {2, 5}, "W", type);
     EXPECT_EQ(W.shape(), (std::vector<int64_t>{2, 5}));
@@ -86,7 +88,8 @@ TEST(FrontendConstant, FloatsAreExact) {
   }
   // From integers.
   Tensor I = constant(std::vector<int64_t>{-3, 16777217}, {2}, "I", Float(32));
-  EXPECT_EQ(run(I).to_vector<double>(), (std::vector<double>{-3.0, 16777216.0}));
+  EXPECT_EQ(run(I).to_vector<double>(),
+            (std::vector<double>{-3.0, 16777216.0}));
 }
 
 TEST(FrontendConstant, FixedPointHoldsFlooredBits) {
@@ -95,13 +98,15 @@ TEST(FrontendConstant, FixedPointHoldsFlooredBits) {
   std::vector<double> values = {0.5, -0.3, 9.0, 1.0 / 16};
   Tensor Q = constant(values, {4}, "Q", Fixed(8, 4));
   Array out = run(Q);
-  EXPECT_EQ(out.to_vector<double>(), (std::vector<double>{0.5, -0.3125, -7.0, 0.0625}));
+  EXPECT_EQ(out.to_vector<double>(),
+            (std::vector<double>{0.5, -0.3125, -7.0, 0.0625}));
   Tensor U = constant(std::vector<int64_t>{1, 3}, {2}, "U", UFixed(6, 2));
   EXPECT_EQ(run(U).to_vector<double>(), (std::vector<double>{1.0, 3.0}));
   // Stored as the bits, read through hcl.bitcast.
   std::string mlir = lower(copyOf(Q), false);
   EXPECT_NE(mlir.find("memref.global \"private\" constant @Q : memref<4xi8>"),
-            std::string::npos) << mlir;
+            std::string::npos)
+      << mlir;
   EXPECT_NE(mlir.find("hcl.bitcast"), std::string::npos) << mlir;
 }
 
@@ -117,21 +122,27 @@ TEST(FrontendConstant, IntegersWrapToTheWidth) {
       {UInt(1), {0, 1, 2, 3, -1}, {0, 1, 0, 1, 1}},
       {Int(12), {2047, 2048, -1, 4096, 100}, {2047, -2048, -1, 0, 100}},
       {UInt(12), {4095, 4096, -1, 1, 100}, {4095, 0, 4095, 1, 100}},
-      {Int(32), {INT32_MIN, INT32_MAX, int64_t(1) << 32, -2, 9},
+      {Int(32),
+       {INT32_MIN, INT32_MAX, int64_t(1) << 32, -2, 9},
        {INT32_MIN, INT32_MAX, 0, -2, 9}},
-      {Int(64), {INT64_MIN, INT64_MAX, -1, 0, 42}, {INT64_MIN, INT64_MAX, -1, 0, 42}},
+      {Int(64),
+       {INT64_MIN, INT64_MAX, -1, 0, 42},
+       {INT64_MIN, INT64_MAX, -1, 0, 42}},
   };
   for (const Case &c : cases) {
     Tensor W = constant(c.values, {5}, "W", c.type);
     EXPECT_EQ(run(W).to_vector<int64_t>(), c.want) << c.type.str();
   }
   // From doubles: toward zero.
-  Tensor D = constant(std::vector<double>{1.9, -1.9, 255.0, 256.5}, {4}, "D",
-                      UInt(8));
-  EXPECT_EQ(run(D).to_vector<int64_t>(), (std::vector<int64_t>{1, 0xFF, 255, 0}));
+  Tensor D =
+      constant(std::vector<double>{1.9, -1.9, 255.0, 256.5}, {4}, "D", UInt(8));
+  EXPECT_EQ(run(D).to_vector<int64_t>(),
+            (std::vector<int64_t>{1, 0xFF, 255, 0}));
   // A 2-D constant of an odd width (written as nested lists).
-  Tensor E = constant(std::vector<int64_t>{1, -2, 3, -4, 5, -6}, {2, 3}, "E", Int(5));
-  EXPECT_EQ(run(E).to_vector<int64_t>(), (std::vector<int64_t>{1, -2, 3, -4, 5, -6}));
+  Tensor E =
+      constant(std::vector<int64_t>{1, -2, 3, -4, 5, -6}, {2, 3}, "E", Int(5));
+  EXPECT_EQ(run(E).to_vector<int64_t>(),
+            (std::vector<int64_t>{1, -2, 3, -4, 5, -6}));
 }
 
 TEST(FrontendConstant, SplatAndLargeConstants) {
@@ -147,17 +158,17 @@ TEST(FrontendConstant, SplatAndLargeConstants) {
 
 // y = x * W + b: the weights are globals, not arguments of @top.
 TEST(FrontendConstant, ReadByStagesNotAnArgument) {
-  Tensor W = constant(std::vector<double>{1, 2, 3, 4, 5, 6}, {2, 3}, "W",
-                      Float(32));
+  Tensor W =
+      constant(std::vector<double>{1, 2, 3, 4, 5, 6}, {2, 3}, "W", Float(32));
   Tensor X = placeholder({4, 2}, "X", Float(32));
   Schedule s = create_schedule({X}, [&](Tensor X) {
     Tensor b = constant(std::vector<double>{0.5, -0.5, 1}, {3}, "b", Float(32));
     Var k = reduce_axis(0, 2, "k");
-    Tensor XW = compute({4, 3}, [&](Var i, Var j) {
-      return sum(X(i, k) * W(k, j), {k});
-    }, "XW", Float(32));
-    return compute({4, 3}, [&](Var i, Var j) { return XW(i, j) + b(j); }, "Y",
-                   Float(32));
+    Tensor XW = compute(
+        {4, 3}, [&](Var i, Var j) { return sum(X(i, k) * W(k, j), {k}); }, "XW",
+        Float(32));
+    return compute(
+        {4, 3}, [&](Var i, Var j) { return XW(i, j) + b(j); }, "Y", Float(32));
   });
   std::string text = lower(s, false);
   EXPECT_TRUE(contains(text, "memref.global \"private\" constant @W : "
@@ -191,12 +202,13 @@ TEST(FrontendConstant, ReadByStagesNotAnArgument) {
 
 // A gather (ONNX's Gather): the index is data, so the read is memref.load.
 TEST(FrontendConstant, DataDependentIndex) {
-  Tensor Table = constant(std::vector<int64_t>{10, 20, 30, 40, 50}, {5}, "Table",
-                          Int(32));
+  Tensor Table =
+      constant(std::vector<int64_t>{10, 20, 30, 40, 50}, {5}, "Table", Int(32));
   Tensor Idx = placeholder({6}, "Idx", Int(32));
   Schedule s = create_schedule({Idx}, [&](Tensor Idx) {
-    return compute({6}, [&](Var i) { return Table(Idx(i)) + Table(4 - i % 5); },
-                   "G", Int(32));
+    return compute(
+        {6}, [&](Var i) { return Table(Idx(i)) + Table(4 - i % 5); }, "G",
+        Int(32));
   });
   Module f = build(s);
   std::vector<int> idx = {4, 0, 3, 3, 1, 2};
@@ -214,16 +226,19 @@ TEST(FrontendConstant, SchedulesOfStagesReadingConstants) {
   Tensor W = constant(wv, {8, 8}, "W", Float(32));
   Tensor A = placeholder({8, 8}, "A", Float(32));
   auto kernel = [&](Tensor A) {
-    Tensor B = compute({8, 8}, [&](Var i, Var j) { return A(i, j) * W(j, i); },
-                       "B", Float(32));
-    return compute({8, 8}, [&](Var i, Var j) { return B(i, j) + W(i, j); }, "C",
-                   Float(32));
+    Tensor B = compute(
+        {8, 8}, [&](Var i, Var j) { return A(i, j) * W(j, i); }, "B",
+        Float(32));
+    return compute(
+        {8, 8}, [&](Var i, Var j) { return B(i, j) + W(i, j); }, "C",
+        Float(32));
   };
   std::vector<double> av(64);
   for (int i = 0; i < 64; ++i)
     av[i] = i * 0.5 - 7;
   auto expected = [&](int i, int j) {
-    return float(float(av[i * 8 + j]) * float(wv[j * 8 + i])) + float(wv[i * 8 + j]);
+    return float(float(av[i * 8 + j]) * float(wv[j * 8 + i])) +
+           float(wv[i * 8 + j]);
   };
   auto check = [&](Schedule &s, const char *what) {
     Module f = build(s);
@@ -266,8 +281,8 @@ TEST(FrontendConstant, InsideAndOutsideKernels) {
   for (int pass = 0; pass < 2; ++pass) {
     Schedule s = create_schedule({A}, [&](Tensor A) {
       constant(std::vector<int64_t>{7}, {1}, "Unused", Int(32));
-      return compute({2}, [&](Var i) { return A(i) * K(i) + pass; }, "B",
-                     Int(32));
+      return compute(
+          {2}, [&](Var i) { return A(i) * K(i) + pass; }, "B", Int(32));
     });
     EXPECT_EQ(s.tensor("Unused").shape(), (std::vector<int64_t>{1}));
     Module f = build(s);
@@ -288,10 +303,13 @@ TEST(FrontendConstant, SymbolNames) {
     Tensor c4 = constant(std::vector<int64_t>{7, 8}, {2}, "1/x y", Int(32));
     Tensor c5 = constant(std::vector<int64_t>{9, 10}, {2}, "Stage_B", Int(32));
     Tensor c6 = constant(std::vector<int64_t>{11, 12}, {2}, "", Int(32));
-    return compute({2}, [&](Var i) {
-      return A(i) + c1(i) + c2(i) * 10 + c3(i) * 100 + c4(i) * 1000 +
-             c5(i) * 10000 + c6(i) * 100000;
-    }, "B", Int(32));
+    return compute(
+        {2},
+        [&](Var i) {
+          return A(i) + c1(i) + c2(i) * 10 + c3(i) * 100 + c4(i) * 1000 +
+                 c5(i) * 10000 + c6(i) * 100000;
+        },
+        "B", Int(32));
   });
   std::string text = lower(s, false);
   for (const char *symbol : {"@w_0 :", "@w_0_1 :", "@const_top :", "@_1_x_y :",
@@ -301,45 +319,40 @@ TEST(FrontendConstant, SymbolNames) {
   Module f = build(s);
   Array a(std::vector<int>{0, 1}, {2}, Int(32)), b({2}, Int(32));
   f(a, b);
-  EXPECT_EQ(b.to_vector<int>(), (std::vector<int>{1 + 30 + 500 + 7000 + 90000 + 1100000,
-                                                  1 + 2 + 40 + 600 + 8000 + 100000 +
-                                                      1200000}));
+  EXPECT_EQ(b.to_vector<int>(),
+            (std::vector<int>{1 + 30 + 500 + 7000 + 90000 + 1100000,
+                              1 + 2 + 40 + 600 + 8000 + 100000 + 1200000}));
 }
 
 TEST(FrontendConstant, Errors) {
-  std::string count = errorOf([] {
-    constant(std::vector<double>{1, 2, 3}, {2, 2}, "W", Float(32));
-  });
-  EXPECT_TRUE(contains(count, "constant 'W': 3 values for a shape of 4 elements"))
+  std::string count = errorOf(
+      [] { constant(std::vector<double>{1, 2, 3}, {2, 2}, "W", Float(32)); });
+  EXPECT_TRUE(
+      contains(count, "constant 'W': 3 values for a shape of 4 elements"))
       << count;
-  EXPECT_TRUE(contains(errorOf([] {
-                         constant(std::vector<int64_t>{}, {}, "S", Int(32));
-                       }),
-                       "at least one dimension"));
-  EXPECT_TRUE(contains(errorOf([] {
-                         constant(std::vector<int64_t>{1}, {0}, "Z", Int(32));
-                       }),
-                       "dimension sizes must be positive"));
-  EXPECT_TRUE(contains(errorOf([] {
-                         constant(std::vector<double>{kNaN}, {1}, "N", Int(32));
-                       }),
-                       "is not a finite value an integer can hold"));
-  EXPECT_TRUE(contains(errorOf([] {
-                         constant(std::vector<double>{1e300}, {1}, "N", Int(64));
-                       }),
-                       "is not a finite value"));
+  EXPECT_TRUE(contains(
+      errorOf([] { constant(std::vector<int64_t>{}, {}, "S", Int(32)); }),
+      "at least one dimension"));
+  EXPECT_TRUE(contains(
+      errorOf([] { constant(std::vector<int64_t>{1}, {0}, "Z", Int(32)); }),
+      "dimension sizes must be positive"));
+  EXPECT_TRUE(contains(
+      errorOf([] { constant(std::vector<double>{kNaN}, {1}, "N", Int(32)); }),
+      "is not a finite value an integer can hold"));
+  EXPECT_TRUE(contains(
+      errorOf([] { constant(std::vector<double>{1e300}, {1}, "N", Int(64)); }),
+      "is not a finite value"));
   Tensor W = constant(std::vector<int64_t>{1, 2}, {2}, "W", Int(32));
   EXPECT_TRUE(contains(errorOf([&] { W(0, 1); }), "'W' has 1 dimensions"));
   Tensor A = placeholder({2}, "A", Int(32));
   std::string updated = errorOf([&] {
-    create_schedule({A}, [&](Tensor A) {
-      update(W, [&](Var i) { return A(i); }, "U");
-    });
+    create_schedule(
+        {A}, [&](Tensor A) { update(W, [&](Var i) { return A(i); }, "U"); });
   });
-  EXPECT_TRUE(contains(updated, "update cannot write 'W', a constant")) << updated;
-  std::string returned = errorOf([&] {
-    create_schedule({A}, [&](Tensor) { return W; });
-  });
+  EXPECT_TRUE(contains(updated, "update cannot write 'W', a constant"))
+      << updated;
+  std::string returned =
+      errorOf([&] { create_schedule({A}, [&](Tensor) { return W; }); });
   EXPECT_TRUE(contains(returned, "returns 'W', a constant")) << returned;
   Tensor Clash = constant(std::vector<int64_t>{1, 2}, {2}, "A", Int(32));
   std::string clash = errorOf([&] {
@@ -359,8 +372,9 @@ TEST(FrontendConstant, Errors) {
                        "downsize: 'W' is a constant tensor"));
   EXPECT_TRUE(contains(errorOf([&] { s.pack(W, 0, 2); }),
                        "pack: 'W' is a constant tensor"));
-  EXPECT_TRUE(contains(errorOf([&] { s.buffer_at(W, s["B"], s.tensor("B").axis(0)); }),
-                       "buffer_at: 'W' is a constant tensor"));
+  EXPECT_TRUE(
+      contains(errorOf([&] { s.buffer_at(W, s["B"], s.tensor("B").axis(0)); }),
+               "buffer_at: 'W' is a constant tensor"));
   Tensor Other = constant(std::vector<int64_t>{1, 2}, {2}, "Other", Int(32));
   EXPECT_TRUE(contains(errorOf([&] { s.partition(Other); }),
                        "'Other' is a constant that no stage of this schedule "
@@ -376,9 +390,12 @@ TEST(FrontendConstant, PartitionAndReuseAtOfAConstant) {
   Tensor W = constant(wv, {10, 10}, "W", Int(32));
   Tensor A = placeholder({8, 8}, "A", Int(32));
   Schedule s = create_schedule({A}, [&](Tensor A) {
-    return compute({8, 8}, [&](Var y, Var x) {
-      return A(y, x) * (W(y, x) + W(y + 1, x + 1) + W(y + 2, x + 2));
-    }, "B", Int(32));
+    return compute(
+        {8, 8},
+        [&](Var y, Var x) {
+          return A(y, x) * (W(y, x) + W(y + 1, x + 1) + W(y + 2, x + 2));
+        },
+        "B", Int(32));
   });
   Tensor B = s.outputs()[0];
   s.partition(W, PartitionKind::Cyclic, 2, 2);

@@ -41,14 +41,17 @@ TEST(FrontendTypes, NamesAndLimits) {
   EXPECT_NE(errorOf([] { Float(16); }).find("only Float(32) and Float(64)"),
             std::string::npos);
   EXPECT_NE(errorOf([] { Int(0); }).find("1 to 512 bits"), std::string::npos);
-  EXPECT_NE(errorOf([] { UInt(513); }).find("1 to 512 bits"), std::string::npos);
+  EXPECT_NE(errorOf([] { UInt(513); }).find("1 to 512 bits"),
+            std::string::npos);
   EXPECT_EQ(Int(512).str(), "int512");
   EXPECT_EQ(Fixed(8, 4).str(), "fixed8_4");
   EXPECT_EQ(UFixed(16, 16).str(), "ufixed16_16");
-  EXPECT_NE(errorOf([] { Fixed(0, 0); }).find("Fixed(0, 0): widths are 1 to 512"),
-            std::string::npos);
-  EXPECT_NE(errorOf([] { Fixed(8, 9); }).find("fraction bits must be 0 to the width"),
-            std::string::npos);
+  EXPECT_NE(
+      errorOf([] { Fixed(0, 0); }).find("Fixed(0, 0): widths are 1 to 512"),
+      std::string::npos);
+  EXPECT_NE(
+      errorOf([] { Fixed(8, 9); }).find("fraction bits must be 0 to the width"),
+      std::string::npos);
 }
 
 // docs/frontend.md's promotion rule: integers narrower than 32 bits compute
@@ -85,15 +88,16 @@ TEST(FrontendRun, MixedIntegersKeepTheirValues) {
   Tensor A = placeholder({2}, "A", UInt(8));
   Tensor B = placeholder({2}, "B", Int(8));
   Schedule s = create_schedule({A, B}, [](Tensor A, Tensor B) {
-    return compute({2}, [&](Var i) { return A(i) + B(i) + A(i) * 2; }, "C",
-                   Int(32));
+    return compute(
+        {2}, [&](Var i) { return A(i) + B(i) + A(i) * 2; }, "C", Int(32));
   });
   Module f = build(s);
   Array a(std::vector<int>{200, 255}, {2}, UInt(8));
   Array b(std::vector<int>{-1, -128}, {2}, Int(8));
   Array c({2}, Int(32));
   f(a, b, c);
-  EXPECT_EQ(c.to_vector<int>(), (std::vector<int>{200 - 1 + 400, 255 - 128 + 510}));
+  EXPECT_EQ(c.to_vector<int>(),
+            (std::vector<int>{200 - 1 + 400, 255 - 128 + 510}));
 }
 
 // Fixed-point arrays quantize on the way in (floor to 2^-frac, wrap) and
@@ -107,19 +111,25 @@ TEST(FrontendRun, QuantizedInputAndOutput) {
   s.quantize(s.outputs()[0], Fixed(16, 8));
   Module f = build(s);
   Array a(std::vector<double>{1.5, -2.25, 100.0, 0.1}, {4}, Fixed(16, 8));
-  EXPECT_EQ(a.to_vector<int64_t>(), (std::vector<int64_t>{384, -576, 25600, 25}));
+  EXPECT_EQ(a.to_vector<int64_t>(),
+            (std::vector<int64_t>{384, -576, 25600, 25}));
   Array c({4}, Fixed(16, 8));
   f(a, c);
   // 200.0 does not fit Fixed(16, 8) (up to 127.99): it wraps to -56.
-  EXPECT_EQ(c.to_vector<double>(), (std::vector<double>{3.0, -4.5, -56.0, 0.1953125}));
+  EXPECT_EQ(c.to_vector<double>(),
+            (std::vector<double>{3.0, -4.5, -56.0, 0.1953125}));
   Array floats({4}, Float(32));
-  EXPECT_NE(errorOf([&] { f(floats, c); }).find("expected fixed16_8, got float32"),
-            std::string::npos);
-  EXPECT_NE(errorOf([&] { s.quantize(A, Int(8)); }).find("narrow integers with downsize"),
+  EXPECT_NE(
+      errorOf([&] { f(floats, c); }).find("expected fixed16_8, got float32"),
+      std::string::npos);
+  EXPECT_NE(errorOf([&] {
+              s.quantize(A, Int(8));
+            }).find("narrow integers with downsize"),
             std::string::npos);
   Tensor unknown = placeholder({4}, "Q", Float(32));
-  EXPECT_NE(errorOf([&] { s.quantize(unknown, Fixed(8, 4)); })
-                .find("quantize: 'Q' is not a tensor of this schedule"),
+  EXPECT_NE(errorOf([&] {
+              s.quantize(unknown, Fixed(8, 4));
+            }).find("quantize: 'Q' is not a tensor of this schedule"),
             std::string::npos);
 }
 
@@ -138,25 +148,30 @@ TEST(FrontendErrors, LambdaArityAxisAndStage) {
     return compute({4, 4}, [&](Var i, Var j) { return A(i, j); }, "B");
   });
   Tensor B = s.outputs()[0];
-  EXPECT_NE(errorOf([&] { B.axis(2); })
-                .find("stage 'B' has 2 axes; axis 2 is out of range"),
+  EXPECT_NE(errorOf([&] {
+              B.axis(2);
+            }).find("stage 'B' has 2 axes; axis 2 is out of range"),
             std::string::npos);
   EXPECT_NE(errorOf([&] { s["X"]; }).find("no stage named 'X'"),
             std::string::npos);
-  EXPECT_NE(errorOf([&] { s[A]; })
-                .find("'A' is an input (placeholder) that no stage updates"),
+  EXPECT_NE(errorOf([&] {
+              s[A];
+            }).find("'A' is an input (placeholder) that no stage updates"),
             std::string::npos);
   EXPECT_EQ(s.tensor("B").name(), "B");
   EXPECT_NE(errorOf([&] { s.tensor("Z"); }).find("no tensor named 'Z'"),
             std::string::npos);
-  EXPECT_NE(errorOf([&] { s[B].pipeline("q"); })
-                .find("pipeline: stage 'B' has no axis named 'q'"),
+  EXPECT_NE(errorOf([&] {
+              s[B].pipeline("q");
+            }).find("pipeline: stage 'B' has no axis named 'q'"),
             std::string::npos);
-  EXPECT_NE(errorOf([&] { A(1); }).find("'A' has 2 dimensions (4x4) but is "
-                                        "read with 1 indices"),
+  EXPECT_NE(errorOf([&] { A(1); })
+                .find("'A' has 2 dimensions (4x4) but is "
+                      "read with 1 indices"),
             std::string::npos);
-  EXPECT_NE(errorOf([&] { create_schedule({A, B}, [](Tensor A) {}); })
-                .find("the kernel takes 1 tensors but 2 inputs are given"),
+  EXPECT_NE(errorOf([&] {
+              create_schedule({A, B}, [](Tensor A) {});
+            }).find("the kernel takes 1 tensors but 2 inputs are given"),
             std::string::npos);
   EXPECT_NE(errorOf([&] {
               compute({2}, [](Var i) { return i; }, "Outside");
@@ -187,13 +202,15 @@ TEST(FrontendErrors, ArraysOfTheWrongTypeOrShape) {
   });
   Module f = build(s);
   Array floats({4}, Float(32)), ints({4}, Int(32)), small({3}, Int(32));
-  EXPECT_NE(errorOf([&] { f(floats, ints); })
-                .find("input 0 ('A'): expected int32, got float32"),
+  EXPECT_NE(errorOf([&] {
+              f(floats, ints);
+            }).find("input 0 ('A'): expected int32, got float32"),
             std::string::npos);
   EXPECT_NE(errorOf([&] { f(ints, small); }).find("output 0: expected"),
             std::string::npos);
-  EXPECT_NE(errorOf([&] { f(ints); })
-                .find("takes 1 input and 1 output arrays, got 1"),
+  EXPECT_NE(errorOf([&] {
+              f(ints);
+            }).find("takes 1 input and 1 output arrays, got 1"),
             std::string::npos);
 }
 
@@ -204,8 +221,10 @@ TEST(FrontendRun, ReductionsSumMaxMin) {
     Var q = reduce_axis(0, 5, "q");
     Var t = reduce_axis(0, 5, "t");
     return std::vector<Tensor>{
-        compute({3}, [&](Var i) { return sum(A(i, r), {r}); }, "S"),
-        compute({3}, [&](Var i) { return reduce_max(A(i, q), {q}); }, "M"),
+        compute(
+            {3}, [&](Var i) { return sum(A(i, r), {r}); }, "S"),
+        compute(
+            {3}, [&](Var i) { return reduce_max(A(i, q), {q}); }, "M"),
         compute({3}, [&](Var i) { return reduce_min(A(i, t), {t}); }, "N")};
   });
   Module f = build(s);
@@ -251,9 +270,10 @@ TEST(FrontendRun, NarrowAndUnsignedIntegers) {
   Tensor B = placeholder({4}, "B", Int(8));
   Schedule s = create_schedule({A, B}, [](Tensor A, Tensor B) {
     return std::vector<Tensor>{
-        compute({4}, [&](Var i) { return A(i) / 3; }, "Q", UInt(8)),
-        compute({4}, [&](Var i) { return select(A(i) > 100, 1, 0); }, "G",
-                Int(32)),
+        compute(
+            {4}, [&](Var i) { return A(i) / 3; }, "Q", UInt(8)),
+        compute(
+            {4}, [&](Var i) { return select(A(i) > 100, 1, 0); }, "G", Int(32)),
         compute({4}, [&](Var i) { return B(i) + 100; }, "W", Int(8))};
   });
   Module f = build(s);
@@ -272,7 +292,8 @@ TEST(FrontendRun, ArbitraryWidths) {
   Tensor B = placeholder({4}, "B", UInt(4));
   Schedule s = create_schedule({A, B}, [](Tensor A, Tensor B) {
     return std::vector<Tensor>{
-        compute({4}, [&](Var i) { return A(i) * 2; }, "D", Int(12)),
+        compute(
+            {4}, [&](Var i) { return A(i) * 2; }, "D", Int(12)),
         compute({4}, [&](Var i) { return B(i) + 9; }, "E", UInt(4))};
   });
   Module f = build(s);
@@ -281,8 +302,8 @@ TEST(FrontendRun, ArbitraryWidths) {
   Array d({4}, Int(12)), e({4}, UInt(4));
   f(a, b, d, e);
   // Results wrap to 12 and 4 bits, as the hardware types would.
-  EXPECT_EQ(d.to_vector<int>(), (std::vector<int>{3000 - 4096, -3000 + 4096,
-                                                   4094 - 4096, 10}));
+  EXPECT_EQ(d.to_vector<int>(),
+            (std::vector<int>{3000 - 4096, -3000 + 4096, 4094 - 4096, 10}));
   EXPECT_EQ(e.to_vector<int>(), (std::vector<int>{10, 15, 0, 8}));
 }
 
@@ -298,7 +319,8 @@ TEST(FrontendRun, UpdateScalarGatherAndIndexValues) {
   });
   s[A].unroll("i", 2); // the input's update stage, as in HeteroCL
   Module f = build(s);
-  Array a(iota(5, 1), {5}), idx(std::vector<int>{4, 0, 2}, {3}), g({3}), sq({4});
+  Array a(iota(5, 1), {5}), idx(std::vector<int>{4, 0, 2}, {3}), g({3}),
+      sq({4});
   f(a, idx, g, sq);
   EXPECT_EQ(a.to_vector<int>(), (std::vector<int>{12, 14, 16, 18, 20}));
   EXPECT_EQ(g.to_vector<int>(), (std::vector<int>{20, 12, 16}));
@@ -332,8 +354,7 @@ TEST(FrontendRun, CheckBoundsStopsAGatherOutOfRange) {
   Tensor T = placeholder({16}, "T");
   Tensor I = placeholder({4}, "I");
   Schedule s = create_schedule({T, I}, [](Tensor T, Tensor I) {
-    return compute(
-        {4}, [&](Var j) { return T(I(j)); }, "G");
+    return compute({4}, [&](Var j) { return T(I(j)); }, "G");
   });
   BuildOptions options;
   options.checkBounds = true;
@@ -396,8 +417,9 @@ TEST(FrontendRun, ComputePrimitivesKeepTheResult) {
     Tensor A = placeholder({8, 6}, "A"), B = placeholder({6, 10}, "B");
     Schedule s = create_schedule({A, B}, [](Tensor A, Tensor B) {
       Var k = reduce_axis(0, 6, "k");
-      return compute({8, 10}, [&](Var i, Var j) { return sum(A(i, k) * B(k, j), {k}); },
-                     "C");
+      return compute(
+          {8, 10}, [&](Var i, Var j) { return sum(A(i, k) * B(k, j), {k}); },
+          "C");
     });
     if (customize) {
       Tensor C = s.outputs()[0];
@@ -426,9 +448,10 @@ TEST(FrontendRun, MoreCustomizationsKeepTheResult) {
   auto run = [](bool customize) {
     Tensor A = placeholder({6, 8}, "A");
     Schedule s = create_schedule({A}, [](Tensor A) {
-      Tensor P = compute({6, 8}, [&](Var i, Var j) { return A(i, j) * 3; }, "P");
-      return compute({6, 8}, [&](Var i, Var j) { return P(i, j) - A(i, j); },
-                     "Q");
+      Tensor P =
+          compute({6, 8}, [&](Var i, Var j) { return A(i, j) * 3; }, "P");
+      return compute(
+          {6, 8}, [&](Var i, Var j) { return P(i, j) - A(i, j); }, "Q");
     });
     if (customize) {
       Tensor P = s.tensor("P"), Q = s.outputs()[0];
@@ -450,9 +473,8 @@ TEST(FrontendRun, MoreCustomizationsKeepTheResult) {
 TEST(FrontendLower, ScheduleOpsAndAppliedIR) {
   Tensor A = placeholder({10, 10}, "A");
   Schedule s = create_schedule({A}, [](Tensor A) {
-    return compute({8, 8}, [&](Var i, Var j) {
-      return A(i, j) + A(i + 2, j + 2);
-    }, "B");
+    return compute(
+        {8, 8}, [&](Var i, Var j) { return A(i, j) + A(i + 2, j + 2); }, "B");
   });
   Tensor B = s.outputs()[0];
   Tensor LB = s.reuse_at(A, s[B], B.axis(0));
@@ -467,7 +489,8 @@ TEST(FrontendLower, ScheduleOpsAndAppliedIR) {
   EXPECT_NE(applied.find("#map = affine_map<(d0, d1) -> (d0, 0, 0, d1)>"),
             std::string::npos)
       << applied;
-  EXPECT_NE(applied.find("memref.alloc() {name = \"A.reuse\"} : memref<3x10xi32, #map>"),
+  EXPECT_NE(applied.find(
+                "memref.alloc() {name = \"A.reuse\"} : memref<3x10xi32, #map>"),
             std::string::npos)
       << applied;
 }
@@ -482,8 +505,9 @@ TEST(FrontendArray, ConversionsAndNpy) {
   Array back = Array::load(path);
   EXPECT_EQ(back.shape(), std::vector<int64_t>{3});
   EXPECT_EQ(back.to_vector<double>(), a.to_vector<double>());
-  EXPECT_NE(errorOf([] { Array(std::vector<int>{1, 2}, {3}); })
-                .find("2 values for 3 elements"),
+  EXPECT_NE(errorOf([] {
+              Array(std::vector<int>{1, 2}, {3});
+            }).find("2 values for 3 elements"),
             std::string::npos);
 }
 
@@ -494,9 +518,8 @@ namespace {
 TEST(FrontendHLS, BuildWritesAProject) {
   Tensor A = placeholder({10, 10}, "A");
   Schedule s = create_schedule({A}, [](Tensor A) {
-    return compute({8, 8}, [&](Var i, Var j) {
-      return A(i, j) + A(i + 2, j + 2);
-    }, "B");
+    return compute(
+        {8, 8}, [&](Var i, Var j) { return A(i, j) + A(i + 2, j + 2); }, "B");
   });
   Tensor B = s.outputs()[0];
   s.reuse_at(A, s[B], B.axis(0));
@@ -511,8 +534,9 @@ TEST(FrontendHLS, BuildWritesAProject) {
   EXPECT_NE(code.find("#pragma HLS pipeline II=1"), std::string::npos) << code;
   EXPECT_NE(code.find("int32_t A_reuse[3][10];"), std::string::npos) << code;
   EXPECT_NE(script.find("create_clock -period 5"), std::string::npos) << script;
-  EXPECT_NE(errorOf([&] { build_hls(s, "/proc/hcl-no-such-dir"); })
-                .find("build_hls: hls: cannot write"),
+  EXPECT_NE(errorOf([&] {
+              build_hls(s, "/proc/hcl-no-such-dir");
+            }).find("build_hls: hls: cannot write"),
             std::string::npos);
 }
 
@@ -524,9 +548,12 @@ namespace {
 TEST(FrontendOutline, SubModulesCalledOneByOne) {
   Tensor A = placeholder({32, 32}, "A");
   Schedule s = create_schedule({A}, [](Tensor A) {
-    Tensor B = compute(A.shape(), [&](Var i, Var j) { return A(i, j) + 1; }, "B");
-    Tensor C = compute(A.shape(), [&](Var i, Var j) { return A(i, j) * 2; }, "C");
-    return compute(A.shape(), [&](Var i, Var j) { return B(i, j) + C(i, j); }, "D");
+    Tensor B =
+        compute(A.shape(), [&](Var i, Var j) { return A(i, j) + 1; }, "B");
+    Tensor C =
+        compute(A.shape(), [&](Var i, Var j) { return A(i, j) * 2; }, "C");
+    return compute(
+        A.shape(), [&](Var i, Var j) { return B(i, j) + C(i, j); }, "D");
   });
   std::vector<Function> functions =
       s.outline({s.tensor("B"), s.tensor("C")}, {s.tensor("D")});
@@ -552,8 +579,10 @@ TEST(FrontendOutline, SubModulesCalledOneByOne) {
 TEST(FrontendOutline, MergeAndItsRefusal) {
   Tensor A = placeholder({8, 8}, "A");
   auto kernel = [](Tensor A) {
-    Tensor B = compute(A.shape(), [&](Var i, Var j) { return A(i, j) + 1; }, "B");
-    Tensor C = compute(A.shape(), [&](Var i, Var j) { return B(i, j) + 1; }, "C");
+    Tensor B =
+        compute(A.shape(), [&](Var i, Var j) { return A(i, j) + 1; }, "B");
+    Tensor C =
+        compute(A.shape(), [&](Var i, Var j) { return B(i, j) + 1; }, "C");
     return compute(A.shape(), [&](Var i, Var j) { return C(i, j) * 2; }, "D");
   };
   Schedule s = create_schedule({A}, kernel);
@@ -570,7 +599,8 @@ TEST(FrontendOutline, MergeAndItsRefusal) {
                          "differs from @Stage_B"),
             std::string::npos)
       << message;
-  EXPECT_NE(message.find("(in s[\"D\"].outline(D))"), std::string::npos) << message;
+  EXPECT_NE(message.find("(in s[\"D\"].outline(D))"), std::string::npos)
+      << message;
 }
 
 } // namespace
@@ -583,15 +613,18 @@ TEST(FrontendRun, BitAccess) {
   Tensor A = placeholder({8}, "A", UInt(16));
   Tensor I = placeholder({8}, "I", Int(32));
   Schedule s = create_schedule({A, I}, [](Tensor A, Tensor I) {
-    Tensor B = compute({8}, [&](Var i) {
-      return A(i)[I(i)] + A(i).slice(11, 4) * 2;
-    }, "B", Int(32));
-    Tensor C = compute({8}, [&](Var i) {
-      return set_slice(set_bit(A(i), I(i), 1), 15, 12, A(i).slice(3, 0));
-    }, "C", UInt(16));
-    Tensor D = compute({8}, [&](Var i) {
-      return bitcast(Int(16), bit_reverse(A(i)));
-    }, "D", Int(16));
+    Tensor B = compute(
+        {8}, [&](Var i) { return A(i)[I(i)] + A(i).slice(11, 4) * 2; }, "B",
+        Int(32));
+    Tensor C = compute(
+        {8},
+        [&](Var i) {
+          return set_slice(set_bit(A(i), I(i), 1), 15, 12, A(i).slice(3, 0));
+        },
+        "C", UInt(16));
+    Tensor D = compute(
+        {8}, [&](Var i) { return bitcast(Int(16), bit_reverse(A(i))); }, "D",
+        Int(16));
     return std::vector<Tensor>{B, C, D};
   });
   Module f = build(s);
@@ -615,8 +648,9 @@ TEST(FrontendRun, BitAccess) {
   }
   EXPECT_NE(errorOf([&] { A(0).slice(3, 5); }).find("needs 0 <= lo <= hi < 16"),
             std::string::npos);
-  EXPECT_NE(errorOf([&] { bitcast(Float(32), A(0)); }).find("the widths differ"),
-            std::string::npos);
+  EXPECT_NE(
+      errorOf([&] { bitcast(Float(32), A(0)); }).find("the widths differ"),
+      std::string::npos);
 }
 } // namespace
 
@@ -653,19 +687,20 @@ TEST(FrontendRun, WideIntegerArrays) {
 TEST(Frontend, AxisOfAnotherStageIsRefused) {
   Tensor A = placeholder({4, 4}, "A", Int(32));
   Schedule s = create_schedule({A}, [](Tensor A) {
-    Tensor B = compute({4, 4}, [&](Var i, Var j) { return A(i, j) + 1; }, "B",
-                       Int(32));
-    return compute({4, 4}, [&](Var i, Var j) { return B(i, j) * 2; }, "C",
-                   Int(32));
+    Tensor B = compute(
+        {4, 4}, [&](Var i, Var j) { return A(i, j) + 1; }, "B", Int(32));
+    return compute(
+        {4, 4}, [&](Var i, Var j) { return B(i, j) * 2; }, "C", Int(32));
   });
   Tensor B = s.tensor("B"), C = s.outputs()[0];
   try {
     s[B].pipeline(C.axis(1));
     FAIL() << "expected an error";
   } catch (const Error &e) {
-    EXPECT_NE(std::string(e.what()).find("pipeline: axis 'j' belongs to another "
-                                         "stage, not to 'B'"),
-              std::string::npos)
+    EXPECT_NE(
+        std::string(e.what()).find("pipeline: axis 'j' belongs to another "
+                                   "stage, not to 'B'"),
+        std::string::npos)
         << e.what();
   }
   s[B].pipeline(B.axis(1)); // its own axis
@@ -679,13 +714,15 @@ TEST(Frontend, ReuseBufferKeepsItsName) {
   Tensor A = placeholder({10, 10}, "A", Int(32));
   Schedule s = create_schedule({A}, [](Tensor A) {
     return compute(
-        {8, 10}, [&](Var i, Var j) { return A(i, j) + A(i + 1, j) + A(i + 2, j); },
-        "B", Int(32));
+        {8, 10},
+        [&](Var i, Var j) { return A(i, j) + A(i + 1, j) + A(i + 2, j); }, "B",
+        Int(32));
   });
   Tensor B = s.outputs()[0];
   Tensor lb = s.reuse_at(A, s[B], B.axis(0));
   EXPECT_EQ(lb.name(), "A.reuse");
   std::string text = lower(s);
-  EXPECT_NE(text.find("{name = \"A.reuse\"} : memref<3x10xi32>"), std::string::npos)
+  EXPECT_NE(text.find("{name = \"A.reuse\"} : memref<3x10xi32>"),
+            std::string::npos)
       << text;
 }

@@ -1,4 +1,5 @@
-//===- HalideScheduleTest.cpp - seed 004's Halide schedule in the front end ===//
+//===- HalideScheduleTest.cpp - seed 004's Halide schedule in the front end
+//===//
 //
 // Seed 004 (section 3.4.2) schedules Halide's two-stage 3x3 box blur as
 //   blur_y.tile(x, y, xi, yi, 256, 32).vectorize(xi, 8).parallel(y);
@@ -28,18 +29,18 @@ constexpr int64_t kSize = 512; // blur_y is kSize x kSize
 Schedule makeBlur() {
   Tensor in = placeholder({kSize + 2, kSize + 2}, "in", Float(32));
   return create_schedule({in}, [](Tensor in) {
-    Tensor blurX = compute(
-        {kSize + 2, kSize},
-        [&](Var y, Var x) {
-          return (in(y, x) + in(y, x + 1) + in(y, x + 2)) / 3.0f;
-        },
-        "blur_x", Float(32), {"y", "x"});
-    return compute(
-        {kSize, kSize},
-        [&](Var y, Var x) {
-          return (blurX(y, x) + blurX(y + 1, x) + blurX(y + 2, x)) / 3.0f;
-        },
-        "blur_y", Float(32), {"y", "x"});
+    Tensor blurX =
+        compute({kSize + 2, kSize},
+                [&](Var y, Var x) {
+                  return (in(y, x) + in(y, x + 1) + in(y, x + 2)) / 3.0f;
+                },
+                "blur_x", Float(32), {"y", "x"});
+    return compute({kSize, kSize},
+                   [&](Var y, Var x) {
+                     return (blurX(y, x) + blurX(y + 1, x) + blurX(y + 2, x)) /
+                            3.0f;
+                   },
+                   "blur_y", Float(32), {"y", "x"});
   });
 }
 
@@ -56,7 +57,8 @@ void applySeedSchedule(Schedule &s) {
 
 std::vector<float> runBlur(Schedule &s, const std::vector<float> &image) {
   Module f = build(s);
-  Array in(image, {kSize + 2, kSize + 2}, Float(32)), out({kSize, kSize}, Float(32));
+  Array in(image, {kSize + 2, kSize + 2}, Float(32)),
+      out({kSize, kSize}, Float(32));
   f(in, out);
   return out.to_vector<float>();
 }
@@ -82,8 +84,9 @@ TEST(HalideSchedule, SeedBlurScheduleKeepsTheResult) {
     // Each element is computed by the same operations in the same order.
     double worst = 0;
     for (size_t i = 0; i < expected.size(); ++i)
-      worst = std::max(worst, std::fabs(double(actual[i]) - expected[i]) /
-                                  std::max(1e-30, std::fabs(double(expected[i]))));
+      worst =
+          std::max(worst, std::fabs(double(actual[i]) - expected[i]) /
+                              std::max(1e-30, std::fabs(double(expected[i]))));
     EXPECT_LE(worst, 1e-6) << "seed " << seed;
     // Spot-check the unscheduled program against plain C++.
     auto at = [&](int64_t y, int64_t x) { return image[y * (kSize + 2) + x]; };
@@ -137,9 +140,7 @@ TEST(HalideSchedule, SeedBlurScheduleStructure) {
   }
   // Trip counts: 512/32 row tiles, 512/256 column tiles, 32 rows, 256/8
   // vectors of 8; blur_x computes 34 rows (32 + the 2 below) of 256.
-  for (const char *loop :
-       {"= 0 to 16 {", "= 0 to 2 {",
-        "to 32 {", "to 8 {"})
+  for (const char *loop : {"= 0 to 16 {", "= 0 to 2 {", "to 32 {", "to 8 {"})
     positionOf(ir, loop);
   positionOf(ir, "affine_map<(d0) -> (d0 * 32)>");
   positionOf(ir, "affine_map<(d0) -> (d0 * 32 + 34)>");
@@ -223,11 +224,13 @@ TEST(HalideSchedule, VectorizeErrors) {
     }
     return "";
   };
-  EXPECT_NE(message([&] { s[blurY].vectorize(blurY.axis("x"), 6); })
-                .find("the width must be a power of two, at least 2, got 6"),
+  EXPECT_NE(message([&] {
+              s[blurY].vectorize(blurY.axis("x"), 6);
+            }).find("the width must be a power of two, at least 2, got 6"),
             std::string::npos);
-  EXPECT_NE(message([&] { s[blurY].vectorize("z", 8); })
-                .find("stage 'blur_y' has no axis named 'z'"),
+  EXPECT_NE(message([&] {
+              s[blurY].vectorize("z", 8);
+            }).find("stage 'blur_y' has no axis named 'z'"),
             std::string::npos);
   // The engine refuses a width beyond the trip count, naming the call.
   Schedule t = makeBlur();

@@ -35,9 +35,10 @@ TEST(Imperative, AffineLoopsStayAffine) {
     Tensor B = compute({8}, [](Var) { return 0; }, "B", Int(32));
     // A triangular nest: j's bound is affine in i.
     stage("tri", [&] {
-      for_(0, 8, [&](Var i) {
-        for_(0, i + 1, [&](Var j) { B(i) += A(j); }, "j");
-      }, "i");
+      for_(
+          0, 8,
+          [&](Var i) { for_(0, i + 1, [&](Var j) { B(i) += A(j); }, "j"); },
+          "i");
     });
     return B;
   });
@@ -56,13 +57,16 @@ TEST(Imperative, AffineLoopsStayAffine) {
 TEST(Imperative, IfElifElseAndScalars) {
   Schedule s = create_schedule({input()}, [](Tensor A) {
     Tensor B = compute({8}, [](Var) { return 0; }, "B", Int(32));
-    mutate({8}, [&](Var i) {
-      Tensor x = scalar(A(i), "x");
-      if_(x.v() < 0, [&] { x.v() = -x.v(); });
-      elif_(x.v() == 0, [&] { x.v() = 100; });
-      else_([&] { x.v() = x.v() * 2; });
-      B(i) = x.v();
-    }, "classify");
+    mutate(
+        {8},
+        [&](Var i) {
+          Tensor x = scalar(A(i), "x");
+          if_(x.v() < 0, [&] { x.v() = -x.v(); });
+          elif_(x.v() == 0, [&] { x.v() = 100; });
+          else_([&] { x.v() = x.v() * 2; });
+          B(i) = x.v();
+        },
+        "classify");
     return B;
   });
   std::string ir = lower(s, false);
@@ -82,14 +86,17 @@ TEST(Imperative, WhileWithBreakAndTripCount) {
     Tensor R = compute({1}, [](Var) { return -1; }, "R", Int(32));
     stage("scan", [&] {
       Tensor k = scalar(0, "k");
-      while_(k.v() < 8, [&] {
-        if_(A(k.v()) < 0, [&] { break_(); });
-        if_(A(k.v()) >= 5, [&] {
-          R(0) = k.v();
-          break_();
-        });
-        k.v() += 1;
-      }, "walk", 8);
+      while_(
+          k.v() < 8,
+          [&] {
+            if_(A(k.v()) < 0, [&] { break_(); });
+            if_(A(k.v()) >= 5, [&] {
+              R(0) = k.v();
+              break_();
+            });
+            k.v() += 1;
+          },
+          "walk", 8);
     });
     return R;
   });
@@ -111,19 +118,23 @@ TEST(Imperative, DataDependentLoopAndSubFunction) {
   // Sums of runs A[P[r]] .. A[P[r+1]) through a def_ that returns a value.
   Tensor P = placeholder({4}, "P", Int(32));
   Schedule s = create_schedule({input(), P}, [](Tensor A, Tensor P) {
-    Def runSum = def_("run_sum", {Param({8}, Int(32)), Param({1}, Int(32)),
-                                  Param({1}, Int(32))},
-                      [](Tensor a, Tensor lo, Tensor hi) {
-                        Tensor acc = scalar(0, "acc");
-                        for_(lo.v(), hi.v(), [&](Var k) { acc.v() += a(k); }, "k");
-                        return acc.v();
-                      });
+    Def runSum =
+        def_("run_sum",
+             {Param({8}, Int(32)), Param({1}, Int(32)), Param({1}, Int(32))},
+             [](Tensor a, Tensor lo, Tensor hi) {
+               Tensor acc = scalar(0, "acc");
+               for_(lo.v(), hi.v(), [&](Var k) { acc.v() += a(k); }, "k");
+               return acc.v();
+             });
     Tensor S = compute({3}, [](Var) { return 0; }, "S", Int(32));
     stage("runs", [&] {
-      for_(0, 3, [&](Var r) {
-        Tensor lo = scalar(P(r), "lo"), hi = scalar(P(r + 1), "hi");
-        S(r) = runSum(A, lo, hi);
-      }, "r");
+      for_(
+          0, 3,
+          [&](Var r) {
+            Tensor lo = scalar(P(r), "lo"), hi = scalar(P(r + 1), "hi");
+            S(r) = runSum(A, lo, hi);
+          },
+          "r");
     });
     return S;
   });
@@ -141,9 +152,7 @@ TEST(Imperative, DataDependentLoopAndSubFunction) {
 TEST(Imperative, PrimitivesOnImperativeLoops) {
   Schedule s = create_schedule({input()}, [](Tensor A) {
     Tensor H = compute({4}, [](Var) { return 0; }, "H", Int(32));
-    stage("count", [&] {
-      for_(0, 8, [&](Var i) { H(A(i) & 3) += 1; }, "i");
-    });
+    stage("count", [&] { for_(0, 8, [&](Var i) { H(A(i) & 3) += 1; }, "i"); });
     return H;
   });
   s["count"].pipeline("i");
@@ -162,9 +171,12 @@ TEST(Imperative, PrimitivesOnImperativeLoops) {
   Schedule t = create_schedule({A2}, [](Tensor A) {
     Tensor H = compute({2, 4}, [](Var, Var) { return 0; }, "H", Int(32));
     stage("count", [&] {
-      for_(0, 2, [&](Var r) {
-        for_(0, 8, [&](Var i) { H(r, A(r, i) & 3) += 1; }, "i");
-      }, "r");
+      for_(
+          0, 2,
+          [&](Var r) {
+            for_(0, 8, [&](Var i) { H(r, A(r, i) & 3) += 1; }, "i");
+          },
+          "r");
     });
     return H;
   });
@@ -184,14 +196,11 @@ TEST(Imperative, Misuse) {
   };
   EXPECT_TRUE(contains(inKernel([](Tensor) { break_(); }),
                        "break_ outside imperative code"));
-  EXPECT_TRUE(contains(inKernel([](Tensor) {
-                         stage("s", [] { break_(); });
-                       }),
+  EXPECT_TRUE(contains(inKernel([](Tensor) { stage("s", [] { break_(); }); }),
                        "break_ outside a for_ or while_ loop"));
-  EXPECT_TRUE(contains(inKernel([](Tensor) {
-                         stage("s", [] { else_([] {}); });
-                       }),
-                       "else_ must follow an if_"));
+  EXPECT_TRUE(
+      contains(inKernel([](Tensor) { stage("s", [] { else_([] {}); }); }),
+               "else_ must follow an if_"));
   EXPECT_TRUE(contains(inKernel([](Tensor A) { A(0) = 1; }),
                        "assignment to 'A' outside imperative code"));
   EXPECT_TRUE(contains(inKernel([](Tensor) {
@@ -205,21 +214,19 @@ TEST(Imperative, Misuse) {
                          });
                        }),
                        "'s' has two loops named 'i'"));
-  EXPECT_TRUE(contains(inKernel([](Tensor) {
-                         stage("s", [] { stage("t", [] {}); });
-                       }),
-                       "stages do not nest"));
-  EXPECT_TRUE(contains(inKernel([](Tensor A) {
-                         stage("s", [&] { A(0, 1) = 2; });
-                       }),
-                       "but is read with 2 indices"));
-  EXPECT_TRUE(contains(errorOf([] {
-                         def_("f", {Param({1})}, [](Tensor, Tensor) {});
-                       }),
-                       "the body takes 2 tensors but 1 parameter shapes"));
+  EXPECT_TRUE(
+      contains(inKernel([](Tensor) { stage("s", [] { stage("t", [] {}); }); }),
+               "stages do not nest"));
+  EXPECT_TRUE(
+      contains(inKernel([](Tensor A) { stage("s", [&] { A(0, 1) = 2; }); }),
+               "but is read with 2 indices"));
+  EXPECT_TRUE(
+      contains(errorOf([] { def_("f", {Param({1})}, [](Tensor, Tensor) {}); }),
+               "the body takes 2 tensors but 1 parameter shapes"));
   Def f = def_("f", {Param({2}, Int(32))}, [](Tensor a) { a(0) = a(1); });
-  EXPECT_TRUE(contains(inKernel([&](Tensor A) { stage("s", [&] { f(A); }); }),
-                       "argument 0 ('A') is of another shape or type than parameter"));
+  EXPECT_TRUE(
+      contains(inKernel([&](Tensor A) { stage("s", [&] { f(A); }); }),
+               "argument 0 ('A') is of another shape or type than parameter"));
 }
 
 } // namespace

@@ -34,9 +34,9 @@ const double kInf = std::numeric_limits<double>::infinity();
 
 /// Inputs across every function's domain and outside it.
 std::vector<double> mathInputs() {
-  return {0.0,  -0.0, 0.25, -0.25, 0.5,  -0.5, 0.999, -0.999, 1.0,   -1.0,
-          1.5,  -1.5, 2.5,  -2.5,  3.7,  -3.7, 10.0,  -10.0,  100.5, 1e-7,
-          1e30, kNaN, kInf, -kInf};
+  return {0.0,  -0.0,  0.25,  -0.25, 0.5,  -0.5, 0.999, -0.999,
+          1.0,  -1.0,  1.5,   -1.5,  2.5,  -2.5, 3.7,   -3.7,
+          10.0, -10.0, 100.5, 1e-7,  1e30, kNaN, kInf,  -kInf};
 }
 
 struct MathFunction {
@@ -90,8 +90,8 @@ void checkMath(Type type, double rtol) {
   Schedule s = create_schedule({X}, [&](Tensor X) {
     std::vector<Tensor> outputs;
     for (const MathFunction &f : functions)
-      outputs.push_back(compute(
-          {n}, [&](Var i) { return f.hcl(X(i)); }, f.name, type));
+      outputs.push_back(
+          compute({n}, [&](Var i) { return f.hcl(X(i)); }, f.name, type));
     return outputs;
   });
   for (const Tensor &output : s.outputs())
@@ -125,8 +125,10 @@ TEST(FrontendMath, Float64AgainstStd) { checkMath(Float(64), 1e-12); }
 
 // Halfway cases round to even (ONNX's Round), not away from zero.
 TEST(FrontendMath, RoundHalfToEven) {
-  std::vector<double> in = {0.5, 1.5, 2.5, -0.5, -1.5, -2.5, 3.5, 2.4999, 2.5001, -7.5};
-  std::vector<double> want = {0.0, 2.0, 2.0, -0.0, -2.0, -2.0, 4.0, 2.0, 3.0, -8.0};
+  std::vector<double> in = {0.5,  1.5, 2.5,    -0.5,   -1.5,
+                            -2.5, 3.5, 2.4999, 2.5001, -7.5};
+  std::vector<double> want = {0.0,  2.0, 2.0, -0.0, -2.0,
+                              -2.0, 4.0, 2.0, 3.0,  -8.0};
   int64_t n = in.size();
   Tensor X = placeholder({n}, "X", Float(32));
   Schedule s = create_schedule({X}, [&](Tensor X) {
@@ -138,7 +140,8 @@ TEST(FrontendMath, RoundHalfToEven) {
   std::vector<double> got = r.to_vector<double>();
   for (int64_t i = 0; i < n; ++i) {
     EXPECT_EQ(got[i], want[i]) << "round(" << in[i] << ")";
-    EXPECT_EQ(std::signbit(got[i]), std::signbit(want[i])) << "round(" << in[i] << ")";
+    EXPECT_EQ(std::signbit(got[i]), std::signbit(want[i]))
+        << "round(" << in[i] << ")";
   }
   EXPECT_NE(f.mlir().find("math.roundeven"), std::string::npos);
 }
@@ -153,9 +156,11 @@ TEST(FrontendMath, IntegerOperandsBecomeFloat32) {
   EXPECT_EQ(erf(D(0)).type(), Float(64));
   Schedule s = create_schedule({A}, [](Tensor A) {
     return std::vector<Tensor>{
-        compute({5}, [&](Var i) { return tanh(A(i)); }, "T", Float(32)),
-        compute({5}, [&](Var i) { return atan(A(i)) + hcl::erf(Expr(0.5)); }, "E",
-                Float(32)),
+        compute(
+            {5}, [&](Var i) { return tanh(A(i)); }, "T", Float(32)),
+        compute(
+            {5}, [&](Var i) { return atan(A(i)) + hcl::erf(Expr(0.5)); }, "E",
+            Float(32)),
         // A float result stored in an integer stage converts (toward zero).
         compute({5}, [&](Var i) { return cosh(A(i)); }, "C", Int(32))};
   });
@@ -180,34 +185,41 @@ TEST(FrontendMath, IsNanIsInf) {
     EXPECT_EQ(isinf(X(0)).type(), UInt(1));
     Schedule s = create_schedule({X}, [&](Tensor X) {
       return std::vector<Tensor>{
-          compute({n}, [&](Var i) { return isnan(X(i)); }, "N", UInt(1)),
-          compute({n}, [&](Var i) { return isinf(X(i)); }, "I", UInt(1)),
+          compute(
+              {n}, [&](Var i) { return isnan(X(i)); }, "N", UInt(1)),
+          compute(
+              {n}, [&](Var i) { return isinf(X(i)); }, "I", UInt(1)),
           // As a condition: infinities become 0, NaN becomes -1.
-          compute({n},
-                  [&](Var i) {
-                    return select(isinf(X(i)), 0.0,
-                                  select(isnan(X(i)), -1.0, X(i)));
-                  },
-                  "S", type)};
+          compute(
+              {n},
+              [&](Var i) {
+                return select(isinf(X(i)), 0.0,
+                              select(isnan(X(i)), -1.0, X(i)));
+              },
+              "S", type)};
     });
     Module f = build(s);
-    Array x(in, {n}, type), nan({n}, UInt(1)), inf({n}, UInt(1)), sel({n}, type);
+    Array x(in, {n}, type), nan({n}, UInt(1)), inf({n}, UInt(1)),
+        sel({n}, type);
     f(x, nan, inf, sel);
     for (int64_t i = 0; i < n; ++i) {
       double v = x.getDouble(i);
       EXPECT_EQ(nan.getInt(i), std::isnan(v) ? 1 : 0) << type.str() << " " << v;
       EXPECT_EQ(inf.getInt(i), std::isinf(v) ? 1 : 0) << type.str() << " " << v;
-      EXPECT_EQ(sel.getDouble(i), std::isinf(v) ? 0.0 : std::isnan(v) ? -1.0 : v);
+      EXPECT_EQ(sel.getDouble(i), std::isinf(v)   ? 0.0
+                                  : std::isnan(v) ? -1.0
+                                                  : v);
     }
   }
   // An integer is never NaN nor infinite.
   Tensor A = placeholder({2}, "A", Int(32));
   Schedule s = create_schedule({A}, [](Tensor A) {
-    return compute({2}, [&](Var i) { return isnan(A(i)) || isinf(A(i)); }, "B",
-                   UInt(1));
+    return compute(
+        {2}, [&](Var i) { return isnan(A(i)) || isinf(A(i)); }, "B", UInt(1));
   });
   Module f = build(s);
-  Array a(std::vector<int>{INT32_MIN, INT32_MAX}, {2}, Int(32)), b({2}, UInt(1));
+  Array a(std::vector<int>{INT32_MIN, INT32_MAX}, {2}, Int(32)),
+      b({2}, UInt(1));
   f(a, b);
   EXPECT_EQ(b.to_vector<int>(), (std::vector<int>{0, 0}));
 }
@@ -216,7 +228,8 @@ TEST(FrontendMath, IsNanIsInf) {
 // Bitwise operations.
 
 TEST(FrontendBitwise, AndOrXorNot) {
-  std::vector<int64_t> as = {0, 1, -1, 0x5A5A5A5A, INT32_MIN, INT32_MAX, -12345, 77};
+  std::vector<int64_t> as = {0,         1,         -1,     0x5A5A5A5A,
+                             INT32_MIN, INT32_MAX, -12345, 77};
   std::vector<int64_t> bs = {-1, 3, 0x0F0F0F0F, 0x3C3C3C3C, -1, 1, 999, -77};
   int64_t n = as.size();
   Tensor A = placeholder({n}, "A", Int(32));
@@ -224,12 +237,17 @@ TEST(FrontendBitwise, AndOrXorNot) {
   EXPECT_EQ((A(0) & B(0)).type(), Int(32));
   Schedule s = create_schedule({A, B}, [&](Tensor A, Tensor B) {
     return std::vector<Tensor>{
-        compute({n}, [&](Var i) { return A(i) & B(i); }, "And", Int(32)),
-        compute({n}, [&](Var i) { return A(i) | B(i); }, "Or", Int(32)),
-        compute({n}, [&](Var i) { return A(i) ^ B(i); }, "Xor", Int(32)),
-        compute({n}, [&](Var i) { return ~A(i); }, "Not", Int(32)),
-        compute({n}, [&](Var i) { return (A(i) & 0xFF) | (~B(i) ^ 6); }, "Mix",
-                Int(32))};
+        compute(
+            {n}, [&](Var i) { return A(i) & B(i); }, "And", Int(32)),
+        compute(
+            {n}, [&](Var i) { return A(i) | B(i); }, "Or", Int(32)),
+        compute(
+            {n}, [&](Var i) { return A(i) ^ B(i); }, "Xor", Int(32)),
+        compute(
+            {n}, [&](Var i) { return ~A(i); }, "Not", Int(32)),
+        compute(
+            {n}, [&](Var i) { return (A(i) & 0xFF) | (~B(i) ^ 6); }, "Mix",
+            Int(32))};
   });
   Module f = build(s);
   Array a(as, {n}, Int(32)), b(bs, {n}, Int(32));
@@ -270,8 +288,8 @@ TEST(FrontendBitwise, SignedShiftsEveryAmount) {
     std::vector<int64_t> values = {1, -1, -8, 12345, -12345};
     values.push_back(width == 32 ? INT32_MIN : INT64_MIN);
     values.push_back(width == 32 ? INT32_MAX : INT64_MAX);
-    std::vector<int64_t> amounts = {0, 1, 5, int64_t(width) - 1, width,
-                                    int64_t(width) + 1, 100, -1, -64};
+    std::vector<int64_t> amounts = {
+        0, 1, 5, int64_t(width) - 1, width, int64_t(width) + 1, 100, -1, -64};
     std::vector<int64_t> as, bs;
     for (int64_t a : values)
       for (int64_t b : amounts) {
@@ -284,7 +302,8 @@ TEST(FrontendBitwise, SignedShiftsEveryAmount) {
     Tensor B = placeholder({n}, "B", type);
     Schedule s = create_schedule({A, B}, [&](Tensor A, Tensor B) {
       return std::vector<Tensor>{
-          compute({n}, [&](Var i) { return A(i) << B(i); }, "Shl", type),
+          compute(
+              {n}, [&](Var i) { return A(i) << B(i); }, "Shl", type),
           compute({n}, [&](Var i) { return A(i) >> B(i); }, "Shr", type)};
     });
     Module f = build(s);
@@ -300,7 +319,8 @@ TEST(FrontendBitwise, SignedShiftsEveryAmount) {
 }
 
 TEST(FrontendBitwise, UnsignedShiftsAreLogical) {
-  std::vector<int64_t> as = {0xFFFFFFFF, 0x80000000, 1, 0xDEADBEEF, 0xFFFFFFFF, 7};
+  std::vector<int64_t> as = {0xFFFFFFFF, 0x80000000, 1,
+                             0xDEADBEEF, 0xFFFFFFFF, 7};
   std::vector<int64_t> bs = {1, 31, 31, 4, 32, 0xFFFFFFFF};
   int64_t n = as.size();
   Tensor A = placeholder({n}, "A", UInt(32));
@@ -308,7 +328,8 @@ TEST(FrontendBitwise, UnsignedShiftsAreLogical) {
   EXPECT_EQ((A(0) >> B(0)).type(), UInt(32));
   Schedule s = create_schedule({A, B}, [&](Tensor A, Tensor B) {
     return std::vector<Tensor>{
-        compute({n}, [&](Var i) { return A(i) >> B(i); }, "Shr", UInt(32)),
+        compute(
+            {n}, [&](Var i) { return A(i) >> B(i); }, "Shr", UInt(32)),
         compute({n}, [&](Var i) { return A(i) << B(i); }, "Shl", UInt(32))};
   });
   Module f = build(s);
@@ -317,7 +338,8 @@ TEST(FrontendBitwise, UnsignedShiftsAreLogical) {
   f(a, b, shr, shl);
   for (int64_t i = 0; i < n; ++i) {
     uint32_t x = uint32_t(as[i]), y = uint32_t(bs[i]);
-    EXPECT_EQ(uint64_t(shr.getInt(i)), y >= 32 ? 0u : x >> y) << x << " >> " << y;
+    EXPECT_EQ(uint64_t(shr.getInt(i)), y >= 32 ? 0u : x >> y)
+        << x << " >> " << y;
     EXPECT_EQ(uint64_t(shl.getInt(i)), y >= 32 ? 0u : uint32_t(x << y))
         << x << " << " << y;
   }
@@ -333,18 +355,25 @@ TEST(FrontendBitwise, NarrowIntegersAndLiterals) {
   EXPECT_EQ((Expr(6) & 3).type(), Int(32));
   Schedule s = create_schedule({A, C}, [](Tensor A, Tensor C) {
     return std::vector<Tensor>{
-        compute({6}, [&](Var i) { return A(i) << 4; }, "Shl", UInt(8)),
-        compute({6}, [&](Var i) { return C(i) >> 2; }, "Sar", Int(8)),
-        compute({6}, [&](Var i) { return ~A(i); }, "Not", UInt(8)),
-        compute({6}, [&](Var i) { return 1 << i; }, "Pow2", Int(32)),
+        compute(
+            {6}, [&](Var i) { return A(i) << 4; }, "Shl", UInt(8)),
+        compute(
+            {6}, [&](Var i) { return C(i) >> 2; }, "Sar", Int(8)),
+        compute(
+            {6}, [&](Var i) { return ~A(i); }, "Not", UInt(8)),
+        compute(
+            {6}, [&](Var i) { return 1 << i; }, "Pow2", Int(32)),
         // A bitwise index is not affine: read through memref.load.
-        compute({6}, [&](Var i) { return A(i >> 1) + (Expr(12) ^ 10); }, "Idx",
-                Int(32))};
+        compute(
+            {6}, [&](Var i) { return A(i >> 1) + (Expr(12) ^ 10); }, "Idx",
+            Int(32))};
   });
   Module f = build(s);
-  std::vector<int> av = {0, 1, 15, 16, 200, 255}, cv = {0, -1, -128, 127, -7, 9};
+  std::vector<int> av = {0, 1, 15, 16, 200, 255},
+                   cv = {0, -1, -128, 127, -7, 9};
   Array a(av, {6}, UInt(8)), c(cv, {6}, Int(8)), shl({6}, UInt(8)),
-      sar({6}, Int(8)), bnot({6}, UInt(8)), pow2({6}, Int(32)), idx({6}, Int(32));
+      sar({6}, Int(8)), bnot({6}, UInt(8)), pow2({6}, Int(32)),
+      idx({6}, Int(32));
   f(a, c, shl, sar, bnot, pow2, idx);
   for (int i = 0; i < 6; ++i) {
     EXPECT_EQ(shl.getInt(i), uint8_t(av[i] << 4));
@@ -367,8 +396,10 @@ TEST(FrontendBitwise, NonIntegersAreErrors) {
   EXPECT_NE(errorOf([&] { A(0) | F(0); }).find("operator|"), std::string::npos);
   EXPECT_NE(errorOf([&] { F(0) ^ 1; }).find("not float32"), std::string::npos);
   EXPECT_NE(errorOf([&] { ~F(0); }).find("operator~"), std::string::npos);
-  EXPECT_NE(errorOf([&] { A(0) << 1.5; }).find("operator<<"), std::string::npos);
-  EXPECT_NE(errorOf([&] { Q(0) >> 1; }).find("not fixed8_4"), std::string::npos);
+  EXPECT_NE(errorOf([&] { A(0) << 1.5; }).find("operator<<"),
+            std::string::npos);
+  EXPECT_NE(errorOf([&] { Q(0) >> 1; }).find("not fixed8_4"),
+            std::string::npos);
   EXPECT_EQ(errorOf([&] { A(0) >> 1; }), "");
 }
 

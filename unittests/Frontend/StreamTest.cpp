@@ -38,7 +38,8 @@ std::vector<int32_t> run(Schedule &s) {
   for (size_t k = 0; k < image.size(); ++k)
     image[k] = static_cast<int32_t>((k * 37) % 23) - 11;
   Module f = build(s);
-  Array in(image, {kSize + 2, kSize + 2}, Int(32)), out({kSize, kSize}, Int(32));
+  Array in(image, {kSize + 2, kSize + 2}, Int(32)),
+      out({kSize, kSize}, Int(32));
   f(in, out);
   return out.to_vector<int32_t>();
 }
@@ -73,10 +74,10 @@ TEST(Stream, GivenDepth) {
 TEST(Stream, TransposedReadIsRefused) {
   Tensor in = placeholder({8, 8}, "in", Int(32));
   Schedule s = create_schedule({in}, [](Tensor in) {
-    Tensor b = compute({8, 8}, [&](Var i, Var j) { return in(i, j) * 2; }, "B",
-                       Int(32));
-    return compute({8, 8}, [&](Var i, Var j) { return b(j, i) + 1; }, "C",
-                   Int(32));
+    Tensor b = compute(
+        {8, 8}, [&](Var i, Var j) { return in(i, j) * 2; }, "B", Int(32));
+    return compute(
+        {8, 8}, [&](Var i, Var j) { return b(j, i) + 1; }, "C", Int(32));
   });
   s.to(s.tensor("B"), s[s.outputs()[0]]);
   std::string error = errorOf(s);
@@ -90,8 +91,8 @@ TEST(Stream, TransposedReadIsRefused) {
 TEST(Stream, InputIsRefusedInTheFrontEnd) {
   Tensor in = placeholder({8, 8}, "in", Int(32));
   Schedule s = create_schedule({in}, [](Tensor in) {
-    return compute({8, 8}, [&](Var i, Var j) { return in(i, j) + 1; }, "C",
-                   Int(32));
+    return compute(
+        {8, 8}, [&](Var i, Var j) { return in(i, j) + 1; }, "C", Int(32));
   });
   EXPECT_THROW(s.to(in, s[s.outputs()[0]]), Error);
   EXPECT_THROW(s.to(s.outputs()[0], s[s.outputs()[0]], -1), Error);

@@ -47,8 +47,7 @@ TEST(UserErrors, ConstantBitIndexPastTheWidth) {
   Tensor A = placeholder({4}, "A");
   std::string message = errorOf([&] {
     create_schedule({A}, [](Tensor A) {
-      return compute(
-          {4}, [&](Var i) { return A(i)[40]; }, "B");
+      return compute({4}, [&](Var i) { return A(i)[40]; }, "B");
     });
   });
   EXPECT_NE(message.find("x[i]: bit 40 of a 32-bit value (int32); bits are "
@@ -57,8 +56,7 @@ TEST(UserErrors, ConstantBitIndexPastTheWidth) {
       << message;
   message = errorOf([&] {
     create_schedule({A}, [](Tensor A) {
-      return compute(
-          {4}, [&](Var i) { return set_bit(A(i), -1, 1); }, "B");
+      return compute({4}, [&](Var i) { return set_bit(A(i), -1, 1); }, "B");
     });
   });
   EXPECT_NE(message.find("set_bit: bit -1 of a 32-bit value"),
@@ -71,8 +69,7 @@ TEST(UserErrors, FloatBitPosition) {
   Tensor A = placeholder({4}, "A");
   std::string message = errorOf([&] {
     create_schedule({A}, [](Tensor A) {
-      return compute(
-          {4}, [&](Var i) { return A(i).slice(3.0, 1); }, "B");
+      return compute({4}, [&](Var i) { return A(i).slice(3.0, 1); }, "B");
     });
   });
   EXPECT_NE(message.find("slice: a bit position is an integer, not float32"),
@@ -84,8 +81,7 @@ TEST(UserErrors, FloatBitPosition) {
 TEST(UserErrors, FixedPointLiteralOutOfRange) {
   Tensor A = placeholder({4}, "A", Fixed(8, 4));
   Schedule s = create_schedule({A}, [](Tensor A) {
-    return compute(
-        {4}, [&](Var i) { return A(i) * 1000.3; }, "B", Fixed(8, 4));
+    return compute({4}, [&](Var i) { return A(i) * 1000.3; }, "B", Fixed(8, 4));
   });
   std::string message = errorOf([&] { lower(s); });
   EXPECT_NE(message.find("stage 'B': the literal 1000.3 does not fit "

@@ -22,7 +22,8 @@ TEST(FixedPointIO, QuantizeFloorsAndWraps) {
 
 TEST(FixedPointIO, RoundTripInContainers) {
   HostArray floats(ElementKind::F64, {4});
-  double values[] = {1.0, -2.0, 7.9375, 8.0}; // 8.0 wraps to -8.0 in Fixed<8, 4>
+  double values[] = {1.0, -2.0, 7.9375,
+                     8.0}; // 8.0 wraps to -8.0 in Fixed<8, 4>
   for (int i = 0; i < 4; ++i)
     floats.as<double>()[i] = values[i];
   HostArray bits = fixedBitsFromFloats(floats, ElementKind::I8, 8, 4);

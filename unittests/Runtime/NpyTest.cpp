@@ -13,7 +13,8 @@ using namespace hcl;
 
 namespace {
 
-/// A .npy file as NumPy 1.24 writes `np.arange(6, dtype=np.int32).reshape(2, 3)`.
+/// A .npy file as NumPy 1.24 writes `np.arange(6, dtype=np.int32).reshape(2,
+/// 3)`.
 std::string numpyInt32Arange() {
   std::string header =
       "{'descr': '<i4', 'fortran_order': False, 'shape': (2, 3), }";
@@ -63,7 +64,8 @@ TEST(Npy, RoundTripsEveryElementTypeAndRank) {
       llvm::Expected<HostArray> back = parseNpy(serializeNpy(array), "x");
       ASSERT_TRUE(static_cast<bool>(back)) << llvm::toString(back.takeError());
       EXPECT_TRUE(back->sameTypeAndShape(array));
-      EXPECT_EQ(std::memcmp(back->data(), array.data(), array.sizeInBytes()), 0);
+      EXPECT_EQ(std::memcmp(back->data(), array.data(), array.sizeInBytes()),
+                0);
     }
   }
 }
@@ -148,8 +150,9 @@ TEST(Npy, RejectsBadInput) {
             std::string::npos);
   std::string complexFile = file;
   complexFile.replace(complexFile.find("<i4"), 3, "<c8");
-  EXPECT_NE(errorOf(parseNpy(complexFile, "x.npy")).find("unsupported dtype '<c8'"),
-            std::string::npos);
+  EXPECT_NE(
+      errorOf(parseNpy(complexFile, "x.npy")).find("unsupported dtype '<c8'"),
+      std::string::npos);
   std::string fortran = file;
   fortran.replace(fortran.find("False"), 5, "True ");
   EXPECT_NE(errorOf(parseNpy(fortran, "x.npy")).find("Fortran-order"),

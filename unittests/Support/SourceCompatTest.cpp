@@ -14,8 +14,9 @@ TEST(SourceCompat, RewritesOldFunctionHeaders) {
 }
 
 TEST(SourceCompat, QualifiesBareCalls) {
-  EXPECT_EQ(upgradeFuncSpelling("      call @Stage_E(%1, %2) : (i32, i32) -> ()"),
-            "      func.call @Stage_E(%1, %2) : (i32, i32) -> ()");
+  EXPECT_EQ(
+      upgradeFuncSpelling("      call @Stage_E(%1, %2) : (i32, i32) -> ()"),
+      "      func.call @Stage_E(%1, %2) : (i32, i32) -> ()");
   EXPECT_EQ(upgradeFuncSpelling("  %0:2 = call @f() : () -> (i32, i32)"),
             "  %0:2 = func.call @f() : () -> (i32, i32)");
 }

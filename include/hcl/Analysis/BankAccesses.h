@@ -1,4 +1,5 @@
-//===- BankAccesses.h - the accesses of one loop iteration, per bank -*- C++ -*-===//
+//===- BankAccesses.h - the accesses of one loop iteration, per bank -*- C++
+//-*-===//
 //
 // What HLS does to a pipelined loop, seen from the memories: the loops
 // nested in it are unrolled, so one iteration issues every access of every

@@ -1,4 +1,5 @@
-//===- Estimate.h - initiation intervals and latency of affine IR -*- C++ -*-===//
+//===- Estimate.h - initiation intervals and latency of affine IR -*- C++
+//-*-===//
 //
 // A designer's first answer without an HLS run (seed 002): for every loop of
 // customized affine IR the resource-limited II (memory ports per array and

@@ -39,7 +39,8 @@ llvm::json::Array loopsToJson(const std::vector<LoopEstimate> &loops);
 
 /// The table `hcl estimate` prints, for loops alone; the II column shows
 /// `-` for loops that are not pipelined.
-void printLoopTable(llvm::StringRef title, const std::vector<LoopEstimate> &loops,
+void printLoopTable(llvm::StringRef title,
+                    const std::vector<LoopEstimate> &loops,
                     llvm::raw_ostream &os);
 
 } // namespace hcl

@@ -20,7 +20,7 @@ struct RooflinePoint {
 
 struct Platform {
   std::string name = "Ultra96-V2";
-  double peakGops = 18;        // seed 000's figures
+  double peakGops = 18; // seed 000's figures
   double bandwidthGBs = 25.6;
 };
 
@@ -35,8 +35,7 @@ double attainableGops(const Platform &platform, double intensity);
 
 /// Draws the roofs and the points (labelled) with gnuplot into `svgPath`.
 llvm::Error writeRoofline(const std::vector<RooflinePoint> &points,
-                          const Platform &platform,
-                          const std::string &svgPath);
+                          const Platform &platform, const std::string &svgPath);
 
 /// The latency (cycles) a Vivado / Vitis HLS csynth.xml report gives:
 /// average-case, else worst-case.

@@ -56,11 +56,11 @@ public:
   /// the values; to an integer T: the bits).
   template <typename T> std::vector<T> to_vector() const {
     std::vector<T> out(size());
-    bool asValue = dtype().isFloat() ||
-                   (dtype().isFixed() && std::is_floating_point_v<T>);
+    bool asValue =
+        dtype().isFloat() || (dtype().isFixed() && std::is_floating_point_v<T>);
     for (int64_t i = 0; i < size(); ++i)
-      out[i] = asValue ? static_cast<T>(getDouble(i))
-                       : static_cast<T>(getInt(i));
+      out[i] =
+          asValue ? static_cast<T>(getDouble(i)) : static_cast<T>(getInt(i));
     return out;
   }
 

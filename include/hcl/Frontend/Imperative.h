@@ -73,9 +73,12 @@ void mutate(const std::vector<int64_t> &shape, F f, const std::string &name,
                             "variables");
   std::vector<Var> axes =
       detail::makeAxes(shape, arity, "mutate", name, axisNames);
-  detail::makeMutate(shape, axes, [&] {
-    detail::callWith<F, Var>(f, axes, std::make_index_sequence<arity>{});
-  }, name);
+  detail::makeMutate(
+      shape, axes,
+      [&] {
+        detail::callWith<F, Var>(f, axes, std::make_index_sequence<arity>{});
+      },
+      name);
 }
 
 struct FunctionNode;

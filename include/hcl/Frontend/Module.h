@@ -20,9 +20,7 @@ public:
   /// Runs the program. `arrays` are the schedule's inputs followed by its
   /// outputs; inputs a stage updates are written back, outputs are filled.
   void call(const std::vector<Array *> &arrays);
-  template <typename... A> void operator()(A &...arrays) {
-    call({&arrays...});
-  }
+  template <typename... A> void operator()(A &...arrays) { call({&arrays...}); }
 
   /// The MLIR the module runs (schedule applied).
   const std::string &mlir() const;

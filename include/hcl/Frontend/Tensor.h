@@ -111,8 +111,7 @@ Tensor makeCompute(const std::vector<int64_t> &shape,
 Tensor makeUpdate(const Tensor &target, const std::vector<Var> &axes,
                   const Expr &body, const std::string &name);
 
-template <typename F>
-Expr callLambda(F &f, const std::vector<Var> &axes) {
+template <typename F> Expr callLambda(F &f, const std::vector<Var> &axes) {
   constexpr int arity = arityOf<F, Var>();
   static_assert(arity >= 0, "the lambda must take up to 8 hcl::Var index "
                             "variables and return an hcl::Expr");
@@ -129,8 +128,8 @@ Tensor compute(const std::vector<int64_t> &shape, F f,
                const std::string &name = "",
                std::optional<Type> dtype = std::nullopt,
                const std::vector<std::string> &axisNames = {}) {
-  std::vector<Var> axes = detail::makeAxes(
-      shape, detail::arityOf<F, Var>(), "compute", name, axisNames);
+  std::vector<Var> axes = detail::makeAxes(shape, detail::arityOf<F, Var>(),
+                                           "compute", name, axisNames);
   return detail::makeCompute(shape, axes, detail::callLambda(f, axes), name,
                              dtype);
 }

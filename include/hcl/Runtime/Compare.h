@@ -30,9 +30,10 @@ enum class ShapeMatch {
 };
 
 /// Integers must match exactly; floats within `relativeTolerance` (NaN
-/// matches NaN) or, when `absoluteTolerance` is positive, within it. Arrays of different element type never match, nor arrays
-/// of different shape unless `shapes` is RowMajor and the element counts
-/// agree. Mismatches are located by the expected array's shape.
+/// matches NaN) or, when `absoluteTolerance` is positive, within it. Arrays of
+/// different element type never match, nor arrays of different shape unless
+/// `shapes` is RowMajor and the element counts agree. Mismatches are located by
+/// the expected array's shape.
 Comparison compareArrays(const HostArray &expected, const HostArray &actual,
                          double relativeTolerance = 1e-5,
                          ShapeMatch shapes = ShapeMatch::Exact,

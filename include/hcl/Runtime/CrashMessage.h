@@ -4,9 +4,9 @@
 // handler then allocates (to print a stack trace) and may hang. While a
 // CrashMessage lives, a crash of the process (SIGSEGV, SIGBUS, SIGFPE,
 // SIGILL, SIGABRT) writes "hcl: error: the program crashed (SIGSEGV: an
-// invalid memory access) MESSAGE" (the signal's likely cause) to stderr with write(2) and ends the process with _exit(1): both
-// are async-signal-safe and allocate nothing. The previous handlers come
-// back when it is destroyed.
+// invalid memory access) MESSAGE" (the signal's likely cause) to stderr with
+// write(2) and ends the process with _exit(1): both are async-signal-safe and
+// allocate nothing. The previous handlers come back when it is destroyed.
 //
 //===----------------------------------------------------------------------===//
 

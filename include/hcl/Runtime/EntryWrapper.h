@@ -1,4 +1,5 @@
-//===- EntryWrapper.h - a uniform calling convention for the JIT -*- C++ -*-===//
+//===- EntryWrapper.h - a uniform calling convention for the JIT -*- C++
+//-*-===//
 //
 // hcl programs are ordinary functions that may take scalars and memrefs and
 // may return memrefs (`func @top(%a: memref<10x10xi32>) -> memref<8x8xi32>`).
@@ -34,7 +35,7 @@ struct ValueSpec {
   ElementKind kind;
   std::vector<int64_t> shape; // empty for scalars and rank-0 memrefs
   bool isMemRef;
-  std::string typeString; // as MLIR prints it, for messages
+  std::string typeString;   // as MLIR prints it, for messages
   unsigned integerBits = 0; // the width of integer elements (12 for i12)
   int fixedFrac = -1;       // fixed point: its fraction bits (else -1)
   bool isUnsigned = false;  // hcl.unsigned or UFixed

@@ -22,7 +22,20 @@ namespace hcl {
 /// and `!hcl.UFixed` bits), and floats, as NumPy's dtypes.
 /// Wide: integers of 65 to 512 bits, as LLVM lays them out in memory (see
 /// wideElementBytes); in .npy files they are bytes (WideLayout.h).
-enum class ElementKind { I1, I8, I16, I32, I64, U8, U16, U32, U64, F32, F64, Wide };
+enum class ElementKind {
+  I1,
+  I8,
+  I16,
+  I32,
+  I64,
+  U8,
+  U16,
+  U32,
+  U64,
+  F32,
+  F64,
+  Wide
+};
 
 size_t elementSize(ElementKind kind);
 /// The bytes an iN (N > 64) element takes in memory: its store size rounded

@@ -60,8 +60,7 @@ mlir::LogicalResult emitBambuC(mlir::ModuleOp module, llvm::raw_ostream &os,
 /// Per filter: loads, stores and operations (address arithmetic included),
 /// written in the code and executed in one call, before the optimizations
 /// and after them, as a table.
-mlir::LogicalResult emitBambuStats(mlir::ModuleOp module,
-                                   llvm::raw_ostream &os,
+mlir::LogicalResult emitBambuStats(mlir::ModuleOp module, llvm::raw_ostream &os,
                                    const BambuCOptions &options = {});
 
 /// Writes DIR/kernel.c, kernel.h, hcl_vector.h, testbench.cpp,

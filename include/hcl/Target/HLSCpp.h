@@ -1,4 +1,5 @@
-//===- HLSCpp.h - Vitis / Vivado HLS C++ from customized affine IR -*- C++ -*-===//
+//===- HLSCpp.h - Vitis / Vivado HLS C++ from customized affine IR -*- C++
+//-*-===//
 //
 // One C++ function per func.func, C arrays for memrefs, loops labelled with
 // their loop_name, and the schedule's requests as pragmas: pipeline, unroll,

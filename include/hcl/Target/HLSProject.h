@@ -54,10 +54,9 @@ using HLSProjectProgress =
 /// written on `jobs` threads. Returns the projects' names; errors are
 /// emitted as diagnostics.
 mlir::FailureOr<std::vector<std::string>>
-writeHLSProjects(mlir::ModuleOp module,
-                 llvm::ArrayRef<mlir::func::FuncOp> tops, llvm::StringRef dir,
-                 const HLSProjectOptions &options, unsigned jobs = 1,
-                 const HLSProjectProgress &progress = {});
+writeHLSProjects(mlir::ModuleOp module, llvm::ArrayRef<mlir::func::FuncOp> tops,
+                 llvm::StringRef dir, const HLSProjectOptions &options,
+                 unsigned jobs = 1, const HLSProjectProgress &progress = {});
 
 /// The testbench.cpp calling `entry` (see the file comment).
 mlir::FailureOr<std::string> emitTestbench(mlir::func::FuncOp entry,

@@ -1,4 +1,5 @@
-//===- LocalAccumulator.h - reductions into a local, stored once -*- C++ -*-===//
+//===- LocalAccumulator.h - reductions into a local, stored once -*- C++
+//-*-===//
 
 #ifndef HCL_TRANSFORMS_LOCALACCUMULATOR_H
 #define HCL_TRANSFORMS_LOCALACCUMULATOR_H

@@ -1,4 +1,5 @@
-//===- OutlineRegion.h - operations into a function of their own -*- C++ -*-===//
+//===- OutlineRegion.h - operations into a function of their own -*- C++
+//-*-===//
 
 #ifndef HCL_TRANSFORMS_OUTLINEREGION_H
 #define HCL_TRANSFORMS_OUTLINEREGION_H

@@ -114,7 +114,8 @@ public:
 
 private:
   /// A loop other than affine.for named `name` inside `stage`, or null.
-  mlir::Operation *findNonAffineLoop(mlir::Operation *stage, llvm::StringRef name);
+  mlir::Operation *findNonAffineLoop(mlir::Operation *stage,
+                                     llvm::StringRef name);
 
   /// The only loop named `name` in the function (a loop handle made without
   /// a stage); an error on `user` when there is none or several.

@@ -83,9 +83,10 @@ static LogicalResult verifyWords(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
-LogicalResult amc::MemRefType::verify(function_ref<InFlightDiagnostic()> emitError,
-                                 int64_t size, Type elementType, int64_t banks,
-                                 bool bankKeyword) {
+LogicalResult
+amc::MemRefType::verify(function_ref<InFlightDiagnostic()> emitError,
+                        int64_t size, Type elementType, int64_t banks,
+                        bool bankKeyword) {
   if (failed(verifyWords(emitError, size, elementType)))
     return failure();
   if (banks < 1)
@@ -164,8 +165,8 @@ static Type parseMemRef(DialectAsmParser &parser) {
   }
   if (parser.parseGreater())
     return Type();
-  return parser.getChecked<amc::MemRefType>(parser.getContext(), size, elementType,
-                                       banks, bankKeyword);
+  return parser.getChecked<amc::MemRefType>(parser.getContext(), size,
+                                            elementType, banks, bankKeyword);
 }
 
 static Type parsePort(DialectAsmParser &parser, bool handshake) {
@@ -227,9 +228,8 @@ void AMCDialect::printType(Type type, DialectAsmPrinter &printer) const {
                 << port.getLatency() << ">";
       })
       .Case([&](HandshakePortType port) {
-        printer << "port_hs<" << port.getSize() << "x"
-                << port.getElementType() << ", "
-                << stringifyPortKind(port.getKind()) << ">";
+        printer << "port_hs<" << port.getSize() << "x" << port.getElementType()
+                << ", " << stringifyPortKind(port.getKind()) << ">";
       })
       .Default([](Type) { llvm_unreachable("unknown amc type"); });
 }

@@ -83,9 +83,8 @@ LogicalResult MemoryOp::verify() {
   for (auto [index, pair] : llvm::enumerate(llvm::zip(interface, exposed)))
     if (std::get<0>(pair) != std::get<1>(pair))
       return externOp.emitOpError("port ")
-             << index << " is " << std::get<1>(pair) << " but @"
-             << getSymName() << "'s interface declares "
-             << std::get<0>(pair);
+             << index << " is " << std::get<1>(pair) << " but @" << getSymName()
+             << "'s interface declares " << std::get<0>(pair);
   for (Value port : externOp.getPorts())
     if (!port.hasOneUse())
       return externOp.emitOpError("each port drives one interface port; a "
@@ -116,7 +115,8 @@ LogicalResult AllocOp::verify() {
 SmallVector<int64_t> CreatePortOp::getCoveredBanks() {
   if (getBanks())
     return llvm::to_vector(*getBanks());
-  return llvm::to_vector(llvm::seq<int64_t>(0, getMemref().getType().getBanks()));
+  return llvm::to_vector(
+      llvm::seq<int64_t>(0, getMemref().getType().getBanks()));
 }
 
 LogicalResult CreatePortOp::verify() {
@@ -131,9 +131,8 @@ LogicalResult CreatePortOp::verify() {
   for (auto [index, bank] : llvm::enumerate(banks)) {
     if (bank < 0 || bank >= memref.getBanks())
       return emitOpError("bank ")
-             << bank << " is out of range: the memref has "
-             << memref.getBanks() << " bank"
-             << (memref.getBanks() == 1 ? "" : "s");
+             << bank << " is out of range: the memref has " << memref.getBanks()
+             << " bank" << (memref.getBanks() == 1 ? "" : "s");
     if (index > 0 && bank != banks[index - 1] + 1)
       return emitOpError("covers banks that are not consecutive and "
                          "ascending (bank ")

@@ -25,8 +25,9 @@ static constexpr int64_t kMaxWidth = 512;
 // Types
 //===----------------------------------------------------------------------===//
 
-static LogicalResult verifyFixedFormat(function_ref<InFlightDiagnostic()> emitError,
-                                       int64_t width, int64_t frac) {
+static LogicalResult
+verifyFixedFormat(function_ref<InFlightDiagnostic()> emitError, int64_t width,
+                  int64_t frac) {
   if (width < 1 || width > kMaxWidth)
     return emitError() << "fixed-point width must be 1 to " << kMaxWidth
                        << ", got " << width;
@@ -55,8 +56,10 @@ static bool isSignedFixed(Type type) { return isa<FixedType>(type); }
 LogicalResult CmpFixedOp::verify() {
   using P = arith::CmpIPredicate;
   P p = getPredicate();
-  bool isUnsignedPredicate = p == P::ult || p == P::ule || p == P::ugt || p == P::uge;
-  bool isSignedPredicate = p == P::slt || p == P::sle || p == P::sgt || p == P::sge;
+  bool isUnsignedPredicate =
+      p == P::ult || p == P::ule || p == P::ugt || p == P::uge;
+  bool isSignedPredicate =
+      p == P::slt || p == P::sle || p == P::sgt || p == P::sge;
   bool isSigned = isSignedFixed(getLhs().getType());
   if (isSigned && isUnsignedPredicate)
     return emitOpError("unsigned predicate '")
@@ -69,8 +72,7 @@ LogicalResult CmpFixedOp::verify() {
   return success();
 }
 
-template <typename OpTy>
-static LogicalResult verifyModes(OpTy op) {
+template <typename OpTy> static LogicalResult verifyModes(OpTy op) {
   if (auto rounding = op.getRoundingAttr())
     if (rounding.getValue() != "truncate" && rounding.getValue() != "nearest")
       return op.emitOpError("rounding must be \"truncate\" (the default) or "
@@ -129,9 +131,9 @@ static LogicalResult verifyConstantIndex(Operation *op, Value index,
     return success();
   int64_t i = value.getSExtValue();
   if (i < 0 || i >= static_cast<int64_t>(width))
-    return op->emitOpError() << what << " " << i << " is out of range for a "
-                             << width << "-bit integer (0 to " << width - 1
-                             << ")";
+    return op->emitOpError()
+           << what << " " << i << " is out of range for a " << width
+           << "-bit integer (0 to " << width - 1 << ")";
   return success();
 }
 
@@ -144,9 +146,9 @@ static LogicalResult verifySlice(Operation *op, Value hi, Value lo,
   if (matchPattern(hi, m_ConstantInt(&hiValue)) &&
       matchPattern(lo, m_ConstantInt(&loValue)) &&
       hiValue.getSExtValue() < loValue.getSExtValue())
-    return op->emitOpError("slice [") << hiValue.getSExtValue() << " : "
-                                      << loValue.getSExtValue()
-                                      << "] has hi < lo";
+    return op->emitOpError("slice [")
+           << hiValue.getSExtValue() << " : " << loValue.getSExtValue()
+           << "] has hi < lo";
   return success();
 }
 
@@ -212,7 +214,8 @@ LogicalResult QuantizeOp::verify() {
   if (!isFixed(from) && !isa<IntegerType, FloatType>(from))
     return emitOpError("cannot quantize elements of type ") << from;
   if (isa<IntegerType>(to) && !isa<IntegerType>(from))
-    return emitOpError("quantizes ") << from
+    return emitOpError("quantizes ")
+           << from
            << " to a fixed-point type; integers are narrowed with "
               "hcl.downsize";
   return verifyModes(*this);
@@ -235,9 +238,9 @@ static LogicalResult verifyPacking(Operation *op, MemRefType narrow,
                                    int64_t factor, bool isPack) {
   MemRefType source = isPack ? narrow : wide;
   if (axis < 0 || axis >= source.getRank())
-    return op->emitOpError("axis ") << axis << " is out of range for a rank-"
-                                    << source.getRank() << " tensor (0 to "
-                                    << source.getRank() - 1 << ")";
+    return op->emitOpError("axis ")
+           << axis << " is out of range for a rank-" << source.getRank()
+           << " tensor (0 to " << source.getRank() - 1 << ")";
   if (factor < 2)
     return op->emitOpError("factor must be at least 2, got ") << factor;
   auto narrowElement = dyn_cast<IntegerType>(narrow.getElementType());
@@ -246,20 +249,19 @@ static LogicalResult verifyPacking(Operation *op, MemRefType narrow,
     return op->emitOpError("packs integer elements (use hcl.bitcast through "
                            "integers for other types)");
   if (wideElement.getWidth() != narrowElement.getWidth() * factor)
-    return op->emitOpError("") << factor << " elements of "
-                               << narrowElement << " do not make one "
-                               << wideElement << " (need i"
-                               << narrowElement.getWidth() * factor << ")";
+    return op->emitOpError("")
+           << factor << " elements of " << narrowElement << " do not make one "
+           << wideElement << " (need i" << narrowElement.getWidth() * factor
+           << ")";
   if (narrow.getRank() != wide.getRank())
     return op->emitOpError("result must have the rank of the input");
   for (int64_t d = 0; d < narrow.getRank(); ++d) {
-    int64_t expected = d == axis ? wide.getDimSize(d) * factor
-                                 : wide.getDimSize(d);
+    int64_t expected =
+        d == axis ? wide.getDimSize(d) * factor : wide.getDimSize(d);
     if (d == axis && isPack && narrow.getDimSize(d) % factor != 0)
-      return op->emitOpError("axis ") << axis << " has "
-                                      << narrow.getDimSize(d)
-                                      << " elements, not divisible by "
-                                      << factor;
+      return op->emitOpError("axis ")
+             << axis << " has " << narrow.getDimSize(d)
+             << " elements, not divisible by " << factor;
     if (narrow.getDimSize(d) != expected)
       return op->emitOpError("result shape does not match: dimension ")
              << d << " must be "

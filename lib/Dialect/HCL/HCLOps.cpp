@@ -168,8 +168,7 @@ LogicalResult CreateLoopHandleOp::verify() {
 
 /// A loop handle used with stage `stage`: when both names are known, the loop
 /// must belong to that stage.
-static LogicalResult verifyLoopInStage(Operation *op, Value stage,
-                                       Value loop) {
+static LogicalResult verifyLoopInStage(Operation *op, Value stage, Value loop) {
   stage = getEffectiveStage(stage, loop);
   if (!stage) { // `create_loop_handle "i"`: the loop's stage is found later
     std::optional<StringRef> loopName = getLoopHandleName(loop);
@@ -265,7 +264,8 @@ LogicalResult UnrollOp::verify() {
 }
 
 LogicalResult PipelineOp::verify() {
-  if (failed(verifyPositive(*this, "initiation interval", getIiAttr().getInt())))
+  if (failed(
+          verifyPositive(*this, "initiation interval", getIiAttr().getInt())))
     return failure();
   return verifyLoopInStage(*this, getStage(), getLoop());
 }
@@ -285,8 +285,8 @@ LogicalResult VectorizeOp::verify() {
 LogicalResult ComputeAtOp::verify() {
   std::optional<StringRef> producer = getStageHandleName(getProducer());
   std::optional<StringRef> consumer = getStageHandleName(getConsumer());
-  if (getProducer() == getConsumer() || (producer && consumer &&
-                                         *producer == *consumer))
+  if (getProducer() == getConsumer() ||
+      (producer && consumer && *producer == *consumer))
     return emitOpError("producer and consumer must be different stages");
   return verifyLoopInStage(*this, getConsumer(), getAxis());
 }
@@ -294,8 +294,8 @@ LogicalResult ComputeAtOp::verify() {
 LogicalResult StoreAtOp::verify() {
   std::optional<StringRef> producer = getStageHandleName(getProducer());
   std::optional<StringRef> consumer = getStageHandleName(getConsumer());
-  if (getProducer() == getConsumer() || (producer && consumer &&
-                                         *producer == *consumer))
+  if (getProducer() == getConsumer() ||
+      (producer && consumer && *producer == *consumer))
     return emitOpError("producer and consumer must be different stages");
   return verifyLoopInStage(*this, getConsumer(), getAxis());
 }

@@ -82,37 +82,45 @@ void lowerPRelu(NodeContext &ctx) {
 } // namespace
 
 void addActivationOps(LoweringTable &table) {
-  table["Relu"] = activation({}, [](NodeContext &, const Expr &x, Type t) {
-    return max(x, literal(0, t));
-  }, false);
-  table["LeakyRelu"] = activation({"alpha"}, [](NodeContext &c, const Expr &x, Type t) {
-    return select(x < literal(0, t), literal(c.attrFloat("alpha", 0.01), t) * x, x);
-  });
-  table["Sigmoid"] = activation({}, [](NodeContext &, const Expr &x, Type t) {
-    return sigmoid(x, t);
-  });
-  table["Tanh"] = activation({}, [](NodeContext &, const Expr &x, Type) {
-    return tanh(x);
-  });
-  table["Elu"] = activation({"alpha"}, [](NodeContext &c, const Expr &x, Type t) {
-    Expr alpha = literal(c.attrFloat("alpha", 1.0), t);
-    return select(x < literal(0, t), alpha * (exp(x) - literal(1, t)), x);
-  });
-  table["Selu"] = activation({"alpha", "gamma"}, [](NodeContext &c, const Expr &x, Type t) {
+  table["Relu"] = activation(
+      {},
+      [](NodeContext &, const Expr &x, Type t) {
+        return max(x, literal(0, t));
+      },
+      false);
+  table["LeakyRelu"] =
+      activation({"alpha"}, [](NodeContext &c, const Expr &x, Type t) {
+        return select(x < literal(0, t),
+                      literal(c.attrFloat("alpha", 0.01), t) * x, x);
+      });
+  table["Sigmoid"] = activation(
+      {}, [](NodeContext &, const Expr &x, Type t) { return sigmoid(x, t); });
+  table["Tanh"] = activation(
+      {}, [](NodeContext &, const Expr &x, Type) { return tanh(x); });
+  table["Elu"] =
+      activation({"alpha"}, [](NodeContext &c, const Expr &x, Type t) {
+        Expr alpha = literal(c.attrFloat("alpha", 1.0), t);
+        return select(x < literal(0, t), alpha * (exp(x) - literal(1, t)), x);
+      });
+  table["Selu"] = activation({"alpha", "gamma"}, [](NodeContext &c,
+                                                    const Expr &x, Type t) {
     Expr alpha = literal(c.attrFloat("alpha", 1.67326319217681884765625), t);
     Expr gamma = literal(c.attrFloat("gamma", 1.05070102214813232421875), t);
-    return select(x <= literal(0, t), gamma * (alpha * exp(x) - alpha), gamma * x);
+    return select(x <= literal(0, t), gamma * (alpha * exp(x) - alpha),
+                  gamma * x);
   });
-  table["Celu"] = activation({"alpha"}, [](NodeContext &c, const Expr &x, Type t) {
-    Expr alpha = literal(c.attrFloat("alpha", 1.0), t);
-    return max(literal(0, t), x) +
-           min(literal(0, t), alpha * (exp(x / alpha) - literal(1, t)));
-  });
-  table["HardSigmoid"] = activation({"alpha", "beta"}, [](NodeContext &c, const Expr &x, Type t) {
-    Expr y = literal(c.attrFloat("alpha", 0.2), t) * x +
-             literal(c.attrFloat("beta", 0.5), t);
-    return max(literal(0, t), min(literal(1, t), y));
-  });
+  table["Celu"] =
+      activation({"alpha"}, [](NodeContext &c, const Expr &x, Type t) {
+        Expr alpha = literal(c.attrFloat("alpha", 1.0), t);
+        return max(literal(0, t), x) +
+               min(literal(0, t), alpha * (exp(x / alpha) - literal(1, t)));
+      });
+  table["HardSigmoid"] =
+      activation({"alpha", "beta"}, [](NodeContext &c, const Expr &x, Type t) {
+        Expr y = literal(c.attrFloat("alpha", 0.2), t) * x +
+                 literal(c.attrFloat("beta", 0.5), t);
+        return max(literal(0, t), min(literal(1, t), y));
+      });
   table["HardSwish"] = activation({}, [](NodeContext &, const Expr &x, Type t) {
     Expr y = literal(1.0 / 6.0, t) * x + literal(0.5, t);
     return x * max(literal(0, t), min(literal(1, t), y));
@@ -123,15 +131,19 @@ void addActivationOps(LoweringTable &table) {
   table["Softsign"] = activation({}, [](NodeContext &, const Expr &x, Type t) {
     return x / (literal(1, t) + abs(x));
   });
-  table["ThresholdedRelu"] = activation({"alpha"}, [](NodeContext &c, const Expr &x, Type t) {
+  table["ThresholdedRelu"] = activation({"alpha"}, [](NodeContext &c,
+                                                      const Expr &x, Type t) {
     return select(x > literal(c.attrFloat("alpha", 1.0), t), x, literal(0, t));
   });
-  table["Shrink"] = activation({"bias", "lambd"}, [](NodeContext &c, const Expr &x, Type t) {
-    Expr bias = literal(c.attrFloat("bias", 0.0), t);
-    Expr lambd = literal(c.attrFloat("lambd", 0.5), t);
-    return cast(t, select(x < -lambd, x + bias,
-                          select(x > lambd, x - bias, literal(0, t))));
-  }, false);
+  table["Shrink"] = activation(
+      {"bias", "lambd"},
+      [](NodeContext &c, const Expr &x, Type t) {
+        Expr bias = literal(c.attrFloat("bias", 0.0), t);
+        Expr lambd = literal(c.attrFloat("lambd", 0.5), t);
+        return cast(t, select(x < -lambd, x + bias,
+                              select(x > lambd, x - bias, literal(0, t))));
+      },
+      false);
   table["Clip"] = lowerClip;
   table["PRelu"] = lowerPRelu;
 }

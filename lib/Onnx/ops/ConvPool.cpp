@@ -22,11 +22,13 @@ struct Window {
   std::vector<int64_t> kernel, strides, dilations, padBegin, padEnd, out;
 };
 
-std::vector<std::string> spatialNames(size_t k, const std::string &prefix = "") {
+std::vector<std::string> spatialNames(size_t k,
+                                      const std::string &prefix = "") {
   static const std::vector<std::string> names3 = {"d", "h", "w"};
   std::vector<std::string> out;
   for (size_t d = 0; d < k; ++d)
-    out.push_back(prefix + (k <= 3 ? names3[3 - k + d] : "s" + std::to_string(d)));
+    out.push_back(prefix +
+                  (k <= 3 ? names3[3 - k + d] : "s" + std::to_string(d)));
   return out;
 }
 
@@ -49,7 +51,8 @@ Window window(NodeContext &ctx, const std::vector<int64_t> &in,
              " dimensions for " + std::to_string(k) + " spatial dimensions");
   w.strides = ctx.attrInts("strides", std::vector<int64_t>(k, 1));
   w.dilations = ctx.attrInts("dilations", std::vector<int64_t>(k, 1));
-  std::vector<int64_t> pads = ctx.attrInts("pads", std::vector<int64_t>(2 * k, 0));
+  std::vector<int64_t> pads =
+      ctx.attrInts("pads", std::vector<int64_t>(2 * k, 0));
   if (w.strides.size() != k || w.dilations.size() != k || pads.size() != 2 * k)
     ctx.fail("strides, dilations or pads do not match the " +
              std::to_string(k) + " spatial dimensions");
@@ -76,7 +79,8 @@ Window window(NodeContext &ctx, const std::vector<int64_t> &in,
                ") is larger than the padded input (" +
                std::to_string(in[d] + begin + end) + ")");
     int64_t out = (ceilMode ? (span + w.strides[d] - 1) / w.strides[d]
-                            : span / w.strides[d]) + 1;
+                            : span / w.strides[d]) +
+                  1;
     // A window must start inside the input or its left padding.
     if (ceilMode && (out - 1) * w.strides[d] >= in[d] + begin)
       --out;
@@ -96,36 +100,40 @@ Value padded(NodeContext &ctx, const Value &x, const Window &w, double fill) {
   bool any = false;
   std::vector<int64_t> ends;
   for (size_t d = 0; d < k; ++d) {
-    int64_t needed = (w.out[d] - 1) * w.strides[d] +
-                     (w.kernel[d] - 1) * w.dilations[d] + 1;
+    int64_t needed =
+        (w.out[d] - 1) * w.strides[d] + (w.kernel[d] - 1) * w.dilations[d] + 1;
     int64_t size = std::max(needed, x.shape[2 + d] + w.padBegin[d]);
     shape.push_back(size);
     any |= w.padBegin[d] != 0 || size != x.shape[2 + d];
   }
   if (!any)
     return x;
-  return ctx.computeValue("pad", shape, x.dtype, [&](const Index &i) {
-    Index source = {i[0], i[1]};
-    Expr inside = cast(UInt(1), Expr(1));
-    for (size_t d = 0; d < k; ++d) {
-      Expr pos = i[2 + d] - Expr(w.padBegin[d]);
-      int64_t extent = x.shape[2 + d];
-      if (w.padBegin[d])
-        inside = inside && pos >= Expr(0);
-      inside = inside && pos < Expr(extent);
-      source.push_back(max(min(pos, Expr(extent - 1)), Expr(0)));
-    }
-    return select(inside, ctx.read(x, source), literal(fill, x.dtype));
-  }, outputNames(k));
+  return ctx.computeValue(
+      "pad", shape, x.dtype,
+      [&](const Index &i) {
+        Index source = {i[0], i[1]};
+        Expr inside = cast(UInt(1), Expr(1));
+        for (size_t d = 0; d < k; ++d) {
+          Expr pos = i[2 + d] - Expr(w.padBegin[d]);
+          int64_t extent = x.shape[2 + d];
+          if (w.padBegin[d])
+            inside = inside && pos >= Expr(0);
+          inside = inside && pos < Expr(extent);
+          source.push_back(max(min(pos, Expr(extent - 1)), Expr(0)));
+        }
+        return select(inside, ctx.read(x, source), literal(fill, x.dtype));
+      },
+      outputNames(k));
 }
 
 void lowerConv(NodeContext &ctx) {
-  ctx.onlyAttrs({"auto_pad", "dilations", "group", "kernel_shape", "pads",
-                 "strides"});
+  ctx.onlyAttrs(
+      {"auto_pad", "dilations", "group", "kernel_shape", "pads", "strides"});
   const Value &x = ctx.input(0), &weights = ctx.input(1);
   if (x.rank() < 3 || weights.rank() != x.rank())
     ctx.fail("input " + shapeText(x.shape) + " and weights " +
-             shapeText(weights.shape) + " must be N x C x D... and "
+             shapeText(weights.shape) +
+             " must be N x C x D... and "
              "M x C/group x K...");
   size_t k = x.rank() - 2;
   int64_t group = ctx.attrInt("group", 1);
@@ -152,24 +160,32 @@ void lowerConv(NodeContext &ctx) {
   axes.insert(axes.end(), rk.begin(), rk.end());
   Type t = x.dtype;
   bool hasBias = ctx.hasInput(2);
-  Value conv = ctx.computeValue("", shape, t, [&](const Index &i) {
-    Expr channel = group == 1 ? Expr(rc)
-                              : (i[1] / Expr(filtersPerGroup)) * Expr(perGroup) + rc;
-    Index xi = {i[0], channel}, wi = {i[1], rc};
-    for (size_t d = 0; d < k; ++d) {
-      xi.push_back(i[2 + d] * Expr(w.strides[d]) + rk[d] * Expr(w.dilations[d]));
-      wi.push_back(rk[d]);
-    }
-    return sum(ctx.read(input, xi) * ctx.read(weights, wi), axes, t);
-  }, outputNames(k));
+  Value conv = ctx.computeValue(
+      "", shape, t,
+      [&](const Index &i) {
+        Expr channel =
+            group == 1 ? Expr(rc)
+                       : (i[1] / Expr(filtersPerGroup)) * Expr(perGroup) + rc;
+        Index xi = {i[0], channel}, wi = {i[1], rc};
+        for (size_t d = 0; d < k; ++d) {
+          xi.push_back(i[2 + d] * Expr(w.strides[d]) +
+                       rk[d] * Expr(w.dilations[d]));
+          wi.push_back(rk[d]);
+        }
+        return sum(ctx.read(input, xi) * ctx.read(weights, wi), axes, t);
+      },
+      outputNames(k));
   if (hasBias) {
     const Value &bias = ctx.input(2);
     if (bias.shape != std::vector<int64_t>{filters})
       ctx.fail("bias of shape " + shapeText(bias.shape) + ", expected " +
                std::to_string(filters));
-    conv = ctx.update("bias", conv, [&](const Index &i) {
-      return ctx.read(conv, i) + ctx.read(bias, {i[1]});
-    }, outputNames(k));
+    conv = ctx.update(
+        "bias", conv,
+        [&](const Index &i) {
+          return ctx.read(conv, i) + ctx.read(bias, {i[1]});
+        },
+        outputNames(k));
   }
   ctx.setOutput(0, conv);
 }
@@ -180,7 +196,8 @@ void lowerConvTranspose(NodeContext &ctx) {
   const Value &x = ctx.input(0), &weights = ctx.input(1);
   if (x.rank() < 3 || weights.rank() != x.rank())
     ctx.fail("input " + shapeText(x.shape) + " and weights " +
-             shapeText(weights.shape) + " must be N x C x D... and "
+             shapeText(weights.shape) +
+             " must be N x C x D... and "
              "C x M/group x K...");
   size_t k = x.rank() - 2;
   int64_t group = ctx.attrInt("group", 1);
@@ -195,7 +212,8 @@ void lowerConvTranspose(NodeContext &ctx) {
   auto strides = ctx.attrInts("strides", std::vector<int64_t>(k, 1));
   auto dilations = ctx.attrInts("dilations", std::vector<int64_t>(k, 1));
   auto pads = ctx.attrInts("pads", std::vector<int64_t>(2 * k, 0));
-  auto outputPadding = ctx.attrInts("output_padding", std::vector<int64_t>(k, 0));
+  auto outputPadding =
+      ctx.attrInts("output_padding", std::vector<int64_t>(k, 0));
   std::string autoPad = ctx.attrString("auto_pad", "NOTSET");
   if (strides.size() != k || dilations.size() != k || pads.size() != 2 * k ||
       outputPadding.size() != k)
@@ -213,10 +231,10 @@ void lowerConvTranspose(NodeContext &ctx) {
   for (size_t d = 0; d < k; ++d) {
     int64_t full = strides[d] * (x.shape[2 + d] - 1) + outputPadding[d] +
                    (kernel[d] - 1) * dilations[d] + 1;
-    if (!outputShape.empty() ||
-        autoPad == "SAME_UPPER" || autoPad == "SAME_LOWER") {
-      int64_t target = outputShape.empty() ? x.shape[2 + d] * strides[d]
-                                           : outputShape[d];
+    if (!outputShape.empty() || autoPad == "SAME_UPPER" ||
+        autoPad == "SAME_LOWER") {
+      int64_t target =
+          outputShape.empty() ? x.shape[2 + d] * strides[d] : outputShape[d];
       // A negative total (output_shape beyond the full result) extends the
       // output at the end: halves round down, as in ONNX's reference.
       int64_t total = full - target;
@@ -239,29 +257,38 @@ void lowerConvTranspose(NodeContext &ctx) {
   std::vector<int64_t> shape = {x.shape[0], filters};
   shape.insert(shape.end(), out.begin(), out.end());
   Type t = x.dtype;
-  Value conv = ctx.computeValue("", shape, t, [&](const Index &i) {
-    Expr channel = group == 1 ? Expr(rc)
-                              : (i[1] / Expr(filtersPerGroup)) * Expr(perGroup) + rc;
-    Index xi = {i[0], channel}, wi = {channel, i[1] % Expr(filtersPerGroup)};
-    Expr valid = cast(UInt(1), Expr(1));
-    for (size_t d = 0; d < k; ++d) {
-      // Output o takes input (o + pad - r * dilation) / stride when exact.
-      Expr pos = i[2 + d] + Expr(padBegin[d]) - rk[d] * Expr(dilations[d]);
-      valid = valid && pos >= Expr(0) && pos % Expr(strides[d]) == Expr(0) &&
-              pos < Expr(x.shape[2 + d] * strides[d]);
-      xi.push_back(max(min(pos / Expr(strides[d]), Expr(x.shape[2 + d] - 1)),
-                       Expr(0)));
-      wi.push_back(rk[d]);
-    }
-    return sum(select(valid, ctx.read(x, xi) * ctx.read(weights, wi),
-                      literal(0, t)),
-               axes, t);
-  }, outputNames(k));
+  Value conv = ctx.computeValue(
+      "", shape, t,
+      [&](const Index &i) {
+        Expr channel =
+            group == 1 ? Expr(rc)
+                       : (i[1] / Expr(filtersPerGroup)) * Expr(perGroup) + rc;
+        Index xi = {i[0], channel},
+              wi = {channel, i[1] % Expr(filtersPerGroup)};
+        Expr valid = cast(UInt(1), Expr(1));
+        for (size_t d = 0; d < k; ++d) {
+          // Output o takes input (o + pad - r * dilation) / stride when exact.
+          Expr pos = i[2 + d] + Expr(padBegin[d]) - rk[d] * Expr(dilations[d]);
+          valid = valid && pos >= Expr(0) &&
+                  pos % Expr(strides[d]) == Expr(0) &&
+                  pos < Expr(x.shape[2 + d] * strides[d]);
+          xi.push_back(max(
+              min(pos / Expr(strides[d]), Expr(x.shape[2 + d] - 1)), Expr(0)));
+          wi.push_back(rk[d]);
+        }
+        return sum(select(valid, ctx.read(x, xi) * ctx.read(weights, wi),
+                          literal(0, t)),
+                   axes, t);
+      },
+      outputNames(k));
   if (ctx.hasInput(2)) {
     const Value &bias = ctx.input(2);
-    conv = ctx.update("bias", conv, [&](const Index &i) {
-      return ctx.read(conv, i) + ctx.read(bias, {i[1]});
-    }, outputNames(k));
+    conv = ctx.update(
+        "bias", conv,
+        [&](const Index &i) {
+          return ctx.read(conv, i) + ctx.read(bias, {i[1]});
+        },
+        outputNames(k));
   }
   ctx.setOutput(0, conv);
 }
@@ -284,7 +311,7 @@ void lowerPool(NodeContext &ctx, bool isMax) {
   Window w = window(ctx, spatial, ctx.attrInts("kernel_shape"),
                     ctx.attrInt("ceil_mode", 0) != 0);
   Type t = x.dtype;
-  double lowest = t.isFloat() ? -std::numeric_limits<double>::infinity()
+  double lowest = t.isFloat()      ? -std::numeric_limits<double>::infinity()
                   : t.isUnsigned() ? 0
                                    : -std::ldexp(1.0, int(t.bits) - 1);
   Value input = padded(ctx, x, w, isMax ? lowest : 0);
@@ -294,25 +321,30 @@ void lowerPool(NodeContext &ctx, bool isMax) {
   std::vector<int64_t> shape = {x.shape[0], x.shape[1]};
   shape.insert(shape.end(), w.out.begin(), w.out.end());
   bool includePad = ctx.attrInt("count_include_pad", 0) != 0;
-  ctx.computeOutput(0, shape, t, [&](const Index &i) {
-    Index xi = {i[0], i[1]};
-    for (size_t d = 0; d < k; ++d)
-      xi.push_back(i[2 + d] * Expr(w.strides[d]) + rk[d] * Expr(w.dilations[d]));
-    Expr element = ctx.read(input, xi);
-    if (isMax)
-      return reduce_max(element, rk, t);
-    // Average: the number of window elements inside the input (or inside
-    // the explicit padding with count_include_pad).
-    Expr count = literal(1, t);
-    for (size_t d = 0; d < k; ++d) {
-      Expr start = i[2 + d] * Expr(w.strides[d]) - Expr(w.padBegin[d]);
-      int64_t lo = includePad ? -w.padBegin[d] : 0;
-      int64_t hi = spatial[d] + (includePad ? w.padEnd[d] : 0);
-      Expr n = min(start + Expr(w.kernel[d]), Expr(hi)) - max(start, Expr(lo));
-      count = count * cast(t, n);
-    }
-    return sum(element, rk, t) / count;
-  }, outputNames(k));
+  ctx.computeOutput(
+      0, shape, t,
+      [&](const Index &i) {
+        Index xi = {i[0], i[1]};
+        for (size_t d = 0; d < k; ++d)
+          xi.push_back(i[2 + d] * Expr(w.strides[d]) +
+                       rk[d] * Expr(w.dilations[d]));
+        Expr element = ctx.read(input, xi);
+        if (isMax)
+          return reduce_max(element, rk, t);
+        // Average: the number of window elements inside the input (or inside
+        // the explicit padding with count_include_pad).
+        Expr count = literal(1, t);
+        for (size_t d = 0; d < k; ++d) {
+          Expr start = i[2 + d] * Expr(w.strides[d]) - Expr(w.padBegin[d]);
+          int64_t lo = includePad ? -w.padBegin[d] : 0;
+          int64_t hi = spatial[d] + (includePad ? w.padEnd[d] : 0);
+          Expr n =
+              min(start + Expr(w.kernel[d]), Expr(hi)) - max(start, Expr(lo));
+          count = count * cast(t, n);
+        }
+        return sum(element, rk, t) / count;
+      },
+      outputNames(k));
 }
 
 void lowerGlobalPool(NodeContext &ctx, bool isMax) {
@@ -329,14 +361,17 @@ void lowerGlobalPool(NodeContext &ctx, bool isMax) {
   std::vector<int64_t> shape = {x.shape[0], x.shape[1]};
   shape.resize(x.rank(), 1);
   Type t = x.dtype;
-  ctx.computeOutput(0, shape, t, [&](const Index &i) {
-    Index xi = {i[0], i[1]};
-    xi.insert(xi.end(), rk.begin(), rk.end());
-    Expr element = ctx.read(x, xi);
-    if (isMax)
-      return reduce_max(element, rk, t);
-    return sum(element, rk, t) / literal(double(count), t);
-  }, outputNames(k));
+  ctx.computeOutput(
+      0, shape, t,
+      [&](const Index &i) {
+        Index xi = {i[0], i[1]};
+        xi.insert(xi.end(), rk.begin(), rk.end());
+        Expr element = ctx.read(x, xi);
+        if (isMax)
+          return reduce_max(element, rk, t);
+        return sum(element, rk, t) / literal(double(count), t);
+      },
+      outputNames(k));
 }
 
 } // namespace
@@ -347,7 +382,9 @@ void addConvPoolOps(LoweringTable &table) {
   table["MaxPool"] = [](NodeContext &ctx) { lowerPool(ctx, true); };
   table["AveragePool"] = [](NodeContext &ctx) { lowerPool(ctx, false); };
   table["GlobalMaxPool"] = [](NodeContext &ctx) { lowerGlobalPool(ctx, true); };
-  table["GlobalAveragePool"] = [](NodeContext &ctx) { lowerGlobalPool(ctx, false); };
+  table["GlobalAveragePool"] = [](NodeContext &ctx) {
+    lowerGlobalPool(ctx, false);
+  };
 }
 
 } // namespace hcl::onnximport

@@ -39,7 +39,8 @@ std::vector<const Value *> allInputs(NodeContext &ctx) {
   return inputs;
 }
 
-void checkSameTypes(NodeContext &ctx, const std::vector<const Value *> &inputs) {
+void checkSameTypes(NodeContext &ctx,
+                    const std::vector<const Value *> &inputs) {
   for (const Value *v : inputs)
     if (v->dtype != inputs[0]->dtype)
       ctx.fail("inputs of different element types (" + inputs[0]->dtype.str() +
@@ -69,8 +70,9 @@ void binaryOp(NodeContext &ctx, Type outType, const Fn2 &f,
               const IntFn &fold = nullptr) {
   if (ctx.numInputs() != 2)
     ctx.fail("needs two inputs");
-  naryOp(ctx, outType,
-         [&](const std::vector<Expr> &x) { return f(x[0], x[1]); }, fold);
+  naryOp(
+      ctx, outType, [&](const std::vector<Expr> &x) { return f(x[0], x[1]); },
+      fold);
 }
 
 Lowering arithmetic(Fn2 f, IntFn fold) {
@@ -81,9 +83,7 @@ Lowering arithmetic(Fn2 f, IntFn fold) {
 }
 
 Lowering comparison(Fn2 f, IntFn fold) {
-  return [f, fold](NodeContext &ctx) {
-    binaryOp(ctx, UInt(1), f, fold);
-  };
+  return [f, fold](NodeContext &ctx) { binaryOp(ctx, UInt(1), f, fold); };
 }
 
 /// A unary float (or any-type) function.
@@ -91,10 +91,12 @@ Lowering unary(Fn1 f, bool floatOnly = true, IntFn fold = nullptr) {
   return [f, floatOnly, fold](NodeContext &ctx) {
     const Value &x = ctx.input(0);
     if (floatOnly && !x.dtype.isFloat())
-      ctx.fail("input of type " + x.dtype.str() + ": only float and double "
+      ctx.fail("input of type " + x.dtype.str() +
+               ": only float and double "
                "are supported");
-    naryOp(ctx, x.dtype, [&](const std::vector<Expr> &v) { return f(v[0]); },
-           fold);
+    naryOp(
+        ctx, x.dtype, [&](const std::vector<Expr> &v) { return f(v[0]); },
+        fold);
   };
 }
 
@@ -226,65 +228,83 @@ void lowerVariadic(NodeContext &ctx, const Fn2 &combine, bool mean) {
 } // namespace
 
 void addElementwiseOps(LoweringTable &table) {
-  table["Add"] = arithmetic([](const Expr &a, const Expr &b) { return a + b; },
-                            [](const std::vector<int64_t> &x) { return x[0] + x[1]; });
-  table["Sub"] = arithmetic([](const Expr &a, const Expr &b) { return a - b; },
-                            [](const std::vector<int64_t> &x) { return x[0] - x[1]; });
-  table["Mul"] = arithmetic([](const Expr &a, const Expr &b) { return a * b; },
-                            [](const std::vector<int64_t> &x) { return x[0] * x[1]; });
-  table["Div"] = arithmetic([](const Expr &a, const Expr &b) { return a / b; },
-                            [](const std::vector<int64_t> &x) {
-                              return x[1] ? x[0] / x[1] : 0;
-                            });
+  table["Add"] =
+      arithmetic([](const Expr &a, const Expr &b) { return a + b; },
+                 [](const std::vector<int64_t> &x) { return x[0] + x[1]; });
+  table["Sub"] =
+      arithmetic([](const Expr &a, const Expr &b) { return a - b; },
+                 [](const std::vector<int64_t> &x) { return x[0] - x[1]; });
+  table["Mul"] =
+      arithmetic([](const Expr &a, const Expr &b) { return a * b; },
+                 [](const std::vector<int64_t> &x) { return x[0] * x[1]; });
+  table["Div"] = arithmetic(
+      [](const Expr &a, const Expr &b) { return a / b; },
+      [](const std::vector<int64_t> &x) { return x[1] ? x[0] / x[1] : 0; });
   table["Mod"] = lowerMod;
   table["Pow"] = lowerPow;
-  table["And"] = comparison([](const Expr &a, const Expr &b) { return a && b; },
-                            [](const std::vector<int64_t> &x) { return int64_t(x[0] && x[1]); });
-  table["Or"] = comparison([](const Expr &a, const Expr &b) { return a || b; },
-                           [](const std::vector<int64_t> &x) { return int64_t(x[0] || x[1]); });
-  table["Xor"] = comparison([](const Expr &a, const Expr &b) { return a != b; },
-                            [](const std::vector<int64_t> &x) { return int64_t(!x[0] != !x[1]); });
-  table["Equal"] = comparison([](const Expr &a, const Expr &b) { return a == b; },
-                              [](const std::vector<int64_t> &x) { return int64_t(x[0] == x[1]); });
-  table["Less"] = comparison([](const Expr &a, const Expr &b) { return a < b; },
-                             [](const std::vector<int64_t> &x) { return int64_t(x[0] < x[1]); });
-  table["LessOrEqual"] = comparison([](const Expr &a, const Expr &b) { return a <= b; },
-                                    [](const std::vector<int64_t> &x) { return int64_t(x[0] <= x[1]); });
-  table["Greater"] = comparison([](const Expr &a, const Expr &b) { return a > b; },
-                                [](const std::vector<int64_t> &x) { return int64_t(x[0] > x[1]); });
-  table["GreaterOrEqual"] = comparison([](const Expr &a, const Expr &b) { return a >= b; },
-                                       [](const std::vector<int64_t> &x) { return int64_t(x[0] >= x[1]); });
+  table["And"] = comparison(
+      [](const Expr &a, const Expr &b) { return a && b; },
+      [](const std::vector<int64_t> &x) { return int64_t(x[0] && x[1]); });
+  table["Or"] = comparison(
+      [](const Expr &a, const Expr &b) { return a || b; },
+      [](const std::vector<int64_t> &x) { return int64_t(x[0] || x[1]); });
+  table["Xor"] = comparison(
+      [](const Expr &a, const Expr &b) { return a != b; },
+      [](const std::vector<int64_t> &x) { return int64_t(!x[0] != !x[1]); });
+  table["Equal"] = comparison(
+      [](const Expr &a, const Expr &b) { return a == b; },
+      [](const std::vector<int64_t> &x) { return int64_t(x[0] == x[1]); });
+  table["Less"] = comparison(
+      [](const Expr &a, const Expr &b) { return a < b; },
+      [](const std::vector<int64_t> &x) { return int64_t(x[0] < x[1]); });
+  table["LessOrEqual"] = comparison(
+      [](const Expr &a, const Expr &b) { return a <= b; },
+      [](const std::vector<int64_t> &x) { return int64_t(x[0] <= x[1]); });
+  table["Greater"] = comparison(
+      [](const Expr &a, const Expr &b) { return a > b; },
+      [](const std::vector<int64_t> &x) { return int64_t(x[0] > x[1]); });
+  table["GreaterOrEqual"] = comparison(
+      [](const Expr &a, const Expr &b) { return a >= b; },
+      [](const std::vector<int64_t> &x) { return int64_t(x[0] >= x[1]); });
   table["BitShift"] = lowerBitShift;
   table["Where"] = lowerWhere;
   table["Max"] = [](NodeContext &ctx) {
-    lowerVariadic(ctx, [](const Expr &a, const Expr &b) { return max(a, b); }, false);
+    lowerVariadic(
+        ctx, [](const Expr &a, const Expr &b) { return max(a, b); }, false);
   };
   table["Min"] = [](NodeContext &ctx) {
-    lowerVariadic(ctx, [](const Expr &a, const Expr &b) { return min(a, b); }, false);
+    lowerVariadic(
+        ctx, [](const Expr &a, const Expr &b) { return min(a, b); }, false);
   };
   table["Sum"] = [](NodeContext &ctx) {
-    lowerVariadic(ctx, [](const Expr &a, const Expr &b) { return a + b; }, false);
+    lowerVariadic(
+        ctx, [](const Expr &a, const Expr &b) { return a + b; }, false);
   };
   table["Mean"] = [](NodeContext &ctx) {
-    lowerVariadic(ctx, [](const Expr &a, const Expr &b) { return a + b; }, true);
+    lowerVariadic(
+        ctx, [](const Expr &a, const Expr &b) { return a + b; }, true);
   };
 
   table["Neg"] = unary([](const Expr &x) { return -x; }, false,
                        [](const std::vector<int64_t> &x) { return -x[0]; });
   table["Abs"] = [](NodeContext &ctx) {
     Type t = ctx.input(0).dtype;
-    unary([t](const Expr &x) { return t.isUnsigned() ? x : abs(x); }, false)(ctx);
+    unary([t](const Expr &x) { return t.isUnsigned() ? x : abs(x); },
+          false)(ctx);
   };
   table["Sign"] = [](NodeContext &ctx) {
     Type t = ctx.input(0).dtype;
-    unary([t](const Expr &x) {
-      Expr zero = literal(0, t);
-      return select(x > zero, literal(1, t),
-                    select(x < zero, literal(-1, t), zero));
-    }, false)(ctx);
+    unary(
+        [t](const Expr &x) {
+          Expr zero = literal(0, t);
+          return select(x > zero, literal(1, t),
+                        select(x < zero, literal(-1, t), zero));
+        },
+        false)(ctx);
   };
-  table["Not"] = unary([](const Expr &x) { return !x; }, false,
-                       [](const std::vector<int64_t> &x) { return int64_t(!x[0]); });
+  table["Not"] =
+      unary([](const Expr &x) { return !x; }, false,
+            [](const std::vector<int64_t> &x) { return int64_t(!x[0]); });
   table["Identity"] = [](NodeContext &ctx) {
     // An alias: a graph output that is an alias gets its own copy stage.
     const Value &x = ctx.input(0);
@@ -292,7 +312,9 @@ void addElementwiseOps(LoweringTable &table) {
     ctx.setOutput(0, alias);
   };
   table["Cast"] = [](NodeContext &ctx) { lowerCast(ctx, std::nullopt); };
-  table["CastLike"] = [](NodeContext &ctx) { lowerCast(ctx, ctx.input(1).dtype); };
+  table["CastLike"] = [](NodeContext &ctx) {
+    lowerCast(ctx, ctx.input(1).dtype);
+  };
   table["Reciprocal"] = unary([](const Expr &x) { return Expr(1.0) / x; });
   table["Exp"] = unary([](const Expr &x) { return exp(x); });
   table["Log"] = unary([](const Expr &x) { return log(x); });

@@ -28,12 +28,13 @@ void lowerGatherND(NodeContext &ctx) {
   int64_t q = indices.rank(), r = data.rank();
   if (q < 1 || b < 0 || b >= q || b >= r)
     ctx.fail("batch_dims " + std::to_string(b) + " does not fit data " +
-             shapeText(data.shape) + " and indices " + shapeText(indices.shape));
+             shapeText(data.shape) + " and indices " +
+             shapeText(indices.shape));
   int64_t k = indices.shape[q - 1];
   if (k < 1 || b + k > r)
-    ctx.fail("index tuples of " + std::to_string(k) + " entries do not fit data " +
-             shapeText(data.shape) + " after " + std::to_string(b) +
-             " batch dimensions");
+    ctx.fail("index tuples of " + std::to_string(k) +
+             " entries do not fit data " + shapeText(data.shape) + " after " +
+             std::to_string(b) + " batch dimensions");
   for (int64_t d = 0; d < b; ++d)
     if (data.shape[d] != indices.shape[d])
       ctx.fail("data " + shapeText(data.shape) + " and indices " +
@@ -106,8 +107,8 @@ void lowerCompress(NodeContext &ctx) {
   table.shape = {int64_t(kept.size())};
   table.dtype = Int(64);
   table.data = makeKnown(Int(64), table.shape, kept);
-  std::vector<int64_t> shape = flat ? std::vector<int64_t>{int64_t(kept.size())}
-                                    : x.shape;
+  std::vector<int64_t> shape =
+      flat ? std::vector<int64_t>{int64_t(kept.size())} : x.shape;
   if (!flat)
     shape[axis] = int64_t(kept.size());
   ctx.computeOutput(0, shape, x.dtype, [&](const Index &i) {
@@ -130,7 +131,8 @@ void lowerCompress(NodeContext &ctx) {
 void lowerReverseSequence(NodeContext &ctx) {
   ctx.onlyAttrs({"batch_axis", "time_axis"});
   const Value &x = ctx.input(0), &lens = ctx.input(1);
-  int64_t batch = ctx.attrInt("batch_axis", 1), time = ctx.attrInt("time_axis", 0);
+  int64_t batch = ctx.attrInt("batch_axis", 1),
+          time = ctx.attrInt("time_axis", 0);
   if (x.rank() < 2 || (batch != 0 && batch != 1) || (time != 0 && time != 1) ||
       batch == time)
     ctx.fail("batch_axis and time_axis must be 0 and 1 (in either order) of a "

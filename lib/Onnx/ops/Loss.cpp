@@ -1,4 +1,5 @@
-//===- Loss.cpp - ONNX NegativeLogLikelihoodLoss and SoftmaxCrossEntropyLoss -===//
+//===- Loss.cpp - ONNX NegativeLogLikelihoodLoss and SoftmaxCrossEntropyLoss
+//-===//
 //
 // Both gather the score of each position's target class (a data-dependent
 // read along the class axis, clamped so that ignored targets read in range),
@@ -45,22 +46,23 @@ void lossFromLogProb(NodeContext &ctx, const Value &logProb,
   Type t = logProb.dtype;
   // Per position: the target's weight (0 when ignored) and its class.
   auto weightAt = [&, ignore](const Expr &cls) {
-    Expr w = weight ? ctx.read(*weight, {max(min(cls, Expr(classes - 1)),
-                                              Expr(0))})
-                    : literal(1, t);
+    Expr w =
+        weight ? ctx.read(*weight, {max(min(cls, Expr(classes - 1)), Expr(0))})
+               : literal(1, t);
     if (ignore)
       w = select(cls == cast(cls.type(), Expr(*ignore)), literal(0, t), w);
     return w;
   };
-  Value weights = ctx.computeValue("weight", target.shape, t, [&](const Index &i) {
-    return weightAt(ctx.read(target, i));
-  });
+  Value weights =
+      ctx.computeValue("weight", target.shape, t, [&](const Index &i) {
+        return weightAt(ctx.read(target, i));
+      });
   Value losses = ctx.computeValue(
       reduction == "none" ? "" : "losses", target.shape, t,
       [&](const Index &i) {
         Expr cls = cast(Int(64), ctx.read(target, i));
-        Index at = {i[0], max(min(cls, Expr(int64_t(classes - 1))),
-                              Expr(int64_t(0)))};
+        Index at = {
+            i[0], max(min(cls, Expr(int64_t(classes - 1))), Expr(int64_t(0)))};
         at.insert(at.end(), i.begin() + 1, i.end());
         return -ctx.read(logProb, at) * ctx.read(weights, i);
       });
@@ -105,14 +107,17 @@ void lowerSoftmaxCrossEntropy(NodeContext &ctx) {
   });
   Var rs = ctx.reduceAxis(classes, "c");
   Value expSum = ctx.computeValue("sum", reduced, t, [&](const Index &i) {
-    return sum(exp(ctx.read(scores, overClasses(i, rs)) - ctx.read(maxValue, i)),
-               {rs}, t);
+    return sum(
+        exp(ctx.read(scores, overClasses(i, rs)) - ctx.read(maxValue, i)), {rs},
+        t);
   });
-  Value logProb = ctx.computeValue("logprob", scores.shape, t, [&](const Index &i) {
-    Index at = i;
-    at[1] = Expr(0);
-    return ctx.read(scores, i) - ctx.read(maxValue, at) - log(ctx.read(expSum, at));
-  });
+  Value logProb =
+      ctx.computeValue("logprob", scores.shape, t, [&](const Index &i) {
+        Index at = i;
+        at[1] = Expr(0);
+        return ctx.read(scores, i) - ctx.read(maxValue, at) -
+               log(ctx.read(expSum, at));
+      });
   lossFromLogProb(ctx, logProb, ctx.input(1),
                   ctx.hasInput(2) ? &ctx.input(2) : nullptr);
   if (ctx.hasOutput(1))

@@ -31,11 +31,13 @@ void lowerGemm(NodeContext &ctx) {
   bool hasC = ctx.hasInput(2);
   Var r = ctx.reduceAxis(k, "k");
   Value product = ctx.computeValue(
-      hasC || alpha != 1.0 ? "matmul" : "", {m, n}, t, [&](const Index &i) {
+      hasC || alpha != 1.0 ? "matmul" : "", {m, n}, t,
+      [&](const Index &i) {
         Expr x = transA ? ctx.read(a, {r, i[0]}) : ctx.read(a, {i[0], r});
         Expr y = transB ? ctx.read(b, {i[1], r}) : ctx.read(b, {r, i[1]});
         return sum(x * y, {r}, t);
-      }, {"i", "j"});
+      },
+      {"i", "j"});
   if (!hasC && alpha == 1.0) {
     ctx.setOutput(0, product);
     return;
@@ -44,15 +46,18 @@ void lowerGemm(NodeContext &ctx) {
   if (c && !broadcastShapes(c->shape, {m, n}))
     ctx.fail("C of shape " + shapeText(c->shape) + " does not broadcast to " +
              shapeText({m, n}));
-  ctx.computeOutput(0, {m, n}, t, [&](const Index &i) {
-    Expr y = ctx.read(product, i);
-    if (alpha != 1.0)
-      y = literal(alpha, t) * y;
-    if (c)
-      y = y + (beta == 1.0 ? ctx.readBroadcast(*c, i)
-                           : literal(beta, t) * ctx.readBroadcast(*c, i));
-    return cast(t, y);
-  }, {"i", "j"});
+  ctx.computeOutput(0, {m, n}, t,
+                    [&](const Index &i) {
+                      Expr y = ctx.read(product, i);
+                      if (alpha != 1.0)
+                        y = literal(alpha, t) * y;
+                      if (c)
+                        y = y + (beta == 1.0 ? ctx.readBroadcast(*c, i)
+                                             : literal(beta, t) *
+                                                   ctx.readBroadcast(*c, i));
+                      return cast(t, y);
+                    },
+                    {"i", "j"});
 }
 
 /// NumPy matmul: 1-D operands are promoted and the added dimension dropped;

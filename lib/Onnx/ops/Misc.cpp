@@ -87,8 +87,8 @@ void lowerEinsum(NodeContext &ctx) {
       ctx.fail("the operands differ in element type");
     int64_t letters = int64_t(t.letters.size());
     if (t.ellipsisAt < 0 ? v.rank() != letters : v.rank() < letters)
-      ctx.fail("operand " + std::to_string(k) + " of shape " + shapeText(v.shape) +
-               " does not match its subscripts");
+      ctx.fail("operand " + std::to_string(k) + " of shape " +
+               shapeText(v.shape) + " does not match its subscripts");
     int64_t e = t.ellipsisAt < 0 ? 0 : v.rank() - letters;
     ellipsisRank[k] = e;
     if (t.ellipsisAt >= 0) {
@@ -190,8 +190,8 @@ Expr paramAt(NodeContext &ctx, const Value &param, const Index &i,
 }
 
 int64_t quantAxis(NodeContext &ctx, const Value &x) {
-  bool perAxis = ctx.input(1).size() > 1 ||
-                 (ctx.hasInput(2) && ctx.input(2).size() > 1);
+  bool perAxis =
+      ctx.input(1).size() > 1 || (ctx.hasInput(2) && ctx.input(2).size() > 1);
   if (!perAxis)
     return 0;
   if (ctx.opset() < 13)
@@ -201,7 +201,8 @@ int64_t quantAxis(NodeContext &ctx, const Value &x) {
     if (ctx.hasInput(k) && ctx.input(k).size() > 1 &&
         (ctx.input(k).rank() != 1 || ctx.input(k).shape[0] != x.shape[axis]))
       ctx.fail("the scale and zero point must hold one value or one per "
-               "element of axis " + std::to_string(axis));
+               "element of axis " +
+               std::to_string(axis));
   return axis;
 }
 
@@ -222,7 +223,8 @@ void lowerQuantizeLinear(NodeContext &ctx) {
   int64_t axis = quantAxis(ctx, x);
   Type f = scale.dtype.isFloat() ? scale.dtype : Float(32);
   ctx.computeOutput(0, x.shape, out, [&](const Index &i) {
-    Expr q = round(cast(f, ctx.read(x, i)) / cast(f, paramAt(ctx, scale, i, axis)));
+    Expr q =
+        round(cast(f, ctx.read(x, i)) / cast(f, paramAt(ctx, scale, i, axis)));
     if (ctx.hasInput(2))
       q = q + cast(f, paramAt(ctx, ctx.input(2), i, axis));
     q = min(max(q, literal(lo, f)), literal(hi, f));

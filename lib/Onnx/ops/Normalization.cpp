@@ -39,7 +39,8 @@ std::vector<std::string> loopNames(size_t rank, bool nc) {
 
 void requireFloat(NodeContext &ctx, Type t) {
   if (!t.isFloat())
-    ctx.fail("input of type " + t.str() + ": only float and double are "
+    ctx.fail("input of type " + t.str() +
+             ": only float and double are "
              "supported");
 }
 
@@ -93,23 +94,29 @@ Groups groups(const Value &x, std::vector<int64_t> dims, bool nc) {
 
 /// The mean of each group in type `u` (`<node>_mean`).
 Value meanStage(NodeContext &ctx, const Value &x, const Groups &g, Type u) {
-  return ctx.computeValue("mean", g.keptShape(), u, [&](const Index &i) {
-    std::vector<Var> axes = g.axes(ctx);
-    Expr v = cast(u, ctx.read(x, g.source(i, axes)));
-    return sum(v, axes, u) / literal(double(g.count()), u);
-  }, g.names);
+  return ctx.computeValue(
+      "mean", g.keptShape(), u,
+      [&](const Index &i) {
+        std::vector<Var> axes = g.axes(ctx);
+        Expr v = cast(u, ctx.read(x, g.source(i, axes)));
+        return sum(v, axes, u) / literal(double(g.count()), u);
+      },
+      g.names);
 }
 
 /// `finish(variance)` of each group in type `u`, the variance taken around
 /// `mean` in a second pass (more accurate than E[x^2] - E[x]^2).
-Value varianceStage(NodeContext &ctx, const std::string &suffix,
-                    const Value &x, const Groups &g, const Value &mean, Type u,
+Value varianceStage(NodeContext &ctx, const std::string &suffix, const Value &x,
+                    const Groups &g, const Value &mean, Type u,
                     const std::function<Expr(const Expr &)> &finish) {
-  return ctx.computeValue(suffix, g.keptShape(), u, [&](const Index &i) {
-    std::vector<Var> axes = g.axes(ctx);
-    Expr d = cast(u, ctx.read(x, g.source(i, axes))) - ctx.read(mean, i);
-    return finish(sum(d * d, axes, u) / literal(double(g.count()), u));
-  }, g.names);
+  return ctx.computeValue(
+      suffix, g.keptShape(), u,
+      [&](const Index &i) {
+        std::vector<Var> axes = g.axes(ctx);
+        Expr d = cast(u, ctx.read(x, g.source(i, axes))) - ctx.read(mean, i);
+        return finish(sum(d * d, axes, u) / literal(double(g.count()), u));
+      },
+      g.names);
 }
 
 /// 1 / sqrt(variance + epsilon).
@@ -132,14 +139,15 @@ Index paramIndex(const Value &p, const Index &i) {
 /// inputs; y = (x - mean) * scale / sqrt(var + epsilon) + B, with
 /// scale / sqrt(var + epsilon) a per-channel stage (`<node>_inv`).
 void lowerBatchNorm(NodeContext &ctx) {
-  ctx.onlyAttrs({"epsilon", "momentum", "spatial", "is_test",
-                 "consumed_inputs", "training_mode"});
+  ctx.onlyAttrs({"epsilon", "momentum", "spatial", "is_test", "consumed_inputs",
+                 "training_mode"});
   if (ctx.attrInt("training_mode", 0) != 0)
     ctx.fail("training_mode = 1 (batch statistics, updated running "
              "statistics) is not supported: only inference");
   for (size_t o = 1; o < ctx.numOutputs(); ++o)
     if (ctx.hasOutput(o))
-      ctx.fail("output " + std::to_string(o) + " (a training statistic) is "
+      ctx.fail("output " + std::to_string(o) +
+               " (a training statistic) is "
                "not supported: only inference");
   const Value &x = ctx.input(0);
   Type t = x.dtype;
@@ -157,22 +165,27 @@ void lowerBatchNorm(NodeContext &ctx) {
       ctx.fail(std::string(names[k - 1]) + " has shape " +
                shapeText(ctx.input(k).shape) + ", expected " +
                shapeText(paramShape));
-  const Value &scale = ctx.input(1), &bias = ctx.input(2),
-              &mean = ctx.input(3), &var = ctx.input(4);
+  const Value &scale = ctx.input(1), &bias = ctx.input(2), &mean = ctx.input(3),
+              &var = ctx.input(4);
   double epsilon = ctx.attrFloat("epsilon", 1e-5);
   std::vector<std::string> axisNames = loopNames(x.rank(), true);
-  std::vector<std::string> paramNames(axisNames.begin() + 1,
-                                      axisNames.begin() + 1 +
-                                          paramShape.size());
-  Value inv = ctx.computeValue("inv", paramShape, t, [&](const Index &p) {
-    return ctx.read(scale, p) /
-           sqrt(ctx.read(var, p) + literal(epsilon, t));
-  }, paramNames);
-  ctx.computeOutput(0, x.shape, t, [&](const Index &i) {
-    Index p = paramIndex(mean, i);
-    return cast(t, (ctx.read(x, i) - ctx.read(mean, p)) * ctx.read(inv, p) +
-                       ctx.read(bias, p));
-  }, axisNames);
+  std::vector<std::string> paramNames(
+      axisNames.begin() + 1, axisNames.begin() + 1 + paramShape.size());
+  Value inv = ctx.computeValue(
+      "inv", paramShape, t,
+      [&](const Index &p) {
+        return ctx.read(scale, p) /
+               sqrt(ctx.read(var, p) + literal(epsilon, t));
+      },
+      paramNames);
+  ctx.computeOutput(
+      0, x.shape, t,
+      [&](const Index &i) {
+        Index p = paramIndex(mean, i);
+        return cast(t, (ctx.read(x, i) - ctx.read(mean, p)) * ctx.read(inv, p) +
+                           ctx.read(bias, p));
+      },
+      axisNames);
 }
 
 /// InstanceNormalization: each (n, c) plane normalized by its own mean and
@@ -193,12 +206,16 @@ void lowerInstanceNorm(NodeContext &ctx) {
   Groups g = groups(x, dims, true);
   Value mean = meanStage(ctx, x, g, t);
   Value inv = invStdStage(ctx, x, g, mean, t, ctx.attrFloat("epsilon", 1e-5));
-  ctx.computeOutput(0, x.shape, t, [&](const Index &i) {
-    Index k = g.kept(i);
-    Expr normalized = (ctx.read(x, i) - ctx.read(mean, k)) * ctx.read(inv, k);
-    return cast(t, normalized * ctx.read(scale, {i[1]}) +
-                       ctx.read(bias, {i[1]}));
-  }, g.names);
+  ctx.computeOutput(
+      0, x.shape, t,
+      [&](const Index &i) {
+        Index k = g.kept(i);
+        Expr normalized =
+            (ctx.read(x, i) - ctx.read(mean, k)) * ctx.read(inv, k);
+        return cast(t, normalized * ctx.read(scale, {i[1]}) +
+                           ctx.read(bias, {i[1]}));
+      },
+      g.names);
 }
 
 /// LayerNormalization (opset 17): statistics over the dimensions from
@@ -228,20 +245,22 @@ void lowerLayerNorm(NodeContext &ctx) {
     dims.push_back(d);
   Groups g = groups(x, dims, false);
   Value mean = meanStage(ctx, x, g, *u);
-  Value inv =
-      invStdStage(ctx, x, g, mean, *u, ctx.attrFloat("epsilon", 1e-5));
-  ctx.computeOutput(0, x.shape, t, [&](const Index &i) {
-    Index k = g.kept(i);
-    // Normalized in stash_type, scaled in the input's type (as ONNX's
-    // function body does).
-    Expr normalized =
-        cast(t, (cast(*u, ctx.read(x, i)) - ctx.read(mean, k)) *
-                    ctx.read(inv, k));
-    Expr y = normalized * ctx.readBroadcast(scale, i);
-    if (bias)
-      y = y + ctx.readBroadcast(*bias, i);
-    return cast(t, y);
-  }, g.names);
+  Value inv = invStdStage(ctx, x, g, mean, *u, ctx.attrFloat("epsilon", 1e-5));
+  ctx.computeOutput(
+      0, x.shape, t,
+      [&](const Index &i) {
+        Index k = g.kept(i);
+        // Normalized in stash_type, scaled in the input's type (as ONNX's
+        // function body does).
+        Expr normalized =
+            cast(t, (cast(*u, ctx.read(x, i)) - ctx.read(mean, k)) *
+                        ctx.read(inv, k));
+        Expr y = normalized * ctx.readBroadcast(scale, i);
+        if (bias)
+          y = y + ctx.readBroadcast(*bias, i);
+        return cast(t, y);
+      },
+      g.names);
   ctx.setOutput(1, mean);
   ctx.setOutput(2, inv);
 }
@@ -259,20 +278,24 @@ void lowerLRN(NodeContext &ctx) {
   int64_t size = ctx.attrInt("size");
   if (size <= 0)
     ctx.fail("size must be positive");
-  double alpha = ctx.attrFloat("alpha", 1e-4), beta = ctx.attrFloat("beta", 0.75),
-         bias = ctx.attrFloat("bias", 1.0);
+  double alpha = ctx.attrFloat("alpha", 1e-4),
+         beta = ctx.attrFloat("beta", 0.75), bias = ctx.attrFloat("bias", 1.0);
   int64_t channels = x.shape[1], before = (size - 1) / 2;
-  ctx.computeOutput(0, x.shape, t, [&](const Index &i) {
-    Var r = ctx.reduceAxis(size, "rc");
-    Expr channel = i[1] - Expr(before) + r;
-    Expr inside = channel >= Expr(0) && channel < Expr(channels);
-    Index neighbour = i;
-    neighbour[1] = max(min(channel, Expr(channels - 1)), Expr(0));
-    Expr v = ctx.read(x, neighbour);
-    Expr squares = sum(select(inside, v * v, literal(0, t)), {r}, t);
-    Expr scaleBase = literal(bias, t) + literal(alpha / double(size), t) * squares;
-    return cast(t, ctx.read(x, i) / pow(scaleBase, literal(beta, t)));
-  }, loopNames(x.rank(), true));
+  ctx.computeOutput(
+      0, x.shape, t,
+      [&](const Index &i) {
+        Var r = ctx.reduceAxis(size, "rc");
+        Expr channel = i[1] - Expr(before) + r;
+        Expr inside = channel >= Expr(0) && channel < Expr(channels);
+        Index neighbour = i;
+        neighbour[1] = max(min(channel, Expr(channels - 1)), Expr(0));
+        Expr v = ctx.read(x, neighbour);
+        Expr squares = sum(select(inside, v * v, literal(0, t)), {r}, t);
+        Expr scaleBase =
+            literal(bias, t) + literal(alpha / double(size), t) * squares;
+        return cast(t, ctx.read(x, i) / pow(scaleBase, literal(beta, t)));
+      },
+      loopNames(x.rank(), true));
 }
 
 /// MeanVarianceNormalization: (x - mean) / (std + 1e-9) over `axes`
@@ -298,10 +321,13 @@ void lowerMVN(NodeContext &ctx) {
   Value inv = varianceStage(ctx, "invstd", x, g, mean, t, [&](const Expr &var) {
     return literal(1, t) / (sqrt(var) + literal(1e-9, t));
   });
-  ctx.computeOutput(0, x.shape, t, [&](const Index &i) {
-    Index k = g.kept(i);
-    return cast(t, (ctx.read(x, i) - ctx.read(mean, k)) * ctx.read(inv, k));
-  }, g.names);
+  ctx.computeOutput(
+      0, x.shape, t,
+      [&](const Index &i) {
+        Index k = g.kept(i);
+        return cast(t, (ctx.read(x, i) - ctx.read(mean, k)) * ctx.read(inv, k));
+      },
+      g.names);
 }
 
 } // namespace

@@ -81,8 +81,7 @@ struct Reduction {
   /// The input index of the element at positions `at` (one per reduced
   /// dimension) for the result element `out`, an index of keptShape when
   /// `kept`, else of outShape.
-  Index source(const Index &out, const std::vector<Expr> &at,
-               bool kept) const {
+  Index source(const Index &out, const std::vector<Expr> &at, bool kept) const {
     Index index;
     size_t o = 0, a = 0;
     bool skip = kept || keepDims;
@@ -215,7 +214,8 @@ void lowerReduce(NodeContext &ctx, const ReduceOp &op, int64_t inputSince) {
   const Value &x = ctx.input(0);
   Type t = x.dtype;
   if (op.floatOnly && !t.isFloat())
-    ctx.fail("input of type " + t.str() + ": only float and double are "
+    ctx.fail("input of type " + t.str() +
+             ": only float and double are "
              "supported");
   std::optional<Reduction> red = reduceNodeDims(ctx, x, inputSince);
   if (!red) {
@@ -247,12 +247,12 @@ void lowerReduce(NodeContext &ctx, const ReduceOp &op, int64_t inputSince) {
 Value maxStage(NodeContext &ctx, const Value &x, const Reduction &red,
                bool minimum = false) {
   Type t = x.dtype;
-  return ctx.computeValue(minimum ? "min" : "max", red.keptShape(), t,
-                          [&](const Index &i) {
-    std::vector<Var> axes = red.axes(ctx);
-    Expr body = ctx.read(x, red.source(i, axes, true));
-    return minimum ? reduce_min(body, axes, t) : reduce_max(body, axes, t);
-  });
+  return ctx.computeValue(
+      minimum ? "min" : "max", red.keptShape(), t, [&](const Index &i) {
+        std::vector<Var> axes = red.axes(ctx);
+        Expr body = ctx.read(x, red.source(i, axes, true));
+        return minimum ? reduce_min(body, axes, t) : reduce_max(body, axes, t);
+      });
 }
 
 /// log(sum(exp(x))) as m + log(sum(exp(x - m))) with m the maximum, which
@@ -262,7 +262,8 @@ void lowerReduceLogSumExp(NodeContext &ctx) {
   const Value &x = ctx.input(0);
   Type t = x.dtype;
   if (!t.isFloat())
-    ctx.fail("input of type " + t.str() + ": only float and double are "
+    ctx.fail("input of type " + t.str() +
+             ": only float and double are "
              "supported");
   std::optional<Reduction> red = reduceNodeDims(ctx, x, 18);
   if (!red || red->dims().empty()) { // nothing to reduce: log(exp(x)) = x
@@ -319,8 +320,8 @@ enum class SoftmaxKind { Softmax, LogSoftmax, Hardmax };
 Reduction softmaxDims(NodeContext &ctx, const Value &x) {
   ctx.onlyAttrs({"axis"});
   bool flattened = ctx.opset() < 13;
-  int64_t axis = normalizeAxis(ctx, ctx.attrInt("axis", flattened ? 1 : -1),
-                               x.rank());
+  int64_t axis =
+      normalizeAxis(ctx, ctx.attrInt("axis", flattened ? 1 : -1), x.rank());
   std::vector<int64_t> dims = {axis};
   if (flattened)
     for (int64_t d = axis + 1; d < x.rank(); ++d)
@@ -344,14 +345,15 @@ void lowerHardmax(NodeContext &ctx, const Value &x, const Reduction &red,
                   const Value &m) {
   Type t = x.dtype, i64 = Int(64);
   int64_t n = red.count();
-  Value first = ctx.computeValue("argmax", red.keptShape(), i64,
-                                 [&](const Index &i) {
-    std::vector<Var> axes = red.axes(ctx);
-    Expr v = ctx.read(x, red.source(i, axes, true));
-    Expr hit = isExtremum(v, ctx.read(m, i), t);
-    Expr pos = cast(i64, rowPosition(red, std::vector<Expr>(axes.begin(), axes.end())));
-    return reduce_min(select(hit, pos, literal(double(n), i64)), axes, i64);
-  });
+  Value first =
+      ctx.computeValue("argmax", red.keptShape(), i64, [&](const Index &i) {
+        std::vector<Var> axes = red.axes(ctx);
+        Expr v = ctx.read(x, red.source(i, axes, true));
+        Expr hit = isExtremum(v, ctx.read(m, i), t);
+        Expr pos = cast(
+            i64, rowPosition(red, std::vector<Expr>(axes.begin(), axes.end())));
+        return reduce_min(select(hit, pos, literal(double(n), i64)), axes, i64);
+      });
   ctx.computeOutput(0, x.shape, t, [&](const Index &i) {
     std::vector<Expr> at;
     for (int64_t d : red.dims())
@@ -366,7 +368,8 @@ void lowerSoftmax(NodeContext &ctx, SoftmaxKind kind) {
   const Value &x = ctx.input(0);
   Type t = x.dtype;
   if (!t.isFloat())
-    ctx.fail("input of type " + t.str() + ": only float and double are "
+    ctx.fail("input of type " + t.str() +
+             ": only float and double are "
              "supported");
   if (x.rank() == 0)
     ctx.fail("the input is a scalar");
@@ -381,24 +384,23 @@ void lowerSoftmax(NodeContext &ctx, SoftmaxKind kind) {
     return ctx.read(x, full) - ctx.read(m, red.keptFromFull(full));
   };
   if (kind == SoftmaxKind::LogSoftmax) {
-    Value logSum = ctx.computeValue("logsum", red.keptShape(), t,
-                                    [&](const Index &i) {
-      std::vector<Var> axes = red.axes(ctx);
-      return log(sum(exp(shifted(red.source(i, axes, true))), axes, t));
-    });
+    Value logSum =
+        ctx.computeValue("logsum", red.keptShape(), t, [&](const Index &i) {
+          std::vector<Var> axes = red.axes(ctx);
+          return log(sum(exp(shifted(red.source(i, axes, true))), axes, t));
+        });
     ctx.computeOutput(0, x.shape, t, [&](const Index &i) {
       return shifted(i) - ctx.read(logSum, red.keptFromFull(i));
     });
     return;
   }
-  Value e = ctx.computeValue("exp", x.shape, t, [&](const Index &i) {
-    return exp(shifted(i));
-  });
-  Value total = ctx.computeValue("sum", red.keptShape(), t,
-                                 [&](const Index &i) {
-    std::vector<Var> axes = red.axes(ctx);
-    return sum(ctx.read(e, red.source(i, axes, true)), axes, t);
-  });
+  Value e = ctx.computeValue("exp", x.shape, t,
+                             [&](const Index &i) { return exp(shifted(i)); });
+  Value total =
+      ctx.computeValue("sum", red.keptShape(), t, [&](const Index &i) {
+        std::vector<Var> axes = red.axes(ctx);
+        return sum(ctx.read(e, red.source(i, axes, true)), axes, t);
+      });
   ctx.computeOutput(0, x.shape, t, [&](const Index &i) {
     return ctx.read(e, i) / ctx.read(total, red.keptFromFull(i));
   });
@@ -468,27 +470,32 @@ void lowerTopK(NodeContext &ctx) {
   shape[axis] = k;
   // Exactly one element has each rank: a masked maximum (floats: from
   // -inf, so the value comes back bit for bit) or sum picks it.
-  auto gather = [&](Type dtype, const std::function<Expr(const Index &,
-                                                         const Var &)> &what) {
-    return [&, dtype, what](const Index &i) {
-      Var r = ctx.reduceAxis(n, "r");
-      Index source = i;
-      source[axis] = r;
-      Expr hit = ctx.read(rank, source) == cast(i64, i[axis]);
-      Expr v = what(source, r);
-      if (dtype.isFloat())
-        return reduce_max(select(hit, v, literal(-std::numeric_limits<double>::infinity(), dtype)), {r}, dtype);
-      return sum(select(hit, v, literal(0, dtype)), {r}, dtype);
-    };
-  };
+  auto gather =
+      [&](Type dtype,
+          const std::function<Expr(const Index &, const Var &)> &what) {
+        return [&, dtype, what](const Index &i) {
+          Var r = ctx.reduceAxis(n, "r");
+          Index source = i;
+          source[axis] = r;
+          Expr hit = ctx.read(rank, source) == cast(i64, i[axis]);
+          Expr v = what(source, r);
+          if (dtype.isFloat())
+            return reduce_max(
+                select(
+                    hit, v,
+                    literal(-std::numeric_limits<double>::infinity(), dtype)),
+                {r}, dtype);
+          return sum(select(hit, v, literal(0, dtype)), {r}, dtype);
+        };
+      };
   if (ctx.hasOutput(0))
     ctx.computeOutput(0, shape, t, gather(t, [&](const Index &s, const Var &) {
-      return ctx.read(x, s);
-    }));
+                        return ctx.read(x, s);
+                      }));
   if (ctx.hasOutput(1))
-    ctx.computeOutput(1, shape, i64, gather(i64, [&](const Index &, const Var &r) {
-      return cast(i64, r);
-    }));
+    ctx.computeOutput(
+        1, shape, i64,
+        gather(i64, [&](const Index &, const Var &r) { return cast(i64, r); }));
 }
 
 ReduceOp op(Combine combine, Fn1 pre = identity,
@@ -510,10 +517,10 @@ Expr square(const Expr &x) { return x * x; }
 
 void addReduceOps(LoweringTable &table) {
   table["ReduceSum"] = reduce(op(Combine::Sum), 13);
-  table["ReduceMean"] = reduce(op(Combine::Sum, identity,
-                                  [](const Expr &acc, int64_t n, Type t) {
-                                    return acc / literal(double(n), t);
-                                  }));
+  table["ReduceMean"] =
+      reduce(op(Combine::Sum, identity, [](const Expr &acc, int64_t n, Type t) {
+        return acc / literal(double(n), t);
+      }));
   table["ReduceMax"] = reduce(op(Combine::Max));
   table["ReduceMin"] = reduce(op(Combine::Min));
   table["ReduceProd"] = reduce(op(Combine::Prod));
@@ -521,24 +528,20 @@ void addReduceOps(LoweringTable &table) {
       reduce(op(Combine::Sum, square, unchanged, false, false));
   table["ReduceL1"] = [](NodeContext &ctx) {
     bool isUnsigned = ctx.input(0).dtype.isUnsigned();
-    lowerReduce(ctx,
-                op(Combine::Sum,
-                   [isUnsigned](const Expr &x) {
-                     return isUnsigned ? x : abs(x);
-                   },
-                   unchanged, false, false),
-                18);
+    lowerReduce(
+        ctx,
+        op(
+            Combine::Sum,
+            [isUnsigned](const Expr &x) { return isUnsigned ? x : abs(x); },
+            unchanged, false, false),
+        18);
   };
-  table["ReduceL2"] = reduce(op(Combine::Sum, square,
-                                [](const Expr &acc, int64_t, Type) {
-                                  return sqrt(acc);
-                                },
-                                true, false));
-  table["ReduceLogSum"] = reduce(op(Combine::Sum, identity,
-                                    [](const Expr &acc, int64_t, Type) {
-                                      return log(acc);
-                                    },
-                                    true, false));
+  table["ReduceL2"] = reduce(op(
+      Combine::Sum, square,
+      [](const Expr &acc, int64_t, Type) { return sqrt(acc); }, true, false));
+  table["ReduceLogSum"] = reduce(op(
+      Combine::Sum, identity,
+      [](const Expr &acc, int64_t, Type) { return log(acc); }, true, false));
   table["ReduceLogSumExp"] = lowerReduceLogSumExp;
   table["ArgMax"] = [](NodeContext &ctx) { lowerArg(ctx, true); };
   table["ArgMin"] = [](NodeContext &ctx) { lowerArg(ctx, false); };

@@ -8,7 +8,8 @@
 // constant tables `<node>_idx<d>` / `<node>_w<d>`, and the output is the
 // tensor-product sum over the taps of the axes:
 //
-//   Y[i] = sum_k prod_d w_d[i_d, k_d] * X[idx_0[i_0, k_0], ..., idx_r[i_r, k_r]]
+//   Y[i] = sum_k prod_d w_d[i_d, k_d] * X[idx_0[i_0, k_0], ..., idx_r[i_r,
+//   k_r]]
 //
 // Axes where every output position reads one input position with weight 1
 // (nearest, or an unchanged axis) need neither a weight nor a reduction; an
@@ -26,7 +27,7 @@ namespace hcl::onnximport {
 namespace {
 
 struct ResizeParams {
-  std::string mode = "nearest";          // nearest, linear, cubic
+  std::string mode = "nearest";           // nearest, linear, cubic
   std::string coordinates = "half_pixel"; // coordinate_transformation_mode
   std::string nearestMode = "round_prefer_floor";
   double cubicA = -0.75;
@@ -188,9 +189,10 @@ void resize(NodeContext &ctx, const ResizeParams &p,
   int64_t rank = x.rank();
   std::vector<AxisTaps> axes;
   for (int64_t d = 0; d < rank; ++d) {
-    double start = roi.empty() ? 0 : roi[d], end = roi.empty() ? 1 : roi[rank + d];
-    axes.push_back(axisTaps(ctx, p, x.shape[d], outShape[d], scales[d], start,
-                            end));
+    double start = roi.empty() ? 0 : roi[d],
+           end = roi.empty() ? 1 : roi[rank + d];
+    axes.push_back(
+        axisTaps(ctx, p, x.shape[d], outShape[d], scales[d], start, end));
   }
   std::vector<Value> idx(rank), weight(rank), outside(rank);
   for (int64_t d = 0; d < rank; ++d) {
@@ -202,10 +204,12 @@ void resize(NodeContext &ctx, const ResizeParams &p,
       idx[d] = table(ctx, "idx" + std::to_string(d), Int(64), shape,
                      std::vector<double>(a.taps.begin(), a.taps.end()));
     if (a.n > 1)
-      weight[d] = table(ctx, "w" + std::to_string(d), x.dtype, shape, a.weights);
+      weight[d] =
+          table(ctx, "w" + std::to_string(d), x.dtype, shape, a.weights);
     if (a.anyOutside)
-      outside[d] = table(ctx, "out" + std::to_string(d), Int(32), {outShape[d]},
-                         std::vector<double>(a.outside.begin(), a.outside.end()));
+      outside[d] =
+          table(ctx, "out" + std::to_string(d), Int(32), {outShape[d]},
+                std::vector<double>(a.outside.begin(), a.outside.end()));
   }
   ctx.computeOutput(0, outShape, x.dtype, [&](const Index &i) {
     std::vector<Var> reduce;
@@ -244,9 +248,9 @@ void resize(NodeContext &ctx, const ResizeParams &p,
 
 /// Output shape and effective scales from known scales.
 void fromScales(const NodeContext &ctx, const Value &x,
-                const std::vector<double> &given, const std::vector<double> &roi,
-                bool cropResize, std::vector<int64_t> &outShape,
-                std::vector<double> &scales) {
+                const std::vector<double> &given,
+                const std::vector<double> &roi, bool cropResize,
+                std::vector<int64_t> &outShape, std::vector<double> &scales) {
   if (int64_t(given.size()) != x.rank())
     ctx.fail("scales has " + std::to_string(given.size()) +
              " entries for rank " + std::to_string(x.rank()));
@@ -254,7 +258,8 @@ void fromScales(const NodeContext &ctx, const Value &x,
     if (!(given[d] > 0))
       ctx.fail("scale " + std::to_string(given[d]) + " is not positive");
     double extent = cropResize && !roi.empty() ? roi[x.rank() + d] - roi[d] : 1;
-    outShape.push_back(int64_t(std::floor(double(x.shape[d]) * extent * given[d])));
+    outShape.push_back(
+        int64_t(std::floor(double(x.shape[d]) * extent * given[d])));
   }
   scales = given;
 }
@@ -288,7 +293,8 @@ void lowerResize(NodeContext &ctx) {
     fromScales(ctx, x, knownFloats(ctx, 1, "scales"), {}, false, outShape,
                scales);
   } else {
-    p.coordinates = ctx.attrString("coordinate_transformation_mode", "half_pixel");
+    p.coordinates =
+        ctx.attrString("coordinate_transformation_mode", "half_pixel");
     p.nearestMode = ctx.attrString("nearest_mode", "round_prefer_floor");
     if (p.nearestMode != "round_prefer_floor" &&
         p.nearestMode != "round_prefer_ceil" && p.nearestMode != "floor" &&
@@ -301,8 +307,8 @@ void lowerResize(NodeContext &ctx) {
     if (ctx.hasInput(1) && ctx.input(1).size() > 0 && crop) {
       roi = knownFloats(ctx, 1, "roi");
       if (int64_t(roi.size()) != 2 * x.rank())
-        ctx.fail("roi has " + std::to_string(roi.size()) + " entries for rank " +
-                 std::to_string(x.rank()));
+        ctx.fail("roi has " + std::to_string(roi.size()) +
+                 " entries for rank " + std::to_string(x.rank()));
     }
     bool haveScales = ctx.hasInput(2) && ctx.input(2).size() > 0;
     bool haveSizes = ctx.hasInput(3) && ctx.input(3).size() > 0;
@@ -336,8 +342,8 @@ void lowerUpsample(NodeContext &ctx) {
     p.mode = "linear";
   p.coordinates = "asymmetric";
   p.nearestMode = "floor";
-  std::vector<double> given =
-      ctx.opset() >= 9 ? knownFloats(ctx, 1, "scales") : ctx.attrFloats("scales");
+  std::vector<double> given = ctx.opset() >= 9 ? knownFloats(ctx, 1, "scales")
+                                               : ctx.attrFloats("scales");
   // Upsample-7's scales attribute is float32 like the later input.
   for (double &s : given)
     s = double(float(s));

@@ -29,7 +29,8 @@ Expr wrapped(const Expr &index, int64_t extent) {
   return select(i < Expr(int64_t(0)), i + Expr(extent), i);
 }
 
-Expr combine(const std::string &reduction, const Expr &acc, const Expr &update) {
+Expr combine(const std::string &reduction, const Expr &acc,
+             const Expr &update) {
   if (reduction == "add")
     return acc + update;
   if (reduction == "mul")
@@ -77,11 +78,13 @@ void scatterAsGather(
     });
     return;
   }
-  Value last = ctx.computeValue("last", data.shape, Int(64), [&](const Index &i) {
-    Var j = ctx.reduceAxis(candidates, "u");
-    return reduce_max(select(match(i, j), cast(Int(64), j), Expr(int64_t(-1))), {j},
-                      Int(64));
-  });
+  Value last =
+      ctx.computeValue("last", data.shape, Int(64), [&](const Index &i) {
+        Var j = ctx.reduceAxis(candidates, "u");
+        return reduce_max(
+            select(match(i, j), cast(Int(64), j), Expr(int64_t(-1))), {j},
+            Int(64));
+      });
   ctx.computeOutput(0, data.shape, t, [&](const Index &i) {
     Expr l = ctx.read(last, i);
     return select(l >= Expr(int64_t(0)), update(i, max(l, Expr(int64_t(0)))),
@@ -139,9 +142,10 @@ void lowerScatterND(NodeContext &ctx) {
     ctx.fail("indices must have rank 1 or more");
   int64_t k = indices.shape[q - 1];
   if (k < 1 || k > data.rank())
-    ctx.fail("index tuples of " + std::to_string(k) + " entries for data of rank " +
-             std::to_string(data.rank()));
-  std::vector<int64_t> tupleShape(indices.shape.begin(), indices.shape.end() - 1);
+    ctx.fail("index tuples of " + std::to_string(k) +
+             " entries for data of rank " + std::to_string(data.rank()));
+  std::vector<int64_t> tupleShape(indices.shape.begin(),
+                                  indices.shape.end() - 1);
   std::vector<int64_t> expected = tupleShape;
   expected.insert(expected.end(), data.shape.begin() + k, data.shape.end());
   if (updates.shape != expected)
@@ -167,8 +171,8 @@ void lowerScatterND(NodeContext &ctx) {
     for (int64_t c = 0; c < k; ++c) {
       Index at = t;
       at.push_back(Expr(c));
-      Expr e = wrapped(ctx.read(indices, at), data.shape[c]) ==
-               cast(Int(64), i[c]);
+      Expr e =
+          wrapped(ctx.read(indices, at), data.shape[c]) == cast(Int(64), i[c]);
       m = m ? (*m && e) : e;
     }
     return *m;

@@ -118,8 +118,7 @@ void lowerSequenceErase(NodeContext &ctx) {
 void lowerSequenceLength(NodeContext &ctx) {
   ctx.onlyAttrs({});
   const Value &seq = sequenceInput(ctx, 0);
-  ctx.setKnownOutput(
-      0, makeKnown(Int(64), {}, {double(seq.elements.size())}));
+  ctx.setKnownOutput(0, makeKnown(Int(64), {}, {double(seq.elements.size())}));
 }
 
 /// Row-major coordinates of `linear` in `shape`.
@@ -259,8 +258,8 @@ void lowerConcatFromSequence(NodeContext &ctx) {
 /// The part [offset, offset + size) of `x` along `axis` (the axis dropped
 /// when `drop`), folded when `x` is a known integer tensor, else a stage
 /// `<node>_<k>`.
-Value splitPart(NodeContext &ctx, const Value &x, int64_t axis,
-                int64_t offset, int64_t size, bool drop, size_t k) {
+Value splitPart(NodeContext &ctx, const Value &x, int64_t axis, int64_t offset,
+                int64_t size, bool drop, size_t k) {
   std::vector<int64_t> shape = x.shape;
   if (drop)
     shape.erase(shape.begin() + axis);
@@ -284,15 +283,15 @@ Value splitPart(NodeContext &ctx, const Value &x, int64_t axis,
     v.data = std::move(data);
     return v;
   }
-  return ctx.computeValue(std::to_string(k), shape, x.dtype,
-                          [&](const Index &i) {
-    Index source = i;
-    if (drop)
-      source.insert(source.begin() + axis, Expr(offset));
-    else
-      source[axis] = i[axis] + Expr(offset);
-    return ctx.read(x, source);
-  });
+  return ctx.computeValue(
+      std::to_string(k), shape, x.dtype, [&](const Index &i) {
+        Index source = i;
+        if (drop)
+          source.insert(source.begin() + axis, Expr(offset));
+        else
+          source[axis] = i[axis] + Expr(offset);
+        return ctx.read(x, source);
+      });
 }
 
 /// The sizes SplitToSequence cuts the axis of extent `extent` into: the

@@ -31,14 +31,16 @@ std::vector<int64_t> stridesOf(const std::vector<int64_t> &shape) {
 void reshapeTo(NodeContext &ctx, const Value &x,
                const std::vector<int64_t> &shape) {
   if (product(shape) != x.size())
-    ctx.fail("cannot reshape " + shapeText(x.shape) + " to " + shapeText(shape));
+    ctx.fail("cannot reshape " + shapeText(x.shape) + " to " +
+             shapeText(shape));
   if (x.known()) {
     OnnxTensor data = *x.data;
     data.shape = shape;
     ctx.setKnownOutput(0, data);
     return;
   }
-  std::vector<int64_t> outStrides = stridesOf(shape), inStrides = stridesOf(x.shape);
+  std::vector<int64_t> outStrides = stridesOf(shape),
+                       inStrides = stridesOf(x.shape);
   ctx.computeOutput(0, shape, x.dtype, [&](const Index &i) {
     if (shape == x.shape)
       return ctx.read(x, i);
@@ -198,10 +200,10 @@ void lowerConcat(NodeContext &ctx) {
     for (size_t k = 0; k < inputs.size(); ++k) {
       Index source = i;
       int64_t extent = inputs[k]->shape[axis];
-      source[axis] = k == 0 && inputs.size() == 1
-                         ? i[axis]
-                         : max(min(i[axis] - Expr(offsets[k]), Expr(extent - 1)),
-                               Expr(0));
+      source[axis] =
+          k == 0 && inputs.size() == 1
+              ? i[axis]
+              : max(min(i[axis] - Expr(offsets[k]), Expr(extent - 1)), Expr(0));
       Expr element = ctx.read(*inputs[k], source);
       result = k == 0 ? element
                       : select(i[axis] >= Expr(offsets[k]), element, result);
@@ -367,7 +369,8 @@ void lowerPad(NodeContext &ctx) {
     Expr element = ctx.read(x, source);
     if (mode != "constant")
       return element;
-    Expr padValue = fillValue ? ctx.read(*fillValue, {}) : literal(fill, x.dtype);
+    Expr padValue =
+        fillValue ? ctx.read(*fillValue, {}) : literal(fill, x.dtype);
     return select(inside, element, padValue);
   });
 }
@@ -451,10 +454,9 @@ void lowerExpand(NodeContext &ctx) {
     ctx.fail("shape " + shapeText(ctx.knownInts(1, "shape")) +
              " does not broadcast with the input's " + shapeText(x.shape));
   if (canFold({&x})) {
-    ctx.setKnownOutput(0, foldElementwise({&x}, *shape, x.dtype,
-                                          [](const std::vector<int64_t> &v) {
-                                            return v[0];
-                                          }));
+    ctx.setKnownOutput(
+        0, foldElementwise({&x}, *shape, x.dtype,
+                           [](const std::vector<int64_t> &v) { return v[0]; }));
     return;
   }
   ctx.computeOutput(0, *shape, x.dtype,
@@ -499,7 +501,8 @@ void lowerConstant(NodeContext &ctx) {
     t.shape = {int64_t(t.ints.size())};
     ctx.setKnownOutput(0, t);
   } else {
-    ctx.fail("attribute '" + name + "' (sparse or string constants) is not "
+    ctx.fail("attribute '" + name +
+             "' (sparse or string constants) is not "
              "supported");
   }
 }
@@ -582,11 +585,13 @@ void lowerDepthToSpace(NodeContext &ctx, bool toSpace) {
   }
   if (h % b || w % b)
     ctx.fail("height and width not divisible by blocksize");
-  ctx.computeOutput(0, {n, c * b * b, h / b, w / b}, x.dtype, [&](const Index &i) {
-    Expr block = i[1] / Expr(c), channel = i[1] % Expr(c);
-    Expr bh = block / Expr(b), bw = block % Expr(b);
-    return ctx.read(x, {i[0], channel, i[2] * Expr(b) + bh, i[3] * Expr(b) + bw});
-  });
+  ctx.computeOutput(0, {n, c * b * b, h / b, w / b}, x.dtype,
+                    [&](const Index &i) {
+                      Expr block = i[1] / Expr(c), channel = i[1] % Expr(c);
+                      Expr bh = block / Expr(b), bw = block % Expr(b);
+                      return ctx.read(x, {i[0], channel, i[2] * Expr(b) + bh,
+                                          i[3] * Expr(b) + bw});
+                    });
 }
 
 void lowerTrilu(NodeContext &ctx) {
@@ -597,8 +602,8 @@ void lowerTrilu(NodeContext &ctx) {
   bool upper = ctx.attrInt("upper", 1) != 0;
   size_t r = x.rank();
   ctx.computeOutput(0, x.shape, x.dtype, [&](const Index &i) {
-    Expr keep = upper ? i[r - 1] - i[r - 2] >= Expr(k)
-                      : i[r - 1] - i[r - 2] <= Expr(k);
+    Expr keep =
+        upper ? i[r - 1] - i[r - 2] >= Expr(k) : i[r - 1] - i[r - 2] <= Expr(k);
     return select(keep, ctx.read(x, i), literal(0, x.dtype));
   });
 }
@@ -642,8 +647,12 @@ void addShapeOps(LoweringTable &table) {
   table["ConstantOfShape"] = lowerConstantOfShape;
   table["Range"] = lowerRange;
   table["Dropout"] = lowerDropout;
-  table["DepthToSpace"] = [](NodeContext &ctx) { lowerDepthToSpace(ctx, true); };
-  table["SpaceToDepth"] = [](NodeContext &ctx) { lowerDepthToSpace(ctx, false); };
+  table["DepthToSpace"] = [](NodeContext &ctx) {
+    lowerDepthToSpace(ctx, true);
+  };
+  table["SpaceToDepth"] = [](NodeContext &ctx) {
+    lowerDepthToSpace(ctx, false);
+  };
   table["Trilu"] = lowerTrilu;
   table["EyeLike"] = lowerEyeLike;
 }

@@ -73,8 +73,8 @@ LogicalResult CWriter::assignVariables(ArrayRef<std::string> vars,
   bool clobbers = false;
   for (auto [i, v] : llvm::enumerate(values))
     for (size_t j = 0; j < i; ++j)
-      clobbers |= !vars[j].empty() && vars[j] == name(v) &&
-                  vars[j] != name(values[j]);
+      clobbers |=
+          !vars[j].empty() && vars[j] == name(v) && vars[j] != name(values[j]);
   SmallVector<std::string> sources;
   for (auto [var, v] : llvm::zip(vars, values)) {
     if (!clobbers || var.empty()) {
@@ -137,14 +137,13 @@ LogicalResult CWriter::emitScfWhile(scf::WhileOp loop, Os &os) {
   // The before region's arguments are the carried values (the after
   // region's yield assigns them); the condition's forwarded values are the
   // after region's arguments and the loop's results.
-  FailureOr<SmallVector<std::string>> carried =
-      declareVariables(groupsOf({loop.getBeforeArguments()}), loop.getInits(),
-                       "w", loop, os);
+  FailureOr<SmallVector<std::string>> carried = declareVariables(
+      groupsOf({loop.getBeforeArguments()}), loop.getInits(), "w", loop, os);
   if (failed(carried))
     return failure();
-  FailureOr<SmallVector<std::string>> forwarded = declareVariables(
-      groupsOf({loop.getAfterArguments(), loop.getResults()}), {}, "c", loop,
-      os);
+  FailureOr<SmallVector<std::string>> forwarded =
+      declareVariables(groupsOf({loop.getAfterArguments(), loop.getResults()}),
+                       {}, "c", loop, os);
   if (failed(forwarded))
     return failure();
   os << "while (1) {\n";
@@ -175,8 +174,9 @@ LogicalResult CWriter::emitBranches(Operation *op, const std::string &condition,
   if (failed(emitRegionBody(*thenBlock, *results, os)))
     return failure();
   os.unindent();
-  if (elseBlock && (!elseBlock->without_terminator().empty() ||
-                    llvm::any_of(*results, [](auto &r) { return !r.empty(); }))) {
+  if (elseBlock &&
+      (!elseBlock->without_terminator().empty() ||
+       llvm::any_of(*results, [](auto &r) { return !r.empty(); }))) {
     os << "} else {\n";
     os.indent();
     if (failed(emitRegionBody(*elseBlock, *results, os)))

@@ -31,19 +31,32 @@ struct FloatPredicate {
 std::optional<FloatPredicate> floatPredicate(arith::CmpFPredicate p) {
   using P = arith::CmpFPredicate;
   switch (p) {
-  case P::OEQ: return FloatPredicate{"==", false};
-  case P::OGT: return FloatPredicate{">", false};
-  case P::OGE: return FloatPredicate{">=", false};
-  case P::OLT: return FloatPredicate{"<", false};
-  case P::OLE: return FloatPredicate{"<=", false};
-  case P::ONE: return FloatPredicate{"!=", false};
-  case P::UEQ: return FloatPredicate{"==", true};
-  case P::UGT: return FloatPredicate{">", true};
-  case P::UGE: return FloatPredicate{">=", true};
-  case P::ULT: return FloatPredicate{"<", true};
-  case P::ULE: return FloatPredicate{"<=", true};
-  case P::UNE: return FloatPredicate{"!=", true};
-  default: return std::nullopt;
+  case P::OEQ:
+    return FloatPredicate{"==", false};
+  case P::OGT:
+    return FloatPredicate{">", false};
+  case P::OGE:
+    return FloatPredicate{">=", false};
+  case P::OLT:
+    return FloatPredicate{"<", false};
+  case P::OLE:
+    return FloatPredicate{"<=", false};
+  case P::ONE:
+    return FloatPredicate{"!=", false};
+  case P::UEQ:
+    return FloatPredicate{"==", true};
+  case P::UGT:
+    return FloatPredicate{">", true};
+  case P::UGE:
+    return FloatPredicate{">=", true};
+  case P::ULT:
+    return FloatPredicate{"<", true};
+  case P::ULE:
+    return FloatPredicate{"<=", true};
+  case P::UNE:
+    return FloatPredicate{"!=", true};
+  default:
+    return std::nullopt;
   }
 }
 
@@ -131,21 +144,28 @@ FailureOr<std::string> CWriter::expression(Operation *op) {
   auto asUnsigned = [&](unsigned i) {
     return "(" + unsignedCppType(op->getOperand(i).getType()) + ")" + in(i);
   };
-  auto cast = [&](const std::string &value) { return "(" + *resultC + ")" + value; };
+  auto cast = [&](const std::string &value) {
+    return "(" + *resultC + ")" + value;
+  };
   auto width = [&](unsigned i) -> unsigned {
     Type t = op->getOperand(i).getType();
     return t.isIndex() ? 32 : t.getIntOrFloatBitWidth();
   };
   // Shifts by the width or more are poison in the IR and undefined in C.
   auto shift = [&](const char *o, bool arithmetic) {
-    std::string amount = asUnsigned(1), inRange = amount + " < " + std::to_string(width(0));
+    std::string amount = asUnsigned(1),
+                inRange = amount + " < " + std::to_string(width(0));
     if (arithmetic)
-      return "(" + in(0) + " < 0 ? " + cast("~(~" + in(0) + " >> (" + inRange +
-             " ? " + amount + " : " + std::to_string(width(0) - 1) + "))") +
-             " : " + cast("(" + in(0) + " >> (" + inRange + " ? " + amount + " : " +
-                          std::to_string(width(0) - 1) + "))") + ")";
-    return "(" + inRange + " ? " + cast("(" + asUnsigned(0) + " " + o + " " + amount + ")") +
-           " : " + cast("0") + ")";
+      return "(" + in(0) + " < 0 ? " +
+             cast("~(~" + in(0) + " >> (" + inRange + " ? " + amount + " : " +
+                  std::to_string(width(0) - 1) + "))") +
+             " : " +
+             cast("(" + in(0) + " >> (" + inRange + " ? " + amount + " : " +
+                  std::to_string(width(0) - 1) + "))") +
+             ")";
+    return "(" + inRange + " ? " +
+           cast("(" + asUnsigned(0) + " " + o + " " + amount + ")") + " : " +
+           cast("0") + ")";
   };
   using R = FailureOr<std::string>;
   if (std::optional<std::string> f = mathFunction(op, resultType)) {
@@ -160,8 +180,12 @@ FailureOr<std::string> CWriter::expression(Operation *op) {
       .Case([&](arith::MulIOp) -> R { return oneBit(binary("*")); })
       .Case([&](arith::DivSIOp) -> R { return binary("/"); })
       .Case([&](arith::RemSIOp) -> R { return binary("%"); })
-      .Case([&](arith::DivUIOp) -> R { return cast("(" + asUnsigned(0) + " / " + asUnsigned(1) + ")"); })
-      .Case([&](arith::RemUIOp) -> R { return cast("(" + asUnsigned(0) + " % " + asUnsigned(1) + ")"); })
+      .Case([&](arith::DivUIOp) -> R {
+        return cast("(" + asUnsigned(0) + " / " + asUnsigned(1) + ")");
+      })
+      .Case([&](arith::RemUIOp) -> R {
+        return cast("(" + asUnsigned(0) + " % " + asUnsigned(1) + ")");
+      })
       .Case([&](arith::FloorDivSIOp) -> R {
         helpers.insert("floordiv");
         return "hcl_floordiv(" + in(0) + ", " + in(1) + ")";
@@ -171,11 +195,13 @@ FailureOr<std::string> CWriter::expression(Operation *op) {
         return "hcl_ceildiv(" + in(0) + ", " + in(1) + ")";
       })
       .Case([&](math::RsqrtOp) -> R {
-        return std::string(resultType.isF32() ? "1.0f / sqrtf(" : "1.0 / sqrt(") +
+        return std::string(resultType.isF32() ? "1.0f / sqrtf("
+                                              : "1.0 / sqrt(") +
                in(0) + ")";
       })
       .Case([&](math::AbsIOp) -> R {
-        return "(" + in(0) + " < 0 ? " + cast("-" + in(0)) + " : " + in(0) + ")";
+        return "(" + in(0) + " < 0 ? " + cast("-" + in(0)) + " : " + in(0) +
+               ")";
       })
       .Case([&](arith::AndIOp) -> R { return binary("&"); })
       .Case([&](arith::OrIOp) -> R { return binary("|"); })
@@ -183,10 +209,22 @@ FailureOr<std::string> CWriter::expression(Operation *op) {
       .Case([&](arith::ShLIOp) -> R { return shift("<<", false); })
       .Case([&](arith::ShRUIOp) -> R { return shift(">>", false); })
       .Case([&](arith::ShRSIOp) -> R { return shift(">>", true); })
-      .Case([&](arith::MinSIOp) -> R { return "(" + in(0) + " < " + in(1) + " ? " + in(0) + " : " + in(1) + ")"; })
-      .Case([&](arith::MaxSIOp) -> R { return "(" + in(0) + " > " + in(1) + " ? " + in(0) + " : " + in(1) + ")"; })
-      .Case([&](arith::MinUIOp) -> R { return "(" + asUnsigned(0) + " < " + asUnsigned(1) + " ? " + in(0) + " : " + in(1) + ")"; })
-      .Case([&](arith::MaxUIOp) -> R { return "(" + asUnsigned(0) + " > " + asUnsigned(1) + " ? " + in(0) + " : " + in(1) + ")"; })
+      .Case([&](arith::MinSIOp) -> R {
+        return "(" + in(0) + " < " + in(1) + " ? " + in(0) + " : " + in(1) +
+               ")";
+      })
+      .Case([&](arith::MaxSIOp) -> R {
+        return "(" + in(0) + " > " + in(1) + " ? " + in(0) + " : " + in(1) +
+               ")";
+      })
+      .Case([&](arith::MinUIOp) -> R {
+        return "(" + asUnsigned(0) + " < " + asUnsigned(1) + " ? " + in(0) +
+               " : " + in(1) + ")";
+      })
+      .Case([&](arith::MaxUIOp) -> R {
+        return "(" + asUnsigned(0) + " > " + asUnsigned(1) + " ? " + in(0) +
+               " : " + in(1) + ")";
+      })
       .Case([&](arith::CmpIOp cmp) -> R {
         const char *o = comparisonOperator(cmp.getPredicate());
         if (isUnsignedComparison(cmp.getPredicate()))
@@ -226,15 +264,14 @@ FailureOr<std::string> CWriter::expression(Operation *op) {
           return "(bool)(" + in(0) + " & 1)";
         return cast(in(0));
       })
-      .Case<arith::IndexCastOp, arith::SIToFPOp, arith::FPToSIOp,
-            arith::ExtFOp, arith::TruncFOp>([&](Operation *) -> R {
+      .Case<arith::IndexCastOp, arith::SIToFPOp, arith::FPToSIOp, arith::ExtFOp,
+            arith::TruncFOp>([&](Operation *) -> R {
         if (op->getOperand(0).getType().isInteger(1) && !resultType.isIndex())
           return cast("(-(int)" + in(0) + ")");
         return cast(in(0));
       })
-      .Case<arith::IndexCastUIOp, arith::UIToFPOp>([&](Operation *) -> R {
-        return cast(asUnsigned(0));
-      })
+      .Case<arith::IndexCastUIOp, arith::UIToFPOp>(
+          [&](Operation *) -> R { return cast(asUnsigned(0)); })
       .Case([&](arith::FPToUIOp) -> R {
         return cast("(" + unsignedCppType(resultType) + ")" + in(0));
       })
@@ -269,12 +306,16 @@ std::string cSpecialFloats(std::string text) {
 
 std::string cHelperDefinitions(const std::set<std::string> &helpers) {
   static const std::map<std::string, std::string> own = {
-      {"imin", "static inline int hcl_imin(int a, int b) { return a < b ? a : b; }\n"},
-      {"imax", "static inline int hcl_imax(int a, int b) { return a > b ? a : b; }\n"},
-      {"f32_bits", "static inline float hcl_f32_bits(uint32_t bits) {\n"
-                   "  float f;\n  memcpy(&f, &bits, sizeof f);\n  return f;\n}\n"},
-      {"f64_bits", "static inline double hcl_f64_bits(uint64_t bits) {\n"
-                   "  double f;\n  memcpy(&f, &bits, sizeof f);\n  return f;\n}\n"},
+      {"imin",
+       "static inline int hcl_imin(int a, int b) { return a < b ? a : b; }\n"},
+      {"imax",
+       "static inline int hcl_imax(int a, int b) { return a > b ? a : b; }\n"},
+      {"f32_bits",
+       "static inline float hcl_f32_bits(uint32_t bits) {\n"
+       "  float f;\n  memcpy(&f, &bits, sizeof f);\n  return f;\n}\n"},
+      {"f64_bits",
+       "static inline double hcl_f64_bits(uint64_t bits) {\n"
+       "  double f;\n  memcpy(&f, &bits, sizeof f);\n  return f;\n}\n"},
       // arith.maximumf / minimumf: NaN wins, and -0 < +0. Exact in double.
       {"maximumf", "static inline double hcl_maximumf(double a, double b) {\n"
                    "  if (a != a || b != b)\n    return a + b;\n"

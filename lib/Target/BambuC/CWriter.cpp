@@ -142,7 +142,8 @@ FailureOr<std::string> CWriter::signature() {
     }
   }
   auto it = functionNames.find(func.getSymName());
-  return returnType + " " + it->second + "(" + (params.empty() ? "void" : params) + ")";
+  return returnType + " " + it->second + "(" +
+         (params.empty() ? "void" : params) + ")";
 }
 
 LogicalResult CWriter::emit(llvm::raw_ostream &out) {
@@ -204,8 +205,11 @@ LogicalResult CWriter::emitOp(Operation *op, Os &os) {
     auto type = dyn_cast<MemRefType>(copy.getSource().getType());
     if (!type || !type.hasStaticShape())
       return op->emitError("bambu-c: memref.copy needs static shapes");
-    emitCopy(type, [&](ArrayRef<std::string> i) { return element(copy.getSource(), i); },
-             [&](ArrayRef<std::string> i) { return element(copy.getTarget(), i); }, os);
+    emitCopy(
+        type,
+        [&](ArrayRef<std::string> i) { return element(copy.getSource(), i); },
+        [&](ArrayRef<std::string> i) { return element(copy.getTarget(), i); },
+        os);
     return success();
   }
   if (auto get = dyn_cast<memref::GetGlobalOp>(op)) {
@@ -251,8 +255,9 @@ std::string CWriter::bound(AffineMap map, ValueRange operands, bool lower) {
     std::string one = affineIndex(e, operands, map.getNumDims());
     if (!text.empty())
       helpers.insert(lower ? "imax" : "imin");
-    text = text.empty() ? one
-                        : (lower ? "hcl_imax(" : "hcl_imin(") + text + ", " + one + ")";
+    text = text.empty()
+               ? one
+               : (lower ? "hcl_imax(" : "hcl_imin(") + text + ", " + one + ")";
   }
   return text;
 }
@@ -265,16 +270,20 @@ LogicalResult CWriter::emitFor(AffineForOp loop, Os &os) {
   }
   // Carried values (iter_args) are C variables, as in scf.for.
   SmallVector<SmallVector<Value, 2>> carried;
-  for (auto [arg, result] : llvm::zip(loop.getRegionIterArgs(), loop.getResults()))
+  for (auto [arg, result] :
+       llvm::zip(loop.getRegionIterArgs(), loop.getResults()))
     carried.push_back({arg, result});
   FailureOr<SmallVector<std::string>> vars =
       declareVariables(carried, loop.getInits(), "acc", loop, os);
   if (failed(vars))
     return failure();
   StringRef loopName = getLoopName(loop);
-  std::string iv = define(loop.getInductionVar(), loopName.empty() ? "i" : loopName);
-  std::string lb = bound(loop.getLowerBoundMap(), loop.getLowerBoundOperands(), true);
-  std::string ub = bound(loop.getUpperBoundMap(), loop.getUpperBoundOperands(), false);
+  std::string iv =
+      define(loop.getInductionVar(), loopName.empty() ? "i" : loopName);
+  std::string lb =
+      bound(loop.getLowerBoundMap(), loop.getLowerBoundOperands(), true);
+  std::string ub =
+      bound(loop.getUpperBoundMap(), loop.getUpperBoundOperands(), false);
   if (loop->hasAttr("parallel"))
     os << "#ifdef _OPENMP\n#pragma omp parallel for\n#endif\n";
   int64_t step = loop.getStepAsInt();
@@ -292,17 +301,20 @@ LogicalResult CWriter::emitIf(AffineIfOp op, Os &os) {
   IntegerSet set = op.getIntegerSet();
   std::string condition;
   for (unsigned i = 0; i < set.getNumConstraints(); ++i)
-    condition += (i ? " && " : "") +
-                 affineIndex(set.getConstraint(i), op.getOperands(), set.getNumDims()) +
-                 (set.isEq(i) ? " == 0" : " >= 0");
-  return emitBranches(op, condition.empty() ? "1" : condition, op.getThenBlock(),
+    condition +=
+        (i ? " && " : "") +
+        affineIndex(set.getConstraint(i), op.getOperands(), set.getNumDims()) +
+        (set.isEq(i) ? " == 0" : " >= 0");
+  return emitBranches(op, condition.empty() ? "1" : condition,
+                      op.getThenBlock(),
                       op.hasElse() ? op.getElseBlock() : nullptr, os);
 }
 
 LogicalResult CWriter::emitBuffer(Operation *op, Os &os) {
   Value memref = op->getResult(0);
   auto type = cast<MemRefType>(memref.getType());
-  if (auto returned = returnedBuffers.find(memref); returned != returnedBuffers.end()) {
+  if (auto returned = returnedBuffers.find(memref);
+      returned != returnedBuffers.end()) {
     valueNames[memref] = returned->second;
     return success();
   }
@@ -322,7 +334,8 @@ LogicalResult CWriter::emitBuffer(Operation *op, Os &os) {
     FailureOr<std::string> t = cType(type.getElementType(), op);
     if (failed(t))
       return failure();
-    os << *t << " " << n << "[" << type.getNumElements() << "]; // FIFO channel\n";
+    os << *t << " " << n << "[" << type.getNumElements()
+       << "]; // FIFO channel\n";
     return success();
   }
   FailureOr<std::string> d = declaration(type, n, false, false, op);
@@ -343,10 +356,9 @@ std::string CWriter::element(Value memref, ArrayRef<std::string> indices) {
   return text;
 }
 
-static SmallVector<std::string> affineIndices(CWriter &w, AffineMap map,
-                                              ValueRange operands,
-                                              llvm::function_ref<std::string(
-                                                  AffineExpr, ValueRange, unsigned)> text) {
+static SmallVector<std::string> affineIndices(
+    CWriter &w, AffineMap map, ValueRange operands,
+    llvm::function_ref<std::string(AffineExpr, ValueRange, unsigned)> text) {
   SmallVector<std::string> indices;
   for (AffineExpr e : map.getResults())
     indices.push_back(text(e, operands, map.getNumDims()));
@@ -362,11 +374,11 @@ LogicalResult CWriter::emitLoad(Operation *op, Os &os) {
   if (isFifo(memref)) {
     source = "hcl_fifo_read(" + name(memref) + ")";
   } else if (auto load = dyn_cast<AffineLoadOp>(op)) {
-    source = element(memref, affineIndices(*this, load.getAffineMap(),
-                                           load.getMapOperands(),
-                                           [&](AffineExpr e, ValueRange o, unsigned n) {
-                                             return affineIndex(e, o, n);
-                                           }));
+    source = element(
+        memref, affineIndices(*this, load.getAffineMap(), load.getMapOperands(),
+                              [&](AffineExpr e, ValueRange o, unsigned n) {
+                                return affineIndex(e, o, n);
+                              }));
   } else {
     SmallVector<std::string> indices;
     for (Value i : cast<memref::LoadOp>(op).getIndices())
@@ -390,11 +402,12 @@ LogicalResult CWriter::emitStore(Operation *op, Os &os) {
   }
   std::string target;
   if (auto store = dyn_cast<AffineStoreOp>(op)) {
-    target = element(memref, affineIndices(*this, store.getAffineMap(),
-                                           store.getMapOperands(),
-                                           [&](AffineExpr e, ValueRange o, unsigned n) {
-                                             return affineIndex(e, o, n);
-                                           }));
+    target = element(memref,
+                     affineIndices(*this, store.getAffineMap(),
+                                   store.getMapOperands(),
+                                   [&](AffineExpr e, ValueRange o, unsigned n) {
+                                     return affineIndex(e, o, n);
+                                   }));
   } else {
     SmallVector<std::string> indices;
     for (Value i : cast<memref::StoreOp>(op).getIndices())
@@ -459,8 +472,8 @@ LogicalResult CWriter::emitCall(func::CallOp call, Os &os) {
 
 LogicalResult CWriter::emitReturn(func::ReturnOp ret, Os &os) {
   if (isFilter) {
-    os << "return" << (ret.getNumOperands() ? " " + name(ret.getOperand(0)) : "")
-       << ";\n";
+    os << "return"
+       << (ret.getNumOperands() ? " " + name(ret.getOperand(0)) : "") << ";\n";
     return success();
   }
   for (auto [i, value] : llvm::enumerate(ret.getOperands())) {
@@ -472,11 +485,12 @@ LogicalResult CWriter::emitReturn(func::ReturnOp ret, Os &os) {
     }
     // An argument or a buffer returned twice: copied element by element.
     if (name(value) != out)
-      emitCopy(memref, [&](ArrayRef<std::string> i) { return element(value, i); },
-               [&](ArrayRef<std::string> i) {
-                 return out + (i.empty() ? "[0]" : "[" + llvm::join(i, "][") + "]");
-               },
-               os);
+      emitCopy(
+          memref, [&](ArrayRef<std::string> i) { return element(value, i); },
+          [&](ArrayRef<std::string> i) {
+            return out + (i.empty() ? "[0]" : "[" + llvm::join(i, "][") + "]");
+          },
+          os);
   }
   return success();
 }

@@ -93,8 +93,10 @@ private:
   mlir::LogicalResult emitLoad(mlir::Operation *op, Os &os);
   mlir::LogicalResult emitStore(mlir::Operation *op, Os &os);
   /// Loops copying every element of a buffer of `type`.
-  using ElementText = llvm::function_ref<std::string(llvm::ArrayRef<std::string>)>;
-  void emitCopy(mlir::MemRefType type, ElementText from, ElementText to, Os &os);
+  using ElementText =
+      llvm::function_ref<std::string(llvm::ArrayRef<std::string>)>;
+  void emitCopy(mlir::MemRefType type, ElementText from, ElementText to,
+                Os &os);
   /// A loop marked `vectorize` as hcl_vector.h operations, when its body is
   /// elementwise (VectorLoops.cpp); false leaves it to emitFor.
   mlir::FailureOr<bool> emitVectorLoop(mlir::affine::AffineForOp loop, Os &os);

@@ -72,16 +72,16 @@ bool readsInOrder(BlockArgument param, ArrayRef<int64_t> shape) {
   if (!param.hasOneUse())
     return false;
   auto load = dyn_cast<AffineLoadOp>(*param.getUsers().begin());
-  return load && inOrder(load, load.getAffineMap(), load.getMapOperands(), shape);
+  return load &&
+         inOrder(load, load.getAffineMap(), load.getMapOperands(), shape);
 }
 
 void detectIn(func::FuncOp entry, ModuleOp module) {
   for (auto alloc : entry.getBody().front().getOps<memref::AllocOp>()) {
     Value buffer = alloc.getResult();
     SmallVector<Operation *> users(buffer.getUsers());
-    if (users.size() != 2 || !llvm::all_of(users, [](Operation *u) {
-          return isa<func::CallOp>(u);
-        }))
+    if (users.size() != 2 ||
+        !llvm::all_of(users, [](Operation *u) { return isa<func::CallOp>(u); }))
       continue;
     auto producer = cast<func::CallOp>(users[0]);
     auto consumer = cast<func::CallOp>(users[1]);

@@ -50,7 +50,8 @@ llvm::SetVector<Value> capturedValues(ArrayRef<Operation *> ops) {
 
 /// A buffer defined outside `ops` and used only inside them.
 bool isPrivateBuffer(Value v, ArrayRef<Operation *> ops) {
-  if (!v.getDefiningOp<memref::AllocOp>() && !v.getDefiningOp<memref::AllocaOp>())
+  if (!v.getDefiningOp<memref::AllocOp>() &&
+      !v.getDefiningOp<memref::AllocaOp>())
     return false;
   return llvm::all_of(v.getUsers(),
                       [&](Operation *user) { return isInside(ops, user); });
@@ -84,8 +85,9 @@ func::CallOp outline(ArrayRef<Operation *> ops, Value result, StringRef name,
   SmallVector<Type> resultTypes;
   if (result)
     resultTypes.push_back(result.getType());
-  auto filter = func::FuncOp::create(builder, ops.front()->getLoc(), name,
-                                     builder.getFunctionType(paramTypes, resultTypes));
+  auto filter =
+      func::FuncOp::create(builder, ops.front()->getLoc(), name,
+                           builder.getFunctionType(paramTypes, resultTypes));
   filter.setPrivate();
   filter->setAttr(kFilterAttr, builder.getUnitAttr());
   filter->setAttr(kParamNamesAttr, builder.getArrayAttr(paramNames));
@@ -99,10 +101,12 @@ func::CallOp outline(ArrayRef<Operation *> ops, Value result, StringRef name,
   for (Operation *op : ops)
     builder.clone(*op, mapping);
   func::ReturnOp::create(builder, ops.back()->getLoc(),
-                         result ? ValueRange{mapping.lookup(result)} : ValueRange{});
+                         result ? ValueRange{mapping.lookup(result)}
+                                : ValueRange{});
 
   builder.setInsertionPoint(ops.front());
-  auto call = func::CallOp::create(builder, ops.front()->getLoc(), filter, params);
+  auto call =
+      func::CallOp::create(builder, ops.front()->getLoc(), filter, params);
   if (result)
     result.replaceAllUsesWith(call.getResult(0));
   for (Operation *op : llvm::reverse(ops))
@@ -158,8 +162,8 @@ void extractReductions(func::FuncOp filter, unsigned &counter) {
   });
   for (auto &ops : reductions) {
     auto read = cast<AffineLoadOp>(ops.back());
-    std::string name = valueName(read.getMemRef()) + "_fun_" +
-                       std::to_string(counter++);
+    std::string name =
+        valueName(read.getMemRef()) + "_fun_" + std::to_string(counter++);
     // The read stays in the child: it is the value the child returns.
     outline(ops, read.getResult(), name, filter);
   }
@@ -175,7 +179,8 @@ LogicalResult extractFilters(ModuleOp module) {
   unsigned counter = 0;
   SmallVector<func::FuncOp> filters;
   for (func::FuncOp entry : entries) {
-    SmallVector<AffineForOp> stages(entry.getBody().front().getOps<AffineForOp>());
+    SmallVector<AffineForOp> stages(
+        entry.getBody().front().getOps<AffineForOp>());
     for (AffineForOp stage : stages) {
       StringRef stageName = getStageName(stage);
       if (stageName.empty())

@@ -105,8 +105,7 @@ FilterCounts countFilter(func::FuncOp filter) {
 
 using AllCounts = std::vector<std::pair<std::string, FilterCounts>>;
 
-FailureOr<AllCounts>
-countAll(ModuleOp module, const BambuCOptions &options) {
+FailureOr<AllCounts> countAll(ModuleOp module, const BambuCOptions &options) {
   OwningOpRef<ModuleOp> copy = module.clone();
   if (failed(prepareBambuModule(*copy, options)))
     return failure();
@@ -144,9 +143,8 @@ LogicalResult emitBambuStats(ModuleOp module, llvm::raw_ostream &os,
                      "run:ops");
   for (auto &[name, counts] : *before) {
     printRow(os, name, "before", counts);
-    auto it = llvm::find_if(*after, [&](const auto &entry) {
-      return entry.first == name;
-    });
+    auto it = llvm::find_if(
+        *after, [&](const auto &entry) { return entry.first == name; });
     if (it != after->end())
       printRow(os, "", "after", it->second);
   }

@@ -60,7 +60,8 @@ bool onlyLoopsAround(Operation *access, AffineForOp loop) {
 /// (possibly the first access of an inner loop that runs at least once).
 bool writtenFirst(AffineForOp loop, Value memref) {
   for (Operation &op : *loop.getBody()) {
-    if (auto store = dyn_cast<AffineStoreOp>(op); store && store.getMemRef() == memref)
+    if (auto store = dyn_cast<AffineStoreOp>(op);
+        store && store.getMemRef() == memref)
       return true;
     bool touches = false;
     op.walk([&](Operation *inner) {
@@ -81,7 +82,8 @@ void redirect(ArrayRef<Operation *> ops, Value local) {
     OpBuilder b(op);
     if (auto load = dyn_cast<AffineLoadOp>(op)) {
       load.replaceAllUsesWith(
-          AffineLoadOp::create(b, op->getLoc(), local, ValueRange{}).getResult());
+          AffineLoadOp::create(b, op->getLoc(), local, ValueRange{})
+              .getResult());
     } else {
       auto store = cast<AffineStoreOp>(op);
       AffineStoreOp::create(b, op->getLoc(), store.getValueToStore(), local,
@@ -93,14 +95,16 @@ void redirect(ArrayRef<Operation *> ops, Value local) {
 
 void hoist(AffineForOp loop, Value memref, ArrayRef<Operation *> ops) {
   Operation *first = ops.front();
-  AffineMap map = isa<AffineLoadOp>(first) ? cast<AffineLoadOp>(first).getAffineMap()
-                                           : cast<AffineStoreOp>(first).getAffineMap();
-  SmallVector<Value> operands(isa<AffineLoadOp>(first)
-                                  ? cast<AffineLoadOp>(first).getMapOperands()
-                                  : cast<AffineStoreOp>(first).getMapOperands());
+  AffineMap map = isa<AffineLoadOp>(first)
+                      ? cast<AffineLoadOp>(first).getAffineMap()
+                      : cast<AffineStoreOp>(first).getAffineMap();
+  SmallVector<Value> operands(
+      isa<AffineLoadOp>(first) ? cast<AffineLoadOp>(first).getMapOperands()
+                               : cast<AffineStoreOp>(first).getMapOperands());
   OpBuilder before(loop);
   Location loc = loop.getLoc();
-  bool stores = llvm::any_of(ops, [](Operation *op) { return isa<AffineStoreOp>(op); });
+  bool stores =
+      llvm::any_of(ops, [](Operation *op) { return isa<AffineStoreOp>(op); });
   if (!stores) {
     Value value = AffineLoadOp::create(before, loc, memref, map, operands);
     for (Operation *op : ops) {
@@ -134,11 +138,14 @@ void hoistFrom(AffineForOp loop) {
   llvm::MapVector<Value, Accesses> buffers;
   loop.getBody()->walk([&](Operation *op) {
     for (Value operand : op->getOperands()) {
-      if (!isa<MemRefType>(operand.getType()) || !loop.isDefinedOutsideOfLoop(operand))
+      if (!isa<MemRefType>(operand.getType()) ||
+          !loop.isDefinedOutsideOfLoop(operand))
         continue;
       Accesses &accesses = buffers[operand];
-      bool isAccess = (isa<AffineLoadOp>(op) && cast<AffineLoadOp>(op).getMemRef() == operand) ||
-                      (isa<AffineStoreOp>(op) && cast<AffineStoreOp>(op).getMemRef() == operand);
+      bool isAccess = (isa<AffineLoadOp>(op) &&
+                       cast<AffineLoadOp>(op).getMemRef() == operand) ||
+                      (isa<AffineStoreOp>(op) &&
+                       cast<AffineStoreOp>(op).getMemRef() == operand);
       if (isAccess)
         accesses.ops.push_back(op);
       else
@@ -162,7 +169,8 @@ void hoistFrom(AffineForOp loop) {
 
 void hoistAccesses(func::FuncOp func) {
   SmallVector<AffineForOp> loops;
-  func.walk<WalkOrder::PreOrder>([&](AffineForOp loop) { loops.push_back(loop); });
+  func.walk<WalkOrder::PreOrder>(
+      [&](AffineForOp loop) { loops.push_back(loop); });
   for (AffineForOp loop : loops)
     hoistFrom(loop);
 }

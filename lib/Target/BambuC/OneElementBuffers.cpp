@@ -41,7 +41,8 @@ void retarget(Value from, Value to) {
     OpBuilder b(user);
     if (auto load = dyn_cast<AffineLoadOp>(user))
       load.replaceAllUsesWith(
-          AffineLoadOp::create(b, user->getLoc(), to, ValueRange{}).getResult());
+          AffineLoadOp::create(b, user->getLoc(), to, ValueRange{})
+              .getResult());
     else
       AffineStoreOp::create(b, user->getLoc(),
                             cast<AffineStoreOp>(user).getValueToStore(), to,
@@ -94,9 +95,8 @@ std::optional<unsigned> outputParameter(func::FuncOp filter) {
   for (BlockArgument arg : filter.getArguments()) {
     if (!isOneElement(arg) || !onlyAccessed(arg) || arg.use_empty())
       continue;
-    bool written = llvm::any_of(arg.getUsers(), [](Operation *u) {
-      return isa<AffineStoreOp>(u);
-    });
+    bool written = llvm::any_of(
+        arg.getUsers(), [](Operation *u) { return isa<AffineStoreOp>(u); });
     Operation *first = nullptr;
     filter.walk<WalkOrder::PreOrder>([&](Operation *op) {
       if (!first && llvm::is_contained(op->getOperands(), Value(arg)))
@@ -121,8 +121,8 @@ void returnOutput(func::FuncOp filter, unsigned index, ModuleOp module) {
   b.setInsertionPoint(ret);
   Value value = AffineLoadOp::create(b, ret.getLoc(), local, ValueRange{});
   ret->setOperands(ValueRange{value});
-  filter.setType(FunctionType::get(filter.getContext(),
-                                   filter.getArgumentTypes(), {value.getType()}));
+  filter.setType(FunctionType::get(
+      filter.getContext(), filter.getArgumentTypes(), {value.getType()}));
   SmallVector<func::CallOp> calls;
   module.walk([&](func::CallOp call) {
     if (call.getCallee() == filter.getSymName())
@@ -130,7 +130,8 @@ void returnOutput(func::FuncOp filter, unsigned index, ModuleOp module) {
   });
   for (func::CallOp call : calls) {
     OpBuilder cb(call);
-    auto returning = func::CallOp::create(cb, call.getLoc(), filter, call.getOperands());
+    auto returning =
+        func::CallOp::create(cb, call.getLoc(), filter, call.getOperands());
     Value buffer = call.getOperand(index);
     auto rank = cast<MemRefType>(buffer.getType()).getRank();
     SmallVector<AffineExpr> zeros(rank, cb.getAffineConstantExpr(0));

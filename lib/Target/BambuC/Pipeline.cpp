@@ -15,8 +15,8 @@
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Transforms/RegionUtils.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -62,7 +62,8 @@ void dropUnusedGlobals(ModuleOp module) {
     else
       used.insert(get.getName());
   });
-  for (auto global : llvm::make_early_inc_range(module.getOps<memref::GlobalOp>()))
+  for (auto global :
+       llvm::make_early_inc_range(module.getOps<memref::GlobalOp>()))
     if (!used.contains(global.getSymName()))
       global.erase();
 }
@@ -78,7 +79,8 @@ void removeWriteOnlyBuffers(func::FuncOp func) {
     func.walk([&](Operation *op) {
       if (isa<memref::AllocOp, memref::AllocaOp>(op) &&
           llvm::all_of(op->getUses(), [](OpOperand &use) {
-            auto store = dyn_cast<affine::AffineWriteOpInterface>(use.getOwner());
+            auto store =
+                dyn_cast<affine::AffineWriteOpInterface>(use.getOwner());
             auto plain = dyn_cast<memref::StoreOp>(use.getOwner());
             return (store && store.getMemRef() == use.get()) ||
                    (plain && plain.getMemRef() == use.get());
@@ -100,12 +102,13 @@ void removeWriteOnlyBuffers(func::FuncOp func) {
 
 } // namespace
 
-LogicalResult prepareBambuModule(ModuleOp module, const BambuCOptions &options) {
+LogicalResult prepareBambuModule(ModuleOp module,
+                                 const BambuCOptions &options) {
   for (const std::string &step : options.steps)
     if (!llvm::is_contained(getBambuSteps(), step))
       return module.emitError("bambu-c: no step named '")
-             << step << "' (steps: "
-             << llvm::join(getBambuSteps(), ", ") << ")";
+             << step << "' (steps: " << llvm::join(getBambuSteps(), ", ")
+             << ")";
   // The steps create memref.alloca, arith and func operations: their
   // dialects must be loaded even when the input has none of them.
   module.getContext()

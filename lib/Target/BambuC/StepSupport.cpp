@@ -2,9 +2,9 @@
 
 #include "Steps.h"
 
+#include "hcl/Dialect/HCL/Naming.h"
 #include "mlir/Dialect/Affine/Analysis/LoopAnalysis.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "hcl/Dialect/HCL/Naming.h"
 
 using namespace mlir;
 
@@ -12,7 +12,8 @@ namespace hcl::bambu {
 
 bool isLocalScalar(Value memref) {
   auto type = dyn_cast<MemRefType>(memref.getType());
-  return type && type.getRank() == 0 && memref.getDefiningOp<memref::AllocaOp>();
+  return type && type.getRank() == 0 &&
+         memref.getDefiningOp<memref::AllocaOp>();
 }
 
 std::optional<int64_t> tripCount(affine::AffineForOp loop) {

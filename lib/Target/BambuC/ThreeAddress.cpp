@@ -33,7 +33,8 @@ void expand(Operation *op) {
   if (auto load = dyn_cast<AffineLoadOp>(op)) {
     auto index = indices(b, op, load.getAffineMap(), load.getMapOperands());
     load.replaceAllUsesWith(
-        memref::LoadOp::create(b, op->getLoc(), load.getMemRef(), index).getResult());
+        memref::LoadOp::create(b, op->getLoc(), load.getMemRef(), index)
+            .getResult());
   } else if (auto store = dyn_cast<AffineStoreOp>(op)) {
     auto index = indices(b, op, store.getAffineMap(), store.getMapOperands());
     memref::StoreOp::create(b, op->getLoc(), store.getValueToStore(),

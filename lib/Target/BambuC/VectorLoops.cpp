@@ -48,9 +48,9 @@ const char *binaryOperator(Operation *op) {
 
 /// Whether an access's leading indices are invariant in `loop`.
 bool rowInvariant(AffineForOp loop, ValueRange indices) {
-  return !indices.empty() &&
-         llvm::all_of(indices.drop_back(),
-                      [&](Value v) { return loop.isDefinedOutsideOfLoop(v); });
+  return !indices.empty() && llvm::all_of(indices.drop_back(), [&](Value v) {
+    return loop.isDefinedOutsideOfLoop(v);
+  });
 }
 
 bool isElementwise(AffineForOp loop) {
@@ -74,8 +74,8 @@ bool isElementwise(AffineForOp loop) {
 FailureOr<bool> CWriter::emitVectorLoop(AffineForOp loop, Os &os) {
   auto width = loop->getAttrOfType<IntegerAttr>("vectorize");
   std::optional<int64_t> trips = tripCount(loop);
-  if (!width || !trips || *trips != width.getInt() || loop.getStepAsInt() != 1 ||
-      !isElementwise(loop))
+  if (!width || !trips || *trips != width.getInt() ||
+      loop.getStepAsInt() != 1 || !isElementwise(loop))
     return false;
   std::string w = std::to_string(*trips);
   llvm::DenseMap<Value, std::string> lanes;
@@ -100,7 +100,8 @@ FailureOr<bool> CWriter::emitVectorLoop(AffineForOp loop, Os &os) {
   };
   os << "// loop " << getLoopName(loop) << ": " << w << " lanes (vectorize)\n";
   std::string iv = fresh("lane");
-  std::string lb = bound(loop.getLowerBoundMap(), loop.getLowerBoundOperands(), true);
+  std::string lb =
+      bound(loop.getLowerBoundMap(), loop.getLowerBoundOperands(), true);
   os << "int " << iv << "[" << w << "];\n"
      << "hcl_iota(" << w << ", " << iv << ", " << lb << ");\n";
   lanes[loop.getInductionVar()] = iv;
@@ -115,8 +116,9 @@ FailureOr<bool> CWriter::emitVectorLoop(AffineForOp loop, Os &os) {
       auto index = lanesOf(store.getIndices().back(), &op);
       if (failed(value) || failed(index))
         return failure();
-      os << "hcl_store_vector(" << w << ", " << rowOf(store.getMemRef(), store.getIndices())
-         << ", " << *value << ", " << *index << ");\n";
+      os << "hcl_store_vector(" << w << ", "
+         << rowOf(store.getMemRef(), store.getIndices()) << ", " << *value
+         << ", " << *index << ");\n";
       continue;
     }
     Value result = op.getResult(0);
@@ -130,9 +132,11 @@ FailureOr<bool> CWriter::emitVectorLoop(AffineForOp loop, Os &os) {
         return failure();
       os << *t << " " << n << "[" << w << "];\n"
          << "hcl_load_vector(" << w << ", " << n << ", "
-         << rowOf(load.getMemRef(), load.getIndices()) << ", " << *index << ");\n";
+         << rowOf(load.getMemRef(), load.getIndices()) << ", " << *index
+         << ");\n";
     } else {
-      auto a = lanesOf(op.getOperand(0), &op), b = lanesOf(op.getOperand(1), &op);
+      auto a = lanesOf(op.getOperand(0), &op),
+           b = lanesOf(op.getOperand(1), &op);
       if (failed(a) || failed(b))
         return failure();
       os << *t << " " << n << "[" << w << "];\n"

@@ -9,21 +9,24 @@ namespace hcl {
 
 static bool isReserved(llvm::StringRef name) {
   static const llvm::StringSet<> words = {
-      "alignas", "alignof", "and", "asm", "auto", "bool", "break", "case",
-      "catch", "char", "class", "const", "constexpr", "continue", "default",
-      "delete", "do", "double", "else", "enum", "explicit", "export", "extern",
-      "false", "float", "for", "friend", "goto", "if", "inline", "int", "long",
-      "mutable", "namespace", "new", "not", "operator", "or", "private",
-      "protected", "public", "register", "return", "short", "signed", "sizeof",
-      "static", "struct", "switch", "template", "this", "throw", "true", "try",
-      "typedef", "typename", "union", "unsigned", "using", "virtual", "void",
-      "volatile", "while", "xor", "main", "std", "ap_int", "ap_uint",
-      "ap_fixed", "ap_ufixed"};
+      "alignas",   "alignof",  "and",      "asm",       "auto",   "bool",
+      "break",     "case",     "catch",    "char",      "class",  "const",
+      "constexpr", "continue", "default",  "delete",    "do",     "double",
+      "else",      "enum",     "explicit", "export",    "extern", "false",
+      "float",     "for",      "friend",   "goto",      "if",     "inline",
+      "int",       "long",     "mutable",  "namespace", "new",    "not",
+      "operator",  "or",       "private",  "protected", "public", "register",
+      "return",    "short",    "signed",   "sizeof",    "static", "struct",
+      "switch",    "template", "this",     "throw",     "true",   "try",
+      "typedef",   "typename", "union",    "unsigned",  "using",  "virtual",
+      "void",      "volatile", "while",    "xor",       "main",   "std",
+      "ap_int",    "ap_uint",  "ap_fixed", "ap_ufixed"};
   // Names starting with an underscore and a capital letter, or containing a
   // double underscore, belong to the implementation.
   return words.contains(name) || name.starts_with("hcl_") ||
-         name.contains("__") || (name.size() > 1 && name[0] == '_' &&
-                                 name[1] >= 'A' && name[1] <= 'Z');
+         name.contains("__") ||
+         (name.size() > 1 && name[0] == '_' && name[1] >= 'A' &&
+          name[1] <= 'Z');
 }
 
 std::string sanitizeIdentifier(llvm::StringRef wanted) {

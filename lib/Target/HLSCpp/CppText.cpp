@@ -134,11 +134,13 @@ struct AffinePrinter {
     switch (e.getKind()) {
     case AffineExprKind::Add:
       // `d0 + -2` reads better as `d0 - 2`.
-      if (auto c = dyn_cast<AffineConstantExpr>(bin.getRHS()); c && c.getValue() < 0)
+      if (auto c = dyn_cast<AffineConstantExpr>(bin.getRHS());
+          c && c.getValue() < 0)
         return "(" + lhs + " - " + std::to_string(-c.getValue()) + ")";
       return "(" + lhs + " + " + rhs + ")";
     case AffineExprKind::Mul:
-      if (auto c = dyn_cast<AffineConstantExpr>(bin.getRHS()); c && c.getValue() == -1)
+      if (auto c = dyn_cast<AffineConstantExpr>(bin.getRHS());
+          c && c.getValue() == -1)
         return "(-" + lhs + ")";
       return "(" + lhs + " * " + rhs + ")";
     case AffineExprKind::FloorDiv:
@@ -177,54 +179,73 @@ std::string affineText(AffineExpr expr, ArrayRef<std::string> operands,
 
 std::string helperDefinitions(const std::set<std::string> &helpers) {
   static const std::map<std::string, std::string> definitions = {
-      {"floordiv", "static inline int hcl_floordiv(int a, int b) {\n"
-                   "  return a / b - ((a % b != 0) && ((a < 0) != (b < 0)));\n}\n"},
-      {"ceildiv", "static inline int hcl_ceildiv(int a, int b) {\n"
-                  "  return a / b + ((a % b != 0) && ((a < 0) == (b < 0)));\n}\n"},
-      {"mod", "static inline int hcl_mod(int a, int b) {\n"
-              "  int r = a % b;\n  return r < 0 ? r + (b < 0 ? -b : b) : r;\n}\n"},
-      {"f32_bits", "static inline float hcl_f32_bits(uint32_t bits) {\n"
-                   "  float f;\n  std::memcpy(&f, &bits, sizeof f);\n  return f;\n}\n"},
-      {"f64_bits", "static inline double hcl_f64_bits(uint64_t bits) {\n"
-                   "  double f;\n  std::memcpy(&f, &bits, sizeof f);\n  return f;\n}\n"},
-      {"minimumf", "template <typename T> static inline T hcl_minimumf(T a, T b) {\n"
-                   "  // NaN-propagating, and -0.0 < +0.0, as arith.minimumf.\n"
-                   "  if (a != a || b != b) return a + b;\n"
-                   "  if (a == b) return std::signbit(a) ? a : b;\n"
-                   "  return a < b ? a : b;\n}\n"},
-      {"maximumf", "template <typename T> static inline T hcl_maximumf(T a, T b) {\n"
-                   "  // NaN-propagating, and +0.0 > -0.0, as arith.maximumf.\n"
-                   "  if (a != a || b != b) return a + b;\n"
-                   "  if (a == b) return std::signbit(a) ? b : a;\n"
-                   "  return a > b ? a : b;\n}\n"},
+      {"floordiv",
+       "static inline int hcl_floordiv(int a, int b) {\n"
+       "  return a / b - ((a % b != 0) && ((a < 0) != (b < 0)));\n}\n"},
+      {"ceildiv",
+       "static inline int hcl_ceildiv(int a, int b) {\n"
+       "  return a / b + ((a % b != 0) && ((a < 0) == (b < 0)));\n}\n"},
+      {"mod",
+       "static inline int hcl_mod(int a, int b) {\n"
+       "  int r = a % b;\n  return r < 0 ? r + (b < 0 ? -b : b) : r;\n}\n"},
+      {"f32_bits",
+       "static inline float hcl_f32_bits(uint32_t bits) {\n"
+       "  float f;\n  std::memcpy(&f, &bits, sizeof f);\n  return f;\n}\n"},
+      {"f64_bits",
+       "static inline double hcl_f64_bits(uint64_t bits) {\n"
+       "  double f;\n  std::memcpy(&f, &bits, sizeof f);\n  return f;\n}\n"},
+      {"minimumf",
+       "template <typename T> static inline T hcl_minimumf(T a, T b) {\n"
+       "  // NaN-propagating, and -0.0 < +0.0, as arith.minimumf.\n"
+       "  if (a != a || b != b) return a + b;\n"
+       "  if (a == b) return std::signbit(a) ? a : b;\n"
+       "  return a < b ? a : b;\n}\n"},
+      {"maximumf",
+       "template <typename T> static inline T hcl_maximumf(T a, T b) {\n"
+       "  // NaN-propagating, and +0.0 > -0.0, as arith.maximumf.\n"
+       "  if (a != a || b != b) return a + b;\n"
+       "  if (a == b) return std::signbit(a) ? b : a;\n"
+       "  return a > b ? a : b;\n}\n"},
       {"bits",
        "// Bit access on the W bits of x; indices outside them read 0 and\n"
        "// write nothing (docs/datatypes.md).\n"
-       "template <int W, class T> static inline bool hcl_get_bit(T x, int i) {\n"
-       "  ap_uint<W> v = x;\n  return i >= 0 && i < W ? (bool)v[i] : false;\n}\n"
-       "template <int W, class T> static inline T hcl_set_bit(T x, int i, bool b) {\n"
+       "template <int W, class T> static inline bool hcl_get_bit(T x, int i) "
+       "{\n"
+       "  ap_uint<W> v = x;\n  return i >= 0 && i < W ? (bool)v[i] : "
+       "false;\n}\n"
+       "template <int W, class T> static inline T hcl_set_bit(T x, int i, bool "
+       "b) {\n"
        "  if (i < 0 || i >= W) return x;\n  ap_uint<W> v = x;\n  v[i] = b;\n"
        "  return (T)v;\n}\n"
        "template <int W> static inline ap_uint<W> hcl_low_mask(int length) {\n"
        "  ap_uint<W> mask = ~ap_uint<W>(0);\n"
-       "  if (length < W) mask = (ap_uint<W>(1) << length) - 1;\n  return mask;\n}\n"
-       "template <int W, class R, class T> static inline R hcl_get_slice(T x, int hi, int lo) {\n"
+       "  if (length < W) mask = (ap_uint<W>(1) << length) - 1;\n  return "
+       "mask;\n}\n"
+       "template <int W, class R, class T> static inline R hcl_get_slice(T x, "
+       "int hi, int lo) {\n"
        "  if (lo < 0 || hi >= W || lo > hi) return R(0);\n  ap_uint<W> v = x;\n"
-       "  ap_uint<W> field = (v >> lo) & hcl_low_mask<W>(hi - lo + 1);\n  return (R)field;\n}\n"
-       "template <int W, class T, class V> static inline T hcl_set_slice(T x, int hi, int lo, V value) {\n"
+       "  ap_uint<W> field = (v >> lo) & hcl_low_mask<W>(hi - lo + 1);\n  "
+       "return (R)field;\n}\n"
+       "template <int W, class T, class V> static inline T hcl_set_slice(T x, "
+       "int hi, int lo, V value) {\n"
        "  if (lo < 0 || hi >= W || lo > hi) return x;\n  ap_uint<W> v = x;\n"
        "  ap_uint<W> mask = hcl_low_mask<W>(hi - lo + 1);\n"
        "  ap_uint<W> field = ap_uint<W>(value) & mask;\n"
        "  v = (v & ~(mask << lo)) | (field << lo);\n  return (T)v;\n}\n"
        "template <int W, class T> static inline T hcl_bit_reverse(T x) {\n"
-       "  ap_uint<W> v = x, r = 0;\n  for (int i = 0; i < W; ++i) r[W - 1 - i] = (bool)v[i];\n"
+       "  ap_uint<W> v = x, r = 0;\n  for (int i = 0; i < W; ++i) r[W - 1 - i] "
+       "= (bool)v[i];\n"
        "  return (T)r;\n}\n"},
-      {"fixed_bits", "template <int W, class F> static inline ap_uint<W> hcl_fixed_bits(const F &x) {\n"
+      {"fixed_bits", "template <int W, class F> static inline ap_uint<W> "
+                     "hcl_fixed_bits(const F &x) {\n"
                      "  return x.range(W - 1, 0);\n}\n"},
-      {"fixed_from_bits", "template <class F, class B> static inline F hcl_fixed_from_bits(const B &bits) {\n"
+      {"fixed_from_bits", "template <class F, class B> static inline F "
+                          "hcl_fixed_from_bits(const B &bits) {\n"
                           "  F x;\n  x.range() = bits;\n  return x;\n}\n"},
-      {"bitcast", "template <class To, class From> static inline To hcl_bitcast(From x) {\n"
-                  "  To t;\n  std::memcpy(&t, &x, sizeof t);\n  return t;\n}\n"},
+      {"bitcast",
+       "template <class To, class From> static inline To hcl_bitcast(From x) "
+       "{\n"
+       "  To t;\n  std::memcpy(&t, &x, sizeof t);\n  return t;\n}\n"},
       {"roundeven",
        "template <typename T> static inline T hcl_roundeven(T x) {\n"
        "  // math.roundeven: to the nearest integer, halves to even.\n"
@@ -232,7 +253,8 @@ std::string helperDefinitions(const std::set<std::string> &helpers) {
        "  if (std::fabs(r - x) == T(0.5)) r = T(2) * std::round(x / T(2));\n"
        "  return r;\n}\n"},
       {"fptoi",
-       "template <typename T> static inline T hcl_fptoi(double x, double lo, double hi) {\n"
+       "template <typename T> static inline T hcl_fptoi(double x, double lo, "
+       "double hi) {\n"
        "  // arith.fptosi / fptoui truncate toward zero; outside [lo, hi) and\n"
        "  // for NaN the IR's result is poison (C++'s undefined): 0 here.\n"
        "  double t = std::trunc(x);\n"
@@ -240,7 +262,8 @@ std::string helperDefinitions(const std::set<std::string> &helpers) {
       {"bitcount",
        "// math.ctlz / cttz / ctpop on the W bits of x (an unsigned type).\n"
        "template <int W, typename U> static inline int hcl_ctlz(U x) {\n"
-       "  int n = 0;\n  for (int i = W - 1; i >= 0 && !((x >> i) & 1); --i) ++n;\n"
+       "  int n = 0;\n  for (int i = W - 1; i >= 0 && !((x >> i) & 1); --i) "
+       "++n;\n"
        "  return n;\n}\n"
        "template <int W, typename U> static inline int hcl_cttz(U x) {\n"
        "  int n = 0;\n  for (int i = 0; i < W && !((x >> i) & 1); ++i) ++n;\n"
@@ -248,11 +271,13 @@ std::string helperDefinitions(const std::set<std::string> &helpers) {
        "template <int W, typename U> static inline int hcl_ctpop(U x) {\n"
        "  int n = 0;\n  for (int i = 0; i < W; ++i) n += (int)((x >> i) & 1);\n"
        "  return n;\n}\n"},
-      {"ipowi", "template <typename T> static inline T hcl_ipowi(T base, T exp) {\n"
-                "  // math.ipowi: negative exponents give 0 except for |base| == 1.\n"
-                "  if (exp < 0) return base == 1 ? T(1) : base == T(-1) ? ((exp & 1) ? T(-1) : T(1)) : T(0);\n"
-                "  T result = 1;\n  for (; exp > 0; exp >>= 1, base *= base)\n"
-                "    if (exp & 1) result *= base;\n  return result;\n}\n"},
+      {"ipowi",
+       "template <typename T> static inline T hcl_ipowi(T base, T exp) {\n"
+       "  // math.ipowi: negative exponents give 0 except for |base| == 1.\n"
+       "  if (exp < 0) return base == 1 ? T(1) : base == T(-1) ? ((exp & 1) ? "
+       "T(-1) : T(1)) : T(0);\n"
+       "  T result = 1;\n  for (; exp > 0; exp >>= 1, base *= base)\n"
+       "    if (exp & 1) result *= base;\n  return result;\n}\n"},
   };
   std::string text;
   for (const std::string &name : helpers)
@@ -263,12 +288,22 @@ std::string helperDefinitions(const std::set<std::string> &helpers) {
 const char *comparisonOperator(arith::CmpIPredicate predicate) {
   using P = arith::CmpIPredicate;
   switch (predicate) {
-  case P::eq: return "==";
-  case P::ne: return "!=";
-  case P::slt: case P::ult: return "<";
-  case P::sle: case P::ule: return "<=";
-  case P::sgt: case P::ugt: return ">";
-  case P::sge: case P::uge: return ">=";
+  case P::eq:
+    return "==";
+  case P::ne:
+    return "!=";
+  case P::slt:
+  case P::ult:
+    return "<";
+  case P::sle:
+  case P::ule:
+    return "<=";
+  case P::sgt:
+  case P::ugt:
+    return ">";
+  case P::sge:
+  case P::uge:
+    return ">=";
   }
   return "==";
 }

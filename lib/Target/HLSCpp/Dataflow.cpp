@@ -32,21 +32,23 @@ bool hasStreams(ModuleOp module) {
 /// rather than channels of the region.
 static SmallVector<Operation *> withLocalBuffers(Operation *process) {
   SmallVector<Operation *> ops;
-  for (Operation *op = process->getBlock()->empty() ? nullptr
-                                                    : &process->getBlock()->front();
+  for (Operation *op = process->getBlock()->empty()
+                           ? nullptr
+                           : &process->getBlock()->front();
        op != process; op = op->getNextNode()) {
     if (!isa<memref::AllocOp, memref::AllocaOp>(op) ||
-        op->hasAttr("stream_depth") ||
-        op->getResult(0).use_empty())
+        op->hasAttr("stream_depth") || op->getResult(0).use_empty())
       continue;
-    bool local = llvm::all_of(op->getResult(0).getUsers(), [&](Operation *user) {
-      return process->isAncestor(user) || isa<memref::DeallocOp>(user);
-    });
+    bool local =
+        llvm::all_of(op->getResult(0).getUsers(), [&](Operation *user) {
+          return process->isAncestor(user) || isa<memref::DeallocOp>(user);
+        });
     if (local)
       ops.push_back(op);
   }
   for (Operation *op : ops) {
-    for (Operation *user : llvm::make_early_inc_range(op->getResult(0).getUsers()))
+    for (Operation *user :
+         llvm::make_early_inc_range(op->getResult(0).getUsers()))
       if (isa<memref::DeallocOp>(user))
         user->erase(); // C arrays need no freeing
     op->moveBefore(process);
@@ -69,7 +71,8 @@ LogicalResult outlineDataflowProcesses(ModuleOp module) {
                          (stage.empty() ? std::string("process") : stage.str());
       func::CallOp call = outlineIntoCall(withLocalBuffers(process), name);
       if (!stage.empty())
-        call->setAttr("outlined_stage", StringAttr::get(func.getContext(), stage));
+        call->setAttr("outlined_stage",
+                      StringAttr::get(func.getContext(), stage));
     }
   }
   return success();
@@ -110,7 +113,8 @@ FailureOr<StreamValues> findStreams(ModuleOp module) {
         call, call.getCalleeAttr());
     if (!callee || callee.isExternal())
       return WalkResult::advance();
-    for (auto [operand, arg] : llvm::zip(call.getOperands(), callee.getArguments()))
+    for (auto [operand, arg] :
+         llvm::zip(call.getOperands(), callee.getArguments()))
       if (streams.contains(operand) != streams.contains(arg)) {
         call.emitError("hls-cpp: argument ")
             << arg.getArgNumber() << " of @" << call.getCallee()

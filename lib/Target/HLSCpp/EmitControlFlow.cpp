@@ -40,8 +40,8 @@ FunctionEmitter::declareVariables(ValueRange values, ValueRange initial,
 }
 
 LogicalResult FunctionEmitter::assignVariables(ArrayRef<std::string> vars,
-                                               ValueRange values,
-                                               Operation *op, Os &os) {
+                                               ValueRange values, Operation *op,
+                                               Os &os) {
   // A value read after another variable of the list was assigned would see
   // the new value (a swap of two carried values): copy all first.
   bool clobbers = false;
@@ -112,13 +112,17 @@ LogicalResult FunctionEmitter::emitFor(AffineForOp loop, Os &os) {
   for (auto [result, var] : llvm::zip(loop.getResults(), *carried))
     valueNames[result] = var;
   StringRef loopName = getLoopName(loop);
-  std::string iv = define(loop.getInductionVar(),
-                          loopName.empty() ? "i" : loopName);
-  std::string lb = bound(loop.getLowerBoundMap(), loop.getLowerBoundOperands(), true);
-  std::string ub = bound(loop.getUpperBoundMap(), loop.getUpperBoundOperands(), false);
+  std::string iv =
+      define(loop.getInductionVar(), loopName.empty() ? "i" : loopName);
+  std::string lb =
+      bound(loop.getLowerBoundMap(), loop.getLowerBoundOperands(), true);
+  std::string ub =
+      bound(loop.getUpperBoundMap(), loop.getUpperBoundOperands(), false);
   os << loopLabel(loop) << "for (int " << iv << " = " << lb << "; " << iv
      << " < " << ub << "; " << iv
-     << (loop.getStepAsInt() == 1 ? "++" : " += " + std::to_string(loop.getStepAsInt()))
+     << (loop.getStepAsInt() == 1
+             ? "++"
+             : " += " + std::to_string(loop.getStepAsInt()))
      << ") {\n";
   return emitLoopBody(loop, *loop.getBody(), *carried, os);
 }
@@ -146,11 +150,12 @@ LogicalResult FunctionEmitter::emitScfFor(scf::ForOp loop, Os &os) {
   if (failed(type))
     return failure();
   StringRef loopName = getLoopName(loop);
-  std::string iv = define(loop.getInductionVar(),
-                          loopName.empty() ? "i" : loopName);
+  std::string iv =
+      define(loop.getInductionVar(), loopName.empty() ? "i" : loopName);
   std::string ub = name(loop.getUpperBound()), test = iv + " < " + ub;
   if (loop.getUnsignedCmp()) {
-    std::string u = "(" + unsignedCppType(loop.getInductionVar().getType()) + ")";
+    std::string u =
+        "(" + unsignedCppType(loop.getInductionVar().getType()) + ")";
     test = u + iv + " < " + u + ub;
   }
   std::string step = name(loop.getStep());
@@ -167,8 +172,8 @@ LogicalResult FunctionEmitter::emitScfWhile(scf::WhileOp loop, Os &os) {
       loop.getBeforeArguments(), loop.getInits(), "w", loop, os);
   if (failed(carried))
     return failure();
-  FailureOr<SmallVector<std::string>> forwarded = declareVariables(
-      loop.getAfterArguments(), {}, "c", loop, os);
+  FailureOr<SmallVector<std::string>> forwarded =
+      declareVariables(loop.getAfterArguments(), {}, "c", loop, os);
   if (failed(forwarded))
     return failure();
   for (auto [result, var] : llvm::zip(loop.getResults(), *forwarded))
@@ -221,7 +226,8 @@ LogicalResult FunctionEmitter::emitIf(AffineIfOp op, Os &os) {
     args.push_back(name(operand));
   std::string condition;
   for (unsigned i = 0; i < set.getNumConstraints(); ++i) {
-    std::string e = affineText(set.getConstraint(i), args, set.getNumDims(), helpers);
+    std::string e =
+        affineText(set.getConstraint(i), args, set.getNumDims(), helpers);
     condition += (i ? " && " : "") + e + (set.isEq(i) ? " == 0" : " >= 0");
   }
   return emitBranches(op, condition.empty() ? "true" : condition,

@@ -77,23 +77,28 @@ FailureOr<std::string> FunctionEmitter::dataExpression(Operation *op) {
       .Case([&](MulFixedOp) -> R { return in(0) + " * " + in(1); })
       .Case([&](DivFixedOp) -> R { return in(0) + " / " + in(1); })
       .Case([&](MinFixedOp) -> R {
-        return "(" + in(0) + " < " + in(1) + " ? " + in(0) + " : " + in(1) + ")";
+        return "(" + in(0) + " < " + in(1) + " ? " + in(0) + " : " + in(1) +
+               ")";
       })
       .Case([&](MaxFixedOp) -> R {
-        return "(" + in(0) + " > " + in(1) + " ? " + in(0) + " : " + in(1) + ")";
+        return "(" + in(0) + " > " + in(1) + " ? " + in(0) + " : " + in(1) +
+               ")";
       })
       .Case([&](CmpFixedOp cmp) -> R {
-        return in(0) + " " + comparisonOperator(cmp.getPredicate()) + " " + in(1);
+        return in(0) + " " + comparisonOperator(cmp.getPredicate()) + " " +
+               in(1);
       })
       .Case([&](FixedToFixedOp) -> R {
         std::string moded = modedType(op, resultType);
-        return moded.empty() ? in(0) : *result + "(" + moded + "(" + in(0) + "))";
+        return moded.empty() ? in(0)
+                             : *result + "(" + moded + "(" + in(0) + "))";
       })
       .Case([&](FloatToFixedOp) -> R {
         // NaN and infinities give 0, as in the IR.
         std::string moded = modedType(op, resultType);
-        std::string value = moded.empty() ? *result + "(" + in(0) + ")"
-                                          : *result + "(" + moded + "(" + in(0) + "))";
+        std::string value = moded.empty()
+                                ? *result + "(" + in(0) + ")"
+                                : *result + "(" + moded + "(" + in(0) + "))";
         return "(std::isfinite(" + in(0) + ") ? " + value + " : " + *result +
                "(0))";
       })
@@ -109,7 +114,8 @@ FailureOr<std::string> FunctionEmitter::dataExpression(Operation *op) {
       .Case([&](FixedToIntOp) -> R {
         // ap_int's constructor from ap_fixed truncates toward zero and wraps.
         unsigned width = resultType.getIntOrFloatBitWidth();
-        std::string integer = "ap_int<" + std::to_string(width) + ">(" + in(0) + ")";
+        std::string integer =
+            "ap_int<" + std::to_string(width) + ">(" + in(0) + ")";
         if (width == 1)
           return "(bool)(" + integer + " != 0)";
         return "(" + *result + ")" + integer;
@@ -124,7 +130,8 @@ FailureOr<std::string> FunctionEmitter::dataExpression(Operation *op) {
       })
       .Case([&](GetBitOp) -> R {
         helpers.insert("bits");
-        return "hcl_get_bit<" + inputWidth() + ">(" + in(0) + ", " + in(1) + ")";
+        return "hcl_get_bit<" + inputWidth() + ">(" + in(0) + ", " + in(1) +
+               ")";
       })
       .Case([&](SetBitOp) -> R {
         helpers.insert("bits");
@@ -135,8 +142,8 @@ FailureOr<std::string> FunctionEmitter::dataExpression(Operation *op) {
         helpers.insert("bits");
         // An i1 result keeps the slice's low bit (a bool would keep any bit).
         std::string type = resultType.isInteger(1) ? "ap_uint<1>" : *result;
-        std::string text = "hcl_get_slice<" + inputWidth() + ", " + type + ">(" +
-                           in(0) + ", " + in(1) + ", " + in(2) + ")";
+        std::string text = "hcl_get_slice<" + inputWidth() + ", " + type +
+                           ">(" + in(0) + ", " + in(1) + ", " + in(2) + ")";
         return resultType.isInteger(1) ? "(bool)" + text : text;
       })
       .Case([&](SetSliceOp) -> R {
@@ -165,16 +172,16 @@ FailureOr<std::string> FunctionEmitter::dataExpression(Operation *op) {
 FailureOr<std::string> FunctionEmitter::bitcastText(Value input, Type to,
                                                     const std::string &toCpp) {
   Type from = input.getType();
-  int64_t width = isFixed(from) ? getFixedFormat(from).width
-                                : from.getIntOrFloatBitWidth();
+  int64_t width =
+      isFixed(from) ? getFixedFormat(from).width : from.getIntOrFloatBitWidth();
   std::string bits = name(input);
   if (isFixed(from)) {
     helpers.insert("fixed_bits");
     bits = "hcl_fixed_bits<" + std::to_string(width) + ">(" + bits + ")";
   } else if (isa<FloatType>(from)) {
     helpers.insert("bitcast");
-    bits = std::string("hcl_bitcast<") + (width == 32 ? "uint32_t" : "uint64_t") +
-           ">(" + bits + ")";
+    bits = std::string("hcl_bitcast<") +
+           (width == 32 ? "uint32_t" : "uint64_t") + ">(" + bits + ")";
   }
   if (isFixed(to)) {
     helpers.insert("fixed_from_bits");

@@ -9,8 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "CppText.h"
 #include "EmitGlobals.h"
+#include "CppText.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
@@ -63,7 +63,8 @@ elementTexts(memref::GlobalOp global, ElementsAttr value,
   if (!dense) {
     // dense_resource<...>: the blob holds the elements as raw bytes.
     auto resource = dyn_cast<DenseResourceElementsAttr>(value);
-    AsmResourceBlob *blob = resource ? resource.getRawHandle().getBlob() : nullptr;
+    AsmResourceBlob *blob =
+        resource ? resource.getRawHandle().getBlob() : nullptr;
     if (!blob)
       return global.emitError("hls-cpp: the initial value of @")
              << global.getSymName()
@@ -104,8 +105,7 @@ elementTexts(memref::GlobalOp global, ElementsAttr value,
 
 } // namespace
 
-llvm::StringMap<std::string> getCppGlobalNames(ModuleOp module,
-                                               CNames &names) {
+llvm::StringMap<std::string> getCppGlobalNames(ModuleOp module, CNames &names) {
   llvm::StringMap<std::string> result;
   for (auto global : module.getOps<memref::GlobalOp>())
     result[global.getSymName()] = names.get(global.getSymName());
@@ -132,8 +132,8 @@ LogicalResult emitGlobals(ModuleOp module,
              << " is declared without a definition; the HLS C++ needs its "
                 "initial value";
     std::string name = globalNames.lookup(global.getSymName());
-    os << "static " << (global.getConstant() ? "const " : "") << *element
-       << " " << name << *dims;
+    os << "static " << (global.getConstant() ? "const " : "") << *element << " "
+       << name << *dims;
     if (global.isUninitialized()) {
       // The IR leaves the contents undefined; C++ statics start at zero.
       os << " = {};\n";
@@ -148,7 +148,8 @@ LogicalResult emitGlobals(ModuleOp module,
     if (failed(texts))
       return failure();
     os << " = ";
-    if (auto dense = dyn_cast<DenseElementsAttr>(value); dense && dense.isSplat()) {
+    if (auto dense = dyn_cast<DenseElementsAttr>(value);
+        dense && dense.isSplat()) {
       // A splat is one value for every element.
       std::string one = (*texts)(0);
       writeInitializer(type, [&](int64_t) { return one; }, os);

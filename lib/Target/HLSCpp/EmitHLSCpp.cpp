@@ -10,6 +10,7 @@
 #include "hcl/Target/HLSCpp.h"
 #include "hcl/Transforms/LocalAccumulator.h"
 
+#include "hcl/Dialect/HCL/HCLDialect.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -17,7 +18,6 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "hcl/Dialect/HCL/HCLDialect.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
 
 using namespace mlir;
@@ -39,7 +39,8 @@ ArbitraryPrecision usesArbitraryPrecision(ModuleOp module) {
     if (auto memref = dyn_cast<MemRefType>(t))
       t = memref.getElementType();
     if (auto i = dyn_cast<IntegerType>(t))
-      uses.integers |= !llvm::is_contained({1u, 8u, 16u, 32u, 64u}, i.getWidth());
+      uses.integers |=
+          !llvm::is_contained({1u, 8u, 16u, 32u, 64u}, i.getWidth());
     uses.fixedPoint |= getFixedFormat(t).width > 0;
   };
   module.walk([&](Operation *op) {
@@ -98,7 +99,8 @@ FailureOr<PreparedModule> preparedForHLS(ModuleOp module) {
     if (func.isExternal())
       return;
     SmallVector<Value> arrays(func.getArguments());
-    func.walk([&](memref::AllocOp alloc) { arrays.push_back(alloc.getResult()); });
+    func.walk(
+        [&](memref::AllocOp alloc) { arrays.push_back(alloc.getResult()); });
     for (Value array : arrays)
       if (isa<MemRefType>(array.getType())) {
         localizeAccumulators(func, array);
@@ -148,7 +150,8 @@ LogicalResult emitHLSCpp(ModuleOp original, llvm::raw_ostream &os,
   for (auto func : module.getOps<func::FuncOp>())
     if (!func.isExternal())
       fileNames.reserve(functionNames[func.getSymName()]);
-  llvm::StringMap<std::string> globalNames = getCppGlobalNames(module, fileNames);
+  llvm::StringMap<std::string> globalNames =
+      getCppGlobalNames(module, fileNames);
   std::set<std::string> helpers;
   std::string definitions, declarations, globals;
   llvm::raw_string_ostream defs(definitions), decls(declarations),
@@ -185,8 +188,9 @@ LogicalResult emitHLSCpp(ModuleOp original, llvm::raw_ostream &os,
 
 void registerHLSCppTranslation() {
   static llvm::cl::opt<std::string> top(
-      "hls-top", llvm::cl::desc("the function that gets interface pragmas "
-                                "(default: @top if present)"),
+      "hls-top",
+      llvm::cl::desc("the function that gets interface pragmas "
+                     "(default: @top if present)"),
       llvm::cl::init(""));
   TranslateFromMLIRRegistration registration(
       "emit-hls-cpp", "HLS C++ (Vitis / Vivado HLS) from customized affine IR",
@@ -204,10 +208,10 @@ void registerHLSCppTranslation() {
         // scf, linalg and hcl parse so that their operations get a clear
         // error (linalg: lower it first, hcl-opt
         // --convert-linalg-to-affine-loops, as `hcl hls` does).
-        registry.insert<affine::AffineDialect, arith::ArithDialect,
-                        func::FuncDialect, linalg::LinalgDialect,
-                        math::MathDialect, memref::MemRefDialect,
-                        scf::SCFDialect, HCLDialect>();
+        registry
+            .insert<affine::AffineDialect, arith::ArithDialect,
+                    func::FuncDialect, linalg::LinalgDialect, math::MathDialect,
+                    memref::MemRefDialect, scf::SCFDialect, HCLDialect>();
       });
 }
 

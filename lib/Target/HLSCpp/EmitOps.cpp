@@ -32,22 +32,38 @@ std::string cmpfText(arith::CmpFPredicate p, const std::string &a,
                      const std::string &b) {
   using P = arith::CmpFPredicate;
   switch (p) {
-  case P::AlwaysFalse: return "false";
-  case P::AlwaysTrue: return "true";
-  case P::OEQ: return binary(a, "==", b);
-  case P::OGT: return binary(a, ">", b);
-  case P::OGE: return binary(a, ">=", b);
-  case P::OLT: return binary(a, "<", b);
-  case P::OLE: return binary(a, "<=", b);
-  case P::ONE: return "(" + a + " < " + b + " || " + a + " > " + b + ")";
-  case P::ORD: return "(" + a + " == " + a + " && " + b + " == " + b + ")";
-  case P::UEQ: return "!(" + a + " < " + b + " || " + a + " > " + b + ")";
-  case P::UGT: return "!(" + a + " <= " + b + ")";
-  case P::UGE: return "!(" + a + " < " + b + ")";
-  case P::ULT: return "!(" + a + " >= " + b + ")";
-  case P::ULE: return "!(" + a + " > " + b + ")";
-  case P::UNE: return binary(a, "!=", b);
-  case P::UNO: return "(" + a + " != " + a + " || " + b + " != " + b + ")";
+  case P::AlwaysFalse:
+    return "false";
+  case P::AlwaysTrue:
+    return "true";
+  case P::OEQ:
+    return binary(a, "==", b);
+  case P::OGT:
+    return binary(a, ">", b);
+  case P::OGE:
+    return binary(a, ">=", b);
+  case P::OLT:
+    return binary(a, "<", b);
+  case P::OLE:
+    return binary(a, "<=", b);
+  case P::ONE:
+    return "(" + a + " < " + b + " || " + a + " > " + b + ")";
+  case P::ORD:
+    return "(" + a + " == " + a + " && " + b + " == " + b + ")";
+  case P::UEQ:
+    return "!(" + a + " < " + b + " || " + a + " > " + b + ")";
+  case P::UGT:
+    return "!(" + a + " <= " + b + ")";
+  case P::UGE:
+    return "!(" + a + " < " + b + ")";
+  case P::ULT:
+    return "!(" + a + " >= " + b + ")";
+  case P::ULE:
+    return "!(" + a + " > " + b + ")";
+  case P::UNE:
+    return binary(a, "!=", b);
+  case P::UNO:
+    return "(" + a + " != " + a + " || " + b + " != " + b + ")";
   }
   return "false";
 }
@@ -59,11 +75,13 @@ FailureOr<std::string> FunctionEmitter::expression(Operation *op) {
   // The two branches of a conditional must have one type; ap_int values and
   // plain literals (or -x, one bit wider) do not, so they are cast.
   std::string resultType =
-      op->getNumResults() ? scalarCppType(op->getResult(0).getType()).value_or("")
-                          : "";
+      op->getNumResults()
+          ? scalarCppType(op->getResult(0).getType()).value_or("")
+          : "";
   auto branch = [&](const std::string &value) {
-    return resultType.rfind("ap_", 0) == 0 ? "(" + resultType + ")(" + value + ")"
-                                           : value;
+    return resultType.rfind("ap_", 0) == 0
+               ? "(" + resultType + ")(" + value + ")"
+               : value;
   };
   auto choose = [&](const std::string &cond, const std::string &a,
                     const std::string &b) {
@@ -115,13 +133,20 @@ FailureOr<std::string> FunctionEmitter::expression(Operation *op) {
   using R = FailureOr<std::string>;
   return llvm::TypeSwitch<Operation *, R>(op)
       // Integer arithmetic.
-      .Case([&](arith::AddIOp) -> R { return oneBit(binary(in(0), "+", in(1))); })
-      .Case([&](arith::SubIOp) -> R { return oneBit(binary(in(0), "-", in(1))); })
-      .Case([&](arith::MulIOp) -> R { return oneBit(binary(in(0), "*", in(1))); })
+      .Case(
+          [&](arith::AddIOp) -> R { return oneBit(binary(in(0), "+", in(1))); })
+      .Case(
+          [&](arith::SubIOp) -> R { return oneBit(binary(in(0), "-", in(1))); })
+      .Case(
+          [&](arith::MulIOp) -> R { return oneBit(binary(in(0), "*", in(1))); })
       .Case([&](arith::DivSIOp) -> R { return binary(in(0), "/", in(1)); })
       .Case([&](arith::RemSIOp) -> R { return binary(in(0), "%", in(1)); })
-      .Case([&](arith::DivUIOp) -> R { return binary(asUnsigned(0), "/", asUnsigned(1)); })
-      .Case([&](arith::RemUIOp) -> R { return binary(asUnsigned(0), "%", asUnsigned(1)); })
+      .Case([&](arith::DivUIOp) -> R {
+        return binary(asUnsigned(0), "/", asUnsigned(1));
+      })
+      .Case([&](arith::RemUIOp) -> R {
+        return binary(asUnsigned(0), "%", asUnsigned(1));
+      })
       .Case([&](arith::FloorDivSIOp) -> R {
         helpers.insert("floordiv");
         return "hcl_floordiv(" + in(0) + ", " + in(1) + ")";
@@ -152,10 +177,9 @@ FailureOr<std::string> FunctionEmitter::expression(Operation *op) {
         std::string cast = "(" + resultType + ")";
         // Shifting by the width or more fills with the sign, as by W - 1.
         // (The literal in the amount's type: ap_uint and int do not mix.)
-        std::string amount =
-            "(" + inRange() + " ? " + asUnsigned(1) + " : (" +
-            unsignedCppType(op->getOperand(1).getType()) + ")" +
-            std::to_string(bitWidth(0) - 1) + ")";
+        std::string amount = "(" + inRange() + " ? " + asUnsigned(1) + " : (" +
+                             unsignedCppType(op->getOperand(1).getType()) +
+                             ")" + std::to_string(bitWidth(0) - 1) + ")";
         if (resultType.rfind("ap_", 0) == 0)
           return cast + "(" + in(0) + " >> " + amount + ")";
         return "(" + in(0) + " < 0 ? " + cast + "~(~" + in(0) + " >> " +
@@ -241,7 +265,8 @@ FailureOr<std::string> FunctionEmitter::expression(Operation *op) {
       .Case([&](math::AbsFOp) -> R { return call("std::fabs", 1); })
       .Case([&](math::PowFOp) -> R { return call("std::pow", 2); })
       .Case([&](math::FPowIOp) -> R {
-        return castTo("std::pow(" + in(0) + ", (" + resultType + ")" + in(1) + ")");
+        return castTo("std::pow(" + in(0) + ", (" + resultType + ")" + in(1) +
+                      ")");
       })
       .Case([&](math::FmaOp) -> R { return call("std::fma", 3); })
       .Case([&](math::CopySignOp) -> R { return call("std::copysign", 2); })
@@ -307,7 +332,8 @@ FailureOr<std::string> FunctionEmitter::expression(Operation *op) {
         // A stream is read in order: the next element is the one indexed.
         if (streams.contains(load.getMemRef()))
           return name(load.getMemRef()) + ".read()";
-        return access(load.getMemRef(), load.getAffineMap(), load.getMapOperands());
+        return access(load.getMemRef(), load.getAffineMap(),
+                      load.getMapOperands());
       })
       .Case([&](memref::LoadOp load) -> R {
         if (streams.contains(load.getMemRef()))
@@ -352,16 +378,16 @@ LogicalResult FunctionEmitter::emitOp(Operation *op, Os &os) {
         return success();
       })
       .Case([&](memref::GetGlobalOp get) { return emitGetGlobal(get, os); })
-      .Case<memref::AllocOp, memref::AllocaOp>([&](auto alloc) {
-        return emitArray(alloc.getResult(), alloc, os);
-      })
+      .Case<memref::AllocOp, memref::AllocaOp>(
+          [&](auto alloc) { return emitArray(alloc.getResult(), alloc, os); })
       .Case([&](AffineStoreOp store) {
         if (streams.contains(store.getMemRef())) {
           os << name(store.getMemRef()) << ".write("
              << name(store.getValueToStore()) << ");\n";
           return success();
         }
-        os << access(store.getMemRef(), store.getAffineMap(), store.getMapOperands())
+        os << access(store.getMemRef(), store.getAffineMap(),
+                     store.getMapOperands())
            << " = " << name(store.getValueToStore()) << ";\n";
         return success();
       })
@@ -388,7 +414,8 @@ LogicalResult FunctionEmitter::emitOp(Operation *op, Os &os) {
                     "(hcl-opt --hcl-apply-customizations, or hcl hls)";
         if (op->getNumResults() != 1 || op->getNumRegions() != 0)
           return op->emitError("hls-cpp: '")
-                 << op->getName() << "' is not supported by the HLS C++ emitter";
+                 << op->getName()
+                 << "' is not supported by the HLS C++ emitter";
         return emitAssign(op, os);
       });
 }

@@ -91,11 +91,11 @@ FailureOr<std::string> cppSignature(func::FuncOp func, StringRef cppName,
   return "void " + cppName.str() + "(" + params + ")";
 }
 
-FunctionEmitter::FunctionEmitter(func::FuncOp func, std::string cppName,
-                                 const llvm::StringMap<std::string> &functionNames,
-                                 const llvm::StringMap<std::string> &globalNames,
-                                 const StreamValues &streams, bool isTop,
-                                 std::set<std::string> &helpers)
+FunctionEmitter::FunctionEmitter(
+    func::FuncOp func, std::string cppName,
+    const llvm::StringMap<std::string> &functionNames,
+    const llvm::StringMap<std::string> &globalNames,
+    const StreamValues &streams, bool isTop, std::set<std::string> &helpers)
     : func(func), cppName(std::move(cppName)), functionNames(functionNames),
       globalNames(globalNames), streams(streams), isTop(isTop),
       helpers(helpers) {
@@ -204,7 +204,8 @@ LogicalResult FunctionEmitter::emit(llvm::raw_ostream &out) {
     names.reserve("result" + std::to_string(i));
   body.walk([&](func::ReturnOp ret) {
     for (auto [i, value] : llvm::enumerate(ret.getOperands()))
-      if (value.getDefiningOp<memref::AllocOp>() && !returnedAllocs.count(value))
+      if (value.getDefiningOp<memref::AllocOp>() &&
+          !returnedAllocs.count(value))
         returnedAllocs[value] = "result" + std::to_string(i);
   });
   if (isTop)
@@ -215,11 +216,10 @@ LogicalResult FunctionEmitter::emit(llvm::raw_ostream &out) {
     os << "#pragma HLS inline\n";
   for (BlockArgument arg : body.getArguments())
     emitPartitionPragmas(arg, os);
-  bool isRegion = func->hasAttr("dataflow") &&
-                  llvm::any_of(body, [&](Operation &op) {
-                    return op.getNumResults() == 1 &&
-                           streams.contains(op.getResult(0));
-                  });
+  bool isRegion =
+      func->hasAttr("dataflow") && llvm::any_of(body, [&](Operation &op) {
+        return op.getNumResults() == 1 && streams.contains(op.getResult(0));
+      });
   if (failed(isRegion ? emitDataflowBody(body, os) : emitBlock(body, os)))
     return failure();
   os.unindent();
@@ -343,8 +343,7 @@ LogicalResult FunctionEmitter::emitCall(func::CallOp call, Os &os) {
           get, get.getNameAttr());
       MemRefType type = get.getType();
       if (global && global.getConstant()) {
-        std::string pointer =
-            *scalarCppType(type.getElementType()) + " (*)";
+        std::string pointer = *scalarCppType(type.getElementType()) + " (*)";
         for (int64_t d : type.getShape().drop_front())
           pointer += "[" + std::to_string(d) + "]";
         if (type.getRank() <= 1)
@@ -357,7 +356,8 @@ LogicalResult FunctionEmitter::emitCall(func::CallOp call, Os &os) {
   for (Value result : call.getResults()) {
     std::string n = define(result, "r");
     if (auto memref = dyn_cast<MemRefType>(result.getType())) {
-      std::optional<std::string> element = scalarCppType(memref.getElementType());
+      std::optional<std::string> element =
+          scalarCppType(memref.getElementType());
       std::optional<std::string> dims = arraySuffix(memref);
       if (!element || !dims)
         return call.emitError("hls-cpp: cannot size the result ") << memref;
@@ -386,13 +386,12 @@ LogicalResult FunctionEmitter::emitGetGlobal(memref::GetGlobalOp op, Os &os) {
   if (global.getConstant())
     for (OpOperand &use : op.getResult().getUses()) {
       Operation *user = use.getOwner();
-      bool writes =
-          (isa<AffineStoreOp>(user) &&
-           cast<AffineStoreOp>(user).getMemRef() == use.get()) ||
-          (isa<memref::StoreOp>(user) &&
-           cast<memref::StoreOp>(user).getMemRef() == use.get()) ||
-          (isa<memref::CopyOp>(user) &&
-           cast<memref::CopyOp>(user).getTarget() == use.get());
+      bool writes = (isa<AffineStoreOp>(user) &&
+                     cast<AffineStoreOp>(user).getMemRef() == use.get()) ||
+                    (isa<memref::StoreOp>(user) &&
+                     cast<memref::StoreOp>(user).getMemRef() == use.get()) ||
+                    (isa<memref::CopyOp>(user) &&
+                     cast<memref::CopyOp>(user).getTarget() == use.get());
       if (writes)
         return user->emitError("hls-cpp: writes the constant memref.global @")
                << op.getName();

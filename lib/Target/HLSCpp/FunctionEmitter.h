@@ -23,9 +23,9 @@ namespace hcl {
 /// The C++ parameter list of `func`: its arguments (`arg0`, ...), then its
 /// results as output arguments (`result0`, ...). Fails on types C++ cannot
 /// express here (dynamic shapes, unsupported element types).
-mlir::FailureOr<std::string> cppSignature(mlir::func::FuncOp func,
-                                          llvm::StringRef cppName,
-                                          const StreamValues *streams = nullptr);
+mlir::FailureOr<std::string>
+cppSignature(mlir::func::FuncOp func, llvm::StringRef cppName,
+             const StreamValues *streams = nullptr);
 
 class FunctionEmitter {
 public:
@@ -80,7 +80,8 @@ private:
                                    llvm::ArrayRef<std::string> carried, Os &os);
   /// `l_name: ` for a loop with a loop_name, else "".
   std::string loopLabel(mlir::Operation *loop);
-  mlir::LogicalResult emitArray(mlir::Value memref, mlir::Operation *op, Os &os);
+  mlir::LogicalResult emitArray(mlir::Value memref, mlir::Operation *op,
+                                Os &os);
   mlir::LogicalResult emitCall(mlir::func::CallOp call, Os &os);
   mlir::LogicalResult emitDataflowBody(mlir::Block &body, Os &os);
   mlir::LogicalResult emitGetGlobal(mlir::memref::GetGlobalOp op, Os &os);

@@ -23,10 +23,10 @@ namespace {
 
 /// One argument or result as the testbench handles it.
 struct TestValue {
-  std::string name;       // arg0, result1
-  std::string cppType;    // int32_t, ap_int<12>
-  std::string container;  // its .npy element type (ap_int<12>: int16_t)
-  std::string dims;       // "[10][10]", "" for a scalar
+  std::string name;      // arg0, result1
+  std::string cppType;   // int32_t, ap_int<12>
+  std::string container; // its .npy element type (ap_int<12>: int16_t)
+  std::string dims;      // "[10][10]", "" for a scalar
   std::vector<int64_t> shape;
   bool isArray;
   bool isInteger;
@@ -166,9 +166,10 @@ FailureOr<std::string> emitTestbench(func::FuncOp entry, StringRef cppName) {
   for (const auto *list : {&args, &results})
     for (const TestValue &v : *list)
       if (v.isArray || list == &results)
-      os << "  if (!hcl_tb::" << npyFunction(v, "write")
-         << "(options.output_dir + \"/" << v.name << ".npy\", " << pointer(v)
-         << ", " << shapeList(v.shape) << ", error))\n    return fail(error);\n";
+        os << "  if (!hcl_tb::" << npyFunction(v, "write")
+           << "(options.output_dir + \"/" << v.name << ".npy\", " << pointer(v)
+           << ", " << shapeList(v.shape)
+           << ", error))\n    return fail(error);\n";
   os << "  return true;\n}\n\n";
   std::string call;
   for (const TestValue &v : args)
@@ -178,14 +179,17 @@ FailureOr<std::string> emitTestbench(func::FuncOp entry, StringRef cppName) {
   os << "int main(int argc, char **argv) {\n"
         "  hcl_tb::Options options;\n  std::string error;\n"
         "  if (!hcl_tb::parse_options(argc, argv, options, error)) {\n"
-        "    std::fprintf(stderr, \"%s\\n\", error.c_str());\n    return 2;\n  }\n"
+        "    std::fprintf(stderr, \"%s\\n\", error.c_str());\n    return 2;\n  "
+        "}\n"
         "  if (options.help) {\n"
-        "    std::printf(\"%s\", hcl_tb::usage(argv[0]).c_str());\n    return 0;\n  }\n"
+        "    std::printf(\"%s\", hcl_tb::usage(argv[0]).c_str());\n    return "
+        "0;\n  }\n"
         "  if (!makeInputs(options))\n    return 1;\n"
      << "  " << cppName << "(" << call << ");\n"
      << "  if (!writeOutputs(options))\n    return 1;\n"
         "  std::printf(\"testbench: @"
-     << entry.getSymName() << " ran; outputs in %s\\n\", options.output_dir.c_str());\n"
+     << entry.getSymName()
+     << " ran; outputs in %s\\n\", options.output_dir.c_str());\n"
         "  return 0;\n}\n";
   return text;
 }

@@ -1,4 +1,5 @@
-//===- Arbiter.cpp - amc.arbiter: handshake ports over latency-sensitive ---===//
+//===- Arbiter.cpp - amc.arbiter: handshake ports over latency-sensitive
+//---===//
 //
 // Every cycle each requesting handshake output, in priority order, takes the
 // first free input that can do its operation (an r input serves reads, a w
@@ -24,18 +25,16 @@ using namespace hcl::amc;
 namespace hcl::verilog {
 
 /// 1 when the output's current request is a write.
-static std::string isWrite(const Bundle &output) {
-  return output.writeExpr();
-}
+static std::string isWrite(const Bundle &output) { return output.writeExpr(); }
 
 /// When `input` can serve `output`'s current request: "" if never.
 static std::string canServe(const Bundle &input, const Bundle &output) {
   if (input.readable() && input.writable())
     return "1'b1";
   if (input.readable())
-    return output.readable() ? (output.writable() ? "!" + output.sig("we")
-                                                  : "1'b1")
-                             : "";
+    return output.readable()
+               ? (output.writable() ? "!" + output.sig("we") : "1'b1")
+               : "";
   return output.writable() ? (output.readable() ? output.sig("we") : "1'b1")
                            : "";
 }
@@ -101,8 +100,7 @@ void MemoryEmitter::emitArbiter(ArbiterOp arbiter) {
           << ";\n";
     logic << "    case (" << rr << ")\n";
     for (int64_t first = 0; first < m; ++first) {
-      logic << "      "
-            << (first + 1 == m ? "default" : literal(width, first))
+      logic << "      " << (first + 1 == m ? "default" : literal(width, first))
             << ": begin\n";
       allocate(first, "        ");
       logic << "      end\n";
@@ -140,38 +138,42 @@ void MemoryEmitter::emitArbiter(ArbiterOp arbiter) {
   for (int64_t input = 0; input < n; ++input) {
     const Bundle &in = *inputs[input];
     logic << "  assign " << in.sig("en") << " = "
-          << gather(input, 1, [](const Bundle &) { return std::string("1'b1"); }, all)
+          << gather(
+                 input, 1, [](const Bundle &) { return std::string("1'b1"); },
+                 all)
           << ";\n";
     logic << "  assign " << in.sig("addr") << " = "
-          << gather(input, in.addrWidth,
-                    [](const Bundle &o) { return o.sig("addr"); }, all)
+          << gather(
+                 input, in.addrWidth,
+                 [](const Bundle &o) { return o.sig("addr"); }, all)
           << ";\n";
     if (in.hasWe())
       logic << "  assign " << in.sig("we") << " = "
             << gather(input, 1, isWrite, all) << ";\n";
     if (in.writable())
       logic << "  assign " << in.sig("wdata") << " = "
-            << gather(input, in.dataWidth,
-                      [](const Bundle &o) { return o.sig("wdata"); }, writers)
+            << gather(
+                   input, in.dataWidth,
+                   [](const Bundle &o) { return o.sig("wdata"); }, writers)
             << ";\n";
     if (usedPrioritySignals.contains(in.sig("prio"))) {
       decls << "  wire " << range(priorityWidth) << in.sig("prio") << ";\n";
       int64_t width = priorityWidth;
       logic << "  assign " << in.sig("prio") << " = "
-            << gather(input, width,
-                      [&](const Bundle &o) {
-                        return literal(width, std::max<int64_t>(
-                                                  o.staticPriority, 0));
-                      },
-                      all)
+            << gather(
+                   input, width,
+                   [&](const Bundle &o) {
+                     return literal(width,
+                                    std::max<int64_t>(o.staticPriority, 0));
+                   },
+                   all)
             << ";\n";
     }
   }
 
   // Read responses.
-  bool anyReader = llvm::any_of(outputs, [](const Bundle *o) {
-    return o->readable();
-  });
+  bool anyReader =
+      llvm::any_of(outputs, [](const Bundle *o) { return o->readable(); });
   SmallVector<std::string> tags(n);
   for (int64_t input = 0; input < n; ++input) {
     const Bundle &in = *inputs[input];
@@ -186,9 +188,9 @@ void MemoryEmitter::emitArbiter(ArbiterOp arbiter) {
     for (int64_t output = 0; output < m; ++output) {
       const Bundle &o = *outputs[output];
       logic << "  assign " << bit(issued, m, output) << " = "
-            << (o.readable() ? bit(grant(output), n, input) + " && !" +
-                                   isWrite(o)
-                             : "1'b0")
+            << (o.readable()
+                    ? bit(grant(output), n, input) + " && !" + isWrite(o)
+                    : "1'b0")
             << ";\n";
     }
     tags[input] = delay(issued, m, in.shape.latency, issued);

@@ -55,9 +55,7 @@ void registerToVerilogTranslation() {
         options.primitive = primitive;
         return emitVerilog(module, os, options);
       },
-      [](DialectRegistry &registry) {
-        registry.insert<amc::AMCDialect>();
-      });
+      [](DialectRegistry &registry) { registry.insert<amc::AMCDialect>(); });
 }
 
 } // namespace hcl

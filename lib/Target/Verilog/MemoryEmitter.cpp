@@ -38,9 +38,10 @@ std::string bit(const std::string &name, int64_t width, int64_t index) {
 std::string moduleName(StringRef symbol) {
   // Verilog keywords a memory could plausibly be called; a clash gets '_'.
   static const llvm::StringSet<> keywords = {
-      "module", "input", "output", "wire", "reg", "always", "assign", "begin",
-      "end", "case", "if", "else", "for", "initial", "memory", "logic",
-      "function", "task", "integer", "default", "generate", "parameter"};
+      "module",  "input",   "output",   "wire",     "reg",      "always",
+      "assign",  "begin",   "end",      "case",     "if",       "else",
+      "for",     "initial", "memory",   "logic",    "function", "task",
+      "integer", "default", "generate", "parameter"};
   std::string name;
   for (char c : symbol)
     name += llvm::isAlnum(c) || c == '_' ? c : '_';
@@ -84,8 +85,8 @@ LogicalResult MemoryEmitter::check() {
     } else if (auto arbiter = dyn_cast<ArbiterOp>(op)) {
       // Responses leave in request order only if every input answers after
       // the same number of cycles.
-      int64_t latency = cast<PortType>(arbiter.getInputs()[0].getType())
-                            .getLatency();
+      int64_t latency =
+          cast<PortType>(arbiter.getInputs()[0].getType()).getLatency();
       for (Value input : arbiter.getInputs())
         if (cast<PortType>(input.getType()).getLatency() != latency)
           return arbiter.emitError("amc.arbiter inputs of different "
@@ -228,10 +229,9 @@ std::string MemoryEmitter::delay(const std::string &input, int64_t width,
   std::string previous = input;
   for (int64_t stage = 1; stage <= stages; ++stage) {
     std::string name = prefix + "_d" + std::to_string(stage);
-    decls << "  reg " << range(width) << name << " = "
-          << literal(width, 0) << ";\n";
-    logic << "  always @(posedge clk) " << name << " <= " << previous
+    decls << "  reg " << range(width) << name << " = " << literal(width, 0)
           << ";\n";
+    logic << "  always @(posedge clk) " << name << " <= " << previous << ";\n";
     previous = name;
   }
   return previous;

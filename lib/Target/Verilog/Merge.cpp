@@ -26,21 +26,21 @@ void MemoryEmitter::emitMerge(MergeOp merge) {
     const Bundle &bundle = bundles[input];
     int64_t size = bundle.shape.size;
     // Bounds that always hold are left out (no constant compares).
-    std::string lower = index == 0 ? ""
-                                   : "(" + result.sig("addr") + " >= " +
-                                         literal(result.addrWidth, offset) +
-                                         ")";
-    std::string upper =
-        index + 1 == static_cast<size_t>(count)
-            ? ""
-            : "(" + result.sig("addr") + " < " +
-                  literal(result.addrWidth, offset + size) + ")";
+    std::string lower =
+        index == 0 ? ""
+                   : "(" + result.sig("addr") +
+                         " >= " + literal(result.addrWidth, offset) + ")";
+    std::string upper = index + 1 == static_cast<size_t>(count)
+                            ? ""
+                            : "(" + result.sig("addr") + " < " +
+                                  literal(result.addrWidth, offset + size) +
+                                  ")";
     std::string decode = lower.empty() && upper.empty() ? "1'b1"
                          : lower.empty()                ? upper
-                         : upper.empty()                ? lower
+                         : upper.empty() ? lower
                                          : lower + " && " + upper;
-    std::string bit = count == 1 ? hit : hit + "[" + std::to_string(index) +
-                                             "]";
+    std::string bit =
+        count == 1 ? hit : hit + "[" + std::to_string(index) + "]";
     logic << "  assign " << bit << " = " << decode << ";\n";
     logic << "  assign " << bundle.sig("en") << " = " << result.sig("en")
           << " && " << bit << ";\n";
@@ -51,8 +51,8 @@ void MemoryEmitter::emitMerge(MergeOp merge) {
     if (offset % (int64_t{1} << bundle.addrWidth) != 0) {
       address = bundle.sig("rel");
       decls << "  wire " << range(result.addrWidth) << address << ";\n";
-      logic << "  assign " << address << " = " << result.sig("addr")
-            << " - " << literal(result.addrWidth, offset) << ";\n";
+      logic << "  assign " << address << " = " << result.sig("addr") << " - "
+            << literal(result.addrWidth, offset) << ";\n";
       if (bundle.addrWidth < result.addrWidth)
         markUnused(address);
     }
@@ -75,12 +75,12 @@ void MemoryEmitter::emitMerge(MergeOp merge) {
 
   if (!result.readable())
     return;
-  std::string selected = delay(hit, count, result.shape.latency,
-                               result.sig("hit"));
+  std::string selected =
+      delay(hit, count, result.shape.latency, result.sig("hit"));
   logic << "  assign " << result.sig("rdata") << " =";
   for (auto [index, input] : llvm::enumerate(merge.getInputs())) {
-    logic << (index == 0 ? " " : "\n      | ") << "({"
-          << result.dataWidth << "{" << selected << "[" << index << "]}} & "
+    logic << (index == 0 ? " " : "\n      | ") << "({" << result.dataWidth
+          << "{" << selected << "[" << index << "]}} & "
           << bundles[input].sig("rdata") << ")";
   }
   logic << ";\n";

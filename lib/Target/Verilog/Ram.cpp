@@ -71,9 +71,8 @@ void MemoryEmitter::emitRam(AllocOp alloc) {
   amc::MemRefType type = alloc.getType();
   int64_t width = getWordWidth(type.getElementType());
   std::string mem = "mem" + std::to_string(ramCount++);
-  std::string primitive = alloc.getPrimitive()
-                              ? alloc.getPrimitive()->str()
-                              : options.primitive;
+  std::string primitive =
+      alloc.getPrimitive() ? alloc.getPrimitive()->str() : options.primitive;
   StringRef style = ramStyle(primitive);
   SmallVector<const Bundle *> readers, writers;
   for (Value port : portsOf(alloc)) {
@@ -108,14 +107,12 @@ void MemoryEmitter::emitRam(AllocOp alloc) {
     decls << "  // verilator lint_on " << waiver << "\n";
   // Dynamic priorities first (they resolve conflicts explicitly), then the
   // fixed ones by ascending interface index: the last write wins.
-  std::stable_sort(writers.begin(), writers.end(),
-                   [](const Bundle *a, const Bundle *b) {
-                     int64_t pa = a->prioritySignal.empty()
-                                      ? a->staticPriority : -1;
-                     int64_t pb = b->prioritySignal.empty()
-                                      ? b->staticPriority : -1;
-                     return pa < pb;
-                   });
+  std::stable_sort(
+      writers.begin(), writers.end(), [](const Bundle *a, const Bundle *b) {
+        int64_t pa = a->prioritySignal.empty() ? a->staticPriority : -1;
+        int64_t pb = b->prioritySignal.empty() ? b->staticPriority : -1;
+        return pa < pb;
+      });
   int64_t lanes = 1;
   for (const Bundle *writer : writers)
     lanes = std::max(lanes, writer->lanes);
@@ -131,20 +128,19 @@ void MemoryEmitter::emitRam(AllocOp alloc) {
     for (int64_t lane = 0; lane < lanes; ++lane) {
       std::string select =
           lanes == 1 ? ""
-                     : "[" + std::to_string((lane + 1) * laneWidth - 1) +
-                           ":" + std::to_string(lane * laneWidth) + "]";
+                     : "[" + std::to_string((lane + 1) * laneWidth - 1) + ":" +
+                           std::to_string(lane * laneWidth) + "]";
       auto laneOf = [&](const Bundle *bundle) -> std::string {
         if (bundle->lanes == 1)
           return "";
-        return " && " + bundle->sig("lanes") + "[" + std::to_string(lane) +
-               "]";
+        return " && " + bundle->sig("lanes") + "[" + std::to_string(lane) + "]";
       };
       std::string condition = writes(*writer) + laneOf(writer);
       // A write yields to a higher-priority write of the same word (lane)
       // when the order of the statements cannot tell (arbitrated ports).
       for (const Bundle *other : writers) {
-        if (other == writer || (writer->prioritySignal.empty() &&
-                                other->prioritySignal.empty()))
+        if (other == writer ||
+            (writer->prioritySignal.empty() && other->prioritySignal.empty()))
           continue;
         // Nothing is below priority 0 or above the largest one.
         int64_t largest = (int64_t{1} << priorityWidth) - 1;
@@ -153,14 +149,14 @@ void MemoryEmitter::emitRam(AllocOp alloc) {
              writer->staticPriority >= largest))
           continue;
         condition += "\n        && !(" + writes(*other) + laneOf(other) +
-                     " && " + other->sig("addr") + " == " +
-                     writer->sig("addr") + " && " +
+                     " && " + other->sig("addr") +
+                     " == " + writer->sig("addr") + " && " +
                      other->priorityExpr(priorityWidth) + " > " +
                      writer->priorityExpr(priorityWidth) + ")";
       }
       logic << "    if (" << condition << ")\n      " << mem << "["
-            << writer->sig("addr") << "]" << select << " <= "
-            << writer->sig("wdata") << select << ";\n";
+            << writer->sig("addr") << "]" << select
+            << " <= " << writer->sig("wdata") << select << ";\n";
     }
   }
   logic << "  end\n";

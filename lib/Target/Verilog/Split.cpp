@@ -53,8 +53,7 @@ void MemoryEmitter::emitSplit(SplitAggregatedOp split) {
     logic << "  assign " << oneHot << "[" << index << "] = " << lane
           << " == " << literal(narrow.addrWidth, index) << ";\n";
 
-  logic << "  assign " << wide.sig("en") << " = " << narrow.sig("en")
-        << ";\n";
+  logic << "  assign " << wide.sig("en") << " = " << narrow.sig("en") << ";\n";
   if (wide.hasWe())
     logic << "  assign " << wide.sig("we") << " = " << narrow.sig("we")
           << ";\n";
@@ -70,9 +69,8 @@ void MemoryEmitter::emitSplit(SplitAggregatedOp split) {
   logic << "  assign " << narrow.sig("rdata") << " =";
   for (int64_t index = 0; index < factor; ++index)
     logic << (index == 0 ? " " : "\n      | ") << "({" << narrow.dataWidth
-          << "{" << selected << "[" << index << "]}} & "
-          << wide.sig("rdata") << "["
-          << (index + 1) * narrow.dataWidth - 1 << ":"
+          << "{" << selected << "[" << index << "]}} & " << wide.sig("rdata")
+          << "[" << (index + 1) * narrow.dataWidth - 1 << ":"
           << index * narrow.dataWidth << "])";
   logic << ";\n";
 }

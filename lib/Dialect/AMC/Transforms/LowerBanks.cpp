@@ -55,7 +55,8 @@ struct LowerBanks : hcl::amc::impl::AMCLowerBanksBase<LowerBanks> {
       ports.push_back(port);
     }
     OpBuilder builder(alloc);
-    auto bankType = amc::MemRefType::get(type.getElementType(), type.getBankSize());
+    auto bankType =
+        amc::MemRefType::get(type.getElementType(), type.getBankSize());
     SmallVector<Value> bankAllocs;
     for (int64_t bank = 0; bank < type.getBanks(); ++bank) {
       auto bankAlloc = AllocOp::create(builder, alloc.getLoc(), bankType,

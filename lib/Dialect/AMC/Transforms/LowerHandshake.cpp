@@ -20,8 +20,7 @@ using namespace hcl;
 using namespace hcl::amc;
 
 namespace {
-struct LowerHandshake
-    : hcl::amc::impl::AMCLowerHandshakeBase<LowerHandshake> {
+struct LowerHandshake : hcl::amc::impl::AMCLowerHandshakeBase<LowerHandshake> {
   using AMCLowerHandshakeBase::AMCLowerHandshakeBase;
 
   void runOnOperation() override {
@@ -47,8 +46,8 @@ struct LowerHandshake
         PortType::get(op.getContext(), handshake.getSize(),
                       handshake.getElementType(), handshake.getKind(), latency);
     SmallVector<int64_t> banks = op.getCoveredBanks();
-    CreatePortOp port = buildCreatePort(builder, op.getLoc(), op.getMemref(),
-                                        banks, portType);
+    CreatePortOp port =
+        buildCreatePort(builder, op.getLoc(), op.getMemref(), banks, portType);
     auto arbiter = ArbiterOp::create(
         builder, op.getLoc(), TypeRange{handshake}, ValueRange{port},
         builder.getDenseI64ArrayAttr(banks), StringAttr());

@@ -44,9 +44,9 @@ struct LowerMerge : hcl::amc::impl::AMCLowerMergeBase<LowerMerge> {
   void lower(CreatePortOp op) {
     auto port = cast<PortType>(op.getPort().getType());
     int64_t bankSize = op.getMemref().getType().getBankSize();
-    auto bankPort = PortType::get(op.getContext(), bankSize,
-                                  port.getElementType(), port.getKind(),
-                                  port.getLatency());
+    auto bankPort =
+        PortType::get(op.getContext(), bankSize, port.getElementType(),
+                      port.getKind(), port.getLatency());
     OpBuilder builder(op);
     SmallVector<Value> perBank;
     for (int64_t bank : op.getCoveredBanks())

@@ -43,8 +43,7 @@ static Type wordsOf(ArbiterOp op) {
                        PortKind::ReadWrite, port.getLatency());
 }
 
-struct ShareArbiters
-    : hcl::amc::impl::AMCShareArbitersBase<ShareArbiters> {
+struct ShareArbiters : hcl::amc::impl::AMCShareArbitersBase<ShareArbiters> {
   using AMCShareArbitersBase::AMCShareArbitersBase;
 
   void runOnOperation() override {
@@ -54,10 +53,9 @@ struct ShareArbiters
       return signalPassFailure();
     }
     // Arbiters that may share ports reach the same banks of one allocation
-    // through inputs of the same words and latency. Groups in program order, so the result is
-    // deterministic.
-    llvm::MapVector<std::tuple<Value, Type, Attribute>,
-                    SmallVector<ArbiterOp>>
+    // through inputs of the same words and latency. Groups in program order, so
+    // the result is deterministic.
+    llvm::MapVector<std::tuple<Value, Type, Attribute>, SmallVector<ArbiterOp>>
         groups;
     getOperation().walk([&](ArbiterOp op) {
       Value memref = reachedMemref(op.getInputs().front());
@@ -138,9 +136,9 @@ struct ShareArbiters
     }
     ArbiterOp last = arbiters.back();
     OpBuilder builder(last);
-    auto shared = ArbiterOp::create(builder, last.getLoc(), outputTypes, kept,
-                                    last.getBanksAttr(),
-                                    builder.getStringAttr(scheme));
+    auto shared =
+        ArbiterOp::create(builder, last.getLoc(), outputTypes, kept,
+                          last.getBanksAttr(), builder.getStringAttr(scheme));
     unsigned next = 0;
     for (ArbiterOp op : arbiters)
       for (Value output : op.getOutputs())
