@@ -19,6 +19,8 @@ packages=(
   libomp-22-dev
   libgtest-dev googletest
   python3 python3-numpy gnuplot-nox clang-22
+  # LLVM style for hcl's C++: scripts/format.sh, and the suite's `format` check.
+  clang-format-22
   verilator yosys
   libonnx-dev libonnx-testdata libprotobuf-dev python3-onnx
   # The Python package (python/, docs/python.md) and its tests.
