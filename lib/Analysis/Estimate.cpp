@@ -18,9 +18,9 @@
 
 #include "hcl/Analysis/BankAccesses.h"
 #include "hcl/Analysis/OperatorCost.h"
+#include "hcl/Analysis/StreamTrace.h"
 #include "hcl/Dialect/HCL/HCLOps.h"
 #include "hcl/Dialect/HCL/Naming.h"
-#include "hcl/Transforms/StreamTrace.h"
 
 #include "mlir/Dialect/Affine/Analysis/AffineAnalysis.h"
 #include "mlir/Dialect/Affine/Analysis/LoopAnalysis.h"

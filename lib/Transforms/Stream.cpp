@@ -11,8 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "hcl/Analysis/StreamTrace.h"
 #include "hcl/Transforms/LocalAccumulator.h"
-#include "hcl/Transforms/StreamTrace.h"
 
 #include "hcl/Dialect/HCL/Naming.h"
 #include "hcl/Transforms/Primitives.h"

@@ -18,7 +18,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "hcl/Transforms/StreamTrace.h"
+#include "hcl/Analysis/StreamTrace.h"
 
 #include "hcl/Transforms/Primitives.h"
 

@@ -2,9 +2,9 @@
 
 #include "Dataflow.h"
 
+#include "hcl/Analysis/StreamTrace.h"
 #include "hcl/Dialect/HCL/Naming.h"
 #include "hcl/Transforms/OutlineRegion.h"
-#include "hcl/Transforms/StreamTrace.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/SymbolTable.h"

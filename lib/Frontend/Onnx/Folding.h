@@ -10,7 +10,7 @@
 #ifndef HCL_LIB_ONNX_FOLDING_H
 #define HCL_LIB_ONNX_FOLDING_H
 
-#include "../Frontend/Nodes.h" // wrapToWidth
+#include "../Nodes.h" // wrapToWidth
 #include "ImportContext.h"
 
 namespace hcl::onnximport {

@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "../Frontend/EmitMLIR.h"
+#include "../EmitMLIR.h"
 
 #include "hcl/Frontend/Onnx.h"
 

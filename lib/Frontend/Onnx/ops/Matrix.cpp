@@ -1,8 +1,9 @@
 //===- Matrix.cpp - ONNX Gemm and MatMul ----------------------------------===//
 //
 // A product is a stage that accumulates into its own element over the
-// reduction loop `k` (the form reorder and buffer_at schedule, as seed 000's
-// gemm); Gemm's alpha, beta and C are a second stage that updates it.
+// reduction loop `k` (the form reorder and buffer_at schedule, as the HeteroCL
+// memory-optimization paper's gemm); Gemm's alpha, beta and C are a second
+// stage that updates it.
 //
 //===----------------------------------------------------------------------===//
 

@@ -10,8 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef HCL_TRANSFORMS_STREAMTRACE_H
-#define HCL_TRANSFORMS_STREAMTRACE_H
+#ifndef HCL_ANALYSIS_STREAMTRACE_H
+#define HCL_ANALYSIS_STREAMTRACE_H
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "llvm/ADT/DenseMap.h"
@@ -69,4 +69,4 @@ std::string bufferName(mlir::Value buffer);
 
 } // namespace hcl
 
-#endif // HCL_TRANSFORMS_STREAMTRACE_H
+#endif // HCL_ANALYSIS_STREAMTRACE_H

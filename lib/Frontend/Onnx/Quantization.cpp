@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "../Frontend/Nodes.h"
+#include "../Nodes.h"
 
 #include "hcl/Frontend/Error.h"
 #include "hcl/Frontend/Onnx.h"

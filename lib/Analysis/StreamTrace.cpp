@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "hcl/Transforms/StreamTrace.h"
+#include "hcl/Analysis/StreamTrace.h"
 
 #include "hcl/Dialect/HCL/HCLOps.h"
 #include "hcl/Dialect/HCL/Naming.h"
