@@ -138,8 +138,9 @@ std::vector<hcl::Array> loadInputs(const Options &o, int count) {
 
 //===--- SGEMM: C[i, j] = sum_k A[i, k] * B[k, j] ---===//
 
-/// Seed 000's interleaved accumulation: k outside j, a row of C in a write
-/// buffer, so consecutive j accumulate into different elements.
+/// The HeteroCL memory-optimization paper's interleaved accumulation: k outside
+/// j, a row of C in a write buffer, so consecutive j accumulate into different
+/// elements.
 void gemmFpga(Program &p) {
   hcl::Stage c = p.s[p.out];
   c.reorder({p.out.axis("k"), p.out.axis("j")});
@@ -234,7 +235,8 @@ void runGemm(const Options &o) {
 
 //===--- Five-point stencil ---===//
 
-/// seed 000's demo: a 3-row line buffer along i, a 3x3 window along j.
+/// the HeteroCL memory-optimization paper's demo: a 3-row line buffer along i,
+/// a 3x3 window along j.
 void stencilFpga(Program &p) {
   hcl::Tensor lb = p.s.reuse_at(p.s.inputs()[0], p.s[p.out], p.out.axis(0));
   p.s.reuse_at(lb, p.s[p.out], p.out.axis(1));
@@ -301,7 +303,8 @@ void runStencil(const Options &o) {
 
 //===--- conv2d, NCHW, 3x3, no padding (run.py pads the input) ---===//
 
-/// seed 000's line buffer along h and window along w.
+/// the HeteroCL memory-optimization paper's line buffer along h and window
+/// along w.
 void convFpga(Program &p) {
   hcl::Tensor lb = p.s.reuse_at(p.s.inputs()[0], p.s[p.out], p.out.axis("h"));
   p.s.reuse_at(lb, p.s[p.out], p.out.axis("w"));
@@ -385,9 +388,9 @@ void blurFpga(Program &p) {
   p.s.reuse_at(bx, p.s[p.out], p.out.axis(0));
 }
 
-/// Halide's classic blur (seed 004): 32 x 256 tiles of the output, rows
-/// of tiles in parallel, the horizontal pass computed per tile (34 rows),
-/// both vectorized.
+/// Halide's classic blur (the ONNX-to-Bambu thesis): 32 x 256 tiles of the
+/// output, rows of tiles in parallel, the horizontal pass computed per tile (34
+/// rows), both vectorized.
 void blurTiles(Program &p) {
   hcl::Tensor bx = p.s.tensor("Bx");
   hcl::Stage by = p.s[p.out];

@@ -1,7 +1,7 @@
-//===- conv2d.cpp - seed 000's conv2d (NCHW) with hcl::sum, LB + WB -------===//
+//===- conv2d.cpp - conv2d (NCHW) with hcl::sum, LB + WB ------------------===//
 //
-// Seed 000's conv2d in NCHW layout, the reduction written with hcl::sum over
-// the reduction axes rc, rh, rw:
+// The HeteroCL memory-optimization paper's conv2d in NCHW layout, the reduction
+// written with hcl::sum over the reduction axes rc, rh, rw:
 //
 //   B[n, c, h, w] = sum over rc, rh, rw of A[n, rc, h+rh, w+rw] * F[c, rc, rh,
 //   rw]

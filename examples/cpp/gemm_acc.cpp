@@ -1,7 +1,8 @@
-//===- gemm_acc.cpp - seed 000's gemm with interleaved accumulation -------===//
+//===- gemm_acc.cpp - gemm with interleaved accumulation ------------------===//
 //
 // C += A * B (float32) as an update stage that rewrites the input C, and
-// seed 000's interleaved accumulation schedule on it:
+// the HeteroCL memory-optimization paper's interleaved accumulation schedule on
+// it:
 //
 //   s[C].reorder({k, j});        // the reduction loop k outside j
 //   s.buffer_at(C, s[C], i);     // a row of C in a local write buffer

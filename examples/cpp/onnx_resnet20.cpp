@@ -1,8 +1,8 @@
 //===- onnx_resnet20.cpp - ResNet-20 from ONNX, scheduled in C++ ----------===//
 //
-// Seed 004's flow on a whole network: ResNet-20 exported to ONNX
-// (bench/resnet20/export_onnx.py) is imported as an hcl program whose stages
-// are named after the ONNX nodes, and scheduled as ordinary hcl code:
+// The ONNX-to-Bambu thesis's flow on a whole network: ResNet-20 exported to
+// ONNX (bench/resnet20/export_onnx.py) is imported as an hcl program whose
+// stages are named after the ONNX nodes, and scheduled as ordinary hcl code:
 //
 //   for every conv stage C (conv1, s1b1_conv1, ..., s2b1_sc_conv, ...):
 //     s[C].pipeline("w");                                 // innermost spatial

@@ -1,7 +1,8 @@
 //===- quantize_stencil.cpp - a float stencil quantized in the schedule ---===//
 //
-// The five-point average of seed 000 written in floats, then quantized to
-// 16-bit fixed point with 8 fraction bits in the schedule alone:
+// The five-point average of the HeteroCL memory-optimization paper written in
+// floats, then quantized to 16-bit fixed point with 8 fraction bits in the
+// schedule alone:
 //
 //   B = 0.2 * (A[i, j+1] + A[i+1, j] + A[i+1, j+1] + A[i+1, j+2] + A[i+2, j+1])
 //   C = 2 * B

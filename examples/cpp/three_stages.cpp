@@ -1,6 +1,7 @@
-//===- three_stages.cpp - seed 001's three-stage program ------------------===//
+//===- three_stages.cpp - three stages, outlined --------------------------===//
 //
-// Seed 001's program on 32x32 int32 tensors, three stages in one kernel:
+// The hcl-dialect outlining proposal's program on 32x32 int32 tensors, three
+// stages in one kernel:
 //
 //   B = A + 1;   C = A + 1;   D = B + C
 //
@@ -43,8 +44,8 @@ int main() {
     hcl::Tensor B = s.tensor("B");
     s[B].pipeline(B.axis(1));
     s.partition(B, hcl::PartitionKind::Complete, 2);
-    // Seed 001 then outlines each stage into a function of its own; B's
-    // customizations, and its partition in the signatures, go with it.
+    // The outlining proposal then outlines each stage into a function of its
+    // own; B's customizations, and its partition in the signatures, go with it.
     hcl::Function fB = s[B].outline();
     hcl::Function fC = s[s.tensor("C")].outline();
     hcl::Function fD = s[s.tensor("D")].outline();
@@ -64,7 +65,8 @@ int main() {
     hcl::Array input(a, {n, n}, hcl::Int(32));
     hcl::Array output({n, n}, hcl::Int(32));
     module(input, output);
-    // Seed 001's mod.modules[i](...): B then D on their own.
+    // The hcl-dialect outlining proposal's mod.modules[i](...): B then D on
+    // their own.
     hcl::Array b({n, n}, hcl::Int(32)), c({n, n}, hcl::Int(32));
     hcl::Array d2({n, n}, hcl::Int(32));
     module.modules[0](input, b); // Stage_B

@@ -1,4 +1,5 @@
-"""Seed 000's conv2d with hcl.sum over three reduction axes, a line and a
+"""conv2d from the HeteroCL memory-optimization paper: hcl.sum over three
+reduction axes, a line and a
 window buffer on the input, the window loop pipelined; checked against
 NumPy.
 

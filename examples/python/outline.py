@@ -1,4 +1,5 @@
-"""Decomposition and parallel compilation (seed 001): stages outlined as
+"""Decomposition and parallel compilation, as hcl-dialect proposed it: stages
+outlined as
 functions, compiled as modules of their own (mod.modules[k]) and as HLS
 functions; merge= shares one function between identical stages.
 

@@ -1,4 +1,4 @@
-"""HeteroCL-MLIR memory optimizations (seed 000): the five-point stencil
+"""HeteroCL-MLIR memory optimizations: the five-point stencil
 with a line buffer and a window buffer made by reuse_at, run on the CPU and,
 as HLS C++, in a g++ C simulation; both checked against NumPy.
 

@@ -116,7 +116,7 @@ with tempfile.TemporaryDirectory() as work:
     check("HLS C simulation", r3, np.maximum(a.astype(np.float64) @ b, 0))
 
 # 7. Estimates before synthesis: per loop II and latency, per function
-#    operations, off-chip bytes and the roofline point (seed 000's Ultra96).
+#    operations, off-chip bytes and the roofline point (Ultra96-V2).
 figures = hcl.estimate(s)["functions"][0]
 print(f"6. estimate: latency {figures['latency']} cycles, "
       f"{figures['operations']} operations, "

@@ -1,4 +1,4 @@
-//===- LLVMLoops.cpp - the II analysis on LLVM IR (seed 002) --------------===//
+//===- LLVMLoops.cpp - the II analysis on LLVM IR -------------------------===//
 
 #include "hcl/Analysis/LLVMLoops.h"
 

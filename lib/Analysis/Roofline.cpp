@@ -1,4 +1,4 @@
-//===- Roofline.cpp - the roofline chart of seed 000 ----------------------===//
+//===- Roofline.cpp - the roofline chart ----------------------------------===//
 //
 // Performance against operational intensity on log axes, under the roofs
 // min(peak, bandwidth x intensity), one labelled point per kernel, drawn by

@@ -6,7 +6,8 @@
 //             divide 36; float add 4, multiply 3, divide 12; math 10
 //             (exp, log, sqrt), 20 (pow, tanh, erf, sin, ...), 1 (floor,
 //             abs, ...).
-//   catapult  as seed 002's comparison assumes: one read and one write port
+//   catapult  as the LLVM II-estimation paper's comparison assumes: one read
+//   and one write port
 //             per array, reads and writes 1 cycle, integer operations
 //             chained within one cycle.
 //   FILE.json {"name", "shared_ports", "ports", "read_ports", "write_ports",

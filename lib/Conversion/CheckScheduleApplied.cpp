@@ -2,11 +2,14 @@
 
 #include "hcl/Conversion/Passes.h"
 #include "hcl/Dialect/HCL/HCLOps.h"
+#include "llvm/Support/Debug.h"
 
 namespace hcl {
 #define GEN_PASS_DEF_CHECKSCHEDULEAPPLIED
 #include "hcl/Conversion/Passes.h.inc"
 } // namespace hcl
+
+#define DEBUG_TYPE "hcl-check-schedule-applied"
 
 using namespace mlir;
 
@@ -28,6 +31,7 @@ struct CheckScheduleAppliedPass
     });
     if (!culprit)
       return;
+    LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": left over: " << *culprit << "\n");
     culprit->emitError("the schedule was not applied: '")
         << culprit->getName()
         << "' is still present (run --hcl-apply-customizations first, or "

@@ -46,11 +46,14 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/Support/Debug.h"
 
 namespace hcl {
 #define GEN_PASS_DEF_CPULOOPS
 #include "hcl/Conversion/Passes.h.inc"
 } // namespace hcl
+
+#define DEBUG_TYPE "hcl-cpu-loops"
 
 using namespace mlir;
 using namespace mlir::affine;
@@ -175,6 +178,9 @@ struct CpuLoopsPass : hcl::impl::CpuLoopsBase<CpuLoopsPass> {
     // Inner loops first, so an outer jam copies unrolled bodies.
     for (AffineForOp loop : loopsMarked(getOperation(), "unroll")) {
       auto factor = loop->getAttrOfType<IntegerAttr>("unroll");
+      assert(factor && "loopsMarked returns loops with the mark");
+      LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": unroll by " << factor.getInt()
+                              << " at " << loop.getLoc() << "\n");
       loop->removeAttr("unroll");
       unroll(loop, factor.getInt());
     }
@@ -188,6 +194,9 @@ struct CpuLoopsPass : hcl::impl::CpuLoopsBase<CpuLoopsPass> {
     (void)applyPatternsGreedily(getOperation(), std::move(patterns));
     for (AffineForOp loop : loopsMarked(getOperation(), "vectorize")) {
       auto width = loop->getAttrOfType<IntegerAttr>("vectorize");
+      assert(width && "loopsMarked returns loops with the mark");
+      LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": vectorize by " << width.getInt()
+                              << " at " << loop.getLoc() << "\n");
       vectorize(loop, width.getInt());
     }
     hcl::hoistVectorAccumulators(getOperation());

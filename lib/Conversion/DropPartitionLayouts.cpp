@@ -10,11 +10,14 @@
 #include "hcl/Dialect/HCL/PartitionLayout.h"
 
 #include "mlir/IR/AttrTypeSubElements.h"
+#include "llvm/Support/Debug.h"
 
 namespace hcl {
 #define GEN_PASS_DEF_DROPPARTITIONLAYOUTS
 #include "hcl/Conversion/Passes.h.inc"
 } // namespace hcl
+
+#define DEBUG_TYPE "hcl-drop-partition-layouts"
 
 using namespace mlir;
 
@@ -26,6 +29,8 @@ struct DropPartitionLayoutsPass
     replacer.addReplacement([](MemRefType type) -> std::optional<Type> {
       if (!hcl::hasPartitionLayout(type))
         return std::nullopt;
+      LLVM_DEBUG(llvm::dbgs()
+                 << DEBUG_TYPE ": dropping the layout of " << type << "\n");
       return MemRefType::get(type.getShape(), type.getElementType(),
                              MemRefLayoutAttrInterface(),
                              type.getMemorySpace());

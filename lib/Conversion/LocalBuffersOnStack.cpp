@@ -22,11 +22,14 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "llvm/Support/Debug.h"
 
 namespace hcl {
 #define GEN_PASS_DEF_LOCALBUFFERSONSTACK
 #include "hcl/Conversion/Passes.h.inc"
 } // namespace hcl
+
+#define DEBUG_TYPE "hcl-local-buffers-on-stack"
 
 using namespace mlir;
 
@@ -93,6 +96,9 @@ struct LocalBuffersOnStackPass
             staysLocal(alloc) && !insideParallelLoop(alloc))
           allocs.push_back(alloc);
       });
+      LLVM_DEBUG(llvm::dbgs()
+                 << DEBUG_TYPE ": " << allocs.size() << " buffers of @"
+                 << function.getSymName() << " move to the stack\n");
       for (memref::AllocOp alloc : allocs) {
         // A fresh builder each time: the block's first operation may be an
         // alloc erased below.

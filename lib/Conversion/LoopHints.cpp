@@ -20,11 +20,14 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "llvm/Support/Debug.h"
 
 namespace hcl {
 #define GEN_PASS_DEF_LOWERAFFINEKEEPINGLOOPHINTS
 #include "hcl/Conversion/Passes.h.inc"
 } // namespace hcl
+
+#define DEBUG_TYPE "hcl-lower-affine-keeping-loop-hints"
 
 using namespace mlir;
 
@@ -71,6 +74,9 @@ struct LowerAffineKeepingLoopHintsPass
       else
         lowered.push_back(loop);
     });
+    LLVM_DEBUG(llvm::dbgs()
+               << DEBUG_TYPE ": " << hints.size() << " affine loops became "
+               << lowered.size() << " scf loops; hints: " << anyHint << "\n");
     if (!anyHint)
       return;
     if (lowered.size() != hints.size()) {

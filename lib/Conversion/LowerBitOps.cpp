@@ -15,11 +15,14 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/Debug.h"
 
 namespace hcl {
 #define GEN_PASS_DEF_LOWERBITOPS
 #include "hcl/Conversion/Passes.h.inc"
 } // namespace hcl
+
+#define DEBUG_TYPE "hcl-lower-bit-ops"
 
 using namespace mlir;
 using namespace hcl;
@@ -145,6 +148,8 @@ struct LowerBitOpsPass : hcl::impl::LowerBitOpsBase<LowerBitOpsPass> {
               BitcastOp>(op))
         ops.push_back(op);
     });
+    LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": " << ops.size()
+                            << " bit operations to lower\n");
     for (Operation *op : ops) {
       Value replacement = BitOpLowering(op).lower(op);
       op->getResult(0).replaceAllUsesWith(replacement);

@@ -18,11 +18,14 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/AttrTypeSubElements.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/Debug.h"
 
 namespace hcl {
 #define GEN_PASS_DEF_LOWERFIXEDPOINT
 #include "hcl/Conversion/Passes.h.inc"
 } // namespace hcl
+
+#define DEBUG_TYPE "hcl-lower-fixed-point"
 
 using namespace mlir;
 using namespace hcl;
@@ -157,6 +160,8 @@ struct LowerFixedPointPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     SmallVector<PendingOp> pending = collectFixedPointOps(module);
+    LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": " << pending.size()
+                            << " fixed-point operations to lower\n");
 
     AttrTypeReplacer replacer;
     replacer.addReplacement([](FixedType type) -> Type {

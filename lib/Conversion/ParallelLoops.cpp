@@ -19,11 +19,14 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/Support/Debug.h"
 
 namespace hcl {
 #define GEN_PASS_DEF_PARALLELLOOPS
 #include "hcl/Conversion/Passes.h.inc"
 } // namespace hcl
+
+#define DEBUG_TYPE "hcl-parallel-loops"
 
 using namespace mlir;
 
@@ -123,6 +126,7 @@ struct ParallelLoopsPass : hcl::impl::ParallelLoopsBase<ParallelLoopsPass> {
     for (affine::AffineForOp loop : outermostMarkedLoops(getOperation())) {
       // hcl.parallel checked the loop when it marked it; primitives applied
       // later may have made its iterations share memory since.
+      LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": " << describe(loop) << "\n");
       if (!iterationsIndependent(loop)) {
         loop.emitWarning()
             << describe(loop)

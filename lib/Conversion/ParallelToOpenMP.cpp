@@ -17,11 +17,14 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/OpenMP/OpenMPDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "llvm/Support/Debug.h"
 
 namespace hcl {
 #define GEN_PASS_DEF_PARALLELTOOPENMP
 #include "hcl/Conversion/Passes.h.inc"
 } // namespace hcl
+
+#define DEBUG_TYPE "hcl-parallel-to-openmp"
 
 using namespace mlir;
 
@@ -58,6 +61,9 @@ struct ParallelToOpenMPPass
     if (!module.walk([](scf::ParallelOp) { return WalkResult::interrupt(); })
              .wasInterrupted())
       return;
+    LLVM_DEBUG(llvm::dbgs()
+               << DEBUG_TYPE ": scf.parallel loops on " << numThreads
+               << " threads (0: OpenMP's default)\n");
     OpPassManager pm(ModuleOp::getOperationName());
     ConvertSCFToOpenMPPassOptions options;
     options.numThreads = numThreads;

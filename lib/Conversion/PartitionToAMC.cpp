@@ -57,6 +57,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 
+#include "llvm/Support/Debug.h"
 #include <set>
 #include <tuple>
 
@@ -64,6 +65,8 @@ namespace hcl {
 #define GEN_PASS_DEF_PARTITIONTOAMC
 #include "hcl/Conversion/Passes.h.inc"
 } // namespace hcl
+
+#define DEBUG_TYPE "hcl-partition-to-amc"
 
 using namespace mlir;
 using namespace mlir::affine;
@@ -534,6 +537,7 @@ struct PartitionToAMCPass : hcl::impl::PartitionToAMCBase<PartitionToAMCPass> {
     }
 
     SmallVector<Buffer> buffers;
+    LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": collecting partitioned buffers\n");
     for (auto func : module.getOps<func::FuncOp>()) {
       if (func.isExternal())
         continue;

@@ -379,9 +379,9 @@ std::string Writer::emitReduce(const ExprNode &e) {
 }
 
 /// The reduction a stage accumulates straight into its own element, as
-/// seed 000's gemm does (so reorder can move the reduction loops): a compute
-/// whose value is a reduction of the stage's type (`init` set), or an update
-/// `T(i, j, ...) + sum(...)`.
+/// the HeteroCL memory-optimization paper's gemm does (so reorder can move the
+/// reduction loops): a compute whose value is a reduction of the stage's type
+/// (`init` set), or an update `T(i, j, ...) + sum(...)`.
 static const ExprNode *inPlaceReduction(const TensorNode &stage, bool &init) {
   const ExprNode &body = *stage.body;
   if (stage.kind == TensorKind::Compute) {

@@ -28,12 +28,15 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/IntegerSet.h"
+#include "llvm/Support/Debug.h"
 
 namespace hcl {
 #define GEN_PASS_DEF_VERIFYBOUNDS
 #define GEN_PASS_DEF_INSERTBOUNDSCHECKS
 #include "hcl/Transforms/Passes.h.inc"
 } // namespace hcl
+
+#define DEBUG_TYPE "hcl-bounds"
 
 using namespace mlir;
 using namespace mlir::affine;
@@ -418,6 +421,8 @@ struct InsertBoundsChecksPass
       if (!violation)
         violation = declareViolation(module);
       std::string site = describeTensor(access.memref) + stagePhrase(access.op);
+      LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": check " << sites.size() << ": "
+                              << site << "\n");
       insertCheck(access, sites.size(), violation);
       sites.push_back(StringAttr::get(module.getContext(), site));
     }

@@ -1,7 +1,7 @@
 //===- BufferAt.cpp - hcl.buffer_at: an on-chip write buffer --------------===//
 //
 // buffer_at(C, s, i) keeps the part of C that one iteration of loop `i`
-// touches in a local buffer (seed 000):
+// touches in a local buffer (the HeteroCL memory-optimization paper):
 //
 //   %buf = memref.alloca()             (once, outside the loops)
 //   affine.for i {                       affine.for i {

@@ -1,10 +1,10 @@
 //===- LocalAccumulator.cpp - reductions into a local, stored once --------===//
 //
 // The front end accumulates a sum in place (`B[i][j] = 0; for k: B[i][j] +=
-// ...`), as seed 000's gemm does so that reorder can move the reduction
-// loops. A stream, and any memory whose every access costs a port, wants
-// one write per element instead: the accumulation moves to a local and the
-// element is written once after the reduction loops.
+// ...`), as the HeteroCL memory-optimization paper's gemm does so that reorder
+// can move the reduction loops. A stream, and any memory whose every access
+// costs a port, wants one write per element instead: the accumulation moves to
+// a local and the element is written once after the reduction loops.
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,6 +1,7 @@
 //===- Outline.cpp - hcl.outline: stages into functions -------------------===//
 //
-// Seed 001. `hcl.outline (%sB)` moves stage B into `func.func private
+// The hcl-dialect outlining proposal: `hcl.outline (%sB)` moves stage B into
+// `func.func private
 // @Stage_B` whose arguments are the buffers (and other values) the stage
 // uses from outside, in order of first use, and replaces the stage with a
 // call. Several stages give one function `Stage_B_C`. Loop attributes and

@@ -1,6 +1,7 @@
 //===- ReuseAt.cpp - hcl.reuse_at: line and window buffers ----------------===//
 //
-// reuse_at(A, s, i) on the five-point stencil of seed 000:
+// reuse_at(A, s, i) on the five-point stencil of the HeteroCL
+// memory-optimization paper:
 //
 //   for i in 0..8                       for i' in 0..10
 //     for j in 0..8                       for j' in 0..10 {spatial}    (shift)

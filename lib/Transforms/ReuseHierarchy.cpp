@@ -1,7 +1,7 @@
 //===- ReuseHierarchy.cpp - merging a reuse level into the next -----------===//
 //
-// reuse_at on a line buffer LB at loop j (seed 000's second five-point
-// listing) leaves
+// reuse_at on a line buffer LB at loop j (the HeteroCL memory-optimization
+// paper's second five-point listing) leaves
 //
 //   for i'                                  for i'
 //     for j' {spatial}   (LB shift)           for j'

@@ -2,9 +2,10 @@
 //
 // reuse_at(T, s, x) keeps in a buffer the part of T that the reads of one
 // iteration of loop x need, and slides it by one along x. This analysis
-// finds that window (seed 000's span formula): each read index of T is split
-// into the part fixed in one iteration of x ("outer": loops around x,
-// symbols), the axis x itself, and the part that moves inside the iteration
+// finds that window (the HeteroCL memory-optimization paper's span formula):
+// each read index of T is split into the part fixed in one iteration of x
+// ("outer": loops around x, symbols), the axis x itself, and the part that
+// moves inside the iteration
 // ("inner": loops nested in x, constants). Exactly one dimension of T, the
 // reuse dimension, moves with x; its span is the width of the inner offsets
 // there. The other dimensions keep the range the inner offsets cover, and

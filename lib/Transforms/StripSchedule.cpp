@@ -2,11 +2,14 @@
 
 #include "hcl/Dialect/HCL/HCLOps.h"
 #include "hcl/Transforms/Passes.h"
+#include "llvm/Support/Debug.h"
 
 namespace hcl {
 #define GEN_PASS_DEF_STRIPSCHEDULE
 #include "hcl/Transforms/Passes.h.inc"
 } // namespace hcl
+
+#define DEBUG_TYPE "hcl-strip-schedule"
 
 using namespace mlir;
 
@@ -23,6 +26,8 @@ struct StripSchedulePass : hcl::impl::StripScheduleBase<StripSchedulePass> {
       if (hcl::isScheduleOp(op) && !op->getParentOfType<hcl::CustomizationOp>())
         schedule.push_back(op);
     });
+    LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": " << schedule.size()
+                            << " schedule operations to remove\n");
     for (Operation *op : llvm::reverse(schedule)) {
       // Buffers made by reuse_at / buffer_at exist only once applied; the
       // algorithm itself never uses them.

@@ -1,6 +1,6 @@
 """Quality-of-result estimates from Python: hcl.estimate(s) gives what
 `hcl estimate` prints (docs/estimate.md) as a dict, hcl.roofline(...) plots
-seed 000's roofline with matplotlib."""
+the HeteroCL memory-optimization paper's roofline with matplotlib."""
 
 from . import _hcl
 from .schedule import Schedule
@@ -22,7 +22,8 @@ def estimate(s, target="vitis", clock_ns=10.0, peak_gops=18.0,
     "register_bits", "intensity", "gops", "attainable_gops", "loops": [
     {"path", "trip_count", "requested_ii", "res_mii", "rec_mii", "ii",
     "latency", "pipelined"}, ...]}, ...]} (top first). The roofline's
-    platform defaults to seed 000's Ultra96-V2."""
+    platform defaults to the Ultra96-V2 (the HeteroCL memory
+    optimization paper's board)."""
     _require_estimator()
     if not isinstance(s, Schedule):
         raise Error(f"estimate: expected a schedule, got {type(s).__name__}")

@@ -106,7 +106,8 @@ class Stage:
 
     def outline(self, axis=None, unify=False, merge=None, param=None):
         """This stage as a function of its own, Stage_<name>; returns its
-        handle for hcl.build(s, top=[...]) (seed 001). merge=f calls f
+        handle for hcl.build(s, top=[...]) (as hcl-dialect's
+        outlining proposal has it). merge=f calls f
         instead when the code is the same; param lists loops whose bounds
         become arguments; axis outlines only that loop's body."""
         if merge is not None and not isinstance(merge, Function):
@@ -174,7 +175,8 @@ class Schedule:
 
     def reuse_at(self, target, parent, axis, name=None):
         """A reuse buffer for the reads of `target` in stage `parent` along
-        `axis` (seed 000's line and window buffers)."""
+        `axis` (the line and window buffers of the HeteroCL memory-optimization
+        paper)."""
         self._own(parent, "reuse_at")
         return self._impl.reuse_at(self._tensor(target, "reuse_at"), parent._stage,
                                    _axis(axis, "reuse_at"), name or "")

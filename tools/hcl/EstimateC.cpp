@@ -1,4 +1,4 @@
-//===- EstimateC.cpp - `hcl estimate kernel.c`: the C path of seed 002 ----===//
+//===- EstimateC.cpp - `hcl estimate kernel.c`: the C path ----------------===//
 //
 // Compiles the file with clang-22 to LLVM IR (no optimization but SROA,
 // EarlyCSE, InstCombine and loop canonicalization: loads that HLS would

@@ -544,7 +544,7 @@ TEST(FrontendHLS, BuildWritesAProject) {
 
 namespace {
 
-/// Seed 001's CPU simulation of outlined functions.
+/// The hcl-dialect outlining proposal's CPU simulation of outlined functions.
 TEST(FrontendOutline, SubModulesCalledOneByOne) {
   Tensor A = placeholder({32, 32}, "A");
   Schedule s = create_schedule({A}, [](Tensor A) {

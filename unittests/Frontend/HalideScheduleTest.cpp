@@ -1,7 +1,6 @@
-//===- HalideScheduleTest.cpp - seed 004's Halide schedule in the front end
-//===//
+//===- HalideScheduleTest.cpp - a Halide schedule in the front end --------===//
 //
-// Seed 004 (section 3.4.2) schedules Halide's two-stage 3x3 box blur as
+// The ONNX-to-Bambu thesis schedules Halide's two-stage 3x3 box blur as
 //   blur_y.tile(x, y, xi, yi, 256, 32).vectorize(xi, 8).parallel(y);
 //   blur_x.compute_at(blur_y, x).vectorize(x, 8);
 // Here it is written with hcl's C++ front end over the valid ranges (no

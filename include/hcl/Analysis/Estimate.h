@@ -1,12 +1,13 @@
 //===- Estimate.h - initiation intervals and latency of affine IR -*- C++
 //-*-===//
 //
-// A designer's first answer without an HLS run (seed 002): for every loop of
-// customized affine IR the resource-limited II (memory ports per array and
-// bank), the recurrence-limited II (MLIR's dependence analysis: latency
-// around a loop-carried dependence over its distance), the II HLS would reach
-// (max of those and the requested one) and the latency; per function the
-// latency, arithmetic operations and off-chip bytes (roofline, seed 000).
+// A designer's first answer without an HLS run (the LLVM II-estimation paper):
+// for every loop of customized affine IR the resource-limited II (memory ports
+// per array and bank), the recurrence-limited II (MLIR's dependence analysis:
+// latency around a loop-carried dependence over its distance), the II HLS would
+// reach (max of those and the requested one) and the latency; per function the
+// latency, arithmetic operations and off-chip bytes (roofline, the HeteroCL
+// memory-optimization paper).
 //
 //===----------------------------------------------------------------------===//
 

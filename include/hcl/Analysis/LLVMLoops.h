@@ -1,4 +1,4 @@
-//===- LLVMLoops.h - the II analysis on LLVM IR (seed 002) ------*- C++ -*-===//
+//===- LLVMLoops.h - the II analysis on LLVM IR -----------------*- C++ -*-===//
 //
 // The same figures for C kernels compiled by clang: the innermost loops of
 // a function, ResMII from the loads and stores per array (the underlying

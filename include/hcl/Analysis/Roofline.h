@@ -1,4 +1,4 @@
-//===- Roofline.h - the roofline chart of seed 000 --------------*- C++ -*-===//
+//===- Roofline.h - the roofline chart --------------------------*- C++ -*-===//
 
 #ifndef HCL_ANALYSIS_ROOFLINE_H
 #define HCL_ANALYSIS_ROOFLINE_H
@@ -20,7 +20,7 @@ struct RooflinePoint {
 
 struct Platform {
   std::string name = "Ultra96-V2";
-  double peakGops = 18; // seed 000's figures
+  double peakGops = 18; // the HeteroCL memory-optimization paper's figures
   double bandwidthGBs = 25.6;
 };
 

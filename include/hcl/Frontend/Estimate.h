@@ -36,9 +36,9 @@ struct FunctionFigures {
   int64_t offchipBytes = 0;       // bytes loaded / stored through arguments
   int64_t dsp = 0, bram18k = 0, registerBits = 0;
   std::vector<LoopFigures> loops;
-  /// The roofline (seed 000): operations per off-chip byte, GOP/s at the
-  /// latency and clock, and the platform's roof at that intensity; none
-  /// without off-chip traffic or a latency.
+  /// The roofline (the HeteroCL memory-optimization paper): operations per
+  /// off-chip byte, GOP/s at the latency and clock, and the platform's roof at
+  /// that intensity; none without off-chip traffic or a latency.
   std::optional<double> intensity, gops, attainableGops;
 };
 
@@ -46,7 +46,8 @@ struct EstimateOptions {
   /// `vitis`, `catapult`, or a JSON target file (docs/estimate.md).
   std::string target = "vitis";
   double clockNs = 10;
-  /// The platform of the roofline; seed 000's Ultra96-V2 by default.
+  /// The platform of the roofline; the HeteroCL memory-optimization paper's
+  /// Ultra96-V2 by default.
   double peakGops = 18, bandwidthGBs = 25.6;
 };
 

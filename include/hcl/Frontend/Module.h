@@ -28,7 +28,7 @@ public:
   double compileMilliseconds() const;
 
   /// With build(s, top): one module per function, called on that function's
-  /// arguments (seed 001's mod.modules[0](A, B, C)).
+  /// arguments (the hcl-dialect outlining proposal's mod.modules[0](A, B, C)).
   std::vector<Module> modules;
 
 private:
@@ -70,7 +70,8 @@ Module build(const Schedule &schedule,
 Module build(const Schedule &schedule, const std::vector<Function> &top,
              unsigned jobs = 1, const BuildOptions &options = BuildOptions());
 
-/// The FPGA an HLS project targets; the default is seed 000's Ultra96-V2.
+/// The FPGA an HLS project targets; the default is the HeteroCL
+/// memory-optimization paper's Ultra96-V2.
 struct HLSTarget {
   std::string part = "xczu3eg-sbva484-1-e";
   double clockNs = 10;

@@ -43,7 +43,8 @@ namespace detail {
 struct ScheduleImpl;
 } // namespace detail
 
-/// A function made by outline (seed 001), by name ("Stage_B").
+/// A function made by outline (the hcl-dialect outlining proposal), by name
+/// ("Stage_B").
 struct Function {
   std::string name;
 };
@@ -88,7 +89,8 @@ public:
   /// computes, instead of once at full size. Either order of the two calls
   /// works. Returns this stage.
   Stage &store_at(const Stage &consumer, const Axis &axis);
-  /// Makes this stage a function of its own (seed 001): `Stage_<name>`.
+  /// Makes this stage a function of its own (the hcl-dialect outlining
+  /// proposal): `Stage_<name>`.
   Function outline(const OutlineOptions &options = OutlineOptions());
 
 private:

@@ -27,7 +27,7 @@
 namespace hcl {
 
 struct HLSProjectOptions {
-  /// Ultra96-V2's ZU3EG, seed 000's board.
+  /// Ultra96-V2's ZU3EG, the HeteroCL memory-optimization paper's board.
   std::string part = "xczu3eg-sbva484-1-e";
   double clockNs = 10;
 };

@@ -1,6 +1,6 @@
 //===- AMCBase.td - the amc banked-memory dialect ----------*- tablegen -*-===//
 //
-// AMC (seed 003) states a banked memory: the ports of its interface, how it is
+// AMC (the banked-memory compiler paper) states a banked memory: the ports of its interface, how it is
 // split into banks, the ports each bank has, and how those ports make up the
 // interface. Passes lower it step by step (handshake -> merge -> bank ->
 // aggregation) and hcl-translate --emit-verilog writes it as hardware.

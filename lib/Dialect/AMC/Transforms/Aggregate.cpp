@@ -10,11 +10,14 @@
 
 #include "PortRewrites.h"
 #include "hcl/Dialect/AMC/Passes.h"
+#include "llvm/Support/Debug.h"
 
 namespace hcl::amc {
 #define GEN_PASS_DEF_AMCAGGREGATE
 #include "hcl/Dialect/AMC/Passes.h.inc"
 } // namespace hcl::amc
+
+#define DEBUG_TYPE "amc-aggregate"
 
 using namespace mlir;
 using namespace hcl;
@@ -55,6 +58,8 @@ struct Aggregate : hcl::amc::impl::AMCAggregateBase<Aggregate> {
       return alloc.emitOpError("aggregation works on one bank at a time; run "
                                "--amc-lower-banks first");
     int64_t k = chooseFactor(type);
+    LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": " << type << ": " << k
+                            << " words per wide word (0: not worth it)\n");
     if (k == 0)
       return success();
     if (type.getSize() % k != 0)

@@ -8,11 +8,14 @@
 
 #include "PortRewrites.h"
 #include "hcl/Dialect/AMC/Passes.h"
+#include "llvm/Support/Debug.h"
 
 namespace hcl::amc {
 #define GEN_PASS_DEF_AMCLOWERBANKS
 #include "hcl/Dialect/AMC/Passes.h.inc"
 } // namespace hcl::amc
+
+#define DEBUG_TYPE "amc-lower-banks"
 
 using namespace mlir;
 using namespace hcl;
@@ -26,6 +29,8 @@ struct LowerBanks : hcl::amc::impl::AMCLowerBanksBase<LowerBanks> {
       if (op.getMemref().getType().getBanks() > 1)
         banked.push_back(op);
     });
+    LLVM_DEBUG(llvm::dbgs()
+               << DEBUG_TYPE ": " << banked.size() << " banked allocations\n");
     for (AllocOp alloc : banked)
       if (failed(lower(alloc)))
         return signalPassFailure();

@@ -9,11 +9,14 @@
 
 #include "PortRewrites.h"
 #include "hcl/Dialect/AMC/Passes.h"
+#include "llvm/Support/Debug.h"
 
 namespace hcl::amc {
 #define GEN_PASS_DEF_AMCLOWERHANDSHAKE
 #include "hcl/Dialect/AMC/Passes.h.inc"
 } // namespace hcl::amc
+
+#define DEBUG_TYPE "amc-lower-handshake"
 
 using namespace mlir;
 using namespace hcl;
@@ -35,6 +38,8 @@ struct LowerHandshake : hcl::amc::impl::AMCLowerHandshakeBase<LowerHandshake> {
       if (isa<HandshakePortType>(op.getPort().getType()))
         handshakePorts.push_back(op);
     });
+    LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": " << handshakePorts.size()
+                            << " handshake ports get an arbiter\n");
     for (CreatePortOp op : handshakePorts)
       lower(op);
   }

@@ -9,11 +9,14 @@
 
 #include "PortRewrites.h"
 #include "hcl/Dialect/AMC/Passes.h"
+#include "llvm/Support/Debug.h"
 
 namespace hcl::amc {
 #define GEN_PASS_DEF_AMCLOWERMERGE
 #include "hcl/Dialect/AMC/Passes.h.inc"
 } // namespace hcl::amc
+
+#define DEBUG_TYPE "amc-lower-merge"
 
 using namespace mlir;
 using namespace hcl;
@@ -37,6 +40,8 @@ struct LowerMerge : hcl::amc::impl::AMCLowerMergeBase<LowerMerge> {
     });
     if (failed)
       return signalPassFailure();
+    LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": " << wide.size()
+                            << " ports over several banks to split\n");
     for (CreatePortOp op : wide)
       lower(op);
   }

@@ -13,11 +13,14 @@
 #include "hcl/Dialect/AMC/Passes.h"
 
 #include "llvm/ADT/MapVector.h"
+#include "llvm/Support/Debug.h"
 
 namespace hcl::amc {
 #define GEN_PASS_DEF_AMCSHAREARBITERS
 #include "hcl/Dialect/AMC/Passes.h.inc"
 } // namespace hcl::amc
+
+#define DEBUG_TYPE "amc-share-arbiters"
 
 using namespace mlir;
 using namespace hcl;
@@ -61,6 +64,8 @@ struct ShareArbiters : hcl::amc::impl::AMCShareArbitersBase<ShareArbiters> {
       Value memref = reachedMemref(op.getInputs().front());
       groups[{memref, wordsOf(op), op.getBanksAttr()}].push_back(op);
     });
+    LLVM_DEBUG(llvm::dbgs()
+               << DEBUG_TYPE ": " << groups.size() << " groups of arbiters\n");
     for (auto &[key, arbiters] : groups)
       if (std::get<0>(key) && failed(share(arbiters)))
         return signalPassFailure();
