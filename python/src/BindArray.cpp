@@ -103,7 +103,11 @@ void fill(Array &a, py::array values) {
     py::dtype dtype(numpyName(host(a).kind()));
     py::array converted =
         py::array::ensure(values.attr("astype")(dtype, py::arg("order") = "C"));
-    std::memcpy(host(a).data(), converted.data(), a.size() * dtype.itemsize());
+    // An array with no elements has no storage (a null data()), and
+    // memcpy's arguments must not be null even for no bytes.
+    if (a.size() != 0)
+      std::memcpy(host(a).data(), converted.data(),
+                  a.size() * dtype.itemsize());
     return;
   }
   if (host(a).kind() == ElementKind::Wide && values.dtype().kind() == 'O') {
@@ -157,7 +161,8 @@ void copyFrom(Array &to, const Array &from) {
                     std::to_string(from.size()) + " elements into an " +
                     to.dtype().str() + " array of " +
                     std::to_string(to.size()));
-  std::memcpy(host(to).data(), host(from).data(), host(to).sizeInBytes());
+  if (host(to).sizeInBytes() != 0) // no storage to copy (data() is null)
+    std::memcpy(host(to).data(), host(from).data(), host(to).sizeInBytes());
 }
 
 } // namespace

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FrontendTestSupport.h"
 #include "hcl/Frontend/hcl.h"
 
 #include <gtest/gtest.h>
@@ -15,22 +16,9 @@
 #include <iterator>
 
 using namespace hcl;
+using namespace hcl::test;
 
 namespace {
-
-template <typename F> std::string errorOf(F f) {
-  try {
-    f();
-  } catch (const Error &e) {
-    return e.what();
-  }
-  return "";
-}
-
-std::string readFile(const std::string &path) {
-  std::ifstream in(path);
-  return std::string((std::istreambuf_iterator<char>(in)), {});
-}
 
 /// B(i, j) = A(i, j) + A(i + 1, j + 1) + A(i + 2, j + 2) on a 10x10 A.
 Schedule diagonalStencil() {
@@ -78,7 +66,7 @@ TEST(BufferShape, LineAndWindowBuffersPartitionedByDimension) {
             std::string::npos)
       << ir;
 
-  std::string dir = ::testing::TempDir() + "/buffer-shape-hls";
+  std::string dir = scratchPath("buffer-shape-hls");
   build_hls(s, dir);
   std::string code = readFile(dir + "/kernel.cpp");
   EXPECT_NE(code.find("#pragma HLS array_partition variable=A_reuse complete "
@@ -107,7 +95,7 @@ TEST(BufferShape, WriteBufferPartitionedByDimension) {
   EXPECT_NE(ir.find("{name = \"B.buffer\"} : memref<8xi32, #map"),
             std::string::npos)
       << ir;
-  std::string dir = ::testing::TempDir() + "/buffer-shape-write-hls";
+  std::string dir = scratchPath("buffer-shape-write-hls");
   build_hls(s, dir);
   std::string code = readFile(dir + "/kernel.cpp");
   EXPECT_NE(code.find("#pragma HLS array_partition variable=B_buffer cyclic "

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FrontendTestSupport.h"
 #include "hcl/Frontend/hcl.h"
 
 #include <gtest/gtest.h>
@@ -14,17 +15,9 @@
 #include <cmath>
 
 using namespace hcl;
+using namespace hcl::test;
 
 namespace {
-
-template <typename F> std::string errorOf(F f) {
-  try {
-    f();
-  } catch (const Error &e) {
-    return e.what();
-  }
-  return "";
-}
 
 /// softmax over the rows of a 4x8 A: M = row max, S = row sum of
 /// exp(A - M) (a sum accumulated in place in S), O = exp(A - M) / S.

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FrontendTestSupport.h"
 #include "hcl/Frontend/hcl.h"
 
 #include <gtest/gtest.h>
@@ -16,21 +17,9 @@
 #include <limits>
 
 using namespace hcl;
+using namespace hcl::test;
 
 namespace {
-
-template <typename F> std::string errorOf(F f) {
-  try {
-    f();
-  } catch (const Error &e) {
-    return e.what();
-  }
-  return "";
-}
-
-bool contains(const std::string &text, const std::string &part) {
-  return text.find(part) != std::string::npos;
-}
 
 const double kNaN = std::numeric_limits<double>::quiet_NaN();
 const double kInf = std::numeric_limits<double>::infinity();

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FrontendTestSupport.h"
 #include "hcl/Frontend/hcl.h"
 
 #include <gtest/gtest.h>
@@ -14,17 +15,9 @@
 #include <iterator>
 
 using namespace hcl;
+using namespace hcl::test;
 
 namespace {
-
-template <typename F> std::string errorOf(F f) {
-  try {
-    f();
-  } catch (const Error &e) {
-    return e.what();
-  }
-  return "";
-}
 
 bool exists(const std::string &path) { return std::ifstream(path).good(); }
 
@@ -112,7 +105,7 @@ TEST(EstimateApi, OutlinedFunctionsAndOptions) {
 TEST(EstimateApi, BuildHLSOneProjectPerFunction) {
   Schedule s = twoStages();
   std::vector<Function> functions = s.outline({s.tensor("B")}, {s.tensor("C")});
-  std::string dir = ::testing::TempDir() + "/estimate-api-tops";
+  std::string dir = scratchPath("estimate-api-tops");
   build_hls(s, dir, functions);
   for (const char *name : {"Stage_B", "Stage_C"}) {
     EXPECT_TRUE(exists(dir + "/" + name + "/kernel.cpp")) << name;
@@ -123,7 +116,7 @@ TEST(EstimateApi, BuildHLSOneProjectPerFunction) {
   std::string text((std::istreambuf_iterator<char>(makefile)), {});
   EXPECT_NE(text.find("TOPS := Stage_B Stage_C"), std::string::npos) << text;
 
-  std::string all = ::testing::TempDir() + "/estimate-api-all";
+  std::string all = scratchPath("estimate-api-all");
   build_hls(s, all, "all", HLSTarget(), /*jobs=*/2);
   for (const char *name : {"top", "Stage_B", "Stage_C"})
     EXPECT_TRUE(exists(all + "/" + name + "/kernel.cpp")) << name;

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FrontendTestSupport.h"
 #include "hcl/Frontend/hcl.h"
 
 #include <gtest/gtest.h>
@@ -14,18 +15,9 @@
 #include <iterator>
 
 using namespace hcl;
+using namespace hcl::test;
 
 namespace {
-
-/// The message of the hcl::Error `f` throws ("" when it throws none).
-template <typename F> std::string errorOf(F f) {
-  try {
-    f();
-  } catch (const Error &e) {
-    return e.what();
-  }
-  return "";
-}
 
 std::vector<int> iota(int n, int start = 0) {
   std::vector<int> v(n);
@@ -500,7 +492,7 @@ TEST(FrontendArray, ConversionsAndNpy) {
   EXPECT_EQ(a.to_vector<double>(), (std::vector<double>{1.5, -2.25, 3}));
   Array u(std::vector<int>{300, -1}, {2}, UInt(8));
   EXPECT_EQ(u.to_vector<int>(), (std::vector<int>{44, 255}));
-  std::string path = ::testing::TempDir() + "/frontend-array.npy";
+  std::string path = scratchPath("frontend-array.npy");
   a.save(path);
   Array back = Array::load(path);
   EXPECT_EQ(back.shape(), std::vector<int64_t>{3});
@@ -524,7 +516,7 @@ TEST(FrontendHLS, BuildWritesAProject) {
   Tensor B = s.outputs()[0];
   s.reuse_at(A, s[B], B.axis(0));
   s[B].pipeline(B.axis(1));
-  std::string dir = ::testing::TempDir() + "/frontend-hls";
+  std::string dir = scratchPath("frontend-hls");
   HLSTarget target;
   target.clockNs = 5;
   build_hls(s, dir, target);

@@ -7,26 +7,15 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FrontendTestSupport.h"
 #include "hcl/Frontend/hcl.h"
 
 #include <gtest/gtest.h>
 
 using namespace hcl;
+using namespace hcl::test;
 
 namespace {
-
-bool contains(const std::string &text, const std::string &part) {
-  return text.find(part) != std::string::npos;
-}
-
-std::string errorOf(const std::function<void()> &f) {
-  try {
-    f();
-  } catch (const Error &e) {
-    return e.what();
-  }
-  return "(no error)";
-}
 
 Tensor input() { return placeholder({8}, "A", Int(32)); }
 

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FrontendTestSupport.h"
 #include "hcl/Frontend/hcl.h"
 
 #include <gtest/gtest.h>
@@ -17,17 +18,9 @@
 #include <limits>
 
 using namespace hcl;
+using namespace hcl::test;
 
 namespace {
-
-template <typename F> std::string errorOf(F f) {
-  try {
-    f();
-  } catch (const Error &e) {
-    return e.what();
-  }
-  return "";
-}
 
 const double kNaN = std::numeric_limits<double>::quiet_NaN();
 const double kInf = std::numeric_limits<double>::infinity();

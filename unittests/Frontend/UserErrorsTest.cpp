@@ -6,22 +6,15 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FrontendTestSupport.h"
 #include "hcl/Frontend/hcl.h"
 
 #include <gtest/gtest.h>
 
 using namespace hcl;
+using namespace hcl::test;
 
 namespace {
-
-template <typename F> std::string errorOf(F f) {
-  try {
-    f();
-  } catch (const Error &e) {
-    return e.what();
-  }
-  return "";
-}
 
 /// B(i) = A(i) + 1 + 1 + ..., `depth` additions deep.
 Schedule chain(int depth) {
