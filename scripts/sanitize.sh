@@ -124,7 +124,7 @@ case "$mode" in
     ;;
   all)
     run_lit .
-    run_ctest '.' '^lit$'
+    run_ctest '.' '^lit-'
     ;;
   ctest)
     run_ctest "${args[0]:-.}" '^$'
