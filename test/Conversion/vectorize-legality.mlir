@@ -166,3 +166,35 @@ func.func @inner_bound_uses_inner_loop(%A: memref<4x8xf32>, %B: memref<8x4xf32>,
   hcl.vectorize(%s, %ji, 2)
   return
 }
+
+// A loop from 1 to 4 step 2 has two iterations, rows 1 and 3; lanes of a
+// vector would be rows 1 and 2. The outer loop stays scalar (with a
+// warning); the innermost one keeps its mark for LLVM, which checks itself.
+// WARN: vectorize-legality.mlir:{{[0-9]+}}:{{[0-9]+}}: warning: loop 'i' runs as scalar code on the CPU: the loop steps by 2, not 1
+// CHECK-LABEL: func.func @stepped_loop(
+// CHECK-NOT:     vector
+// CHECK:         {loop_name = "i", stage_name = "s"}
+// CHECK:         {loop_name = "j", vectorize = 2 : i32}
+func.func @stepped_loop(%A: memref<4x6xi64>, %B: memref<4x6xi64>, %C: memref<4x6xi64>) {
+  %li = hcl.create_loop_handle "i" : !hcl.LoopHandle
+  %lj = hcl.create_loop_handle "j" : !hcl.LoopHandle
+  %s = hcl.create_stage_handle "s" : !hcl.StageHandle
+  %t = hcl.create_stage_handle "t" : !hcl.StageHandle
+  %two = arith.constant 2 : i64
+  affine.for %i = 1 to 4 step 2 {
+    affine.for %j = 0 to 6 {
+      %a = affine.load %A[%i, %j] : memref<4x6xi64>
+      %b = arith.addi %a, %two : i64
+      affine.store %b, %B[%i, %j] : memref<4x6xi64>
+    } {loop_name = "j"}
+  } {loop_name = "i", stage_name = "s"}
+  affine.for %i = 0 to 4 {
+    affine.for %j = 0 to 6 step 3 {
+      %a = affine.load %A[%i, %j] : memref<4x6xi64>
+      affine.store %a, %C[%i, %j] : memref<4x6xi64>
+    } {loop_name = "j"}
+  } {loop_name = "i", stage_name = "t"}
+  hcl.vectorize(%s, %li, 2)
+  hcl.vectorize(%t, %lj, 2)
+  return
+}
