@@ -16,6 +16,7 @@
 
 #include "hcl/Runtime/Compare.h"
 #include "hcl/Target/BambuC.h"
+#include "hcl/Target/CFamily/CSimulation.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -50,9 +51,12 @@ Error compile(StringRef dir) {
   ErrorOr<std::string> gxx = sys::findProgramByName("g++");
   if (!gcc || !gxx)
     return createStringError("gcc and g++ are needed (apt-get install g++)");
-  std::vector<std::string> strict = {"-std=c99", "-O2",     "-Wall",
-                                     "-Werror",  "-fwrapv", "-ffp-contract=off",
-                                     "-I.",      "-c",      "kernel.c"};
+  std::vector<std::string> strict(bambuCFlags().begin(), bambuCFlags().end());
+  strict.insert(strict.end(), {"-I.", "-c", "kernel.c"});
+  std::vector<std::string> testbench(bambuTestbenchFlags().begin(),
+                                     bambuTestbenchFlags().end());
+  testbench.insert(testbench.end(),
+                   {"-I.", "-c", "testbench.cpp", "-o", "testbench.o"});
   auto with = [](std::vector<std::string> args,
                  std::initializer_list<std::string> more) {
     args.insert(args.end(), more);
@@ -61,9 +65,7 @@ Error compile(StringRef dir) {
   std::vector<std::pair<std::string, std::vector<std::string>>> commands = {
       {*gcc, with(strict, {"-o", "kernel.o"})},
       {*gcc, with(strict, {"-fopenmp", "-o", "kernel_omp.o"})},
-      {*gxx,
-       {"-std=gnu++14", "-O2", "-I.", "-c", "testbench.cpp", "-o",
-        "testbench.o"}},
+      {*gxx, testbench},
       {*gxx, {"testbench.o", "kernel.o", "-o", "tb"}},
       {*gxx, {"testbench.o", "kernel_omp.o", "-fopenmp", "-o", "tb_omp"}}};
   for (auto &[program, args] : commands)

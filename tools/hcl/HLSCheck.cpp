@@ -14,6 +14,7 @@
 #include "SeedReference.h"
 
 #include "hcl/Runtime/Compare.h"
+#include "hcl/Target/CFamily/CSimulation.h"
 #include "hcl/Target/HLSProject.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -39,12 +40,11 @@ int checkHLS(mlir::ModuleOp scheduled, mlir::func::FuncOp entry,
   ErrorOr<std::string> compiler = sys::findProgramByName("g++");
   if (!compiler)
     return fail("g++ is needed for the C simulation (apt-get install g++)");
-  Expected<std::string> built =
-      runProgram(*compiler,
-                 {"-std=gnu++14", "-O2", "-fwrapv", "-Ihcl_compat", "-I.",
-                  "-DHCL_DATAFLOW_THREADS", "-pthread", "kernel.cpp",
-                  "testbench.cpp", "-o", "tb"},
-                 dir);
+  // The flags of the project's Makefile, without Vitis HLS.
+  std::vector<std::string> args(hlsCSimFlags().begin(), hlsCSimFlags().end());
+  args.insert(args.end(), hlsCompatFlags().begin(), hlsCompatFlags().end());
+  args.insert(args.end(), {"-I.", "kernel.cpp", "testbench.cpp", "-o", "tb"});
+  Expected<std::string> built = runProgram(*compiler, args, dir);
   if (!built)
     return fail("the HLS C++ of @" + entry.getSymName() +
                 " does not compile with g++ (project kept in " + dir +

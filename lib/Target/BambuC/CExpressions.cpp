@@ -1,16 +1,16 @@
 //===- CExpressions.cpp - arith and math operations as C99 expressions ----===//
 //
-// Integers are signless in the IR and signed in C; the operations that read
-// them as unsigned cast to the unsigned type of the same width. Integer
-// arithmetic wraps as the IR's does when the C is compiled with -fwrapv
-// (the check does; Bambu's hardware wraps). Float comparisons keep the IR's
-// NaN rules: ordered predicates are false on NaN, unordered ones true.
+// What C99 spells its own way; the C-family core writes the rest. Integers
+// are signless in the IR and signed in C; the operations that read them as
+// unsigned cast to the unsigned type of the same width. Float comparisons
+// keep the IR's NaN rules: ordered predicates are false on NaN, unordered
+// ones true.
 //
 //===----------------------------------------------------------------------===//
 
 #include "CWriter.h"
 
-#include "../HLSCpp/CppText.h"
+#include "hcl/Target/CFamily/CppText.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -81,66 +81,19 @@ std::string compareFloats(arith::CmpFPredicate p, const std::string &a,
   return test;
 }
 
-/// The C library function of a math op on `type` (expf / exp).
-std::optional<std::string> mathFunction(Operation *op, Type type) {
-  const char *base =
-      llvm::TypeSwitch<Operation *, const char *>(op)
-          .Case<math::ExpOp>([](auto) { return "exp"; })
-          .Case<math::Exp2Op>([](auto) { return "exp2"; })
-          .Case<math::LogOp>([](auto) { return "log"; })
-          .Case<math::Log2Op>([](auto) { return "log2"; })
-          .Case<math::Log10Op>([](auto) { return "log10"; })
-          .Case<math::SqrtOp>([](auto) { return "sqrt"; })
-          .Case<math::TanhOp>([](auto) { return "tanh"; })
-          .Case<math::SinOp>([](auto) { return "sin"; })
-          .Case<math::CosOp>([](auto) { return "cos"; })
-          .Case<math::TanOp>([](auto) { return "tan"; })
-          .Case<math::AtanOp>([](auto) { return "atan"; })
-          .Case<math::Atan2Op>([](auto) { return "atan2"; })
-          .Case<math::AbsFOp>([](auto) { return "fabs"; })
-          .Case<math::FloorOp>([](auto) { return "floor"; })
-          .Case<math::CeilOp>([](auto) { return "ceil"; })
-          .Case<math::RoundOp>([](auto) { return "round"; })
-          // C99's rint rounds to even in the default rounding mode.
-          .Case<math::RoundEvenOp>([](auto) { return "rint"; })
-          .Case<math::TruncOp>([](auto) { return "trunc"; })
-          .Case<math::PowFOp>([](auto) { return "pow"; })
-          .Case<math::ErfOp>([](auto) { return "erf"; })
-          .Case<math::ErfcOp>([](auto) { return "erfc"; })
-          .Case<math::CbrtOp>([](auto) { return "cbrt"; })
-          .Case<math::ExpM1Op>([](auto) { return "expm1"; })
-          .Case<math::Log1pOp>([](auto) { return "log1p"; })
-          .Case<math::SinhOp>([](auto) { return "sinh"; })
-          .Case<math::CoshOp>([](auto) { return "cosh"; })
-          .Case<math::AsinOp>([](auto) { return "asin"; })
-          .Case<math::AsinhOp>([](auto) { return "asinh"; })
-          .Case<math::AcoshOp>([](auto) { return "acosh"; })
-          .Case<math::AtanhOp>([](auto) { return "atanh"; })
-          .Case<math::AcosOp>([](auto) { return "acos"; })
-          .Case<math::CopySignOp>([](auto) { return "copysign"; })
-          .Case<math::FmaOp>([](auto) { return "fma"; })
-          .Case<arith::MaxNumFOp>([](auto) { return "fmax"; })
-          .Case<arith::MinNumFOp>([](auto) { return "fmin"; })
-          .Case<arith::RemFOp>([](auto) { return "fmod"; })
-          .Default([](Operation *) { return nullptr; });
-  if (!base)
-    return std::nullopt;
-  return std::string(base) + (type.isF32() ? "f" : "");
-}
-
 } // namespace
 
-FailureOr<std::string> CWriter::expression(Operation *op) {
+std::string CWriter::libmName(StringRef base, Type type) {
+  // C99's <math.h> names the float variant with an f (expf).
+  return base.str() + (type.isF32() ? "f" : "");
+}
+
+FailureOr<std::string> CWriter::targetExpression(Operation *op) {
   auto in = [&](unsigned i) { return name(op->getOperand(i)); };
-  auto binary = [&](const char *o) { return in(0) + " " + o + " " + in(1); };
   Type resultType = op->getResult(0).getType();
   FailureOr<std::string> resultC = cType(resultType, op);
   if (failed(resultC))
     return failure();
-  // i1 arithmetic keeps the low bit; C's bool would keep any non-zero value.
-  auto oneBit = [&](const std::string &value) {
-    return resultType.isInteger(1) ? "(bool)((" + value + ") & 1)" : value;
-  };
   auto asUnsigned = [&](unsigned i) {
     return "(" + unsignedCppType(op->getOperand(i).getType()) + ")" + in(i);
   };
@@ -151,48 +104,29 @@ FailureOr<std::string> CWriter::expression(Operation *op) {
     Type t = op->getOperand(i).getType();
     return t.isIndex() ? 32 : t.getIntOrFloatBitWidth();
   };
-  // Shifts by the width or more are poison in the IR and undefined in C.
-  auto shift = [&](const char *o, bool arithmetic) {
+  // Shifting by the width or more fills with the sign, as by W - 1; a
+  // negative value is shifted through ~ (C leaves its >> to the compiler).
+  auto arithmeticShift = [&] {
     std::string amount = asUnsigned(1),
                 inRange = amount + " < " + std::to_string(width(0));
-    if (arithmetic)
-      return "(" + in(0) + " < 0 ? " +
-             cast("~(~" + in(0) + " >> (" + inRange + " ? " + amount + " : " +
-                  std::to_string(width(0) - 1) + "))") +
-             " : " +
-             cast("(" + in(0) + " >> (" + inRange + " ? " + amount + " : " +
-                  std::to_string(width(0) - 1) + "))") +
-             ")";
-    return "(" + inRange + " ? " +
-           cast("(" + asUnsigned(0) + " " + o + " " + amount + ")") + " : " +
-           cast("0") + ")";
+    std::string clamped = "(" + inRange + " ? " + amount + " : " +
+                          std::to_string(width(0) - 1) + ")";
+    return "(" + in(0) + " < 0 ? " +
+           cast("~(~" + in(0) + " >> " + clamped + ")") + " : " +
+           cast("(" + in(0) + " >> " + clamped + ")") + ")";
   };
   using R = FailureOr<std::string>;
-  if (std::optional<std::string> f = mathFunction(op, resultType)) {
-    std::string args;
-    for (unsigned i = 0; i < op->getNumOperands(); ++i)
-      args += (i ? ", " : "") + in(i);
-    return *f + "(" + args + ")";
-  }
   return llvm::TypeSwitch<Operation *, R>(op)
-      .Case([&](arith::AddIOp) -> R { return oneBit(binary("+")); })
-      .Case([&](arith::SubIOp) -> R { return oneBit(binary("-")); })
-      .Case([&](arith::MulIOp) -> R { return oneBit(binary("*")); })
-      .Case([&](arith::DivSIOp) -> R { return binary("/"); })
-      .Case([&](arith::RemSIOp) -> R { return binary("%"); })
       .Case([&](arith::DivUIOp) -> R {
         return cast("(" + asUnsigned(0) + " / " + asUnsigned(1) + ")");
       })
       .Case([&](arith::RemUIOp) -> R {
         return cast("(" + asUnsigned(0) + " % " + asUnsigned(1) + ")");
       })
-      .Case([&](arith::FloorDivSIOp) -> R {
-        helpers.insert("floordiv");
-        return "hcl_floordiv(" + in(0) + ", " + in(1) + ")";
-      })
-      .Case([&](arith::CeilDivSIOp) -> R {
-        helpers.insert("ceildiv");
-        return "hcl_ceildiv(" + in(0) + ", " + in(1) + ")";
+      .Case([&](arith::ShRSIOp) -> R { return arithmeticShift(); })
+      // C99's rint rounds to even in the default rounding mode.
+      .Case([&](math::RoundEvenOp) -> R {
+        return libmName("rint", resultType) + "(" + in(0) + ")";
       })
       .Case([&](math::RsqrtOp) -> R {
         return std::string(resultType.isF32() ? "1.0f / sqrtf("
@@ -203,48 +137,9 @@ FailureOr<std::string> CWriter::expression(Operation *op) {
         return "(" + in(0) + " < 0 ? " + cast("-" + in(0)) + " : " + in(0) +
                ")";
       })
-      .Case([&](arith::AndIOp) -> R { return binary("&"); })
-      .Case([&](arith::OrIOp) -> R { return binary("|"); })
-      .Case([&](arith::XOrIOp) -> R { return binary("^"); })
-      .Case([&](arith::ShLIOp) -> R { return shift("<<", false); })
-      .Case([&](arith::ShRUIOp) -> R { return shift(">>", false); })
-      .Case([&](arith::ShRSIOp) -> R { return shift(">>", true); })
-      .Case([&](arith::MinSIOp) -> R {
-        return "(" + in(0) + " < " + in(1) + " ? " + in(0) + " : " + in(1) +
-               ")";
-      })
-      .Case([&](arith::MaxSIOp) -> R {
-        return "(" + in(0) + " > " + in(1) + " ? " + in(0) + " : " + in(1) +
-               ")";
-      })
-      .Case([&](arith::MinUIOp) -> R {
-        return "(" + asUnsigned(0) + " < " + asUnsigned(1) + " ? " + in(0) +
-               " : " + in(1) + ")";
-      })
-      .Case([&](arith::MaxUIOp) -> R {
-        return "(" + asUnsigned(0) + " > " + asUnsigned(1) + " ? " + in(0) +
-               " : " + in(1) + ")";
-      })
-      .Case([&](arith::CmpIOp cmp) -> R {
-        const char *o = comparisonOperator(cmp.getPredicate());
-        if (isUnsignedComparison(cmp.getPredicate()))
-          return asUnsigned(0) + " " + o + " " + asUnsigned(1);
-        // Read as signed, an i1 holding 1 is -1.
-        if (cmp.getLhs().getType().isInteger(1))
-          return "(-(int)" + in(0) + ") " + o + " (-(int)" + in(1) + ")";
-        return binary(o);
-      })
       .Case([&](arith::CmpFOp cmp) -> R {
         return compareFloats(cmp.getPredicate(), in(0), in(1));
       })
-      .Case([&](arith::SelectOp) -> R {
-        return "(" + in(0) + " ? " + in(1) + " : " + in(2) + ")";
-      })
-      .Case([&](arith::AddFOp) -> R { return binary("+"); })
-      .Case([&](arith::SubFOp) -> R { return binary("-"); })
-      .Case([&](arith::MulFOp) -> R { return binary("*"); })
-      .Case([&](arith::DivFOp) -> R { return binary("/"); })
-      .Case([&](arith::NegFOp) -> R { return "-" + in(0); })
       .Case([&](arith::MaximumFOp) -> R {
         helpers.insert("maximumf");
         return cast("hcl_maximumf(" + in(0) + ", " + in(1) + ")");
@@ -253,32 +148,17 @@ FailureOr<std::string> CWriter::expression(Operation *op) {
         helpers.insert("minimumf");
         return cast("hcl_minimumf(" + in(0) + ", " + in(1) + ")");
       })
-      .Case([&](arith::ExtSIOp e) -> R {
-        if (e.getIn().getType().isInteger(1))
-          return cast("(-(int)" + in(0) + ")");
-        return cast(in(0));
-      })
-      .Case([&](arith::ExtUIOp) -> R { return cast(asUnsigned(0)); })
-      .Case([&](arith::TruncIOp t) -> R {
-        if (t.getType().isInteger(1))
-          return "(bool)(" + in(0) + " & 1)";
-        return cast(in(0));
-      })
+      // Read as signed, an i1 holding 1 is -1.
       .Case<arith::IndexCastOp, arith::SIToFPOp, arith::FPToSIOp, arith::ExtFOp,
             arith::TruncFOp>([&](Operation *) -> R {
         if (op->getOperand(0).getType().isInteger(1) && !resultType.isIndex())
           return cast("(-(int)" + in(0) + ")");
         return cast(in(0));
       })
-      .Case<arith::IndexCastUIOp, arith::UIToFPOp>(
-          [&](Operation *) -> R { return cast(asUnsigned(0)); })
       .Case([&](arith::FPToUIOp) -> R {
         return cast("(" + unsignedCppType(resultType) + ")" + in(0));
       })
-      .Default([&](Operation *) -> R {
-        return op->emitError("bambu-c: '")
-               << op->getName() << "' is not supported by the Bambu C emitter";
-      });
+      .Default([&](Operation *) -> R { return unsupported(op); });
 }
 
 std::string cSpecialFloats(std::string text) {

@@ -1,18 +1,19 @@
 //===- CWriter.cpp - one prepared function as C99 statements --------------===//
 //
-// Statements follow the prepared IR one to one (seed 004, 4.3.3: "visiting
-// the IR and translating line by line"): an SSA value is a local variable
-// (constants are written inline as exact literals), a buffer a C array, a
-// rank-0 local buffer a plain variable, an affine.for a counted for loop
-// (`#pragma omp parallel for` when the schedule marked it `parallel`). A
-// value nothing uses is not written, so the C compiles with -Wall -Werror.
+// Statements follow the prepared IR one to one, as the Bambu flow asks
+// ("visiting the IR and translating line by line"); the C-family core
+// writes values, loops and conditionals. Here: a buffer is a C array, a
+// rank-0 local buffer a plain variable, a FIFO channel a pointer read and
+// written through hcl_fifo.h, and a `parallel` loop gets
+// `#pragma omp parallel for`. A value nothing uses is not written, so the C
+// compiles with -Wall -Werror.
 //
 //===----------------------------------------------------------------------===//
 
 #include "CWriter.h"
 #include "Steps.h"
 
-#include "../HLSCpp/CppText.h"
+#include "hcl/Target/CFamily/CppText.h"
 
 #include "hcl/Dialect/HCL/HCLOps.h"
 #include "hcl/Dialect/HCL/Naming.h"
@@ -85,22 +86,18 @@ FailureOr<std::string> declaration(Type type, StringRef name, bool fifo,
 
 } // namespace
 
+/// What C99 for Bambu writes differently from HLS C++: gcc checks it with
+/// -Wall -Werror, so nothing unused is written.
+static const CStyle bambuStyle = {"bambu-c: ", "the Bambu C emitter", "1",
+                                  /*omitsUnused=*/true};
+
 CWriter::CWriter(func::FuncOp func,
                  const llvm::StringMap<std::string> &functionNames,
                  std::set<std::string> &helpers)
-    : func(func), isFilter(func->hasAttr(kFilterAttr)),
-      functionNames(functionNames), helpers(helpers) {
+    : CEmitter(bambuStyle, helpers), func(func),
+      isFilter(func->hasAttr(kFilterAttr)), functionNames(functionNames) {
   for (const auto &entry : functionNames)
     names.reserve(entry.getValue());
-}
-
-std::string CWriter::name(Value v) {
-  auto it = valueNames.find(v);
-  return it == valueNames.end() ? "<undefined>" : it->second;
-}
-
-std::string CWriter::define(Value v, StringRef wanted) {
-  return valueNames[v] = names.get(wanted);
 }
 
 FailureOr<std::string> CWriter::signature() {
@@ -122,7 +119,7 @@ FailureOr<std::string> CWriter::signature() {
                                     : "arg" + std::to_string(i);
     std::string n = names.get(wanted);
     if (!func.isExternal())
-      valueNames[func.getArgument(i)] = n;
+      setName(func.getArgument(i), n);
     if (failed(add(t, n, func.getArgAttr(i, kFifoAttr) != nullptr,
                    !isFilter && isUnsignedArgument(func, i), false)))
       return failure();
@@ -154,11 +151,7 @@ LogicalResult CWriter::emit(llvm::raw_ostream &out) {
   os << *sig << " {\n";
   os.indent();
   if (!isFilter)
-    func.walk([&](func::ReturnOp ret) {
-      for (auto [i, v] : llvm::enumerate(ret.getOperands()))
-        if (v.getDefiningOp<memref::AllocOp>() && !returnedBuffers.count(v))
-          returnedBuffers[v] = "result" + std::to_string(i);
-    });
+    nameReturnedBuffers(func);
   for (BlockArgument arg : func.getArguments())
     if (isFifo(arg))
       os << "#ifdef __BAMBU__\n#pragma HLS interface port=" << name(arg)
@@ -170,41 +163,22 @@ LogicalResult CWriter::emit(llvm::raw_ostream &out) {
   return success();
 }
 
-LogicalResult CWriter::emitBlock(Block &block, Os &os) {
-  for (Operation &op : block)
-    if (failed(emitOp(&op, os)))
-      return failure();
-  return success();
+FailureOr<std::string> CWriter::constantText(arith::ConstantOp c) {
+  if (!isa<IntegerType, IndexType, FloatType>(c.getType()) ||
+      failed(cType(c.getType(), c)))
+    return c.emitError("bambu-c: constants of type ")
+           << c.getType() << " are not supported";
+  return cSpecialFloats(hcl::constantText(c.getValue(), helpers));
 }
 
-LogicalResult CWriter::emitOp(Operation *op, Os &os) {
-  if (auto c = dyn_cast<arith::ConstantOp>(op)) {
-    if (!isa<IntegerType, IndexType, FloatType>(c.getType()) ||
-        failed(cType(c.getType(), op)))
-      return op->emitError("bambu-c: constants of type ")
-             << c.getType() << " are not supported";
-    valueNames[c.getResult()] =
-        cSpecialFloats(constantText(c.getValue(), helpers));
-    return success();
-  }
-  if (auto loop = dyn_cast<AffineForOp>(op))
-    return emitFor(loop, os);
-  if (auto ifOp = dyn_cast<AffineIfOp>(op))
-    return emitIf(ifOp, os);
-  if (auto loop = dyn_cast<scf::ForOp>(op))
-    return emitScfFor(loop, os);
-  if (auto loop = dyn_cast<scf::WhileOp>(op))
-    return emitScfWhile(loop, os);
-  if (auto ifOp = dyn_cast<scf::IfOp>(op))
-    return emitScfIf(ifOp, os);
+std::optional<LogicalResult> CWriter::emitTargetOp(Operation *op, Os &os) {
   if (isa<memref::AllocOp, memref::AllocaOp>(op))
     return emitBuffer(op, os);
-  if (isa<memref::DeallocOp, AffineYieldOp>(op))
-    return success();
   if (auto copy = dyn_cast<memref::CopyOp>(op)) {
     auto type = dyn_cast<MemRefType>(copy.getSource().getType());
     if (!type || !type.hasStaticShape())
-      return op->emitError("bambu-c: memref.copy needs static shapes");
+      return LogicalResult(
+          op->emitError("bambu-c: memref.copy needs static shapes"));
     emitCopy(
         type,
         [&](ArrayRef<std::string> i) { return element(copy.getSource(), i); },
@@ -214,8 +188,9 @@ LogicalResult CWriter::emitOp(Operation *op, Os &os) {
   }
   if (auto get = dyn_cast<memref::GetGlobalOp>(op)) {
     if (!globalNames || !globalNames->count(get.getName()))
-      return op->emitError("bambu-c: no memref.global @") << get.getName();
-    valueNames[get.getResult()] = globalNames->lookup(get.getName());
+      return LogicalResult(op->emitError("bambu-c: no memref.global @")
+                           << get.getName());
+    setName(get.getResult(), globalNames->lookup(get.getName()));
     return success();
   }
   if (auto call = dyn_cast<func::CallOp>(op))
@@ -226,88 +201,20 @@ LogicalResult CWriter::emitOp(Operation *op, Os &os) {
     return emitLoad(op, os);
   if (isa<AffineStoreOp, memref::StoreOp>(op))
     return emitStore(op, os);
-  if (op->getNumResults() != 1 || op->getNumRegions() != 0)
-    return op->emitError("bambu-c: '")
-           << op->getName() << "' is not supported by the Bambu C emitter";
-  if (isPure(op) && op->use_empty())
-    return success();
-  FailureOr<std::string> t = typeOf(op->getResult(0), op);
-  if (failed(t))
-    return failure();
-  FailureOr<std::string> e = expression(op);
-  if (failed(e))
-    return failure();
-  os << *t << " " << define(op->getResult(0)) << " = " << *e << ";\n";
-  return success();
+  return std::nullopt;
 }
 
-std::string CWriter::affineIndex(AffineExpr e, ValueRange operands,
-                                 unsigned numDims) {
-  SmallVector<std::string> args;
-  for (Value v : operands)
-    args.push_back(name(v));
-  return affineText(e, args, numDims, helpers);
+std::string CWriter::boundOf(bool lower, const std::string &a,
+                             const std::string &b) {
+  helpers.insert(lower ? "imax" : "imin");
+  return (lower ? "hcl_imax(" : "hcl_imin(") + a + ", " + b + ")";
 }
 
-std::string CWriter::bound(AffineMap map, ValueRange operands, bool lower) {
-  std::string text;
-  for (AffineExpr e : map.getResults()) {
-    std::string one = affineIndex(e, operands, map.getNumDims());
-    if (!text.empty())
-      helpers.insert(lower ? "imax" : "imin");
-    text = text.empty()
-               ? one
-               : (lower ? "hcl_imax(" : "hcl_imin(") + text + ", " + one + ")";
-  }
-  return text;
-}
-
-LogicalResult CWriter::emitFor(AffineForOp loop, Os &os) {
-  if (loop->hasAttr("vectorize") && loop.getNumIterOperands() == 0) {
-    FailureOr<bool> vectorized = emitVectorLoop(loop, os);
-    if (failed(vectorized) || *vectorized)
-      return vectorized;
-  }
-  // Carried values (iter_args) are C variables, as in scf.for.
-  SmallVector<SmallVector<Value, 2>> carried;
-  for (auto [arg, result] :
-       llvm::zip(loop.getRegionIterArgs(), loop.getResults()))
-    carried.push_back({arg, result});
-  FailureOr<SmallVector<std::string>> vars =
-      declareVariables(carried, loop.getInits(), "acc", loop, os);
-  if (failed(vars))
-    return failure();
-  StringRef loopName = getLoopName(loop);
-  std::string iv =
-      define(loop.getInductionVar(), loopName.empty() ? "i" : loopName);
-  std::string lb =
-      bound(loop.getLowerBoundMap(), loop.getLowerBoundOperands(), true);
-  std::string ub =
-      bound(loop.getUpperBoundMap(), loop.getUpperBoundOperands(), false);
-  if (loop->hasAttr("parallel"))
+void CWriter::emitPragmasBeforeLoop(Operation *loop, Os &os) {
+  // Bambu's OpenMP flow runs the iterations of a parallel affine loop on
+  // accelerators of their own.
+  if (isa<AffineForOp>(loop) && loop->hasAttr("parallel"))
     os << "#ifdef _OPENMP\n#pragma omp parallel for\n#endif\n";
-  int64_t step = loop.getStepAsInt();
-  os << "for (int " << iv << " = " << lb << "; " << iv << " < " << ub << "; "
-     << iv << (step == 1 ? "++" : " += " + std::to_string(step)) << ") {\n";
-  os.indent();
-  if (failed(emitRegionBody(*loop.getBody(), *vars, os)))
-    return failure();
-  os.unindent();
-  os << "}\n";
-  return success();
-}
-
-LogicalResult CWriter::emitIf(AffineIfOp op, Os &os) {
-  IntegerSet set = op.getIntegerSet();
-  std::string condition;
-  for (unsigned i = 0; i < set.getNumConstraints(); ++i)
-    condition +=
-        (i ? " && " : "") +
-        affineIndex(set.getConstraint(i), op.getOperands(), set.getNumDims()) +
-        (set.isEq(i) ? " == 0" : " >= 0");
-  return emitBranches(op, condition.empty() ? "1" : condition,
-                      op.getThenBlock(),
-                      op.hasElse() ? op.getElseBlock() : nullptr, os);
 }
 
 LogicalResult CWriter::emitBuffer(Operation *op, Os &os) {
@@ -315,7 +222,7 @@ LogicalResult CWriter::emitBuffer(Operation *op, Os &os) {
   auto type = cast<MemRefType>(memref.getType());
   if (auto returned = returnedBuffers.find(memref);
       returned != returnedBuffers.end()) {
-    valueNames[memref] = returned->second;
+    setName(memref, returned->second);
     return success();
   }
   if (isWriteOnlyLocal(memref))
@@ -346,23 +253,23 @@ LogicalResult CWriter::emitBuffer(Operation *op, Os &os) {
 }
 
 std::string CWriter::element(Value memref, ArrayRef<std::string> indices) {
-  std::string text = name(memref);
   if (isLocalScalar(memref))
-    return text;
-  if (indices.empty())
-    return text + "[0]";
-  for (const std::string &i : indices)
-    text += "[" + i + "]";
-  return text;
+    return name(memref);
+  return CEmitter::element(memref, indices);
 }
 
-static SmallVector<std::string> affineIndices(
-    CWriter &w, AffineMap map, ValueRange operands,
-    llvm::function_ref<std::string(AffineExpr, ValueRange, unsigned)> text) {
-  SmallVector<std::string> indices;
-  for (AffineExpr e : map.getResults())
-    indices.push_back(text(e, operands, map.getNumDims()));
-  return indices;
+SmallVector<std::string> CWriter::accessIndices(Operation *op) {
+  if (auto load = dyn_cast<AffineLoadOp>(op))
+    return affineIndices(load.getAffineMap(), load.getMapOperands());
+  if (auto store = dyn_cast<AffineStoreOp>(op))
+    return affineIndices(store.getAffineMap(), store.getMapOperands());
+  auto indices = isa<memref::LoadOp>(op)
+                     ? cast<memref::LoadOp>(op).getIndices()
+                     : cast<memref::StoreOp>(op).getIndices();
+  SmallVector<std::string> text;
+  for (Value i : indices)
+    text.push_back(name(i));
+  return text;
 }
 
 LogicalResult CWriter::emitLoad(Operation *op, Os &os) {
@@ -370,21 +277,8 @@ LogicalResult CWriter::emitLoad(Operation *op, Os &os) {
   if (result.use_empty())
     return success();
   Value memref = op->getOperand(0);
-  std::string source;
-  if (isFifo(memref)) {
-    source = "hcl_fifo_read(" + name(memref) + ")";
-  } else if (auto load = dyn_cast<AffineLoadOp>(op)) {
-    source = element(
-        memref, affineIndices(*this, load.getAffineMap(), load.getMapOperands(),
-                              [&](AffineExpr e, ValueRange o, unsigned n) {
-                                return affineIndex(e, o, n);
-                              }));
-  } else {
-    SmallVector<std::string> indices;
-    for (Value i : cast<memref::LoadOp>(op).getIndices())
-      indices.push_back(name(i));
-    source = element(memref, indices);
-  }
+  std::string source = isFifo(memref) ? "hcl_fifo_read(" + name(memref) + ")"
+                                      : element(memref, accessIndices(op));
   FailureOr<std::string> t = typeOf(result, op);
   if (failed(t))
     return failure();
@@ -400,21 +294,7 @@ LogicalResult CWriter::emitStore(Operation *op, Os &os) {
     os << "hcl_fifo_write(" << name(memref) << ", " << name(value) << ");\n";
     return success();
   }
-  std::string target;
-  if (auto store = dyn_cast<AffineStoreOp>(op)) {
-    target = element(memref,
-                     affineIndices(*this, store.getAffineMap(),
-                                   store.getMapOperands(),
-                                   [&](AffineExpr e, ValueRange o, unsigned n) {
-                                     return affineIndex(e, o, n);
-                                   }));
-  } else {
-    SmallVector<std::string> indices;
-    for (Value i : cast<memref::StoreOp>(op).getIndices())
-      indices.push_back(name(i));
-    target = element(memref, indices);
-  }
-  os << target << " = " << name(value) << ";\n";
+  os << element(memref, accessIndices(op)) << " = " << name(value) << ";\n";
   return success();
 }
 
@@ -429,17 +309,8 @@ LogicalResult CWriter::emitCall(func::CallOp call, Os &os) {
     std::string arg = name(operand);
     // A constant global is a `static const` array; the callee only reads it
     // (a write would be undefined in the IR too), through a plain pointer.
-    if (auto get = operand.getDefiningOp<memref::GetGlobalOp>()) {
-      MemRefType type = get.getType();
-      std::string element = *scalarCppType(type.getElementType());
-      std::string pointer = element + " *";
-      if (type.getRank() > 1) {
-        pointer = element + " (*)";
-        for (int64_t d : type.getShape().drop_front())
-          pointer += "[" + std::to_string(d) + "]";
-      }
-      arg = "(" + pointer + ")" + arg;
-    }
+    if (auto get = operand.getDefiningOp<memref::GetGlobalOp>())
+      arg = "(" + decayedPointer(get.getType()) + ")" + arg;
     args += (args.empty() ? "" : ", ") + arg;
   }
   // A function of the program (hcl.outline's): results through output
@@ -476,38 +347,8 @@ LogicalResult CWriter::emitReturn(func::ReturnOp ret, Os &os) {
        << (ret.getNumOperands() ? " " + name(ret.getOperand(0)) : "") << ";\n";
     return success();
   }
-  for (auto [i, value] : llvm::enumerate(ret.getOperands())) {
-    std::string out = "result" + std::to_string(i);
-    auto memref = dyn_cast<MemRefType>(value.getType());
-    if (!memref) {
-      os << "*" << out << " = " << name(value) << ";\n";
-      continue;
-    }
-    // An argument or a buffer returned twice: copied element by element.
-    if (name(value) != out)
-      emitCopy(
-          memref, [&](ArrayRef<std::string> i) { return element(value, i); },
-          [&](ArrayRef<std::string> i) {
-            return out + (i.empty() ? "[0]" : "[" + llvm::join(i, "][") + "]");
-          },
-          os);
-  }
+  emitOutputs(ret, os);
   return success();
-}
-
-void CWriter::emitCopy(MemRefType type, ElementText from, ElementText to,
-                       Os &os) {
-  SmallVector<std::string> index;
-  for (int64_t d = 0; d < type.getRank(); ++d) {
-    std::string iv = names.get("c" + std::to_string(d));
-    os << "for (int " << iv << " = 0; " << iv << " < " << type.getDimSize(d)
-       << "; " << iv << "++)\n";
-    os.indent();
-    index.push_back(iv);
-  }
-  os << to(index) << " = " << from(index) << ";\n";
-  for (int64_t d = 0; d < type.getRank(); ++d)
-    os.unindent();
 }
 
 } // namespace hcl::bambu

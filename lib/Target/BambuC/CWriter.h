@@ -3,12 +3,7 @@
 #ifndef HCL_LIB_TARGET_BAMBUC_CWRITER_H
 #define HCL_LIB_TARGET_BAMBUC_CWRITER_H
 
-#include "../HLSCpp/CNames.h"
-
-#include "mlir/Dialect/Affine/IR/AffineOps.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Support/IndentedOstream.h"
+#include "hcl/Target/CFamily/CEmitter.h"
 
 #include <set>
 
@@ -29,7 +24,9 @@ std::string cSpecialFloats(std::string text);
 /// The C definitions of the helpers named in `helpers`.
 std::string cHelperDefinitions(const std::set<std::string> &helpers);
 
-class CWriter {
+/// One prepared function as C99: the C-family core plus filters that
+/// return their value, FIFO channels, OpenMP loops and vector operations.
+class CWriter : public CEmitter {
 public:
   CWriter(mlir::func::FuncOp func,
           const llvm::StringMap<std::string> &functionNames,
@@ -41,16 +38,6 @@ public:
   mlir::FailureOr<std::string> signature();
   mlir::LogicalResult emit(llvm::raw_ostream &os);
 
-  using Os = mlir::raw_indented_ostream;
-
-  // Names (constants are their literal text).
-  std::string name(mlir::Value v);
-  std::string define(mlir::Value v, llvm::StringRef wanted = "v");
-  std::string fresh(llvm::StringRef wanted) { return names.get(wanted); }
-  mlir::FailureOr<std::string> typeOf(mlir::Value v, mlir::Operation *where) {
-    return cType(v.getType(), where);
-  }
-  std::set<std::string> &getHelpers() { return helpers; }
   /// The file-scope arrays of the module's memref.globals.
   void setGlobalNames(const llvm::StringMap<std::string> *names) {
     globalNames = names;
@@ -58,62 +45,43 @@ public:
       this->names.reserve(entry.getValue());
   }
 
-  /// A scalar operation as a C expression (CExpressions.cpp).
-  mlir::FailureOr<std::string> expression(mlir::Operation *op);
-
 private:
-  mlir::LogicalResult emitBlock(mlir::Block &block, Os &os);
-  mlir::LogicalResult emitOp(mlir::Operation *op, Os &os);
-  mlir::LogicalResult emitFor(mlir::affine::AffineForOp loop, Os &os);
-  mlir::LogicalResult emitIf(mlir::affine::AffineIfOp op, Os &os);
-  // Imperative code: scf loops and conditionals (CControlFlow.cpp).
-  mlir::LogicalResult emitScfFor(mlir::scf::ForOp loop, Os &os);
-  mlir::LogicalResult emitScfWhile(mlir::scf::WhileOp loop, Os &os);
-  mlir::LogicalResult emitScfIf(mlir::scf::IfOp op, Os &os);
-  mlir::LogicalResult emitBranches(mlir::Operation *op,
-                                   const std::string &condition,
-                                   mlir::Block *thenBlock,
-                                   mlir::Block *elseBlock, Os &os);
-  /// One C variable per position of `groups` (values that share it, e.g. a
-  /// loop's carried argument and its result), initialized from `initial`;
-  /// "" where no value of the group is used (-Wall: set but not used).
-  mlir::FailureOr<llvm::SmallVector<std::string>>
-  declareVariables(llvm::ArrayRef<llvm::SmallVector<mlir::Value, 2>> groups,
-                   mlir::ValueRange initial, llvm::StringRef wanted,
-                   mlir::Operation *op, Os &os);
-  mlir::LogicalResult assignVariables(llvm::ArrayRef<std::string> vars,
-                                      mlir::ValueRange values,
-                                      mlir::Operation *op, Os &os);
-  /// The block's operations, then its terminator's operands into `vars`.
-  mlir::LogicalResult emitRegionBody(mlir::Block &block,
-                                     llvm::ArrayRef<std::string> vars, Os &os);
+  // The core's hooks: values and their types (C99's, no ap_int), ...
+  mlir::FailureOr<std::string> typeOf(mlir::Value v,
+                                      mlir::Operation *where) override {
+    return cType(v.getType(), where);
+  }
+  mlir::FailureOr<std::string>
+  constantText(mlir::arith::ConstantOp constant) override;
+  /// A rank-0 local buffer is a plain variable.
+  std::string element(mlir::Value memref,
+                      llvm::ArrayRef<std::string> indices) override;
+  // ... statements: buffers, FIFOs, calls, OpenMP and vector loops, ...
+  std::optional<mlir::LogicalResult> emitTargetOp(mlir::Operation *op,
+                                                  Os &os) override;
+  /// A loop marked `vectorize` as hcl_vector.h operations, when its body is
+  /// elementwise (VectorLoops.cpp); false leaves it to the core.
+  mlir::FailureOr<bool> emitSpecialLoop(mlir::affine::AffineForOp loop,
+                                        Os &os) override;
+  void emitPragmasBeforeLoop(mlir::Operation *loop, Os &os) override;
+  // ... and the arith and math operations C spells its own way
+  // (CExpressions.cpp).
+  mlir::FailureOr<std::string> targetExpression(mlir::Operation *op) override;
+  std::string libmName(llvm::StringRef base, mlir::Type type) override;
+  std::string boundOf(bool lower, const std::string &a,
+                      const std::string &b) override;
+
   mlir::LogicalResult emitBuffer(mlir::Operation *op, Os &os);
   mlir::LogicalResult emitCall(mlir::func::CallOp call, Os &os);
   mlir::LogicalResult emitReturn(mlir::func::ReturnOp ret, Os &os);
   mlir::LogicalResult emitLoad(mlir::Operation *op, Os &os);
   mlir::LogicalResult emitStore(mlir::Operation *op, Os &os);
-  /// Loops copying every element of a buffer of `type`.
-  using ElementText =
-      llvm::function_ref<std::string(llvm::ArrayRef<std::string>)>;
-  void emitCopy(mlir::MemRefType type, ElementText from, ElementText to,
-                Os &os);
-  /// A loop marked `vectorize` as hcl_vector.h operations, when its body is
-  /// elementwise (VectorLoops.cpp); false leaves it to emitFor.
-  mlir::FailureOr<bool> emitVectorLoop(mlir::affine::AffineForOp loop, Os &os);
-
-  /// The element `memref[indices]` as an lvalue / rvalue.
-  std::string element(mlir::Value memref, llvm::ArrayRef<std::string> indices);
-  std::string affineIndex(mlir::AffineExpr e, mlir::ValueRange operands,
-                          unsigned numDims);
-  std::string bound(mlir::AffineMap map, mlir::ValueRange operands, bool lower);
+  /// The indices of a load or store, affine or not.
+  llvm::SmallVector<std::string> accessIndices(mlir::Operation *op);
 
   mlir::func::FuncOp func;
   bool isFilter;
   const llvm::StringMap<std::string> &functionNames;
-  std::set<std::string> &helpers;
-  CNames names;
-  llvm::DenseMap<mlir::Value, std::string> valueNames;
-  llvm::DenseMap<mlir::Value, std::string> returnedBuffers;
   const llvm::StringMap<std::string> *globalNames = nullptr;
 };
 

@@ -9,11 +9,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "../HLSCpp/EmitGlobals.h"
 #include "CWriter.h"
 #include "Steps.h"
+#include "hcl/Target/CFamily/CTranslation.h"
+#include "hcl/Target/CFamily/Globals.h"
 
-#include "hcl/Dialect/HCL/HCLDialect.h"
 #include "hcl/Target/BambuC.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -21,8 +21,8 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Tools/mlir-translate/Translation.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CommandLine.h"
 
 using namespace mlir;
 
@@ -163,27 +163,19 @@ void registerBambuCTranslation() {
   static llvm::cl::opt<bool> stats(
       "bambu-stats", llvm::cl::desc("print loads, stores and operations per "
                                     "filter before and after the steps"));
-  TranslateFromMLIRRegistration registration(
-      "emit-bambu-c", "C99 for PandA-Bambu (filters, omp, vector operations)",
-      [](Operation *op, llvm::raw_ostream &os) -> LogicalResult {
-        auto module = dyn_cast<ModuleOp>(op);
-        if (!module)
-          return op->emitError("bambu-c: expected a module");
-        BambuCOptions options = parseBambuSteps(steps);
-        if (stats)
-          return emitBambuStats(module, os, options);
-        if (!printIR)
-          return emitBambuC(module, os, options);
-        if (failed(prepareBambuModule(module, options)))
-          return failure();
-        module.print(os);
-        return success();
-      },
-      [](DialectRegistry &registry) {
-        registry.insert<affine::AffineDialect, arith::ArithDialect,
-                        func::FuncDialect, math::MathDialect,
-                        memref::MemRefDialect, scf::SCFDialect, HCLDialect>();
-      });
+  registerCTranslation("emit-bambu-c",
+                       "C99 for PandA-Bambu (filters, omp, vector operations)",
+                       "bambu-c: ", [](ModuleOp module, llvm::raw_ostream &os) {
+                         BambuCOptions options = parseBambuSteps(steps);
+                         if (stats)
+                           return emitBambuStats(module, os, options);
+                         if (!printIR)
+                           return emitBambuC(module, os, options);
+                         if (failed(prepareBambuModule(module, options)))
+                           return failure();
+                         module.print(os);
+                         return success();
+                       });
 }
 
 } // namespace hcl

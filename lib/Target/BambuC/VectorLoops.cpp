@@ -71,8 +71,10 @@ bool isElementwise(AffineForOp loop) {
 
 } // namespace
 
-FailureOr<bool> CWriter::emitVectorLoop(AffineForOp loop, Os &os) {
+FailureOr<bool> CWriter::emitSpecialLoop(AffineForOp loop, Os &os) {
   auto width = loop->getAttrOfType<IntegerAttr>("vectorize");
+  if (loop.getNumIterOperands() != 0)
+    return false;
   std::optional<int64_t> trips = tripCount(loop);
   if (!width || !trips || *trips != width.getInt() ||
       loop.getStepAsInt() != 1 || !isElementwise(loop))

@@ -10,8 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "CppText.h"
 #include "FunctionEmitter.h"
+#include "hcl/Target/CFamily/CppText.h"
 
 #include "hcl/Dialect/HCL/HCLOps.h"
 #include "hcl/Dialect/HCL/HCLTypes.h"

@@ -1,16 +1,16 @@
 //===- EmitHLSCpp.cpp - a module as HLS C++ -------------------------------===//
 
-#include "CNames.h"
-#include "CppText.h"
 #include "Dataflow.h"
-#include "EmitGlobals.h"
 #include "FunctionEmitter.h"
+#include "hcl/Target/CFamily/CNames.h"
+#include "hcl/Target/CFamily/CTranslation.h"
+#include "hcl/Target/CFamily/CppText.h"
+#include "hcl/Target/CFamily/Globals.h"
 
 #include "hcl/Dialect/HCL/HCLOps.h"
 #include "hcl/Target/HLSCpp.h"
 #include "hcl/Transforms/LocalAccumulator.h"
 
-#include "hcl/Dialect/HCL/HCLDialect.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -18,7 +18,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Tools/mlir-translate/Translation.h"
+#include "llvm/Support/CommandLine.h"
 
 using namespace mlir;
 
@@ -188,16 +188,12 @@ LogicalResult emitHLSCpp(ModuleOp original, llvm::raw_ostream &os,
 
 void registerHLSCppTranslation() {
   static llvm::cl::opt<std::string> top(
-      "hls-top",
-      llvm::cl::desc("the function that gets interface pragmas "
-                     "(default: @top if present)"),
-      llvm::cl::init(""));
-  TranslateFromMLIRRegistration registration(
+      "hls-top", llvm::cl::desc("the function that gets interface pragmas "
+                                "(default: @top if present)"));
+  registerCTranslation(
       "emit-hls-cpp", "HLS C++ (Vitis / Vivado HLS) from customized affine IR",
-      [](Operation *op, llvm::raw_ostream &os) -> LogicalResult {
-        auto module = dyn_cast<ModuleOp>(op);
-        if (!module)
-          return op->emitError("hls-cpp: expected a module");
+      "hls-cpp: ",
+      [](ModuleOp module, llvm::raw_ostream &os) {
         HLSCppOptions options;
         options.top = top;
         if (options.top.empty() && module.lookupSymbol<func::FuncOp>("top"))
@@ -205,13 +201,10 @@ void registerHLSCppTranslation() {
         return emitHLSCpp(module, os, options);
       },
       [](DialectRegistry &registry) {
-        // scf, linalg and hcl parse so that their operations get a clear
-        // error (linalg: lower it first, hcl-opt
-        // --convert-linalg-to-affine-loops, as `hcl hls` does).
-        registry
-            .insert<affine::AffineDialect, arith::ArithDialect,
-                    func::FuncDialect, linalg::LinalgDialect, math::MathDialect,
-                    memref::MemRefDialect, scf::SCFDialect, HCLDialect>();
+        // linalg parses so that its operations get a clear error (lower it
+        // first, hcl-opt --convert-linalg-to-affine-loops, as `hcl hls`
+        // does).
+        registry.insert<linalg::LinalgDialect>();
       });
 }
 

@@ -9,7 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "FunctionEmitter.h"
-#include "CppText.h"
+#include "hcl/Target/CFamily/CppText.h"
 
 #include "hcl/Dialect/HCL/HCLOps.h"
 #include "hcl/Dialect/HCL/Naming.h"
@@ -91,28 +91,24 @@ FailureOr<std::string> cppSignature(func::FuncOp func, StringRef cppName,
   return "void " + cppName.str() + "(" + params + ")";
 }
 
+/// What HLS C++ writes differently from C99: it keeps what -Wall would call
+/// unused, since Vitis compiles it without -Werror.
+static const CStyle hlsStyle = {"hls-cpp: ", "the HLS C++ emitter", "true",
+                                /*omitsUnused=*/false};
+
 FunctionEmitter::FunctionEmitter(
     func::FuncOp func, std::string cppName,
     const llvm::StringMap<std::string> &functionNames,
     const llvm::StringMap<std::string> &globalNames,
     const StreamValues &streams, bool isTop, std::set<std::string> &helpers)
-    : func(func), cppName(std::move(cppName)), functionNames(functionNames),
-      globalNames(globalNames), streams(streams), isTop(isTop),
-      helpers(helpers) {
+    : CEmitter(hlsStyle, helpers), func(func), cppName(std::move(cppName)),
+      functionNames(functionNames), globalNames(globalNames), streams(streams),
+      isTop(isTop) {
   // A local must not shadow a global array or a function it refers to.
   for (const auto &entry : globalNames)
     names.reserve(entry.getValue());
   for (const auto &entry : functionNames)
     names.reserve(entry.getValue());
-}
-
-std::string FunctionEmitter::name(Value v) {
-  auto it = valueNames.find(v);
-  return it == valueNames.end() ? "<undefined>" : it->second;
-}
-
-std::string FunctionEmitter::define(Value v, StringRef wanted) {
-  return valueNames[v] = names.get(wanted);
 }
 
 FailureOr<std::string> FunctionEmitter::typeOf(Value v, Operation *user) {
@@ -123,32 +119,9 @@ FailureOr<std::string> FunctionEmitter::typeOf(Value v, Operation *user) {
   return *t;
 }
 
-std::string FunctionEmitter::access(Value memref, AffineMap map,
-                                    ValueRange operands) {
-  SmallVector<std::string> args;
-  for (Value operand : operands)
-    args.push_back(name(operand));
-  std::string text = name(memref);
-  if (map.getNumResults() == 0)
-    return text + "[0]";
-  for (AffineExpr e : map.getResults())
-    text += "[" + affineText(e, args, map.getNumDims(), helpers) + "]";
-  return text;
-}
-
-std::string FunctionEmitter::bound(AffineMap map, ValueRange operands,
-                                   bool lower) {
-  SmallVector<std::string> args;
-  for (Value operand : operands)
-    args.push_back(name(operand));
-  std::string text;
-  for (AffineExpr e : map.getResults()) {
-    std::string one = affineText(e, args, map.getNumDims(), helpers);
-    text = text.empty() ? one
-                        : std::string(lower ? "std::max(" : "std::min(") +
-                              text + ", " + one + ")";
-  }
-  return text;
+std::string FunctionEmitter::boundOf(bool lower, const std::string &a,
+                                     const std::string &b) {
+  return std::string(lower ? "std::max(" : "std::min(") + a + ", " + b + ")";
 }
 
 void FunctionEmitter::emitPartitionPragmas(Value memref, Os &os) {
@@ -197,17 +170,12 @@ LogicalResult FunctionEmitter::emit(llvm::raw_ostream &out) {
   os.indent();
   Block &body = func.getBody().front();
   for (auto [i, arg] : llvm::enumerate(body.getArguments()))
-    valueNames[arg] = names.get("arg" + std::to_string(i));
+    define(arg, "arg" + std::to_string(i));
   // Results are written through the output arguments; an allocation that is
   // returned is the output argument itself.
   for (auto [i, result] : llvm::enumerate(func.getFunctionType().getResults()))
     names.reserve("result" + std::to_string(i));
-  body.walk([&](func::ReturnOp ret) {
-    for (auto [i, value] : llvm::enumerate(ret.getOperands()))
-      if (value.getDefiningOp<memref::AllocOp>() &&
-          !returnedAllocs.count(value))
-        returnedAllocs[value] = "result" + std::to_string(i);
-  });
+  nameReturnedBuffers(func);
   if (isTop)
     emitInterfacePragmas(os);
   if (func->hasAttr("dataflow"))
@@ -227,13 +195,6 @@ LogicalResult FunctionEmitter::emit(llvm::raw_ostream &out) {
   return success();
 }
 
-LogicalResult FunctionEmitter::emitBlock(Block &block, Os &os) {
-  for (Operation &op : block)
-    if (failed(emitOp(&op, os)))
-      return failure();
-  return success();
-}
-
 LogicalResult FunctionEmitter::emitArray(Value memref, Operation *op, Os &os) {
   auto type = cast<MemRefType>(memref.getType());
   std::optional<std::string> element = scalarCppType(type.getElementType());
@@ -250,33 +211,15 @@ LogicalResult FunctionEmitter::emitArray(Value memref, Operation *op, Os &os) {
        << "#pragma HLS stream variable=" << n << " depth=" << depth << "\n";
     return success();
   }
-  auto returned = returnedAllocs.find(memref);
-  if (returned != returnedAllocs.end()) {
-    valueNames[memref] = returned->second;
+  auto returned = returnedBuffers.find(memref);
+  if (returned != returnedBuffers.end()) {
+    setName(memref, returned->second);
   } else {
     auto nameAttr = op->getAttrOfType<StringAttr>("name");
     std::string n = define(memref, nameAttr ? nameAttr.getValue() : "buf");
     os << *element << " " << n << *dims << ";\n";
   }
   emitPartitionPragmas(memref, os);
-  return success();
-}
-
-LogicalResult FunctionEmitter::emitCopy(MemRefType type, StringRef from,
-                                        StringRef to, Os &os) {
-  std::string index;
-  for (int64_t d = 0; d < type.getRank(); ++d) {
-    std::string iv = names.get("c" + std::to_string(d));
-    os << "for (int " << iv << " = 0; " << iv << " < " << type.getDimSize(d)
-       << "; " << iv << "++)\n";
-    os.indent();
-    index += "[" + iv + "]";
-  }
-  if (type.getRank() == 0)
-    index = "[0]";
-  os << to << index << " = " << from << index << ";\n";
-  for (int64_t d = 0; d < type.getRank(); ++d)
-    os.unindent();
   return success();
 }
 
@@ -325,7 +268,9 @@ LogicalResult FunctionEmitter::emitDataflowBody(Block &body, Os &os) {
        << entry.second << " });\n";
   }
   os << "region.run();\n#endif\n";
-  return ret ? emitReturn(ret, os) : success();
+  if (ret)
+    emitOutputs(ret, os);
+  return success();
 }
 
 LogicalResult FunctionEmitter::emitCall(func::CallOp call, Os &os) {
@@ -341,15 +286,8 @@ LogicalResult FunctionEmitter::emitCall(func::CallOp call, Os &os) {
     if (auto get = operand.getDefiningOp<memref::GetGlobalOp>()) {
       auto global = SymbolTable::lookupNearestSymbolFrom<memref::GlobalOp>(
           get, get.getNameAttr());
-      MemRefType type = get.getType();
-      if (global && global.getConstant()) {
-        std::string pointer = *scalarCppType(type.getElementType()) + " (*)";
-        for (int64_t d : type.getShape().drop_front())
-          pointer += "[" + std::to_string(d) + "]";
-        if (type.getRank() <= 1)
-          pointer = *scalarCppType(type.getElementType()) + " *";
-        arg = "const_cast<" + pointer + ">(" + arg + ")";
-      }
+      if (global && global.getConstant())
+        arg = "const_cast<" + decayedPointer(get.getType()) + ">(" + arg + ")";
     }
     args += (args.empty() ? "" : ", ") + arg;
   }
@@ -396,22 +334,10 @@ LogicalResult FunctionEmitter::emitGetGlobal(memref::GetGlobalOp op, Os &os) {
         return user->emitError("hls-cpp: writes the constant memref.global @")
                << op.getName();
     }
-  valueNames[op.getResult()] = it->second;
+  setName(op.getResult(), it->second);
   // A partitioned global (a ROM of weights) is banked where it is used.
   if (partitionedGlobals.insert(op.getName()).second)
     emitPartitionPragmas(op.getResult(), os);
-  return success();
-}
-
-LogicalResult FunctionEmitter::emitReturn(func::ReturnOp ret, Os &os) {
-  for (auto [i, value] : llvm::enumerate(ret.getOperands())) {
-    std::string out = "result" + std::to_string(i);
-    auto memref = dyn_cast<MemRefType>(value.getType());
-    if (!memref)
-      os << "*" << out << " = " << name(value) << ";\n";
-    else if (name(value) != out) // an argument, or an array returned twice
-      (void)emitCopy(memref, name(value), out, os);
-  }
   return success();
 }
 

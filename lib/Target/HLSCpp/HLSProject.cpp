@@ -2,6 +2,7 @@
 
 #include "hcl/Target/HLSProject.h"
 #include "hcl/Support/OutputFile.h"
+#include "hcl/Target/CFamily/CSimulation.h"
 #include "hcl/Target/HLSCpp.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -42,11 +43,14 @@ SEED ?= 0
 ifdef XILINX_HLS
 AP_INCLUDE := -I$(XILINX_HLS)/include
 else
-AP_INCLUDE := -Ihcl_compat -DHCL_DATAFLOW_THREADS -pthread
+AP_INCLUDE := )" +
+         joinFlags(hlsCompatFlags()) + R"(
 endif
 # gnu++14: C++14 with hexadecimal float literals (exact constants).
 # -fwrapv: integers wrap on overflow, as in the IR and in hardware.
-CXXFLAGS ?= -std=gnu++14 -O2 -fwrapv
+CXXFLAGS ?= )" +
+         joinFlags(hlsCSimFlags()) +
+         R"(
 
 csim: tb
 	mkdir -p csim_out
@@ -73,8 +77,9 @@ std::string tclScript(StringRef top, const HLSProjectOptions &options) {
         "too)\n"
         "open_project -reset hcl_prj\n"
      << "set_top " << top << "\n"
-     << "add_files kernel.cpp -cflags \"-std=gnu++14\"\n"
-        "add_files -tb testbench.cpp -cflags \"-std=gnu++14 -I.\"\n"
+     << "add_files kernel.cpp -cflags \"" << kCSimCxxStandard << "\"\n"
+     << "add_files -tb testbench.cpp -cflags \"" << kCSimCxxStandard
+     << " -I.\"\n"
         "add_files -tb hcl_testbench.h\n"
         "open_solution -reset solution1\n"
      << "set_part {" << options.part << "}\n"

@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "CppText.h"
+#include "hcl/Target/CFamily/CppText.h"
 
 #include "hcl/Dialect/HCL/HCLOps.h"
 

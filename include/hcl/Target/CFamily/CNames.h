@@ -1,7 +1,7 @@
 //===- CNames.h - C++ identifiers for IR values -----------------*- C++ -*-===//
 
-#ifndef HCL_LIB_TARGET_HLSCPP_CNAMES_H
-#define HCL_LIB_TARGET_HLSCPP_CNAMES_H
+#ifndef HCL_TARGET_CFAMILY_CNAMES_H
+#define HCL_TARGET_CFAMILY_CNAMES_H
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
@@ -28,4 +28,4 @@ std::string sanitizeIdentifier(llvm::StringRef wanted);
 
 } // namespace hcl
 
-#endif // HCL_LIB_TARGET_HLSCPP_CNAMES_H
+#endif // HCL_TARGET_CFAMILY_CNAMES_H

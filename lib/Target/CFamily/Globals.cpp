@@ -1,4 +1,4 @@
-//===- EmitGlobals.cpp - memref.global as file-scope C++ arrays -----------===//
+//===- Globals.cpp - memref.global as file-scope C arrays -----------------===//
 //
 // A module-level `memref.global` (the weights of an imported network) becomes
 // a file-scope `static` array; a constant one is `static const`, so that HLS
@@ -9,8 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "EmitGlobals.h"
-#include "CppText.h"
+#include "hcl/Target/CFamily/Globals.h"
+#include "hcl/Target/CFamily/CppText.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/DialectResourceBlobManager.h"

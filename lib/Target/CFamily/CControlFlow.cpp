@@ -1,25 +1,25 @@
-//===- CControlFlow.cpp - imperative loops and conditionals as C99 --------===//
+//===- CControlFlow.cpp - loops and conditionals in C and C++ -------------===//
 //
-// Imperative code (issue 15) mixes scf loops and conditionals with the
-// affine nests, as the HLS C++ emitter sees them. Values a region yields
-// live in C variables declared before the statement: a loop's carried
-// values (iter_args) are variables the body updates at its end, an if's
-// results are variables each branch assigns. scf.while becomes
-// `while (1) { before; if (!cond) break; after; }`, so the condition
-// region may compute (and load) what the test needs. A variable no value
-// reads is not declared, so the C compiles with -Wall -Werror.
+// Affine nests and imperative code (issue 15: scf loops and conditionals)
+// alike. Values a region yields live in C variables declared before the
+// statement: a loop's carried values (iter_args) are variables the body
+// updates at its end, an if's results are variables each branch assigns.
+// scf.while becomes `while (true) { before; if (!cond) break; after; }`, so
+// the condition region may compute (and load) what the test needs.
 //
 //===----------------------------------------------------------------------===//
 
-#include "CWriter.h"
-
-#include "../HLSCpp/CppText.h"
+#include "hcl/Target/CFamily/CEmitter.h"
+#include "hcl/Target/CFamily/CppText.h"
 
 #include "hcl/Dialect/HCL/Naming.h"
 
-using namespace mlir;
+#include "mlir/IR/IntegerSet.h"
 
-namespace hcl::bambu {
+using namespace mlir;
+using namespace mlir::affine;
+
+namespace hcl {
 
 namespace {
 
@@ -37,16 +37,21 @@ Groups groupsOf(std::initializer_list<ValueRange> ranges) {
   return groups;
 }
 
+/// `iv++`, or `iv += step`.
+std::string increment(const std::string &iv, const std::string &step) {
+  return iv + (step == "1" ? "++" : " += " + step);
+}
+
 } // namespace
 
 FailureOr<SmallVector<std::string>>
-CWriter::declareVariables(ArrayRef<SmallVector<Value, 2>> groups,
-                          ValueRange initial, StringRef wanted, Operation *op,
-                          Os &os) {
+CEmitter::declareVariables(ArrayRef<SmallVector<Value, 2>> groups,
+                           ValueRange initial, StringRef wanted, Operation *op,
+                           Os &os) {
   SmallVector<std::string> vars;
   for (auto [i, group] : llvm::enumerate(groups)) {
     bool used = llvm::any_of(group, [](Value v) { return !v.use_empty(); });
-    if (!used) {
+    if (style.omitsUnused && !used) {
       vars.push_back("");
       continue;
     }
@@ -55,7 +60,7 @@ CWriter::declareVariables(ArrayRef<SmallVector<Value, 2>> groups,
       return failure();
     std::string n = fresh(wanted);
     for (Value v : group)
-      valueNames[v] = n;
+      setName(v, n);
     os << *type << " " << n;
     if (i < initial.size())
       os << " = " << name(initial[i]);
@@ -65,9 +70,9 @@ CWriter::declareVariables(ArrayRef<SmallVector<Value, 2>> groups,
   return vars;
 }
 
-LogicalResult CWriter::assignVariables(ArrayRef<std::string> vars,
-                                       ValueRange values, Operation *op,
-                                       Os &os) {
+LogicalResult CEmitter::assignVariables(ArrayRef<std::string> vars,
+                                        ValueRange values, Operation *op,
+                                        Os &os) {
   // A value read after another variable of the list was assigned would see
   // the new value (a swap of two carried values): copy all first.
   bool clobbers = false;
@@ -94,8 +99,8 @@ LogicalResult CWriter::assignVariables(ArrayRef<std::string> vars,
   return success();
 }
 
-LogicalResult CWriter::emitRegionBody(Block &block, ArrayRef<std::string> vars,
-                                      Os &os) {
+LogicalResult CEmitter::emitRegionBody(Block &block, ArrayRef<std::string> vars,
+                                       Os &os) {
   for (Operation &op : block.without_terminator())
     if (failed(emitOp(&op, os)))
       return failure();
@@ -103,7 +108,41 @@ LogicalResult CWriter::emitRegionBody(Block &block, ArrayRef<std::string> vars,
   return assignVariables(vars, terminator->getOperands(), terminator, os);
 }
 
-LogicalResult CWriter::emitScfFor(scf::ForOp loop, Os &os) {
+LogicalResult CEmitter::emitLoopBody(Operation *loop, Block &body,
+                                     ArrayRef<std::string> carried, Os &os) {
+  os.indent();
+  emitLoopPragmas(loop, os);
+  if (failed(emitRegionBody(body, carried, os)))
+    return failure();
+  os.unindent();
+  os << "}\n";
+  return success();
+}
+
+LogicalResult CEmitter::emitFor(AffineForOp loop, Os &os) {
+  FailureOr<bool> special = emitSpecialLoop(loop, os);
+  if (failed(special) || *special)
+    return special;
+  FailureOr<SmallVector<std::string>> carried =
+      declareVariables(groupsOf({loop.getRegionIterArgs(), loop.getResults()}),
+                       loop.getInits(), "acc", loop, os);
+  if (failed(carried))
+    return failure();
+  StringRef loopName = getLoopName(loop);
+  std::string iv =
+      define(loop.getInductionVar(), loopName.empty() ? "i" : loopName);
+  std::string lb =
+      bound(loop.getLowerBoundMap(), loop.getLowerBoundOperands(), true);
+  std::string ub =
+      bound(loop.getUpperBoundMap(), loop.getUpperBoundOperands(), false);
+  emitPragmasBeforeLoop(loop, os);
+  os << loopLabel(loop) << "for (int " << iv << " = " << lb << "; " << iv
+     << " < " << ub << "; "
+     << increment(iv, std::to_string(loop.getStepAsInt())) << ") {\n";
+  return emitLoopBody(loop, *loop.getBody(), *carried, os);
+}
+
+LogicalResult CEmitter::emitScfFor(scf::ForOp loop, Os &os) {
   FailureOr<SmallVector<std::string>> carried =
       declareVariables(groupsOf({loop.getRegionIterArgs(), loop.getResults()}),
                        loop.getInitArgs(), "acc", loop, os);
@@ -121,19 +160,14 @@ LogicalResult CWriter::emitScfFor(scf::ForOp loop, Os &os) {
         "(" + unsignedCppType(loop.getInductionVar().getType()) + ")";
     test = u + iv + " < " + u + ub;
   }
-  std::string step = name(loop.getStep());
-  os << "for (" << *type << " " << iv << " = " << name(loop.getLowerBound())
-     << "; " << test << "; " << iv << (step == "1" ? "++" : " += " + step)
-     << ") {\n";
-  os.indent();
-  if (failed(emitRegionBody(*loop.getBody(), *carried, os)))
-    return failure();
-  os.unindent();
-  os << "}\n";
-  return success();
+  emitPragmasBeforeLoop(loop, os);
+  os << loopLabel(loop) << "for (" << *type << " " << iv << " = "
+     << name(loop.getLowerBound()) << "; " << test << "; "
+     << increment(iv, name(loop.getStep())) << ") {\n";
+  return emitLoopBody(loop, *loop.getBody(), *carried, os);
 }
 
-LogicalResult CWriter::emitScfWhile(scf::WhileOp loop, Os &os) {
+LogicalResult CEmitter::emitScfWhile(scf::WhileOp loop, Os &os) {
   // The before region's arguments are the carried values (the after
   // region's yield assigns them); the condition's forwarded values are the
   // after region's arguments and the loop's results.
@@ -146,8 +180,10 @@ LogicalResult CWriter::emitScfWhile(scf::WhileOp loop, Os &os) {
                        {}, "c", loop, os);
   if (failed(forwarded))
     return failure();
-  os << "while (1) {\n";
+  emitPragmasBeforeLoop(loop, os);
+  os << loopLabel(loop) << "while (" << style.alwaysTrue << ") {\n";
   os.indent();
+  emitLoopPragmas(loop, os);
   scf::ConditionOp condition = loop.getConditionOp();
   for (Operation &op : loop.getBeforeBody()->without_terminator())
     if (failed(emitOp(&op, os)))
@@ -162,9 +198,10 @@ LogicalResult CWriter::emitScfWhile(scf::WhileOp loop, Os &os) {
   return success();
 }
 
-LogicalResult CWriter::emitBranches(Operation *op, const std::string &condition,
-                                    Block *thenBlock, Block *elseBlock,
-                                    Os &os) {
+LogicalResult CEmitter::emitBranches(Operation *op,
+                                     const std::string &condition,
+                                     Block *thenBlock, Block *elseBlock,
+                                     Os &os) {
   FailureOr<SmallVector<std::string>> results =
       declareVariables(groupsOf({op->getResults()}), {}, "r", op, os);
   if (failed(results))
@@ -174,9 +211,10 @@ LogicalResult CWriter::emitBranches(Operation *op, const std::string &condition,
   if (failed(emitRegionBody(*thenBlock, *results, os)))
     return failure();
   os.unindent();
-  if (elseBlock &&
-      (!elseBlock->without_terminator().empty() ||
-       llvm::any_of(*results, [](auto &r) { return !r.empty(); }))) {
+  bool emptyElse =
+      elseBlock && elseBlock->without_terminator().empty() &&
+      llvm::all_of(*results, [](const std::string &r) { return r.empty(); });
+  if (elseBlock && !(style.omitsUnused && emptyElse)) {
     os << "} else {\n";
     os.indent();
     if (failed(emitRegionBody(*elseBlock, *results, os)))
@@ -187,10 +225,22 @@ LogicalResult CWriter::emitBranches(Operation *op, const std::string &condition,
   return success();
 }
 
-LogicalResult CWriter::emitScfIf(scf::IfOp op, Os &os) {
-  Block *elseBlock = op.getElseRegion().empty() ? nullptr : op.elseBlock();
-  return emitBranches(op, name(op.getCondition()), op.thenBlock(), elseBlock,
-                      os);
+LogicalResult CEmitter::emitIf(AffineIfOp op, Os &os) {
+  IntegerSet set = op.getIntegerSet();
+  std::string condition;
+  for (unsigned i = 0; i < set.getNumConstraints(); ++i)
+    condition += (i ? " && " : "") +
+                 affineExpression(set.getConstraint(i), op.getOperands(),
+                                  set.getNumDims()) +
+                 (set.isEq(i) ? " == 0" : " >= 0");
+  return emitBranches(
+      op, condition.empty() ? style.alwaysTrue.str() : condition,
+      op.getThenBlock(), op.hasElse() ? op.getElseBlock() : nullptr, os);
 }
 
-} // namespace hcl::bambu
+LogicalResult CEmitter::emitScfIf(scf::IfOp op, Os &os) {
+  return emitBranches(op, name(op.getCondition()), op.thenBlock(),
+                      op.elseBlock(), os);
+}
+
+} // namespace hcl

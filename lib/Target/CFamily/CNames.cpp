@@ -1,6 +1,6 @@
 //===- CNames.cpp - C++ identifiers for IR values -------------------------===//
 
-#include "CNames.h"
+#include "hcl/Target/CFamily/CNames.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"

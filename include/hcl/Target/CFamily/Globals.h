@@ -1,9 +1,9 @@
-//===- EmitGlobals.h - memref.global as file-scope C++ arrays ---*- C++ -*-===//
+//===- Globals.h - memref.global as file-scope C arrays ---------*- C++ -*-===//
 
-#ifndef HCL_LIB_TARGET_HLSCPP_EMITGLOBALS_H
-#define HCL_LIB_TARGET_HLSCPP_EMITGLOBALS_H
+#ifndef HCL_TARGET_CFAMILY_GLOBALS_H
+#define HCL_TARGET_CFAMILY_GLOBALS_H
 
-#include "CNames.h"
+#include "hcl/Target/CFamily/CNames.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/StringMap.h"
@@ -30,4 +30,4 @@ mlir::LogicalResult emitGlobals(mlir::ModuleOp module,
 
 } // namespace hcl
 
-#endif // HCL_LIB_TARGET_HLSCPP_EMITGLOBALS_H
+#endif // HCL_TARGET_CFAMILY_GLOBALS_H

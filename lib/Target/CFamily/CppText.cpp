@@ -1,6 +1,6 @@
 //===- CppText.cpp - C++ spellings of MLIR types and values ---------------===//
 
-#include "CppText.h"
+#include "hcl/Target/CFamily/CppText.h"
 
 #include "hcl/Dialect/HCL/HCLOps.h"
 

@@ -1,7 +1,7 @@
 //===- CppText.h - C++ spellings of MLIR types and values -------*- C++ -*-===//
 
-#ifndef HCL_LIB_TARGET_HLSCPP_CPPTEXT_H
-#define HCL_LIB_TARGET_HLSCPP_CPPTEXT_H
+#ifndef HCL_TARGET_CFAMILY_CPPTEXT_H
+#define HCL_TARGET_CFAMILY_CPPTEXT_H
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/AffineExpr.h"
@@ -52,4 +52,4 @@ std::string helperDefinitions(const std::set<std::string> &helpers);
 
 } // namespace hcl
 
-#endif // HCL_LIB_TARGET_HLSCPP_CPPTEXT_H
+#endif // HCL_TARGET_CFAMILY_CPPTEXT_H
