@@ -331,9 +331,9 @@ TEST(FrontendRun, OutOfBoundsIndexIsABuildError) {
     FAIL() << "A(i + 1, j) over every row of A built";
   } catch (const Error &e) {
     std::string message = e.what();
-    EXPECT_NE(message.find("index out of bounds: dimension 0 of argument 0 of "
-                           "@top (memref<10x4xi32>, valid 0..9) is indexed "
-                           "over 1..10 in stage 'B'"),
+    EXPECT_NE(message.find("index out of bounds: dimension 0 of 'A' (argument "
+                           "0 of @top, memref<10x4xi32>, valid 0..9) is "
+                           "indexed over 1..10 in stage 'B'"),
               std::string::npos)
         << message;
   }
