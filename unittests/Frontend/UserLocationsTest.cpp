@@ -58,7 +58,7 @@ TEST(UserLocations, TheProgramCarriesLinesAndNames) {
   std::string loc =
       "loc(\"" + std::string(__FILE__) + "\":" + std::to_string(line) + ":0)";
   EXPECT_TRUE(contains(text, "#loc0 = " + loc)) << text;
-  EXPECT_TRUE(contains(text, "affine.load %A[%i0] : memref<8xi32> loc(#loc0)"))
+  EXPECT_TRUE(contains(text, "affine.load %A[%i1] : memref<8xi32> loc(#loc0)"))
       << text;
   // Printed after parsing, the name stays in the attribute.
   EXPECT_TRUE(contains(lower(s), "{hcl.arg_name = \"A\"}")) << lower(s);

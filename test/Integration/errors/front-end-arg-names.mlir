@@ -22,5 +22,8 @@ func.func @top(%arg0: memref<8xi32> {hcl.arg_name = "I"}, %arg1: memref<16xf32> 
     %v = memref.load %arg1[%ki] : memref<16xf32> loc(#loc1)
     affine.store %v, %B[%i] : memref<8xf32> loc(#loc1)
   } {loop_name = "i", stage_name = "B"} loc(#loc1)
+  %li = hcl.create_loop_handle "i" : !hcl.LoopHandle
+  %s = hcl.create_stage_handle "B" : !hcl.StageHandle
+  hcl.pipeline(%s, %li, 1)
   return %B : memref<8xf32>
 }
