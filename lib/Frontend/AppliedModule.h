@@ -34,16 +34,27 @@ struct ModuleImpl {
   std::vector<std::string> outputNames;
 };
 
-/// Collects error diagnostics as "message (at: <the line they point to>)".
+/// Collects error diagnostics as "file:line: error: message" at the user's
+/// line when the operation carries one, else "message (in <the schedule
+/// call>)" or "message\n  at: <the MLIR line they point to>".
 class DiagnosticCollector {
 public:
   DiagnosticCollector(mlir::MLIRContext &context, const std::string &text);
   const std::string &str() const { return messages; }
+  /// Messages then describe an unnamed input ('placeholder0') by where it
+  /// was made.
+  void describe(const std::vector<Tensor> &inputs);
 
 private:
   std::string messages;
+  std::vector<Tensor> inputs;
   mlir::ScopedDiagnosticHandler handler;
 };
+
+/// `message` with each unnamed input ('placeholder0') described by where
+/// it was made.
+std::string describeUnnamed(std::string message,
+                            const std::vector<Tensor> &inputs);
 
 /// The schedule's program parsed, with the schedule applied when `apply`;
 /// errors throw hcl::Error starting with `what` ("build").

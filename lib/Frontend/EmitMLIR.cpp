@@ -431,8 +431,49 @@ std::string Writer::bufferType(const std::shared_ptr<TensorNode> &tensor) {
   return memrefType(tensor->shape, tensor->dtype);
 }
 
+std::string Writer::locationAlias(const UserLocation &where) {
+  if (!where.known())
+    return "";
+  std::string text =
+      "loc(" + quoted(where.file) + ":" + std::to_string(where.line) + ":0)";
+  auto [it, added] = locationAliases.emplace(
+      text, "#loc" + std::to_string(locationAliases.size()));
+  if (added)
+    aliasDefinitions.push_back(it->second + " = " + text);
+  return it->second;
+}
+
+/// The name of an argument of @top for the tensor `name`: an SSA name
+/// (letters, digits, `$._-`, not a digit first), unlike the writer's own
+/// `%v12`, `%c3`... and unlike the other arguments'.
+static std::string argumentName(const std::string &name,
+                                std::set<std::string> &taken) {
+  std::string base;
+  for (char c : name)
+    base += std::isalnum(static_cast<unsigned char>(c)) || c == '$' ||
+                    c == '.' || c == '_' || c == '-'
+                ? c
+                : '_';
+  if (base.empty() || std::isdigit(static_cast<unsigned char>(base[0])))
+    base = "_" + base;
+  // The writer's fresh values are a prefix and a number.
+  size_t digits = base.find_first_of("0123456789");
+  static const std::set<std::string> prefixes = {
+      "v",   "c",   "i",      "r",   "s",     "l",     "h",      "buf",
+      "acc", "brk", "buffer", "arg", "const", "local", "packed", "reshaped"};
+  if (digits != std::string::npos && digits > 0 &&
+      base.find_first_not_of("0123456789", digits) == std::string::npos &&
+      prefixes.count(base.substr(0, digits)))
+    base += "_";
+  std::string unique = base;
+  for (int suffix = 1; !taken.insert(unique).second; ++suffix)
+    unique = base + "_" + std::to_string(suffix);
+  return unique;
+}
+
 void Writer::emitStage(const std::shared_ptr<TensorNode> &stage) {
   currentStage = stage->stageName;
+  userLoc = locationAlias(stage->location);
   if (stage->kind == TensorKind::Imperative)
     return emitImperativeStage(*stage);
   if (stage->kind == TensorKind::Compute) {
@@ -478,14 +519,19 @@ void Writer::emitStage(const std::shared_ptr<TensorNode> &stage) {
 }
 
 std::string Writer::run() {
+  // Arguments are named after their tensors, in the text (%A) and in an
+  // attribute that survives printing, which the tools' options accept.
   std::string arguments;
+  std::set<std::string> argumentNames;
   for (size_t i = 0; i < schedule.inputs.size(); ++i) {
     const auto &input = schedule.inputs[i].node();
-    std::string name = "%arg" + std::to_string(i);
+    std::string name = "%" + argumentName(input->name, argumentNames);
     buffers[input.get()] = name;
+    std::string attrs =
+        unsignedAttr(input->dtype).empty() ? "" : ", hcl.unsigned";
     arguments += (i ? ", " : "") + name + ": " +
                  memrefType(input->shape, input->dtype) +
-                 unsignedAttr(input->dtype);
+                 " {hcl.arg_name = " + quoted(input->name) + attrs + "}";
   }
   std::vector<std::shared_ptr<TensorNode>> results;
   for (const Tensor &output : schedule.outputs) {
@@ -519,22 +565,28 @@ std::string Writer::run() {
   for (const auto &stage : schedule.stages)
     emitStage(stage);
   currentStage.clear();
+  userLoc.clear();
   // Halide lets store_at come before or after compute_at; the engine
   // applies store_at to the nest compute_at made, so a store_at waits for
   // the next compute_at of its stage (or, without one, goes last and fails
   // there with its location).
   std::vector<const Command *> waitingStoreAts;
+  auto emitLocatedCommand = [&](const Command &command) {
+    userLoc = locationAlias(command.location);
+    emitCommand(command);
+    userLoc.clear();
+  };
   for (const Command &command : schedule.commands) {
     if (command.kind == CommandKind::StoreAt) {
       waitingStoreAts.push_back(&command);
       continue;
     }
-    emitCommand(command);
+    emitLocatedCommand(command);
     if (command.kind != CommandKind::ComputeAt)
       continue;
     for (auto it = waitingStoreAts.begin(); it != waitingStoreAts.end();) {
       if ((*it)->stage == command.stage) {
-        emitCommand(**it);
+        emitLocatedCommand(**it);
         it = waitingStoreAts.erase(it);
       } else {
         ++it;
@@ -542,7 +594,7 @@ std::string Writer::run() {
     }
   }
   for (const Command *command : waitingStoreAts)
-    emitCommand(*command);
+    emitLocatedCommand(*command);
   // Intermediate tensors are freed when the function ends (the CPU path
   // would leak them on every call; HLS C++ makes them local arrays).
   for (const auto &stage : schedule.stages)
@@ -558,7 +610,11 @@ std::string Writer::run() {
   line(results.empty() ? "return" : "return " + values + " : " + types);
   out << "}\n";
   emitCalledFunctions();
-  return out.str();
+  // The user's locations, defined before the operations that use them.
+  std::string aliases;
+  for (const std::string &definition : aliasDefinitions)
+    aliases += definition + "\n";
+  return aliases + out.str();
 }
 
 std::string emitMLIR(const detail::ScheduleImpl &schedule) {

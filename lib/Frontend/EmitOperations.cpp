@@ -266,9 +266,8 @@ std::string Writer::emitFixedOp(const ExprNode &e) {
     throwError("stage '" + currentStage +
                "': this operation is not defined on "
                "fixed point (" +
-               e.type.str() +
-               "); hcl::cast the operands to "
-               "a float or an integer type first");
+               e.type.str() + "); " + spelling("hcl::cast", "hcl.cast") +
+               " the operands to a float or an integer type first");
   std::string type = mlirType(e.type), a, b;
   if (e.op == OpCode::Neg) {
     a = fresh("c");

@@ -126,6 +126,15 @@ void Writer::emitStatements(const StmtList &statements, size_t from) {
 }
 
 void Writer::emitStatement(const StmtNode &s) {
+  // The statement's own line, else its construct's (the enclosing one).
+  std::string enclosing = userLoc;
+  if (std::string at = locationAlias(s.location); !at.empty())
+    userLoc = at;
+  emitStatementAt(s);
+  userLoc = enclosing;
+}
+
+void Writer::emitStatementAt(const StmtNode &s) {
   switch (s.kind) {
   case StmtKind::Store:
     return emitStore(s.target, s.indices, Expr(s.value));
@@ -312,10 +321,13 @@ void Writer::emitImperativeStage(const TensorNode &stage) {
     throwError("stage '" + stage.stageName + "' has no statements");
   allocateLocals(stage.locals, statements);
   const StmtNode &first = *statements.front();
-  if (statements.size() == 1 && first.kind == StmtKind::For)
-    return emitFor(first, stage.stageName);
-  if (statements.size() == 1 && first.kind == StmtKind::While)
-    return emitWhile(first, stage.stageName);
+  if (statements.size() == 1 &&
+      (first.kind == StmtKind::For || first.kind == StmtKind::While)) {
+    if (std::string at = locationAlias(first.location); !at.empty())
+      userLoc = at;
+    return first.kind == StmtKind::For ? emitFor(first, stage.stageName)
+                                       : emitWhile(first, stage.stageName);
+  }
   // Several statements: one stage, the loop nest of one iteration that
   // carries its name.
   line("affine.for " + fresh("s") + " = 0 to 1 {");

@@ -359,7 +359,8 @@ Expr bit_reverse(const Expr &value) {
 
 Expr bitcast(Type type, const Expr &value) {
   if (value.node()->untyped)
-    throwError("bitcast of a literal: give it a type with hcl::cast first");
+    throwError("bitcast of a literal: give it a type with " +
+               spelling("hcl::cast", "hcl.cast") + " first");
   if (value.type().bits != type.bits)
     throwError("bitcast from " + value.type().str() + " to " + type.str() +
                ": the widths differ");

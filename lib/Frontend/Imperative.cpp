@@ -34,6 +34,8 @@ struct Scope {
 };
 
 thread_local std::vector<Scope> scopes;
+
+std::string stageSpelling() { return spelling("hcl::stage", "hcl.Stage"); }
 thread_local int implicitStages = 0;
 
 /// Runs `body` with its statements recorded into `block`.
@@ -52,8 +54,9 @@ void recordInto(StmtList &block, StmtNode *loop, Owner *owner, int loopDepth,
 Scope &current(const char *construct) {
   if (scopes.empty())
     throwError(std::string(construct) +
-               " outside imperative code: use it inside hcl::stage, "
-               "hcl::mutate, hcl::for_ or a def_ body");
+               " outside imperative code: use it inside " + stageSpelling() +
+               ", " + spelling("hcl::mutate", "hcl.mutate") + ", " +
+               spelling("hcl::for_", "hcl.for_") + " or a def_ body");
   return scopes.back();
 }
 
@@ -128,19 +131,23 @@ void addFor(std::shared_ptr<const ExprNode> var, const Expr &lo, const Expr &hi,
 
 } // namespace
 
-void stage(const std::string &name, const std::function<void()> &body) {
+void stage(const std::string &name, const std::function<void()> &body,
+           SourceLocation where) {
+  detail::LocationScope located(where);
   if (name.empty())
-    throwError("hcl::stage needs a name (the schedule refers to it)");
+    throwError(stageSpelling() + " needs a name (the schedule refers to it)");
   if (!scopes.empty())
-    throwError("hcl::stage '" + name +
+    throwError(stageSpelling() + " '" + name +
                "' inside imperative code: stages "
                "do not nest");
   makeStage(name, body);
 }
 
 void for_(const Expr &lo, const Expr &hi, int64_t step,
-          const std::function<void(Var)> &body, const std::string &name) {
-  if (inImplicitStage(name, [&] { for_(lo, hi, step, body, name); }))
+          const std::function<void(Var)> &body, const std::string &name,
+          SourceLocation where) {
+  detail::LocationScope located(where);
+  if (inImplicitStage(name, [&] { for_(lo, hi, step, body, name, where); }))
     return;
   if (step <= 0)
     throwError("for_: the step must be a positive constant, got " +
@@ -152,12 +159,14 @@ void for_(const Expr &lo, const Expr &hi, int64_t step,
 }
 
 void for_(const Expr &lo, const Expr &hi, const std::function<void(Var)> &body,
-          const std::string &name) {
-  for_(lo, hi, 1, body, name);
+          const std::string &name, SourceLocation where) {
+  for_(lo, hi, 1, body, name, where);
 }
 
-void if_(const Expr &condition, const std::function<void()> &body) {
-  if (inImplicitStage("", [&] { if_(condition, body); }))
+void if_(const Expr &condition, const std::function<void()> &body,
+         SourceLocation where) {
+  detail::LocationScope located(where);
+  if (inImplicitStage("", [&] { if_(condition, body, where); }))
     return;
   Scope &scope = current("if_");
   auto statement = newStatement(StmtKind::If);
@@ -178,7 +187,9 @@ static StmtNode &openIf(const char *construct) {
   return *scope.block->back();
 }
 
-void elif_(const Expr &condition, const std::function<void()> &body) {
+void elif_(const Expr &condition, const std::function<void()> &body,
+           SourceLocation where) {
+  detail::LocationScope located(where);
   StmtNode &statement = openIf("elif_");
   Scope &scope = scopes.back();
   statement.conditions.push_back(condition.node());
@@ -187,7 +198,8 @@ void elif_(const Expr &condition, const std::function<void()> &body) {
              scope.loopDepth, body);
 }
 
-void else_(const std::function<void()> &body) {
+void else_(const std::function<void()> &body, SourceLocation where) {
+  detail::LocationScope located(where);
   StmtNode &statement = openIf("else_");
   Scope &scope = scopes.back();
   statement.hasElse = true;
@@ -196,9 +208,11 @@ void else_(const std::function<void()> &body) {
 }
 
 void while_(const Expr &condition, const std::function<void()> &body,
-            const std::string &name, int64_t maxTripCount) {
-  if (inImplicitStage(name,
-                      [&] { while_(condition, body, name, maxTripCount); }))
+            const std::string &name, int64_t maxTripCount,
+            SourceLocation where) {
+  detail::LocationScope located(where);
+  if (inImplicitStage(
+          name, [&] { while_(condition, body, name, maxTripCount, where); }))
     return;
   if (maxTripCount < 0)
     throwError("while_: maxTripCount must be positive (0: unknown), got " +
@@ -212,7 +226,8 @@ void while_(const Expr &condition, const std::function<void()> &body,
   recordInto(loop->body, loop.get(), scope.owner, scope.loopDepth + 1, body);
 }
 
-void break_() {
+void break_(SourceLocation where) {
+  detail::LocationScope located(where);
   Scope &scope = current("break_");
   if (!scope.loop)
     throwError("break_ outside a for_ or while_ loop");
@@ -259,9 +274,10 @@ void storeElement(const std::shared_ptr<TensorNode> &tensor,
                std::to_string(indices.size()) + " indices");
   if (scopes.empty())
     throwError("assignment to '" + tensor->name +
-               "' outside imperative code: assign inside hcl::stage, "
-               "hcl::mutate, hcl::for_ or a def_ body (compute and update "
-               "return values instead)");
+               "' outside imperative code: assign inside " + stageSpelling() +
+               ", " + spelling("hcl::mutate", "hcl.mutate") + ", " +
+               spelling("hcl::for_", "hcl.for_") +
+               " or a def_ body (compute and update return values instead)");
   auto statement = newStatement(StmtKind::Store);
   statement->target = tensor;
   statement->indices = indices;

@@ -33,13 +33,24 @@ private:
   std::string fresh(const char *prefix = "v") {
     return "%" + std::string(prefix) + std::to_string(next++);
   }
+  /// An operation (or the end of one), located at the user's line being
+  /// written (`userLoc`); lines that open a region or a block are not ends
+  /// of operations and take no location.
   void line(const std::string &text) {
-    out << std::string(2 * depth, ' ') << text << "\n";
+    out << std::string(2 * depth, ' ') << text;
+    if (!userLoc.empty() && !text.empty() && text.back() != '{' &&
+        text.front() != '^')
+      out << " loc(" << userLoc << ")";
+    out << "\n";
   }
-  /// A schedule operation, located at the user's call it came from.
+  /// A schedule operation, located at the user's call it came from: its
+  /// description, and within it the user's line when known.
   void scheduleOp(const std::string &text) {
-    line(text + " loc(" + quoted(location) + ")");
+    out << std::string(2 * depth, ' ') << text << " loc(" << quoted(location)
+        << (userLoc.empty() ? "" : "(" + userLoc + ")") << ")\n";
   }
+  /// `#locN`, the alias of `loc("file":line:0)`; "" when unknown.
+  std::string locationAlias(const UserLocation &where);
 
   // Values.
   std::string constant(const ExprNode &e, Type type);
@@ -77,6 +88,7 @@ private:
                       const StmtList &statements);
   void emitStatements(const StmtList &statements, size_t from = 0);
   void emitStatement(const StmtNode &s);
+  void emitStatementAt(const StmtNode &s);
   void emitStore(const std::shared_ptr<TensorNode> &tensor,
                  const std::vector<Expr> &indices, const Expr &value);
   void emitFor(const StmtNode &loop, const std::string &stageName);
@@ -102,6 +114,11 @@ private:
   std::map<std::string, std::string> stageHandles;
   std::string currentStage;
   std::string location;
+  /// The location alias of what is being written ("": none), and the
+  /// aliases' definitions by alias.
+  std::string userLoc;
+  std::map<std::string, std::string> locationAliases;
+  std::vector<std::string> aliasDefinitions;
   /// Module symbols, and the globals holding the program's constants.
   std::set<std::string> symbols = {"top"};
   std::vector<std::pair<std::string, std::shared_ptr<TensorNode>>> globals;

@@ -54,9 +54,9 @@ static void checkIntegerOperand(const Expr &x, const char *op) {
   if (!x.type().isInteger())
     throwError(std::string("operator") + op +
                ": bitwise operations need integer operands, not " +
-               x.type().str() +
-               " (hcl::cast or hcl::bitcast to an integer "
-               "type first)");
+               x.type().str() + " (" + spelling("hcl::cast", "hcl.cast") +
+               " or " + spelling("hcl::bitcast", "hcl.bitcast") +
+               " to an integer type first)");
 }
 
 /// Both operands meet in one integer type, as for arithmetic; two literals

@@ -11,6 +11,7 @@
 #include "ArrayStorage.h"
 #include "EmitMLIR.h"
 #include "LargeStack.h"
+#include "Nodes.h"
 
 #include "hcl/Frontend/Error.h"
 #include "hcl/Frontend/Module.h"
@@ -47,19 +48,63 @@ static std::string lineOf(const std::string &text, unsigned number) {
   return line.substr(line.find_first_not_of(' '));
 }
 
+/// "'placeholder0' (made by hcl.placeholder at k.py:3, ...".
+std::string describeUnnamed(std::string message,
+                            const std::vector<Tensor> &inputs) {
+  for (const Tensor &input : inputs) {
+    if (!input.node()->unnamed || !input.node()->location.known())
+      continue;
+    std::string name = "'" + input.name() + "' (";
+    std::string description = name + "made by " +
+                              spelling("hcl::placeholder", "hcl.placeholder") +
+                              " at " + input.node()->location.str() + ", ";
+    for (size_t at = message.find(name); at != std::string::npos;
+         at = message.find(name, at + description.size()))
+      message.replace(at, name.size(), description);
+  }
+  return message;
+}
+
+/// The user's line a location carries (the front end writes them, passes
+/// copy or fuse them): a file:line:col whose file is not the text the
+/// front end wrote, which is parsed without a name.
+static FileLineColLoc userLine(Location loc) {
+  FileLineColLoc found;
+  loc->walk([&](Location inner) {
+    auto fileLoc = dyn_cast<FileLineColLoc>(inner);
+    if (!fileLoc || fileLoc.getFilename().getValue().empty())
+      return WalkResult::advance();
+    found = fileLoc;
+    return WalkResult::interrupt();
+  });
+  return found;
+}
+
 DiagnosticCollector::DiagnosticCollector(MLIRContext &context,
                                          const std::string &text)
     : handler(&context, [this, &text](Diagnostic &diag) {
         if (diag.getSeverity() != DiagnosticSeverity::Error)
           return success();
-        std::string message = diag.str();
-        if (auto loc = dyn_cast<NameLoc>(diag.getLocation()))
-          message += " (in " + loc.getName().str() + ")";
-        else if (auto loc = dyn_cast<FileLineColLoc>(diag.getLocation()))
-          message += "\n  at: " + lineOf(text, loc.getLine());
+        std::string message = describeUnnamed(diag.str(), inputs);
+        Location loc = diag.getLocation();
+        std::string call;
+        if (auto named = dyn_cast<NameLoc>(loc))
+          call = " (in " + named.getName().str() + ")";
+        if (FileLineColLoc user = userLine(loc))
+          message = user.getFilename().str() + ":" +
+                    std::to_string(user.getLine()) + ": error: " + message +
+                    call;
+        else if (!call.empty())
+          message += call;
+        else if (auto at = dyn_cast<FileLineColLoc>(loc))
+          message += "\n  at: " + lineOf(text, at.getLine());
         messages += (messages.empty() ? "" : "\n") + message;
         return success();
       }) {}
+
+void DiagnosticCollector::describe(const std::vector<Tensor> &inputs) {
+  this->inputs = inputs;
+}
 
 namespace {
 
@@ -87,6 +132,7 @@ std::unique_ptr<ModuleImpl> parseAndApply(const Schedule &schedule, bool apply,
   impl->context.printOpOnDiagnostic(false);
   impl->text = emitMLIR(*schedule.impl());
   DiagnosticCollector diagnostics(impl->context, impl->text);
+  diagnostics.describe(schedule.inputs());
   impl->module = parseSourceString<ModuleOp>(impl->text, &impl->context);
   if (!impl->module)
     throwError(std::string(what) +
@@ -144,6 +190,7 @@ static Module buildWhole(const Schedule &schedule,
       parseAndApply(schedule, true, "build");
   impl->text = print(*impl->module);
   DiagnosticCollector diagnostics(impl->context, impl->text);
+  diagnostics.describe(impl->inputs);
   ModuleOp module = *impl->module;
   auto entry = module.lookupSymbol<func::FuncOp>("top");
   // Bounds-check messages name the tensors as the program does.
@@ -236,6 +283,7 @@ static void buildHLSProject(const Schedule &schedule,
       parseAndApply(schedule, true, "build_hls");
   impl->text = print(*impl->module);
   DiagnosticCollector diagnostics(impl->context, impl->text);
+  diagnostics.describe(impl->inputs);
   ModuleOp module = *impl->module;
   HLSProjectOptions options;
   options.part = target.part;
@@ -252,6 +300,7 @@ static void buildHLSProjects(const Schedule &schedule, const std::string &dir,
       parseAndApply(schedule, true, "build_hls");
   impl->text = print(*impl->module);
   DiagnosticCollector diagnostics(impl->context, impl->text);
+  diagnostics.describe(impl->inputs);
   ModuleOp module = *impl->module;
   llvm::Expected<SmallVector<func::FuncOp>> selected =
       selectHLSTops(module, top);
@@ -367,8 +416,12 @@ void Module::call(const std::vector<Array *> &arrays) {
         std::move(i < inputs ? arguments[i] : results[i - inputs]);
   for (auto &[i, shape] : shapes)
     arrays[i]->storage()->host.reshape(std::move(shape));
-  if (error)
-    throwError("module @top: " + llvm::toString(std::move(error)));
+  if (error) {
+    // An unnamed input is described by where it was made.
+    std::string message =
+        detail::describeUnnamed(llvm::toString(std::move(error)), impl->inputs);
+    throwError("module @top: " + message);
+  }
 }
 
 } // namespace hcl

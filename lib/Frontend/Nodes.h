@@ -10,10 +10,48 @@
 #define HCL_LIB_FRONTEND_NODES_H
 
 #include "hcl/Frontend/Schedule.h"
+#include "hcl/Frontend/SourceLocation.h"
 
 #include <functional>
 
 namespace hcl {
+
+/// A line of the user's program (SourceLocation.cpp); file "" when unknown.
+struct UserLocation {
+  std::string file;
+  unsigned line = 0;
+  bool known() const { return !file.empty() && line; }
+  /// "file:line", or "" when unknown.
+  std::string str() const;
+};
+
+/// Where what is being recorded now comes from: the Python line pinned by
+/// the Python module, else the innermost public call's (LocationScope).
+UserLocation currentLocation();
+
+namespace detail {
+/// Pins `file:line` (line 0: no location at all) while it lives, so that
+/// the front end's C++ callers' own lines do not locate what they record
+/// (the ONNX importer's operations are the model's, not its own).
+class PinnedLocation {
+public:
+  PinnedLocation(const std::string &file, unsigned line)
+      : savedFile(pinnedFile()), savedLine(pinnedLine()) {
+    pinLocation(file, line);
+  }
+  ~PinnedLocation() { pinLocation(savedFile, savedLine); }
+  PinnedLocation(const PinnedLocation &) = delete;
+  PinnedLocation &operator=(const PinnedLocation &) = delete;
+
+private:
+  std::string savedFile;
+  unsigned savedLine;
+};
+} // namespace detail
+
+/// The API's name as the user's language spells it: `spelling("hcl::stage",
+/// "hcl.Stage")`.
+std::string spelling(const char *cxx, const char *python);
 
 enum class ExprKind {
   IntConst,
@@ -166,6 +204,10 @@ struct TensorNode {
   /// Imperative: the statements, and the local variables they declare.
   std::shared_ptr<StmtList> statements;
   std::vector<std::shared_ptr<TensorNode>> locals;
+  /// Where the user made it: the placeholder, compute or stage call.
+  UserLocation location = currentLocation();
+  /// The name was made up (`placeholder0`): messages say where it was made.
+  bool unnamed = false;
 };
 
 /// Calls `visit` once on `root` and once on each distinct expression below
@@ -214,6 +256,8 @@ struct Command {
   std::vector<std::string> stages;
   std::string merge, axis;
   std::vector<std::string> param;
+  /// The user's call.
+  UserLocation location = currentLocation();
 };
 
 namespace detail {

@@ -39,6 +39,8 @@ struct StmtNode {
   bool hasElse = false;
   /// Break: the loop it leaves.
   const StmtNode *loop = nullptr;
+  /// The user's line: the construct's call, the Python assignment.
+  UserLocation location = currentLocation();
 };
 
 /// A sub-function (HeteroCL's hcl.def_): tensor parameters, imperative

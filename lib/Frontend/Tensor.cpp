@@ -147,10 +147,12 @@ Var Tensor::axis(const std::string &name) const {
 }
 
 Tensor placeholder(const std::vector<int64_t> &shape, const std::string &name,
-                   std::optional<Type> dtype) {
+                   std::optional<Type> dtype, SourceLocation where) {
+  detail::LocationScope located(where);
   auto node = std::make_shared<TensorNode>();
   node->kind = TensorKind::Placeholder;
   node->name = nameOrDefault(name, "placeholder");
+  node->unnamed = name.empty();
   checkShape(shape, "placeholder '" + node->name + "'");
   node->shape = shape;
   node->dtype = dtype.value_or(getDefaultType());
@@ -225,7 +227,8 @@ std::vector<std::shared_ptr<TensorNode>> RecordingScope::take() {
 } // namespace detail
 
 Tensor scalar(const Expr &init, const std::string &name,
-              std::optional<Type> dtype) {
+              std::optional<Type> dtype, SourceLocation where) {
+  detail::LocationScope located(where);
   Type type =
       dtype.value_or(init.node()->untyped ? getDefaultType() : init.type());
   if (auto local = declareLocal(name, type, init))

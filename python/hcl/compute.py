@@ -6,6 +6,7 @@ import inspect
 import itertools
 
 from . import _hcl
+from ._location import LocatedScope, caller, located
 from .types import Error, as_type
 
 Expr = _hcl.Expr
@@ -25,6 +26,12 @@ for _op in ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "and",
         setattr(_hcl.PartialIndex, f"__r{_op}__", _partial_index_error)
 for _op in ("neg", "invert", "bool", "index"):
     setattr(_hcl.PartialIndex, f"__{_op}__", _partial_index_error)
+
+# Statements of imperative code are located at their own lines.
+Tensor.__setitem__ = located(Tensor.__setitem__)
+_hcl.PartialIndex.__setitem__ = located(_hcl.PartialIndex.__setitem__)
+Tensor.v = property(Tensor.v.fget, located(Tensor.v.fset))
+_hcl.Def.__call__ = located(_hcl.Def.__call__)
 
 
 def _name(name):
@@ -57,11 +64,13 @@ def _lambda_axes(fcompute, shape, what, name):
     return _hcl.make_axes(shape, len(positional), what, _name(name), names)
 
 
+@located
 def placeholder(shape, name=None, dtype=None):
     """An input of the program (HeteroCL's hcl.placeholder)."""
     return _hcl.placeholder(shape, _name(name), as_type(dtype))
 
 
+@located
 def compute(shape, fcompute, name=None, dtype=None, attrs=None):
     """A tensor of `shape` whose element (i, j, ...) is fcompute(i, j, ...),
     computed by one stage named `name` (HeteroCL's hcl.compute)."""
@@ -70,6 +79,7 @@ def compute(shape, fcompute, name=None, dtype=None, attrs=None):
                              as_type(dtype))
 
 
+@located
 def update(tensor, fcompute, name=None):
     """A stage setting every element of `tensor` to fcompute(i, j, ...)
     (HeteroCL's hcl.update)."""
@@ -80,6 +90,7 @@ def update(tensor, fcompute, name=None):
 _mutate_count = itertools.count()
 
 
+@located
 def mutate(domain, fcompute, name=None):
     """A stage running fcompute(i, j, ...), imperative code, at every index
     of `domain` (HeteroCL's hcl.mutate)."""
@@ -88,11 +99,13 @@ def mutate(domain, fcompute, name=None):
     _hcl.make_mutate(domain, axes, lambda: fcompute(*axes), name)
 
 
+@located
 def scalar(init=0, name=None, dtype=None):
     """A one-element tensor (HeteroCL's hcl.scalar); read and assign x.v."""
     return _hcl.scalar(init, _name(name), as_type(dtype))
 
 
+@located
 def const_tensor(values, name=None, dtype=None):
     """A tensor whose values are known when the program is built (weights):
     a NumPy array or nested lists (HeteroCL's hcl.const_tensor)."""
@@ -174,40 +187,44 @@ def for_(begin, end, step=1, name=None):
     """`with hcl.for_(0, N, name="i") as i:` a loop over [begin, end)."""
     if not isinstance(step, int) or isinstance(step, bool):
         raise Error(f"for_: the step must be a Python int, got {step!r}")
-    return _hcl.for_scope(begin, end, step, _name(name))
+    return LocatedScope(_hcl.for_scope(begin, end, step, _name(name)),
+                        caller())
 
 
 def while_(cond, name=None, max_trip_count=0):
     """`with hcl.while_(cond):` a loop running while cond holds."""
-    return _hcl.while_scope(cond, _name(name), max_trip_count)
+    return LocatedScope(_hcl.while_scope(cond, _name(name), max_trip_count),
+                        caller())
 
 
 def if_(cond):
     """`with hcl.if_(cond):` statements run when cond holds."""
-    return _hcl.if_scope(cond)
+    return LocatedScope(_hcl.if_scope(cond), caller())
 
 
 def elif_(cond):
     """`with hcl.elif_(cond):` continues the if_ just before it."""
-    return _hcl.elif_scope(cond)
+    return LocatedScope(_hcl.elif_scope(cond), caller())
 
 
 def else_():
     """`with hcl.else_():` continues the if_ / elif_ just before it."""
-    return _hcl.else_scope()
+    return LocatedScope(_hcl.else_scope(), caller())
 
 
 def Stage(name):
     """`with hcl.Stage("S"):` a stage of imperative code named S (the
     schedule refers to it as s["S"] or s[kernel.S])."""
-    return _hcl.stage_scope(_name(name))
+    return LocatedScope(_hcl.stage_scope(_name(name)), caller())
 
 
+@located
 def break_():
     """Leaves the innermost for_ / while_."""
     _hcl.break_()
 
 
+@located
 def def_(shapes, dtypes=None, ret_dtype=None, name=None, arg_names=None):
     """A sub-function with tensor parameters of `shapes` (HeteroCL's
     @hcl.def_([A.shape, B.shape])); it may return a value. Calling it inside

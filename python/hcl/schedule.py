@@ -266,3 +266,15 @@ def create_schedule(inputs, func=None, name=""):
             except (AttributeError, TypeError):
                 break  # a builtin or bound method: no handles, as in HeteroCL
     return Schedule(impl, tensors)
+
+
+# Each primitive's operation is located at the user's line that called it.
+def _locate_primitives():
+    from ._location import located
+    for cls in (Stage, Schedule):
+        for name, method in list(vars(cls).items()):
+            if not name.startswith("_") and inspect.isfunction(method):
+                setattr(cls, name, located(method))
+
+
+_locate_primitives()

@@ -3,7 +3,8 @@
 // HeteroCL's `with hcl.for_(0, N, name="i") as i:`, `with hcl.if_(c):`,
 // `with hcl.Stage("S"):` map to the C++ constructs through OpenScope (the
 // construct's body is the with-block). mutate and def_ take a Python
-// function, which the C++ calls while its scope is open.
+// function, which the C++ calls while its scope is open. The constructs
+// are located by the Python line the hcl package pins (an empty C++ one).
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,7 +21,7 @@ std::unique_ptr<OpenScope> forScope(py::handle lo, py::handle hi, int64_t step,
                                     const std::string &name) {
   hcl::Expr from = toExpr(lo, "a loop bound"), to = toExpr(hi, "a loop bound");
   return std::make_unique<OpenScope>("for_", [=](const Body &body) {
-    hcl::for_(from, to, step, [&](hcl::Var i) { body(i); }, name);
+    hcl::for_(from, to, step, [&](hcl::Var i) { body(i); }, name, {});
   });
 }
 
@@ -29,33 +30,33 @@ std::unique_ptr<OpenScope> whileScope(py::handle condition,
                                       int64_t maxTripCount) {
   hcl::Expr c = toExpr(condition, "a while_ condition");
   return std::make_unique<OpenScope>("while_", [=](const Body &body) {
-    hcl::while_(c, [&] { body(std::nullopt); }, name, maxTripCount);
+    hcl::while_(c, [&] { body(std::nullopt); }, name, maxTripCount, {});
   });
 }
 
 std::unique_ptr<OpenScope> ifScope(py::handle condition) {
   hcl::Expr c = toExpr(condition, "an if_ condition");
   return std::make_unique<OpenScope>("if_", [=](const Body &body) {
-    hcl::if_(c, [&] { body(std::nullopt); });
+    hcl::if_(c, [&] { body(std::nullopt); }, {});
   });
 }
 
 std::unique_ptr<OpenScope> elifScope(py::handle condition) {
   hcl::Expr c = toExpr(condition, "an elif_ condition");
   return std::make_unique<OpenScope>("elif_", [=](const Body &body) {
-    hcl::elif_(c, [&] { body(std::nullopt); });
+    hcl::elif_(c, [&] { body(std::nullopt); }, {});
   });
 }
 
 std::unique_ptr<OpenScope> elseScope() {
   return std::make_unique<OpenScope>("else_", [](const Body &body) {
-    hcl::else_([&] { body(std::nullopt); });
+    hcl::else_([&] { body(std::nullopt); }, {});
   });
 }
 
 std::unique_ptr<OpenScope> stageScope(const std::string &name) {
   return std::make_unique<OpenScope>("Stage", [=](const Body &body) {
-    hcl::stage(name, [&] { body(std::nullopt); });
+    hcl::stage(name, [&] { body(std::nullopt); }, {});
   });
 }
 
@@ -86,7 +87,7 @@ void bindImperative(py::module_ &m) {
   m.def("elif_scope", &elifScope);
   m.def("else_scope", &elseScope);
   m.def("stage_scope", &stageScope);
-  m.def("break_", &hcl::break_);
+  m.def("break_", [] { hcl::break_({}); });
 
   m.def("make_mutate", [](py::handle shape, const std::vector<hcl::Var> &axes,
                           py::function body, const std::string &name) {

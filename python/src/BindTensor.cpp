@@ -141,7 +141,9 @@ void bindTensor(py::module_ &m) {
       "placeholder",
       [](py::handle shape, const std::string &name,
          std::optional<hcl::Type> dtype) {
-        return hcl::placeholder(toShape(shape, "placeholder"), name, dtype);
+        // Located by the Python line the hcl package pins.
+        return hcl::placeholder(toShape(shape, "placeholder"), name, dtype,
+                                hcl::SourceLocation{});
       },
       py::arg("shape"), py::arg("name") = "", py::arg("dtype") = py::none());
   m.def("make_axes",
@@ -167,7 +169,8 @@ void bindTensor(py::module_ &m) {
       "scalar",
       [](py::handle init, const std::string &name,
          std::optional<hcl::Type> dtype) {
-        return hcl::scalar(toExpr(init, "a scalar's value"), name, dtype);
+        return hcl::scalar(toExpr(init, "a scalar's value"), name, dtype,
+                           hcl::SourceLocation{});
       },
       py::arg("init"), py::arg("name") = "", py::arg("dtype") = py::none());
   m.def("constant_float",

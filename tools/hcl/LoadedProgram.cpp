@@ -80,6 +80,17 @@ LoadedProgram::argumentNames(llvm::StringRef function) {
   if (!onnxInputNames.empty() && func.isPublic() &&
       onnxInputNames.size() == func.getNumArguments())
     return onnxInputNames;
+  std::vector<std::string> names = sourceNames(func);
+  // A name attribute wins: the front ends name arguments after their
+  // tensors there, which printing keeps (and the SSA names do not).
+  for (size_t i = 0; i < names.size(); ++i)
+    if (auto name =
+            func.getArgAttrOfType<mlir::StringAttr>(i, kArgNameAttrName))
+      names[i] = name.str();
+  return names;
+}
+
+std::vector<std::string> LoadedProgram::sourceNames(mlir::func::FuncOp func) {
   std::vector<std::string> names(func.getNumArguments());
   auto loc = llvm::dyn_cast<mlir::FileLineColLoc>(func.getLoc());
   if (!loc || sourceMgr.getNumBuffers() == 0)
@@ -126,7 +137,7 @@ void LoadedProgram::nameArguments() {
   for (auto func : moduleOp->getOps<mlir::func::FuncOp>()) {
     std::vector<std::string> names = argumentNames(func.getSymName());
     for (size_t i = 0; i < names.size(); ++i)
-      if (!names[i].empty())
+      if (!names[i].empty() && !func.getArgAttr(i, kArgNameAttrName))
         func.setArgAttr(i, kArgNameAttrName,
                         mlir::StringAttr::get(&context, names[i]));
   }

@@ -5,6 +5,7 @@
 
 #include "hcl/Support/Diagnostics.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/OwningOpRef.h"
@@ -25,13 +26,15 @@ public:
 
   mlir::ModuleOp module() { return *moduleOp; }
 
-  /// The names the source gives the arguments of @function ("A" for
-  /// `%A: memref<...>`, the input's name in an ONNX model); "" for each one
-  /// it cannot tell.
+  /// The names the source gives the arguments of @function (their
+  /// hcl.arg_name, which the front ends write; "A" for `%A: memref<...>`;
+  /// the input's name in an ONNX model); "" for each one it cannot tell.
   std::vector<std::string> argumentNames(llvm::StringRef function);
 
 private:
   LoadedProgram();
+  /// The arguments' SSA names in the source text.
+  std::vector<std::string> sourceNames(mlir::func::FuncOp func);
   /// Gives each function argument its source name (hcl.arg_name), which
   /// bounds messages use.
   void nameArguments();

@@ -166,8 +166,8 @@ TEST(FrontendConstant, ReadByStagesNotAnArgument) {
   EXPECT_TRUE(contains(text, "memref.global \"private\" constant @b : "
                              "memref<3xf32>"))
       << text;
-  EXPECT_TRUE(contains(text, "func.func @top(%arg0: memref<4x2xf32>) -> "
-                             "(memref<4x3xf32>)"))
+  EXPECT_TRUE(contains(text, "func.func @top(%X: memref<4x2xf32> "
+                             "{hcl.arg_name = \"X\"}) -> (memref<4x3xf32>)"))
       << text;
   EXPECT_TRUE(contains(text, "memref.get_global @W : memref<2x3xf32>")) << text;
   // Found by name as tensors, but they are not stages.

@@ -113,7 +113,7 @@ TEST(HalideSchedule, SeedBlurScheduleStructure) {
   std::string ops = lower(s, /*applySchedule=*/false);
   EXPECT_NE(ops.find("hcl.vectorize("), std::string::npos) << ops;
   std::string ir = lower(s);
-  EXPECT_EQ(ir.find("hcl."), std::string::npos) << ir;
+  EXPECT_EQ(ir.find(" hcl."), std::string::npos) << ir;
   // blur_x has no nest of its own: compute_at moved it into blur_y.
   EXPECT_EQ(ir.find("stage_name = \"blur_x\""), std::string::npos) << ir;
   // Loops close innermost first, so the closing attributes appear in this
@@ -169,7 +169,7 @@ TEST(HalideSchedule, StoreAtKeepsTheResult) {
     ASSERT_FLOAT_EQ(actual[i], expected[i]) << i;
 
   std::string ir = lower(scheduled);
-  EXPECT_EQ(ir.find("hcl."), std::string::npos) << ir;
+  EXPECT_EQ(ir.find(" hcl."), std::string::npos) << ir;
   // One 34 x 256 buffer (the tile's 32 rows and the 2 below) inside x.outer,
   // none of full size.
   positionOf(ir, "memref<34x256xf32>");

@@ -32,30 +32,37 @@ namespace hcl {
 
 /// A stage of imperative code named `name` (HeteroCL's `with
 /// hcl.Stage(name)`): `body` runs once and its statements are the stage.
-void stage(const std::string &name, const std::function<void()> &body);
+void stage(const std::string &name, const std::function<void()> &body,
+           SourceLocation where = SourceLocation::current());
 
 /// A loop over [lo, hi) by `step` (a positive constant), named `name` (by
 /// default i, j, k, ... by depth) so that the schedule can refer to it.
 void for_(const Expr &lo, const Expr &hi, int64_t step,
-          const std::function<void(Var)> &body, const std::string &name = "");
+          const std::function<void(Var)> &body, const std::string &name = "",
+          SourceLocation where = SourceLocation::current());
 void for_(const Expr &lo, const Expr &hi, const std::function<void(Var)> &body,
-          const std::string &name = "");
+          const std::string &name = "",
+          SourceLocation where = SourceLocation::current());
 
 /// if_ / elif_ / else_ as in HeteroCL: elif_ and else_ continue the if_
 /// just before them in the same block.
-void if_(const Expr &condition, const std::function<void()> &body);
-void elif_(const Expr &condition, const std::function<void()> &body);
-void else_(const std::function<void()> &body);
+void if_(const Expr &condition, const std::function<void()> &body,
+         SourceLocation where = SourceLocation::current());
+void elif_(const Expr &condition, const std::function<void()> &body,
+           SourceLocation where = SourceLocation::current());
+void else_(const std::function<void()> &body,
+           SourceLocation where = SourceLocation::current());
 
 /// A loop that runs while `condition` holds (checked before each
 /// iteration; `a && b` does not evaluate b when a is false). Its trip count
 /// is unknown to the compiler; `maxTripCount` (0: unknown) bounds it for
 /// the estimator and HLS (`loop_tripcount`).
 void while_(const Expr &condition, const std::function<void()> &body,
-            const std::string &name = "", int64_t maxTripCount = 0);
+            const std::string &name = "", int64_t maxTripCount = 0,
+            SourceLocation where = SourceLocation::current());
 
 /// Leaves the innermost enclosing for_ / while_.
-void break_();
+void break_(SourceLocation where = SourceLocation::current());
 
 namespace detail {
 void makeMutate(const std::vector<int64_t> &shape, const std::vector<Var> &axes,
@@ -67,7 +74,9 @@ void makeMutate(const std::vector<int64_t> &shape, const std::vector<Var> &axes,
 /// j, k, ...
 template <typename F>
 void mutate(const std::vector<int64_t> &shape, F f, const std::string &name,
-            const std::vector<std::string> &axisNames = {}) {
+            const std::vector<std::string> &axisNames = {},
+            SourceLocation where = SourceLocation::current()) {
+  detail::LocationScope located(where);
   constexpr int arity = detail::arityOf<F, Var>();
   static_assert(arity >= 0, "the lambda must take up to 8 hcl::Var index "
                             "variables");
@@ -124,7 +133,9 @@ void abandonDef();
 /// takes the parameters as tensors, runs imperative code on them and may
 /// return a value (an Expr) computed at its end.
 template <typename F>
-Def def_(const std::string &name, const std::vector<Param> &params, F body) {
+Def def_(const std::string &name, const std::vector<Param> &params, F body,
+         SourceLocation where = SourceLocation::current()) {
+  detail::LocationScope located(where);
   constexpr int arity = detail::arityOf<F, Tensor>();
   static_assert(arity >= 0, "the body must take up to 8 hcl::Tensor "
                             "parameters");

@@ -10,6 +10,7 @@
 #define HCL_FRONTEND_TENSOR_H
 
 #include "hcl/Frontend/Expr.h"
+#include "hcl/Frontend/SourceLocation.h"
 
 #include <utility>
 
@@ -72,9 +73,12 @@ Element Tensor::operator()(Index &&...indices) const {
   return Element(*this, {Expr(std::forward<Index>(indices))...});
 }
 
+/// An input of the program. `where` (the caller's line) locates it in
+/// messages and, when it is unnamed, describes it.
 Tensor placeholder(const std::vector<int64_t> &shape,
                    const std::string &name = "",
-                   std::optional<Type> dtype = std::nullopt);
+                   std::optional<Type> dtype = std::nullopt,
+                   SourceLocation where = SourceLocation::current());
 
 namespace detail {
 
@@ -122,12 +126,15 @@ template <typename F> Expr callLambda(F &f, const std::vector<Var> &axes) {
 
 /// A tensor of `shape` whose element at (i, j, ...) is `f(i, j, ...)`
 /// (HeteroCL's hcl.compute). The loops are named `axisNames`, or i, j, k,
-/// l, m, n, o, p by position.
+/// l, m, n, o, p by position. The stage's operations are located at
+/// `where`, the caller's line (SourceLocation.h).
 template <typename F>
 Tensor compute(const std::vector<int64_t> &shape, F f,
                const std::string &name = "",
                std::optional<Type> dtype = std::nullopt,
-               const std::vector<std::string> &axisNames = {}) {
+               const std::vector<std::string> &axisNames = {},
+               SourceLocation where = SourceLocation::current()) {
+  detail::LocationScope located(where);
   std::vector<Var> axes = detail::makeAxes(shape, detail::arityOf<F, Var>(),
                                            "compute", name, axisNames);
   return detail::makeCompute(shape, axes, detail::callLambda(f, axes), name,
@@ -138,7 +145,9 @@ Tensor compute(const std::vector<int64_t> &shape, F f,
 /// read `target` itself (HeteroCL's hcl.update).
 template <typename F>
 Tensor update(const Tensor &target, F f, const std::string &name = "",
-              const std::vector<std::string> &axisNames = {}) {
+              const std::vector<std::string> &axisNames = {},
+              SourceLocation where = SourceLocation::current()) {
+  detail::LocationScope located(where);
   std::vector<Var> axes = detail::makeAxes(
       target.shape(), detail::arityOf<F, Var>(), "update", name, axisNames);
   return detail::makeUpdate(target, axes, detail::callLambda(f, axes), name);
@@ -161,7 +170,8 @@ Tensor constant(const std::vector<int64_t> &values,
 /// stage (or sub-function), set to `init` where it is declared and
 /// assignable (`x.v() = x.v() + 1`); elsewhere a stage of its own.
 Tensor scalar(const Expr &init, const std::string &name = "",
-              std::optional<Type> dtype = std::nullopt);
+              std::optional<Type> dtype = std::nullopt,
+              SourceLocation where = SourceLocation::current());
 
 } // namespace hcl
 

@@ -25,6 +25,7 @@
 #include "hcl/Frontend/Imperative.h"
 #include "hcl/Frontend/Module.h"
 #include "hcl/Frontend/Schedule.h"
+#include "hcl/Frontend/SourceLocation.h"
 #include "hcl/Frontend/Tensor.h"
 #include "hcl/Frontend/Type.h"
 

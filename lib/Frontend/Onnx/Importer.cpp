@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Importer.h"
+#include "../Nodes.h"
 
 #include "onnx/shape_inference/implementation.h"
 
@@ -395,6 +396,8 @@ OnnxModel import_onnx(const std::string &path,
     throwError("'" + path +
                "' is not an ONNX model (the protobuf does not "
                "parse)");
+  // The operations are the model's, not the importer's C++ lines.
+  detail::PinnedLocation unknown(path, 0);
   onnximport::Importer importer(model, options);
   return importer.run();
 }
