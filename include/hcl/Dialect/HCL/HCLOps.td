@@ -228,6 +228,19 @@ def HCL_ParallelOp : HCL_OneLoopPrimitiveOp<"parallel", [HCL_AnnotatesOnly]> {
   let summary = "mark a loop as parallel";
 }
 
+def HCL_ReverseOp : HCL_OneLoopPrimitiveOp<"reverse"> {
+  let summary = "run a loop's iterations in the opposite order";
+  let description = [{
+    ```mlir
+    hcl.reverse(%s, %li)
+    ```
+    The loop keeps its bounds, step and name; its body sees the iterations
+    from the last to the first (`lb + ub - 1 - i` for a step of 1). A loop
+    that carries a dependence between iterations is refused, as is a bound
+    that is the min or max of several expressions (`hcl.split`'s tail).
+  }];
+}
+
 def HCL_VectorizeOp : HCL_LoopCustomizationOp<"vectorize"> {
   let summary = "run a loop in vectors of `width` iterations";
   let description = [{
