@@ -15,11 +15,6 @@ namespace {
 /// The user's call a command came from, as the location of its operation:
 /// `s["B"].split(i, 4)`, `s.reuse_at(A, s["B"], i)`.
 std::string describe(const Command &c) {
-  static const char *names[] = {
-      "split",    "tile",      "reorder",    "fuse",     "unroll",
-      "pipeline", "parallel",  "compute_at", "outline",  "partition",
-      "reuse_at", "buffer_at", "reshape",    "quantize", "downsize",
-      "pack",     "unpack",    "vectorize",  "store_at", "to"};
   static const char *kinds[] = {"Complete", "Block", "Cyclic"};
   std::vector<std::string> args;
   switch (c.kind) {
@@ -64,9 +59,8 @@ std::string describe(const Command &c) {
     for (int64_t n : c.numbers)
       args.push_back(std::to_string(n));
   }
-  bool onStage = c.kind < CommandKind::Partition;
-  std::string call = onStage ? "s[\"" + c.stage + "\"]." : "s.";
-  call += names[static_cast<int>(c.kind)] + std::string("(");
+  std::string call = isStageCommand(c.kind) ? "s[\"" + c.stage + "\"]." : "s.";
+  call += getCommandName(c.kind) + std::string("(");
   for (size_t i = 0; i < args.size(); ++i)
     call += (i ? ", " : "") + args[i];
   return call + ")";
@@ -117,28 +111,24 @@ void Writer::emitCommand(const Command &c) {
                number(0) + ", " + number(1) + ")");
     return;
   }
-  case CommandKind::Reorder:
-  case CommandKind::Parallel: {
-    std::string args = loops(c.stage);
-    scheduleOp(std::string(c.kind == CommandKind::Reorder ? "hcl.reorder("
-                                                          : "hcl.parallel(") +
-               stageHandle(c.stage) + args + ")");
-    return;
-  }
   case CommandKind::Fuse: {
     std::string args = loops(c.stage);
     scheduleOp(fresh("h") + " = hcl.fuse(" + stageHandle(c.stage) + args + ")");
     return;
   }
-  case CommandKind::Vectorize:
-  case CommandKind::Unroll:
-  case CommandKind::Pipeline: {
+  // `hcl.<name>(%stage, %loop..., number...)`: the primitives generated from
+  // Primitives.def and the hand-written ones of the same form.
+#define HCL_LOOP_PRIMITIVE(Kind, name) case CommandKind::Kind:
+#define HCL_LOOP_FACTOR_PRIMITIVE(Kind, name, param, label, least, fallback)   \
+  case CommandKind::Kind:
+#include "hcl/Frontend/Primitives.def"
+  case CommandKind::Reorder:
+  case CommandKind::Vectorize: {
     std::string args = loops(c.stage);
-    scheduleOp(std::string(c.kind == CommandKind::Unroll ? "hcl.unroll("
-                           : c.kind == CommandKind::Vectorize
-                               ? "hcl.vectorize("
-                               : "hcl.pipeline(") +
-               stageHandle(c.stage) + args + ", " + number(0) + ")");
+    for (size_t i = 0; i < c.numbers.size(); ++i)
+      args += ", " + number(i);
+    scheduleOp("hcl." + std::string(getCommandName(c.kind)) + "(" +
+               stageHandle(c.stage) + args + ")");
     return;
   }
   case CommandKind::ComputeAt: {

@@ -221,28 +221,18 @@ void forEachNode(const ExprNode &root,
 void forEachExpr(const TensorNode &stage,
                  const std::function<void(const ExprNode &)> &visit);
 
+/// The schedule primitives, one per line of hcl/Frontend/Primitives.def.
 enum class CommandKind {
-  Split,
-  Tile,
-  Reorder,
-  Fuse,
-  Unroll,
-  Pipeline,
-  Parallel,
-  ComputeAt,
-  Outline,
-  Partition,
-  ReuseAt,
-  BufferAt,
-  Reshape,
-  Quantize,
-  Downsize,
-  Pack,
-  Unpack,
-  Vectorize,
-  StoreAt,
-  To,
+#define HCL_PRIMITIVE(Kind, name) Kind,
+#include "hcl/Frontend/Primitives.def"
 };
+
+/// The primitive's name: its op's mnemonic (`hcl.<name>`) and its method.
+const char *getCommandName(CommandKind kind);
+
+/// Whether the primitive is a method of Stage (`s[B].name(...)`) rather
+/// than of Schedule (`s.name(...)`).
+bool isStageCommand(CommandKind kind);
 
 struct Command {
   CommandKind kind;

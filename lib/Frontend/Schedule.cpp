@@ -17,6 +17,27 @@
 
 namespace hcl {
 
+const char *getCommandName(CommandKind kind) {
+  switch (kind) {
+#define HCL_PRIMITIVE(Kind, name)                                              \
+  case CommandKind::Kind:                                                      \
+    return #name;
+#include "hcl/Frontend/Primitives.def"
+  }
+  return "";
+}
+
+bool isStageCommand(CommandKind kind) {
+  switch (kind) {
+#define HCL_STAGE_PRIMITIVE(Kind, name)                                        \
+  case CommandKind::Kind:                                                      \
+    return true;
+#include "hcl/Frontend/Primitives.def"
+  default:
+    return false;
+  }
+}
+
 namespace detail {
 
 std::shared_ptr<TensorNode>
@@ -246,25 +267,20 @@ Axis Stage::fuse(const std::vector<Axis> &axes) {
   return Axis(fused + "fused");
 }
 
-void Stage::unroll(const Axis &axis, int64_t factor) {
-  checkAxis(axis, "unroll");
-  checkFactor(factor, "unroll", stage, 0);
-  schedule->commands.push_back(
-      makeCommand(CommandKind::Unroll, stage, {axis.loop}, {factor}));
-}
-
-void Stage::pipeline(const Axis &axis, int64_t initiationInterval) {
-  checkAxis(axis, "pipeline");
-  checkFactor(initiationInterval, "pipeline", stage, 1);
-  schedule->commands.push_back(makeCommand(CommandKind::Pipeline, stage,
-                                           {axis.loop}, {initiationInterval}));
-}
-
-void Stage::parallel(const Axis &axis) {
-  checkAxis(axis, "parallel");
-  schedule->commands.push_back(
-      makeCommand(CommandKind::Parallel, stage, {axis.loop}));
-}
+#define HCL_LOOP_PRIMITIVE(Kind, name)                                         \
+  void Stage::name(const Axis &axis) {                                         \
+    checkAxis(axis, #name);                                                    \
+    schedule->commands.push_back(                                              \
+        makeCommand(CommandKind::Kind, stage, {axis.loop}));                   \
+  }
+#define HCL_LOOP_FACTOR_PRIMITIVE(Kind, name, param, label, least, fallback)   \
+  void Stage::name(const Axis &axis, int64_t param) {                          \
+    checkAxis(axis, #name);                                                    \
+    checkFactor(param, #name, stage, least);                                   \
+    schedule->commands.push_back(                                              \
+        makeCommand(CommandKind::Kind, stage, {axis.loop}, {param}));          \
+  }
+#include "hcl/Frontend/Primitives.def"
 
 Stage &Stage::vectorize(const Axis &axis, int64_t width) {
   checkAxis(axis, "vectorize");

@@ -34,6 +34,8 @@ void hcl::registerHCLDialects(mlir::DialectRegistry &registry) {
                   mlir::omp::OpenMPDialect, mlir::scf::SCFDialect,
                   mlir::ub::UBDialect>();
   mlir::func::registerInlinerExtension(registry);
+  // The schedule primitives' implementations (lib/Transforms).
+  hcl::registerSchedulePrimitives(registry);
   mlir::registerBuiltinDialectTranslation(registry);
   mlir::registerLLVMDialectTranslation(registry);
   // `parallel` loops reach the JIT as omp operations.

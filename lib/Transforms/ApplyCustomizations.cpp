@@ -7,7 +7,9 @@
 
 #include "LoopBand.h"
 
-#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "hcl-apply-customizations"
 
 namespace hcl {
 #define GEN_PASS_DEF_APPLYCUSTOMIZATIONS
@@ -24,37 +26,51 @@ bool isHandleOp(Operation *op) {
              hcl::CreateOpHandleOp>(op);
 }
 
+/// What the engine knows of a primitive: its op's `apply`, defined in the
+/// primitive's file in lib/Transforms.
+template <typename Op>
+struct PrimitiveModel
+    : hcl::ScheduleOpInterface::ExternalModel<PrimitiveModel<Op>, Op> {
+  LogicalResult apply(Operation *op, hcl::ScheduleContext &ctx) const {
+    return cast<Op>(op).apply(ctx);
+  }
+};
+
+/// Attaches PrimitiveModel to each of `Ops` that is a schedule primitive.
+template <typename... Ops> void attachPrimitiveModels(MLIRContext *context) {
+  auto attach = [&](auto *op) {
+    using Op = std::remove_pointer_t<decltype(op)>;
+    if constexpr (Op::template hasTrait<OpTrait::HCLSchedulePrimitive>())
+      Op::template attachInterface<PrimitiveModel<Op>>(*context);
+  };
+  (attach(static_cast<Ops *>(nullptr)), ...);
+}
+
+void attachAllPrimitiveModels(MLIRContext *context, hcl::HCLDialect *) {
+  attachPrimitiveModels<
+#define GET_OP_LIST
+#include "hcl/Dialect/HCL/HCLOps.cpp.inc"
+      >(context);
+}
+
 LogicalResult applyOne(Operation *op, hcl::ScheduleContext &ctx) {
-  return llvm::TypeSwitch<Operation *, LogicalResult>(op)
-      .Case([&](hcl::PipelineOp op) { return hcl::applyPipeline(op, ctx); })
-      .Case([&](hcl::UnrollOp op) { return hcl::applyUnroll(op, ctx); })
-      .Case([&](hcl::ParallelOp op) { return hcl::applyParallel(op, ctx); })
-      .Case([&](hcl::VectorizeOp op) { return hcl::applyVectorize(op, ctx); })
-      .Case([&](hcl::SplitOp op) { return hcl::applySplit(op, ctx); })
-      .Case([&](hcl::TileOp op) { return hcl::applyTile(op, ctx); })
-      .Case([&](hcl::ReorderOp op) { return hcl::applyReorder(op, ctx); })
-      .Case([&](hcl::FuseOp op) { return hcl::applyFuse(op, ctx); })
-      .Case([&](hcl::BufferAtOp op) { return hcl::applyBufferAt(op, ctx); })
-      .Case([&](hcl::ReuseAtOp op) { return hcl::applyReuseAt(op, ctx); })
-      .Case([&](hcl::ComputeAtOp op) { return hcl::applyComputeAt(op, ctx); })
-      .Case([&](hcl::StoreAtOp op) { return hcl::applyStoreAt(op, ctx); })
-      .Case([&](hcl::PartitionOp op) { return hcl::applyPartition(op, ctx); })
-      .Case([&](hcl::ReshapeOp op) { return hcl::applyReshape(op, ctx); })
-      .Case([&](hcl::OutlineOp op) { return hcl::applyOutline(op, ctx); })
-      .Case([&](hcl::QuantizeOp op) { return hcl::applyQuantize(op, ctx); })
-      .Case([&](hcl::DownsizeOp op) { return hcl::applyDownsize(op, ctx); })
-      .Case([&](hcl::PackOp op) { return hcl::applyPack(op, ctx); })
-      .Case([&](hcl::UnpackOp op) { return hcl::applyUnpack(op, ctx); })
-      .Case([&](hcl::ToOp op) { return hcl::applyTo(op, ctx); })
-      .Default([](Operation *op) {
-        return op->emitError("'")
-               << op->getName()
-               << "' is not implemented yet by --hcl-apply-customizations";
-      });
+  auto primitive = dyn_cast<hcl::ScheduleOpInterface>(op);
+  if (!primitive)
+    return op->emitError("'")
+           << op->getName()
+           << "' is not implemented yet by --hcl-apply-customizations";
+  LLVM_DEBUG(llvm::dbgs() << "applying " << *op << "\n");
+  return primitive.apply(ctx);
 }
 
 struct ApplyCustomizationsPass
     : hcl::impl::ApplyCustomizationsBase<ApplyCustomizationsPass> {
+  void getDependentDialects(DialectRegistry &registry) const override {
+    ApplyCustomizationsBase::getDependentDialects(registry);
+    registry.insert<hcl::HCLDialect>();
+    hcl::registerSchedulePrimitives(registry);
+  }
+
   void runOnOperation() override {
     // Out-of-range accesses are reported before the schedule moves them
     // (where the user wrote them) and after (a primitive must not make any).
@@ -91,10 +107,9 @@ struct ApplyCustomizationsPass
       // Only loop transformations leave affine.apply ops and move stage
       // names; after the others, neither a fold nor a new stage index (each
       // a walk of the whole function) is needed.
-      if (!isa<hcl::PipelineOp, hcl::UnrollOp, hcl::ParallelOp,
-               hcl::PartitionOp, hcl::ToOp>(op)) {
+      if (!op->hasTrait<OpTrait::HCLAnnotatesOnly>()) {
         ctx.invalidateStages();
-        if (!isa<hcl::OutlineOp>(op))
+        if (!op->hasTrait<OpTrait::HCLLeavesNoAffineApply>())
           (void)hcl::foldAffineApplies(func);
       }
     }
@@ -110,3 +125,9 @@ struct ApplyCustomizationsPass
 };
 
 } // namespace
+
+void hcl::registerSchedulePrimitives(DialectRegistry &registry) {
+  registry.addExtension(+[](MLIRContext *context, hcl::HCLDialect *dialect) {
+    attachAllPrimitiveModels(context, dialect);
+  });
+}

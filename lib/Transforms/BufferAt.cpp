@@ -175,7 +175,8 @@ Block *bufferBlock(AffineForOp axis, ArrayRef<Operation *> accesses) {
 
 } // namespace
 
-LogicalResult applyBufferAt(BufferAtOp op, ScheduleContext &ctx) {
+LogicalResult BufferAtOp::apply(ScheduleContext &ctx) {
+  BufferAtOp op = *this;
   FailureOr<AffineForOp> axis =
       ctx.resolveLoop(op, op.getStage(), op.getAxis());
   if (failed(axis))

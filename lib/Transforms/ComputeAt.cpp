@@ -228,7 +228,8 @@ static Operation *findDataDependentOp(AffineForOp root) {
   return found;
 }
 
-LogicalResult applyComputeAt(ComputeAtOp op, ScheduleContext &ctx) {
+LogicalResult ComputeAtOp::apply(ScheduleContext &ctx) {
+  ComputeAtOp op = *this;
   FailureOr<Operation *> producerRoot = ctx.resolveStage(op, op.getProducer());
   if (failed(producerRoot))
     return failure();

@@ -16,7 +16,8 @@ using namespace mlir;
 
 namespace hcl {
 
-LogicalResult applyDownsize(DownsizeOp op, ScheduleContext &ctx) {
+LogicalResult DownsizeOp::apply(ScheduleContext &ctx) {
+  DownsizeOp op = *this;
   Type from = op.getTarget().getType().getElementType();
   Type to = op.getType();
   bool isUnsigned = isUnsignedBuffer(ctx.resolveMemRef(op.getTarget()));

@@ -52,7 +52,8 @@ static LogicalResult checkRunsIterations(Operation *user, AffineForOp loop) {
 /// i { j { body } } -> i.j.fused { body } with i and j recovered by division
 /// and remainder (MLIR's coalesceLoops). The loops must be listed outermost
 /// first and be perfectly nested with no loop between them.
-LogicalResult applyFuse(FuseOp op, ScheduleContext &ctx) {
+LogicalResult FuseOp::apply(ScheduleContext &ctx) {
+  FuseOp op = *this;
   FailureOr<SmallVector<AffineForOp>> resolved =
       ctx.resolveLoops(op, op.getStage(), op.getLoops());
   if (failed(resolved))

@@ -209,7 +209,8 @@ SmallVector<Operation *> takeLocalBuffers(ArrayRef<Operation *> ops) {
 
 } // namespace
 
-LogicalResult applyOutline(OutlineOp op, ScheduleContext &ctx) {
+LogicalResult OutlineOp::apply(ScheduleContext &ctx) {
+  OutlineOp op = *this;
   std::string name;
   FailureOr<SmallVector<Operation *>> ops = collectRegion(op, ctx, name);
   if (failed(ops) || failed(makeContiguous(op, *ops)))

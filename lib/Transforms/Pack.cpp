@@ -217,12 +217,12 @@ LogicalResult applyPacking(OpTy op, ScheduleContext &ctx, StringRef primitive,
 
 } // namespace
 
-LogicalResult applyPack(PackOp op, ScheduleContext &ctx) {
-  return applyPacking(op, ctx, "pack", /*isPack=*/true);
+LogicalResult PackOp::apply(ScheduleContext &ctx) {
+  return applyPacking(*this, ctx, "pack", /*isPack=*/true);
 }
 
-LogicalResult applyUnpack(UnpackOp op, ScheduleContext &ctx) {
-  return applyPacking(op, ctx, "unpack", /*isPack=*/false);
+LogicalResult UnpackOp::apply(ScheduleContext &ctx) {
+  return applyPacking(*this, ctx, "unpack", /*isPack=*/false);
 }
 
 } // namespace hcl

@@ -10,7 +10,8 @@ namespace hcl {
 
 /// Marks the loop with the unit attribute `parallel`. It is an error when the
 /// loop carries a dependence, since its iterations could not run in parallel.
-LogicalResult applyParallel(ParallelOp op, ScheduleContext &ctx) {
+LogicalResult ParallelOp::apply(ScheduleContext &ctx) {
+  ParallelOp op = *this;
   FailureOr<affine::AffineForOp> loop =
       ctx.resolveLoop(op, op.getStage(), op.getLoop());
   if (failed(loop))

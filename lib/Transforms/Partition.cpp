@@ -104,7 +104,8 @@ FailureOr<MemRefType> getPartitionedType(PartitionOp op, MemRefType type) {
 
 } // namespace
 
-LogicalResult applyPartition(PartitionOp op, ScheduleContext &ctx) {
+LogicalResult PartitionOp::apply(ScheduleContext &ctx) {
+  PartitionOp op = *this;
   Value target = ctx.resolveMemRef(op.getTarget());
   auto type = cast<MemRefType>(target.getType());
   FailureOr<MemRefType> partitioned = getPartitionedType(op, type);

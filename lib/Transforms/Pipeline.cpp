@@ -8,7 +8,8 @@ namespace hcl {
 
 /// Marks the loop with `pipeline_ii = II : i32`, which the HLS backend emits
 /// as `#pragma HLS pipeline II=N`; the CPU path ignores it.
-LogicalResult applyPipeline(PipelineOp op, ScheduleContext &ctx) {
+LogicalResult PipelineOp::apply(ScheduleContext &ctx) {
+  PipelineOp op = *this;
   // Imperative code's scf.for / scf.while loops are pipelined too.
   FailureOr<Operation *> loop =
       ctx.resolveAnyLoop(op, op.getStage(), op.getLoop());

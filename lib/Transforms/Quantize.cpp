@@ -19,7 +19,8 @@ using namespace mlir;
 
 namespace hcl {
 
-LogicalResult applyQuantize(QuantizeOp op, ScheduleContext &ctx) {
+LogicalResult QuantizeOp::apply(ScheduleContext &ctx) {
+  QuantizeOp op = *this;
   Type from = op.getTarget().getType().getElementType();
   Type to = op.getType();
   bool isUnsigned = isUnsignedBuffer(ctx.resolveMemRef(op.getTarget()));

@@ -24,7 +24,8 @@ static unsigned depthOf(AffineForOp loop) {
 /// The listed loops take the listed order, outermost first, in the positions
 /// they occupied together; loops in between keep their place. Legality is
 /// decided by MLIR's dependence analysis.
-LogicalResult applyReorder(ReorderOp op, ScheduleContext &ctx) {
+LogicalResult ReorderOp::apply(ScheduleContext &ctx) {
+  ReorderOp op = *this;
   FailureOr<SmallVector<AffineForOp>> resolved =
       ctx.resolveLoops(op, op.getStage(), op.getLoops());
   if (failed(resolved))

@@ -118,7 +118,8 @@ FailureOr<MemRefType> getReshapedType(ReshapeOp op, MemRefType type) {
 
 } // namespace
 
-LogicalResult applyReshape(ReshapeOp op, ScheduleContext &ctx) {
+LogicalResult ReshapeOp::apply(ScheduleContext &ctx) {
+  ReshapeOp op = *this;
   Value target = ctx.resolveMemRef(op.getTarget());
   auto type = cast<MemRefType>(target.getType());
   FailureOr<MemRefType> reshaped = getReshapedType(op, type);

@@ -165,7 +165,8 @@ LogicalResult checkAxis(ReuseAtOp op, AffineForOp axis) {
 
 } // namespace
 
-LogicalResult applyReuseAt(ReuseAtOp op, ScheduleContext &ctx) {
+LogicalResult ReuseAtOp::apply(ScheduleContext &ctx) {
+  ReuseAtOp op = *this;
   FailureOr<Operation *> stage =
       ctx.resolveStageOf(op, op.getStage(), op.getAxis());
   FailureOr<AffineForOp> axis =

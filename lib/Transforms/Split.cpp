@@ -13,7 +13,8 @@ namespace hcl {
 /// `i` becomes `i.outer` (trip count ceil(N / factor)) around `i.inner`
 /// (`factor` iterations, fewer in the last outer iteration when the factor
 /// does not divide N).
-LogicalResult applySplit(SplitOp op, ScheduleContext &ctx) {
+LogicalResult SplitOp::apply(ScheduleContext &ctx) {
+  SplitOp op = *this;
   FailureOr<AffineForOp> loop =
       ctx.resolveLoop(op, op.getStage(), op.getLoop());
   if (failed(loop))

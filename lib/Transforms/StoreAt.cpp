@@ -122,7 +122,8 @@ static unsigned slideWindows(AffineForOp compute, StringRef prefix) {
   return changed;
 }
 
-LogicalResult applyStoreAt(StoreAtOp op, ScheduleContext &ctx) {
+LogicalResult StoreAtOp::apply(ScheduleContext &ctx) {
+  StoreAtOp op = *this;
   std::optional<StringRef> producerName = getStageHandleName(op.getProducer());
   FailureOr<Operation *> consumerRoot = ctx.resolveStage(op, op.getConsumer());
   if (!producerName || failed(consumerRoot))

@@ -86,7 +86,8 @@ void mergeRepeatedReads(Operation *consumer, Value buffer) {
 
 } // namespace
 
-LogicalResult applyTo(ToOp op, ScheduleContext &ctx) {
+LogicalResult ToOp::apply(ScheduleContext &ctx) {
+  ToOp op = *this;
   func::FuncOp func = ctx.getFunction();
   Value buffer = ctx.resolveMemRef(op.getTarget());
   auto alloc = buffer.getDefiningOp<memref::AllocOp>();

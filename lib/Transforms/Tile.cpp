@@ -12,7 +12,8 @@ using namespace mlir::affine;
 namespace hcl {
 
 /// x { y { body } }  ->  x.outer { y.outer { x.inner { y.inner { body } } } }
-LogicalResult applyTile(TileOp op, ScheduleContext &ctx) {
+LogicalResult TileOp::apply(ScheduleContext &ctx) {
+  TileOp op = *this;
   FailureOr<AffineForOp> x = ctx.resolveLoop(op, op.getStage(), op.getXLoop());
   if (failed(x))
     return failure();

@@ -8,7 +8,8 @@ namespace hcl {
 
 /// Marks the loop with `unroll = N : i32` (0: fully), read by the HLS
 /// backend. The CPU path leaves unrolling to LLVM at -O3.
-LogicalResult applyUnroll(UnrollOp op, ScheduleContext &ctx) {
+LogicalResult UnrollOp::apply(ScheduleContext &ctx) {
+  UnrollOp op = *this;
   FailureOr<affine::AffineForOp> loop =
       ctx.resolveLoop(op, op.getStage(), op.getLoop());
   if (failed(loop))

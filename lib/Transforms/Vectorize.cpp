@@ -22,7 +22,8 @@ using namespace mlir::affine;
 
 namespace hcl {
 
-LogicalResult applyVectorize(VectorizeOp op, ScheduleContext &ctx) {
+LogicalResult VectorizeOp::apply(ScheduleContext &ctx) {
+  VectorizeOp op = *this;
   FailureOr<AffineForOp> loop =
       ctx.resolveLoop(op, op.getStage(), op.getLoop());
   if (failed(loop))

@@ -80,16 +80,6 @@ class Stage:
         axes = args[0] if len(args) == 1 and isinstance(args[0], (list, tuple)) else args
         return self._stage.fuse([_axis(a, "fuse") for a in axes])
 
-    def unroll(self, var, factor=0):
-        self._stage.unroll(_axis(var, "unroll"), _int(factor, "unroll's factor"))
-
-    def pipeline(self, var, initiation_interval=1):
-        self._stage.pipeline(_axis(var, "pipeline"),
-                             _int(initiation_interval, "pipeline's II"))
-
-    def parallel(self, var):
-        self._stage.parallel(_axis(var, "parallel"))
-
     def vectorize(self, var, width):
         self._stage.vectorize(_axis(var, "vectorize"), _int(width, "vectorize's width"))
         return self
@@ -115,6 +105,37 @@ class Stage:
         params = [_loop_name(p, "outline") for p in (param or [])]
         loop = "" if axis is None else _loop_name(axis, "outline")
         return self._stage.outline(merge, params, loop)
+
+
+def _loop_primitive(name, param, label, default):
+    """s[B].name(var) or s[B].name(var, param=default): a loop primitive of
+    the C++ front end's list (include/hcl/Frontend/Primitives.def)."""
+    Parameter = inspect.Parameter
+    parameters = [Parameter("self", Parameter.POSITIONAL_OR_KEYWORD),
+                  Parameter("var", Parameter.POSITIONAL_OR_KEYWORD)]
+    if param is not None:
+        parameters.append(Parameter(param, Parameter.POSITIONAL_OR_KEYWORD,
+                                    default=default))
+    signature = inspect.Signature(parameters)
+
+    def primitive(*args, **kwargs):
+        bound = signature.bind(*args, **kwargs)
+        bound.apply_defaults()
+        self = bound.arguments["self"]
+        values = [_axis(bound.arguments["var"], name)]
+        if param is not None:
+            values.append(_int(bound.arguments[param], f"{name}'s {label}"))
+        getattr(self._stage, name)(*values)
+
+    primitive.__name__ = name
+    primitive.__qualname__ = f"Stage.{name}"
+    primitive.__signature__ = signature
+    primitive.__doc__ = f"s[B].{name}: see docs/customizations.md."
+    return primitive
+
+
+for _primitive in _hcl.loop_primitives:
+    setattr(Stage, _primitive[0], _loop_primitive(*_primitive))
 
 
 class Schedule:

@@ -81,8 +81,21 @@ void bindSchedule(py::module_ &m) {
       .value("Block", hcl::PartitionKind::Block)
       .value("Cyclic", hcl::PartitionKind::Cyclic);
 
-  py::class_<Stage>(m, "Stage")
-      .def_property_readonly("name", &Stage::name)
+  py::class_<Stage> stage(m, "Stage");
+  // The loop primitives generated from Primitives.def; the package's Stage
+  // (python/hcl/schedule.py) wraps each one listed in `loop_primitives`.
+  py::list loopPrimitives;
+#define HCL_LOOP_PRIMITIVE(Kind, name)                                         \
+  stage.def(#name, &Stage::name, py::arg("axis"));                             \
+  loopPrimitives.append(                                                       \
+      py::make_tuple(#name, py::none(), py::none(), py::none()));
+#define HCL_LOOP_FACTOR_PRIMITIVE(Kind, name, param, label, least, fallback)   \
+  stage.def(#name, &Stage::name, py::arg("axis"),                              \
+            py::arg(#param) = int64_t(fallback));                              \
+  loopPrimitives.append(py::make_tuple(#name, #param, #label, fallback));
+#include "hcl/Frontend/Primitives.def"
+  m.attr("loop_primitives") = loopPrimitives;
+  stage.def_property_readonly("name", &Stage::name)
       .def("split", &Stage::split)
       .def("tile",
            [](Stage &s, const Axis &x, const Axis &y, int64_t xf, int64_t yf) {
@@ -91,9 +104,6 @@ void bindSchedule(py::module_ &m) {
            })
       .def("reorder", &Stage::reorder)
       .def("fuse", &Stage::fuse)
-      .def("unroll", &Stage::unroll)
-      .def("pipeline", &Stage::pipeline)
-      .def("parallel", &Stage::parallel)
       .def("vectorize",
            [](Stage &s, const Axis &a, int64_t w) { s.vectorize(a, w); })
       .def("compute_at", [](Stage &s, const Stage &consumer,

@@ -70,10 +70,14 @@ public:
   void reorder(const std::vector<Axis> &axes);
   /// The fused loop `a.b.fused`.
   Axis fuse(const std::vector<Axis> &axes);
-  /// factor 0 unrolls fully.
-  void unroll(const Axis &axis, int64_t factor = 0);
-  void pipeline(const Axis &axis, int64_t initiationInterval = 1);
-  void parallel(const Axis &axis);
+  // The loop primitives of Primitives.def, each `void name(const Axis &axis)`
+  // or `void name(const Axis &axis, int64_t param = fallback)`:
+  // unroll(axis, factor = 0) (0 unrolls fully), pipeline(axis,
+  // initiation_interval = 1), parallel(axis), ...
+#define HCL_LOOP_PRIMITIVE(Kind, name) void name(const Axis &axis);
+#define HCL_LOOP_FACTOR_PRIMITIVE(Kind, name, param, label, least, fallback)   \
+  void name(const Axis &axis, int64_t param = fallback);
+#include "hcl/Frontend/Primitives.def"
   /// Halide's vectorize: `axis` runs in groups of `width` (a power of two)
   /// iterations; a longer loop is split first into `axis.outer` and
   /// `axis.inner`. Returns this stage, so calls chain as in Halide.

@@ -16,6 +16,11 @@ namespace hcl {
 #define GEN_PASS_DECL
 #include "hcl/Transforms/Passes.h.inc"
 
+/// Attaches hcl::ScheduleOpInterface to every schedule primitive of the hcl
+/// dialect (their `apply` is in lib/Transforms). --hcl-apply-customizations
+/// registers it itself; hcl::registerHCLDialects does too.
+void registerSchedulePrimitives(mlir::DialectRegistry &registry);
+
 /// Runs --hcl-apply-customizations on `module`.
 mlir::LogicalResult applySchedule(mlir::ModuleOp module);
 

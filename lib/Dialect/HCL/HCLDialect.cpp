@@ -16,11 +16,29 @@ using namespace hcl;
 #define GET_TYPEDEF_CLASSES
 #include "hcl/Dialect/HCL/HCLTypes.cpp.inc"
 
+/// Schedule primitives implement ScheduleOpInterface in lib/Transforms
+/// (hcl::registerSchedulePrimitives): promised here, so that using one in a
+/// context where nobody attached it is a clear fatal error, not a silent
+/// "not a primitive".
+template <typename... Ops>
+static void promiseScheduleOpInterface(HCLDialect &dialect) {
+  auto promise = [&](auto *op) {
+    using Op = std::remove_pointer_t<decltype(op)>;
+    if constexpr (Op::template hasTrait<OpTrait::HCLSchedulePrimitive>())
+      dialect.declarePromisedInterface<ScheduleOpInterface, Op>();
+  };
+  (promise(static_cast<Ops *>(nullptr)), ...);
+}
+
 void HCLDialect::initialize() {
   addOperations<
 #define GET_OP_LIST
 #include "hcl/Dialect/HCL/HCLOps.cpp.inc"
       >();
+  promiseScheduleOpInterface<
+#define GET_OP_LIST
+#include "hcl/Dialect/HCL/HCLOps.cpp.inc"
+      >(*this);
   addTypes<
 #define GET_TYPEDEF_LIST
 #include "hcl/Dialect/HCL/HCLTypes.cpp.inc"

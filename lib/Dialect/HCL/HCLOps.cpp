@@ -48,6 +48,7 @@ static void printPartitionKind(OpAsmPrinter &printer, Operation *,
 }
 
 #include "hcl/Dialect/HCL/HCLEnums.cpp.inc"
+#include "hcl/Dialect/HCL/HCLInterfaces.cpp.inc"
 
 #define GET_OP_CLASSES
 #include "hcl/Dialect/HCL/HCLOps.cpp.inc"
@@ -166,9 +167,7 @@ LogicalResult CreateLoopHandleOp::verify() {
   return verifyLoopExists(*this, getLoopName(), stageName);
 }
 
-/// A loop handle used with stage `stage`: when both names are known, the loop
-/// must belong to that stage.
-static LogicalResult verifyLoopInStage(Operation *op, Value stage, Value loop) {
+LogicalResult hcl::verifyLoopInStage(Operation *op, Value stage, Value loop) {
   stage = getEffectiveStage(stage, loop);
   if (!stage) { // `create_loop_handle "i"`: the loop's stage is found later
     std::optional<StringRef> loopName = getLoopHandleName(loop);
@@ -267,10 +266,6 @@ LogicalResult PipelineOp::verify() {
   if (failed(
           verifyPositive(*this, "initiation interval", getIiAttr().getInt())))
     return failure();
-  return verifyLoopInStage(*this, getStage(), getLoop());
-}
-
-LogicalResult ParallelOp::verify() {
   return verifyLoopInStage(*this, getStage(), getLoop());
 }
 

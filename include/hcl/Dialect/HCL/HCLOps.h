@@ -14,14 +14,36 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
+namespace hcl {
+/// Resolves handles while a schedule is applied (lib/Transforms); schedule
+/// primitives take it in `apply`.
+class ScheduleContext;
+} // namespace hcl
+
 namespace mlir::OpTrait {
 /// Marks hcl's value operations (fixed point, bit access): they are part of
 /// the algorithm, not of the schedule.
 template <typename ConcreteType>
 class HCLDataOp : public TraitBase<ConcreteType, HCLDataOp> {};
+
+/// Marks a schedule primitive (HCLOps.td): it declares `apply`, and the
+/// engine reaches it through hcl::ScheduleOpInterface.
+template <typename ConcreteType>
+class HCLSchedulePrimitive
+    : public TraitBase<ConcreteType, HCLSchedulePrimitive> {};
+
+/// A primitive that only sets attributes on existing loops or buffers.
+template <typename ConcreteType>
+class HCLAnnotatesOnly : public TraitBase<ConcreteType, HCLAnnotatesOnly> {};
+
+/// A primitive that may move stages but leaves no affine.apply to fold.
+template <typename ConcreteType>
+class HCLLeavesNoAffineApply
+    : public TraitBase<ConcreteType, HCLLeavesNoAffineApply> {};
 } // namespace mlir::OpTrait
 
 #include "hcl/Dialect/HCL/HCLEnums.h.inc"
+#include "hcl/Dialect/HCL/HCLInterfaces.h.inc"
 
 #define GET_OP_CLASSES
 #include "hcl/Dialect/HCL/HCLOps.h.inc"
@@ -45,6 +67,12 @@ mlir::Value getLoopHandleStage(mlir::Value loopHandle);
 /// The stage a customization applies to: `stage` when written, else the
 /// loop handle's stage (HeteroCL-MLIR leaves the stage operand out).
 mlir::Value getEffectiveStage(mlir::Value stage, mlir::Value loopHandle);
+
+/// Checks a loop handle used with stage handle `stage` (null: the loop
+/// handle's own stage) as far as names are known: the loop exists, in that
+/// stage. A located error on `op` otherwise.
+mlir::LogicalResult verifyLoopInStage(mlir::Operation *op, mlir::Value stage,
+                                      mlir::Value loop);
 
 /// True for the schedule operations of the hcl dialect (every hcl operation
 /// but the value operations of HCLDataOps.td).

@@ -16,9 +16,34 @@ include "hcl/Dialect/HCL/HCLBase.td"
 include "hcl/Dialect/HCL/HCLTypes.td"
 include "hcl/Dialect/HCL/HCLAttrs.td"
 include "hcl/Dialect/HCL/HCLDataOps.td"
+include "hcl/Dialect/HCL/HCLInterfaces.td"
 include "hcl/Dialect/HCL/HCLTemplateOps.td"
 include "mlir/IR/BuiltinTypes.td"
 include "mlir/IR/CommonAttrConstraints.td"
+
+//===----------------------------------------------------------------------===//
+// Schedule primitives
+//===----------------------------------------------------------------------===//
+
+// The op is a schedule primitive: it declares `apply`, which its file in
+// lib/Transforms defines, and the engine calls it through
+// ScheduleOpInterface (HCLInterfaces.td).
+def HCL_SchedulePrimitive : NativeOpTrait<"HCLSchedulePrimitive", [], [{
+    /// Applies this primitive (lib/Transforms); ScheduleOpInterface::apply.
+    ::mlir::LogicalResult apply(::hcl::ScheduleContext &ctx);
+  }]>;
+
+// The primitive only sets attributes on existing loops or buffers: stages
+// stay where they are and no affine.apply is left between loops, so the
+// engine neither re-indexes stages nor folds after it.
+def HCL_AnnotatesOnly : NativeOpTrait<"HCLAnnotatesOnly">;
+
+// The primitive may move, make or remove stages but leaves no affine.apply
+// between loops: the engine re-indexes stages without folding.
+def HCL_LeavesNoAffineApply : NativeOpTrait<"HCLLeavesNoAffineApply">;
+
+class HCL_PrimitiveOp<string mnemonic, list<Trait> traits = []>
+    : HCL_Op<mnemonic, !listconcat([HCL_SchedulePrimitive], traits)>;
 
 //===----------------------------------------------------------------------===//
 // Handles
@@ -81,7 +106,7 @@ def HCL_CreateLoopHandleOp : HCL_Op<"create_loop_handle"> {
 //===----------------------------------------------------------------------===//
 
 class HCL_LoopCustomizationOp<string mnemonic, list<Trait> traits = []>
-    : HCL_Op<mnemonic, traits> {
+    : HCL_PrimitiveOp<mnemonic, traits> {
   let hasVerifier = 1;
 }
 
@@ -151,7 +176,7 @@ def HCL_FuseOp : HCL_LoopCustomizationOp<"fuse",
   let assemblyFormat = "`(` custom<StageLoops>($stage, $loops) `)` attr-dict";
 }
 
-def HCL_UnrollOp : HCL_LoopCustomizationOp<"unroll"> {
+def HCL_UnrollOp : HCL_LoopCustomizationOp<"unroll", [HCL_AnnotatesOnly]> {
   let summary = "unroll a loop by a factor (0 or absent: fully)";
   let description = [{
     ```mlir
@@ -168,7 +193,7 @@ def HCL_UnrollOp : HCL_LoopCustomizationOp<"unroll"> {
   }];
 }
 
-def HCL_PipelineOp : HCL_LoopCustomizationOp<"pipeline"> {
+def HCL_PipelineOp : HCL_LoopCustomizationOp<"pipeline", [HCL_AnnotatesOnly]> {
   let summary = "pipeline a loop with an initiation interval (default 1)";
   let description = [{
     ```mlir
@@ -184,11 +209,36 @@ def HCL_PipelineOp : HCL_LoopCustomizationOp<"pipeline"> {
   }];
 }
 
-def HCL_ParallelOp : HCL_LoopCustomizationOp<"parallel"> {
-  let summary = "mark a loop as parallel";
+// A primitive on one loop of a stage, `hcl.<name>(%s, %loop)`, with nothing
+// else to check before it is applied: its op definition is all of it.
+class HCL_OneLoopPrimitiveOp<string mnemonic, list<Trait> traits = []>
+    : HCL_PrimitiveOp<mnemonic, traits> {
   let arguments = (ins Optional<HCL_StageHandle>:$stage,
                        HCL_LoopHandle:$loop);
   let assemblyFormat = "`(` custom<StageLoop>($stage, $loop) `)` attr-dict";
+  let hasVerifier = 1;
+  let extraClassDefinition = [{
+    ::mlir::LogicalResult $cppClass::verify() {
+      return ::hcl::verifyLoopInStage(*this, getStage(), getLoop());
+    }
+  }];
+}
+
+def HCL_ParallelOp : HCL_OneLoopPrimitiveOp<"parallel", [HCL_AnnotatesOnly]> {
+  let summary = "mark a loop as parallel";
+}
+
+def HCL_ReverseOp : HCL_OneLoopPrimitiveOp<"reverse"> {
+  let summary = "run a loop's iterations in the opposite order";
+  let description = [{
+    ```mlir
+    hcl.reverse(%s, %li)
+    ```
+    The loop keeps its bounds, step and name; its body sees the iterations
+    from the last to the first (`lb + ub - 1 - i` for a step of 1). A loop
+    that carries a dependence between iterations is refused, as is a bound
+    that is the min or max of several expressions (`hcl.split`'s tail).
+  }];
 }
 
 def HCL_VectorizeOp : HCL_LoopCustomizationOp<"vectorize"> {
@@ -256,7 +306,7 @@ def HCL_StoreAtOp : HCL_LoopCustomizationOp<"store_at"> {
 // Memory customizations
 //===----------------------------------------------------------------------===//
 
-def HCL_PartitionOp : HCL_Op<"partition"> {
+def HCL_PartitionOp : HCL_PrimitiveOp<"partition", [HCL_AnnotatesOnly]> {
   let summary = "partition an array into banks";
   let description = [{
     ```mlir
@@ -279,7 +329,7 @@ def HCL_PartitionOp : HCL_Op<"partition"> {
   let hasVerifier = 1;
 }
 
-class HCL_BufferOp<string mnemonic> : HCL_Op<mnemonic> {
+class HCL_BufferOp<string mnemonic> : HCL_PrimitiveOp<mnemonic> {
   // `buffer_name`: the buffer's name in the IR and the HLS C++ (the front
   // end's `A.reuse`, written `A_reuse` in C++); unnamed (`buf`) without it.
   let arguments = (ins Optional<HCL_StageHandle>:$stage,
@@ -318,7 +368,7 @@ def HCL_BufferAtOp : HCL_BufferOp<"buffer_at"> {
   }];
 }
 
-def HCL_ToOp : HCL_Op<"to"> {
+def HCL_ToOp : HCL_PrimitiveOp<"to", [HCL_AnnotatesOnly]> {
   let summary = "stream a buffer from its producer stage to a consumer stage";
   let description = [{
     ```mlir
@@ -344,7 +394,7 @@ def HCL_ToOp : HCL_Op<"to"> {
   let hasVerifier = 1;
 }
 
-def HCL_ReshapeOp : HCL_Op<"reshape"> {
+def HCL_ReshapeOp : HCL_PrimitiveOp<"reshape"> {
   let summary = "give an array another shape with the same elements";
   let description = [{
     ```mlir
@@ -361,7 +411,7 @@ def HCL_ReshapeOp : HCL_Op<"reshape"> {
 // Data-type customizations (docs/datatypes.md)
 //===----------------------------------------------------------------------===//
 
-def HCL_QuantizeOp : HCL_Op<"quantize"> {
+def HCL_QuantizeOp : HCL_PrimitiveOp<"quantize"> {
   let summary = "store a tensor in a fixed-point (or narrower) type";
   let description = [{
     ```mlir
@@ -380,7 +430,7 @@ def HCL_QuantizeOp : HCL_Op<"quantize"> {
   let hasVerifier = 1;
 }
 
-def HCL_DownsizeOp : HCL_Op<"downsize"> {
+def HCL_DownsizeOp : HCL_PrimitiveOp<"downsize"> {
   let summary = "store an integer tensor in fewer bits";
   let description = [{
     ```mlir
@@ -394,7 +444,7 @@ def HCL_DownsizeOp : HCL_Op<"downsize"> {
   let hasVerifier = 1;
 }
 
-class HCL_PackingOp<string mnemonic> : HCL_Op<mnemonic> {
+class HCL_PackingOp<string mnemonic> : HCL_PrimitiveOp<mnemonic> {
   let arguments = (ins AnyMemRef:$target, I64Attr:$axis, I64Attr:$factor);
   let results = (outs AnyMemRef:$result);
   let assemblyFormat = [{
@@ -429,7 +479,7 @@ def HCL_UnpackOp : HCL_PackingOp<"unpack"> {
 // Outline
 //===----------------------------------------------------------------------===//
 
-def HCL_OutlineOp : HCL_Op<"outline"> {
+def HCL_OutlineOp : HCL_PrimitiveOp<"outline", [HCL_LeavesNoAffineApply]> {
   let summary = "outline one stage or a group of stages into a function";
   let description = [{
     ```mlir
