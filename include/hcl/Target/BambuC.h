@@ -1,7 +1,8 @@
 //===- BambuC.h - C for PandA-Bambu from customized affine IR ---*- C++ -*-===//
 //
-// Seed 004's Bambu backend on hcl's IR. A copy of the module is rewritten in
-// steps, each its own file in lib/Target/BambuC and switchable for tests:
+// The ONNX-to-Bambu thesis's Bambu backend on hcl's IR. A copy of the module is
+// rewritten in steps, each its own file in lib/Target/BambuC and switchable for
+// tests:
 //
 //   filter extraction   every stage (top-level loop nest) becomes a filter
 //                       function, a reduction into a one-element buffer a

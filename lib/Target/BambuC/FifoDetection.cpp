@@ -1,8 +1,8 @@
 //===- FifoDetection.cpp - FIFO channels between filters ------------------===//
 //
-// Seed 004, 4.3.2: "FIFO queues are detected in the trivial case of single
-// read and write accesses on matching indexes and loop nests". A buffer of
-// the entry function passed to exactly two filters, the first of which
+// The ONNX-to-Bambu thesis: "FIFO queues are detected in the trivial case of
+// single read and write accesses on matching indexes and loop nests". A buffer
+// of the entry function passed to exactly two filters, the first of which
 // stores into it once and the second loads from it once, both at the
 // identity index of a loop nest that walks the buffer's shape in order
 // (bounds 0..size, step 1, not `parallel`), is a channel: every element is

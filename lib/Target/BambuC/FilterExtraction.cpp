@@ -1,9 +1,9 @@
 //===- FilterExtraction.cpp - the stage graph as filter functions ---------===//
 //
-// Seed 004, 4.3.1: each stage (a top-level loop nest) becomes a filter, a C
-// function whose parameters are the buffers and values it uses; the entry
-// function keeps the buffers the stages share and calls the root filters in
-// program order, so producers run before their consumers. Inside a filter,
+// The ONNX-to-Bambu thesis: each stage (a top-level loop nest) becomes a
+// filter, a C function whose parameters are the buffers and values it uses; the
+// entry function keeps the buffers the stages share and calls the root filters
+// in program order, so producers run before their consumers. Inside a filter,
 // a reduction into a one-element buffer (an initializing store, a loop nest
 // that updates only that buffer, and the read of the result) becomes a
 // child filter that returns the value, as the seed's X_im_padded_U_sum_3.

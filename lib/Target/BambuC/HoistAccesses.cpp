@@ -1,7 +1,7 @@
 //===- HoistAccesses.cpp - loads and stores pushed out of loops -----------===//
 //
-// Seed 004, 4.3.2: "pushing each store as outside as possible of the loop
-// nest". When every access to a buffer inside a loop is at one index that
+// The ONNX-to-Bambu thesis: "pushing each store as outside as possible of the
+// loop nest". When every access to a buffer inside a loop is at one index that
 // does not change in the loop, the element is read once before the loop
 // (if the loop may read it before writing it), kept in a local variable
 // (a rank-0 memref.alloca, a C scalar) and written back once after it. A

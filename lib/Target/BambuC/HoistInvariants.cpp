@@ -1,7 +1,7 @@
 //===- HoistInvariants.cpp - loop-invariant computations out of loops -----===//
 //
-// Seed 004, 4.3.2: an operation is pushed out of a loop when it does not
-// depend on the loop's variable. After the three-address step the address
+// The ONNX-to-Bambu thesis: an operation is pushed out of a loop when it does
+// not depend on the loop's variable. After the three-address step the address
 // arithmetic is made of such operations (the seed's `_9 = x_2 * 3` before
 // the loops). MLIR's loop-invariant code motion moves side-effect-free,
 // speculatable operations; loops are visited innermost first so that an

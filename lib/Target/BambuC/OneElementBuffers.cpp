@@ -1,9 +1,9 @@
 //===- OneElementBuffers.cpp - trivial buffers as scalars -----------------===//
 //
-// Seed 004, 4.3.2: "a buffer of single size is replaced with a variable";
-// when it is a filter's output, "the filter returns the computed value".
-// A local one-element buffer accessed only by loads and stores becomes a
-// rank-0 memref.alloca, which the C emitter writes as a plain variable. A
+// The ONNX-to-Bambu thesis: "a buffer of single size is replaced with a
+// variable"; when it is a filter's output, "the filter returns the computed
+// value". A local one-element buffer accessed only by loads and stores becomes
+// a rank-0 memref.alloca, which the C emitter writes as a plain variable. A
 // one-element buffer parameter that a filter only writes before reading it
 // becomes a local variable whose final value the filter returns; its
 // callers store the returned value into the buffer.

@@ -1,6 +1,6 @@
 //===- Pipeline.cpp - filter extraction and the optimization steps --------===//
 //
-// The steps run in the seed's order where it gives one (4.3.2: split into
+// The steps run in the ONNX-to-Bambu thesis's order (split into
 // basic operations, push stores out, fix repeated reads and writes, trivial
 // buffers, FIFOs), adapted to MLIR: the steps that work on affine accesses
 // (hoisting, scalar replacement, one-element buffers, FIFO detection) run

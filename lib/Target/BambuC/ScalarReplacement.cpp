@@ -1,7 +1,7 @@
 //===- ScalarReplacement.cpp - repeated accesses of one element -----------===//
 //
-// Seed 004, 4.3.2: "when a filter code accesses a buffer location on the
-// same index inside the same loop", the later accesses use a local value.
+// The ONNX-to-Bambu thesis: "when a filter code accesses a buffer location on
+// the same index inside the same loop", the later accesses use a local value.
 // MLIR's affine scalar replacement does this on the affine form: a load
 // after a store of the same element takes the stored value, a load after a
 // load of the same element with no store between reuses it, and a local

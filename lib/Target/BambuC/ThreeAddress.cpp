@@ -1,11 +1,11 @@
 //===- ThreeAddress.cpp - one operation per statement ---------------------===//
 //
-// Seed 004, 4.3.2: "each IR operation is split into multiple statements
-// that perform basic operations". Arithmetic is already one operation per
-// SSA value; what remains compound are the affine maps of loads, stores and
-// affine.apply. Each is expanded into index arithmetic (arith ops, one per
-// statement in C) and the access becomes a memref.load / memref.store of
-// plain index values. Loop bounds and affine.if conditions stay affine.
+// The ONNX-to-Bambu thesis: "each IR operation is split into multiple
+// statements that perform basic operations". Arithmetic is already one
+// operation per SSA value; what remains compound are the affine maps of loads,
+// stores and affine.apply. Each is expanded into index arithmetic (arith ops,
+// one per statement in C) and the access becomes a memref.load / memref.store
+// of plain index values. Loop bounds and affine.if conditions stay affine.
 //
 //===----------------------------------------------------------------------===//
 

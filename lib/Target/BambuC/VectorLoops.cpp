@@ -1,6 +1,6 @@
 //===- VectorLoops.cpp - `vectorize` loops as small-array operations ------===//
 //
-// Seed 004, 4.4 (listing 4.5): fine-grained parallelism as operations on
+// The ONNX-to-Bambu thesis: fine-grained parallelism as operations on
 // small arrays, one per lane: load_vector, binary_op, store_vector, from
 // hcl's own share/bambu/hcl_vector.h. A loop hcl.vectorize marked with its
 // width W, running exactly W iterations, becomes such operations when its
