@@ -46,8 +46,11 @@ Uses headerUses(ModuleOp module) {
   return uses;
 }
 
-/// Whether `filter`'s parameter `index` is stored into.
+/// Whether `filter`'s parameter `index` is stored into; a declaration (no
+/// body to look at, no arguments to ask) or an unknown callee counts as not.
 bool writes(func::FuncOp filter, unsigned index) {
+  if (!filter || filter.isExternal() || index >= filter.getNumArguments())
+    return false;
   return llvm::any_of(filter.getArgument(index).getUsers(), [](Operation *u) {
     return isa<affine::AffineStoreOp, memref::StoreOp>(u);
   });

@@ -37,3 +37,15 @@ func.func @bit_ops(%A: memref<4xi32>) {
   } {loop_name = "i", stage_name = "S"}
   return
 }
+
+// -----
+
+// A buffer passed to a declared function: the filter graph has no body to
+// look at (this used to crash while listing the producer/consumer edges).
+func.func private @use(memref<2xf32>)
+
+func.func @calls_a_declaration(%A: memref<2xf32>) {
+  // expected-error @+1 {{bambu-c: call to @use, which has no body in this module}}
+  call @use(%A) : (memref<2xf32>) -> ()
+  return
+}
