@@ -158,8 +158,7 @@ std::string hcl::whyNotVectorizable(AffineForOp loop) {
   // iteration only when the loop steps by 1 (a loop from 1 to 4 step 2 would
   // touch rows 1..4, not 1 and 3).
   if (loop.getStepAsInt() != 1)
-    return ("the loop steps by " + llvm::Twine(loop.getStepAsInt()) +
-            ", not 1")
+    return ("the loop steps by " + llvm::Twine(loop.getStepAsInt()) + ", not 1")
         .str();
   if (!isLoopParallel(loop))
     return "the loop carries a dependence between iterations";
