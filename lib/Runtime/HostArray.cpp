@@ -209,9 +209,11 @@ std::string HostArray::shapeString() const {
 }
 
 double HostArray::sum() const {
-  // Integers are summed exactly so checksums of integer outputs are exact.
+  // Integers are summed exactly so checksums of integer outputs are exact:
+  // in 128 bits, because a sum of 64-bit elements overflows 64 bits (and a
+  // signed overflow is undefined behaviour, which UBSan reported here).
   if (!isFloat(elementKind)) {
-    int64_t total = 0;
+    __int128 total = 0;
     for (int64_t i = 0, e = numElements(); i < e; ++i)
       total += elementAsInt(i);
     return static_cast<double>(total);
