@@ -40,12 +40,11 @@ static cl::opt<bool> stats("stats",
 int bambuMain() {
   if (outputDir.empty() && !stats)
     return fail("hcl bambu needs -o DIR (or --stats)");
-  std::unique_ptr<LoadedProgram> loaded = LoadedProgram::load(inputFile);
+  std::unique_ptr<LoadedProgram> loaded =
+      LoadedProgram::load(inputFile, addApplySchedule);
   if (!loaded)
     return 1;
   mlir::ModuleOp module = loaded->module();
-  if (mlir::failed(applySchedule(module)))
-    return 1;
   if (stats)
     return mlir::failed(emitBambuStats(module, outs())) ? 1 : 0;
   mlir::FailureOr<mlir::func::FuncOp> entry = selectEntry(module, entryName);
