@@ -8,6 +8,7 @@
 #include "hcl/InitHCL.h"
 #include "hcl/Support/SourceCompat.h"
 #include "hcl/Target/BambuC/Passes.h"
+#include "hcl/Target/HLSCpp/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -24,6 +25,7 @@ int main(int argc, char **argv) {
   mlir::registerAllPasses();
   hcl::registerHCLPasses();
   hcl::registerBambuCPasses();
+  hcl::registerHLSCppPasses();
 
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);
