@@ -15,11 +15,17 @@ void registerPassManagerOptions() {
   mlir::registerDefaultTimingManagerCLOptions();
 }
 
-mlir::LogicalResult runPipeline(mlir::ModuleOp module, PipelineBuilder build) {
-  mlir::PassManager pm(module.getContext(), mlir::ModuleOp::getOperationName());
+mlir::LogicalResult configurePassManager(mlir::PassManager &pm) {
   if (mlir::failed(mlir::applyPassManagerCLOptions(pm)))
     return mlir::failure();
   mlir::applyDefaultTimingPassManagerCLOptions(pm);
+  return mlir::success();
+}
+
+mlir::LogicalResult runPipeline(mlir::ModuleOp module, PipelineBuilder build) {
+  mlir::PassManager pm(module.getContext(), mlir::ModuleOp::getOperationName());
+  if (mlir::failed(configurePassManager(pm)))
+    return mlir::failure();
   pm.addPass(createLowerLinalgToAffine());
   if (build && mlir::failed(build(pm, module)))
     return mlir::failure();
