@@ -10,7 +10,7 @@ namespace hcl {
 /// The dialects an hcl program may use: hcl plus the upstream dialects of the
 /// algorithm (func, affine, scf, arith, math, memref, llvm, linalg, ...).
 /// linalg parses so HeteroCL-MLIR programs load; the driver lowers it to
-/// affine loops (hcl/Support/LinalgLowering.h).
+/// affine loops (--hcl-lower-linalg-to-affine).
 void registerHCLDialects(mlir::DialectRegistry &registry);
 
 /// Every hcl pass and pipeline, for textual pipelines.

@@ -90,6 +90,7 @@ void hcl::registerConversionPasses() {
   registerDropPartitionLayouts();
   registerLowerFixedPoint();
   registerLowerBitOps();
+  registerLowerLinalgToAffine();
   registerLowerAffineKeepingLoopHints();
   registerCpuLoops();
   registerLocalBuffersOnStack();

@@ -119,8 +119,12 @@ llvm::Error checkHostMemory(const EntrySignature &signature,
 
 /// Guards every access not proven in bounds (--hcl-insert-bounds-checks)
 /// and returns what each check site guards.
-static FailureOr<std::vector<std::string>> insertBoundsChecks(ModuleOp module) {
+static FailureOr<std::vector<std::string>>
+insertBoundsChecks(ModuleOp module, const JitOptions &jitOptions) {
   PassManager pm(module.getContext());
+  if (jitOptions.configurePassManager &&
+      failed(jitOptions.configurePassManager(pm)))
+    return failure();
   pm.addPass(createInsertBoundsChecks());
   if (failed(pm.run(module)))
     return failure();
@@ -217,7 +221,8 @@ JitProgram::compile(ModuleOp module, func::FuncOp entry,
           i, StringAttr::get(module.getContext(), kUnsignedAttrName));
   std::vector<std::string> sites;
   if (jitOptions.checkBounds) {
-    FailureOr<std::vector<std::string>> inserted = insertBoundsChecks(*lowered);
+    FailureOr<std::vector<std::string>> inserted =
+        insertBoundsChecks(*lowered, jitOptions);
     if (failed(inserted))
       return failure();
     sites = std::move(*inserted);
@@ -232,6 +237,9 @@ JitProgram::compile(ModuleOp module, func::FuncOp entry,
   if (jitOptions.checkDivision)
     tagDivisions(*lowered);
   PassManager pm(module.getContext());
+  if (jitOptions.configurePassManager &&
+      failed(jitOptions.configurePassManager(pm)))
+    return failure();
   LowerToLLVMOptions lowering;
   // A bounds violation jumps back to the thread that called the program
   // (BoundsTrap.cpp), which a worker thread cannot do: a program with checks

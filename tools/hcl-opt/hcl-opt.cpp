@@ -7,6 +7,8 @@
 
 #include "hcl/InitHCL.h"
 #include "hcl/Support/SourceCompat.h"
+#include "hcl/Target/BambuC/Passes.h"
+#include "hcl/Target/HLSCpp/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -22,6 +24,8 @@ int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
   mlir::registerAllPasses();
   hcl::registerHCLPasses();
+  hcl::registerBambuCPasses();
+  hcl::registerHLSCppPasses();
 
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);

@@ -1,6 +1,7 @@
 //===- CpuOptions.cpp - the CPU options of hcl run and hcl check ---------===//
 
 #include "CpuOptions.h"
+#include "DriverPipeline.h"
 #include "Subcommands.h"
 
 using namespace llvm;
@@ -42,6 +43,7 @@ JitOptions cpuJitOptions(bool reference) {
   options.fpContract = fpContract && !reference;
   options.keepObject = !objectFile.empty();
   options.threads = threads;
+  options.configurePassManager = configurePassManager;
   return options;
 }
 

@@ -154,12 +154,11 @@ int estimateMain() {
         return code;
       continue;
     }
-    std::unique_ptr<LoadedProgram> loaded = LoadedProgram::load(file);
+    std::unique_ptr<LoadedProgram> loaded =
+        LoadedProgram::load(file, addApplySchedule);
     if (!loaded)
       return 1;
     mlir::ModuleOp module = loaded->module();
-    if (mlir::failed(applySchedule(module)))
-      return 1;
     mlir::FailureOr<mlir::func::FuncOp> entry = selectEntry(module, entryName);
     if (mlir::failed(entry))
       return 1;

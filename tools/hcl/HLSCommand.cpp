@@ -89,12 +89,11 @@ int hlsMain() {
     return fail("--clock must be a positive period in ns");
   if (jobs == 0)
     return fail("--jobs must be at least 1");
-  std::unique_ptr<LoadedProgram> loaded = LoadedProgram::load(inputFile);
+  std::unique_ptr<LoadedProgram> loaded =
+      LoadedProgram::load(inputFile, addApplySchedule);
   if (!loaded)
     return 1;
   mlir::ModuleOp module = loaded->module();
-  if (mlir::failed(applySchedule(module)))
-    return 1;
   HLSProjectOptions options;
   options.part = part;
   options.clockNs = clock;

@@ -4,7 +4,6 @@
 #include "OnnxInput.h"
 
 #include "hcl/InitHCL.h"
-#include "hcl/Support/LinalgLowering.h"
 #include "hcl/Support/ModuleLoader.h"
 #include "hcl/Transforms/Passes.h"
 
@@ -25,7 +24,8 @@ static mlir::DialectRegistry makeRegistry() {
 LoadedProgram::LoadedProgram()
     : context(makeRegistry()), diagnostics(context, llvm::errs()) {}
 
-std::unique_ptr<LoadedProgram> LoadedProgram::load(llvm::StringRef path) {
+std::unique_ptr<LoadedProgram> LoadedProgram::load(llvm::StringRef path,
+                                                   PipelineBuilder pipeline) {
   std::unique_ptr<LoadedProgram> program(new LoadedProgram());
   if (isOnnxPath(path)) {
     // An ONNX model: imported into hcl's MLIR, then read as any program.
@@ -49,10 +49,11 @@ std::unique_ptr<LoadedProgram> LoadedProgram::load(llvm::StringRef path) {
   }
   if (!program->moduleOp)
     return nullptr;
-  // Every command works on affine loop nests.
-  if (mlir::failed(lowerLinalgToAffine(*program->moduleOp)))
-    return nullptr;
+  // Named first: the schedule's messages name arguments.
   program->nameArguments();
+  // Every command works on affine loop nests.
+  if (mlir::failed(runPipeline(*program->moduleOp, pipeline)))
+    return nullptr;
   return program;
 }
 

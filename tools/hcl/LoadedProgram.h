@@ -3,6 +3,8 @@
 #ifndef HCL_TOOLS_HCL_LOADEDPROGRAM_H
 #define HCL_TOOLS_HCL_LOADEDPROGRAM_H
 
+#include "DriverPipeline.h"
+
 #include "hcl/Support/Diagnostics.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -21,8 +23,12 @@ namespace hcl::driver {
 /// stderr one line each.
 class LoadedProgram {
 public:
-  /// Null when the file cannot be read or parsed (the error is printed).
-  static std::unique_ptr<LoadedProgram> load(llvm::StringRef path);
+  /// Reads `path` and runs the command's pass manager on it: the linalg
+  /// lowering, then the passes `pipeline` adds (DriverPipeline.h). Null
+  /// when the file cannot be read or parsed or a pass fails (the error is
+  /// printed).
+  static std::unique_ptr<LoadedProgram> load(llvm::StringRef path,
+                                             PipelineBuilder pipeline = {});
 
   mlir::ModuleOp module() { return *moduleOp; }
 

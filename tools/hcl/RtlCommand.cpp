@@ -89,9 +89,11 @@ static std::string rtlPipeline(bool program) {
   return "builtin.module(" + modulePipeline(program) + ")";
 }
 
-static mlir::LogicalResult lower(mlir::ModuleOp module, bool program) {
+/// Adds the rtl pipeline to the command's pass manager; `program` says
+/// whether the module holds an hcl program.
+static mlir::LogicalResult addRtlPipeline(mlir::OpPassManager &pm,
+                                          bool program) {
   registerHCLPasses();
-  mlir::PassManager pm(module.getContext(), mlir::ModuleOp::getOperationName());
   std::string pipeline = modulePipeline(program);
   std::string errors;
   raw_string_ostream errorStream(errors);
@@ -100,7 +102,7 @@ static mlir::LogicalResult lower(mlir::ModuleOp module, bool program) {
            << "' is not available: " << errors << "\n";
     return mlir::failure();
   }
-  return pm.run(module);
+  return mlir::success();
 }
 
 static mlir::LogicalResult writeFile(StringRef path, mlir::ModuleOp module,
@@ -120,13 +122,15 @@ int rtlMain() {
   // Checked here, not by cl::Required, whose message is LLVM's own.
   if (outputDir.empty())
     return fail("hcl rtl needs -o DIR (the output directory)");
-  std::unique_ptr<LoadedProgram> loaded = LoadedProgram::load(inputFile);
+  bool program = false;
+  std::unique_ptr<LoadedProgram> loaded = LoadedProgram::load(
+      inputFile, [&](mlir::OpPassManager &pm, mlir::ModuleOp module) {
+        program = holdsProgram(module);
+        return addRtlPipeline(pm, program);
+      });
   if (!loaded)
     return 1;
   mlir::ModuleOp module = loaded->module();
-  bool program = holdsProgram(module);
-  if (mlir::failed(lower(module, program)))
-    return 1;
   if (std::error_code error = sys::fs::create_directories(outputDir))
     return fail("cannot create " + outputDir + ": " + error.message());
   VerilogOptions options;

@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "DriverPipeline.h"
 #include "Subcommands.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -178,6 +179,7 @@ int main(int argc, char **argv) {
   std::string errorName = kErrorProgramName.str();
   if (!asksForHelp(argc, argv))
     arguments[0] = errorName.data();
+  hcl::driver::registerPassManagerOptions();
   hideLibraryOptions();
   cl::SetVersionPrinter(printVersion);
   // The list of commands on `hcl --help`; a subcommand's help shows its own.

@@ -14,6 +14,22 @@ def CheckScheduleApplied : Pass<"hcl-check-schedule-applied", "mlir::ModuleOp"> 
   }];
 }
 
+def LowerLinalgToAffine : Pass<"hcl-lower-linalg-to-affine", "mlir::ModuleOp"> {
+  let summary = "Rewrite linalg operations on memrefs into affine loops";
+  let description = [{
+    HeteroCL-MLIR programs may hold linalg operations (`linalg.fill`,
+    `linalg.matmul` on memrefs). Schedules, the JIT and the emitters work on
+    affine loop nests, so every `hcl` command runs this pass first. It runs
+    MLIR's `--convert-linalg-to-affine-loops` when the module holds a linalg
+    operation, and leaves a module without one untouched (that pass would
+    also fold and erase dead operations). A linalg operation left after it
+    (on tensors) is an error located at the operation.
+  }];
+  let dependentDialects = ["mlir::affine::AffineDialect",
+                           "mlir::memref::MemRefDialect",
+                           "mlir::arith::ArithDialect"];
+}
+
 def DropPartitionLayouts : Pass<"hcl-drop-partition-layouts", "mlir::ModuleOp"> {
   let summary = "Give partitioned memrefs back the identity layout";
   let description = [{

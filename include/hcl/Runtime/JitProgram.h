@@ -12,6 +12,7 @@
 #include "hcl/Runtime/EntryWrapper.h"
 #include "hcl/Runtime/HostArray.h"
 
+#include "mlir/Pass/PassManager.h"
 #include "llvm/Support/Error.h"
 
 #include <functional>
@@ -54,6 +55,10 @@ struct JitOptions {
   unsigned threads = 0;
   /// Keep the machine code so writeObject() can save it.
   bool keepObject = false;
+  /// Called on each pass manager of the compilation (the bounds checks,
+  /// the LLVM lowering) before it runs: the hcl driver applies MLIR's
+  /// pass-manager options (--mlir-print-ir-after-all, --mlir-timing).
+  std::function<mlir::LogicalResult(mlir::PassManager &)> configurePassManager;
   /// More threads than libomp can start abort the process, so a larger
   /// count is refused when the program is compiled.
   static constexpr unsigned kMaxThreads = 1024;

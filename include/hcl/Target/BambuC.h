@@ -71,6 +71,17 @@ mlir::LogicalResult writeBambuProject(mlir::ModuleOp module,
                                       llvm::StringRef dir,
                                       const BambuCOptions &options = {});
 
+/// The same project from a module prepared by prepareBambuModule (or
+/// populateBambuPipeline), whose function `entry` is the top; the testbench
+/// calls it with its signature.
+mlir::LogicalResult writePreparedBambuProject(mlir::ModuleOp prepared,
+                                              llvm::StringRef entry,
+                                              llvm::StringRef dir);
+
+/// Erases the functions of `module` that `entry` does not call,
+/// transitively: a project holds its top and what the top calls.
+void keepReachable(mlir::ModuleOp module, mlir::func::FuncOp entry);
+
 /// The options of a comma-separated step list ("all", "none" or names).
 BambuCOptions parseBambuSteps(llvm::StringRef list);
 

@@ -79,21 +79,6 @@ std::string makefile() {
          "bambu:\n\tsh bambu.sh\n.PHONY: run bambu\n";
 }
 
-/// Only `entry` and the functions it calls, transitively, stay in `module`.
-void keepReachable(ModuleOp module, func::FuncOp entry) {
-  llvm::StringSet<> keep{entry.getSymName()};
-  SmallVector<func::FuncOp> work{entry};
-  while (!work.empty())
-    work.pop_back_val().walk([&](func::CallOp call) {
-      if (keep.insert(call.getCallee()).second)
-        if (auto callee = module.lookupSymbol<func::FuncOp>(call.getCallee()))
-          work.push_back(callee);
-    });
-  for (auto func : llvm::make_early_inc_range(module.getOps<func::FuncOp>()))
-    if (!keep.contains(func.getSymName()))
-      func.erase();
-}
-
 } // namespace
 
 LogicalResult writeBambuProject(ModuleOp module, func::FuncOp entry,
@@ -106,17 +91,27 @@ LogicalResult writeBambuProject(ModuleOp module, func::FuncOp entry,
                 prepared->lookupSymbol<func::FuncOp>(entry.getSymName()));
   if (failed(prepareBambuModule(*prepared, options)))
     return failure();
+  return writePreparedBambuProject(*prepared, entry.getSymName(), dir);
+}
+
+LogicalResult writePreparedBambuProject(ModuleOp prepared, StringRef entryName,
+                                        StringRef dir) {
+  auto entry = prepared.lookupSymbol<func::FuncOp>(entryName);
+  if (!entry)
+    return prepared.emitError("bambu: no function named @") << entryName;
+  if (std::error_code error = llvm::sys::fs::create_directories(dir))
+    return entry.emitError("bambu: cannot create ")
+           << dir << ": " << error.message();
   std::string kernel;
   llvm::raw_string_ostream kernelOs(kernel);
-  if (failed(emitPreparedBambuC(*prepared, kernelOs,
+  if (failed(emitPreparedBambuC(prepared, kernelOs,
                                 /*includeKernelHeader=*/true)))
     return failure();
-  llvm::StringMap<std::string> names = bambu::cFunctionNames(*prepared);
-  std::string cName = names.lookup(entry.getSymName());
-  auto preparedEntry = prepared->lookupSymbol<func::FuncOp>(entry.getSymName());
+  llvm::StringMap<std::string> names = bambu::cFunctionNames(prepared);
+  std::string cName = names.lookup(entryName);
   std::set<std::string> helpers;
   FailureOr<std::string> prototype =
-      bambu::CWriter(preparedEntry, names, helpers).signature();
+      bambu::CWriter(entry, names, helpers).signature();
   FailureOr<std::string> testbench = emitTestbench(entry, cName);
   if (failed(prototype) || failed(testbench))
     return failure();
@@ -140,6 +135,21 @@ LogicalResult writeBambuProject(ModuleOp module, func::FuncOp entry,
     if (failed(writeFile(dir, name, text, entry)))
       return failure();
   return success();
+}
+
+/// Only `entry` and the functions it calls, transitively, stay in `module`.
+void keepReachable(ModuleOp module, func::FuncOp entry) {
+  llvm::StringSet<> keep{entry.getSymName()};
+  SmallVector<func::FuncOp> work{entry};
+  while (!work.empty())
+    work.pop_back_val().walk([&](func::CallOp call) {
+      if (keep.insert(call.getCallee()).second)
+        if (auto callee = module.lookupSymbol<func::FuncOp>(call.getCallee()))
+          work.push_back(callee);
+    });
+  for (auto func : llvm::make_early_inc_range(module.getOps<func::FuncOp>()))
+    if (!keep.contains(func.getSymName()))
+      func.erase();
 }
 
 } // namespace hcl

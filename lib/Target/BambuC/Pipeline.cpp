@@ -1,21 +1,27 @@
-//===- Pipeline.cpp - filter extraction and the optimization steps --------===//
+//===- Pipeline.cpp - the Bambu preparation as one pass pipeline ----------===//
 //
-// The steps run in the ONNX-to-Bambu thesis's order (split into
-// basic operations, push stores out, fix repeated reads and writes, trivial
-// buffers, FIFOs), adapted to MLIR: the steps that work on affine accesses
-// (hoisting, scalar replacement, one-element buffers, FIFO detection) run
-// before the three-address step turns accesses into plain index arithmetic,
-// and loop-invariant code motion runs after it, on that arithmetic.
+// populateBambuPipeline adds filter extraction and the optimization steps
+// (each a pass, Passes.cpp) to a pass manager. The steps run in the
+// ONNX-to-Bambu thesis's order (split into basic operations, push stores out,
+// fix repeated reads and writes, trivial buffers, FIFOs), adapted to MLIR: the
+// steps that work on affine accesses (hoisting, scalar replacement, one-element
+// buffers, FIFO detection) run before the three-address step turns accesses
+// into plain index arithmetic, and loop-invariant code motion runs after it, on
+// that arithmetic.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Steps.h"
+
+#include "hcl/Target/BambuC/Passes.h"
 
 #include "hcl/Target/BambuC.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
@@ -45,12 +51,6 @@ BambuCOptions parseBambuSteps(StringRef list) {
 }
 
 namespace {
-
-void forEachFunction(ModuleOp module, void (*step)(func::FuncOp)) {
-  for (auto func : module.getOps<func::FuncOp>())
-    if (!func.isExternal())
-      step(func);
-}
 
 /// A global nothing reads any more (scalar replacement folds the loads of
 /// constant ones) would be an unused C array, which -Wall rejects.
@@ -102,39 +102,87 @@ void removeWriteOnlyBuffers(func::FuncOp func) {
 
 } // namespace
 
-LogicalResult prepareBambuModule(ModuleOp module,
-                                 const BambuCOptions &options) {
+void bambu::removeLeftovers(ModuleOp module) {
+  for (auto func : module.getOps<func::FuncOp>())
+    if (!func.isExternal())
+      removeWriteOnlyBuffers(func);
+  dropUnusedGlobals(module);
+}
+
+llvm::Error checkBambuSteps(const BambuCOptions &options) {
   for (const std::string &step : options.steps)
     if (!llvm::is_contained(getBambuSteps(), step))
-      return module.emitError("bambu-c: no step named '")
-             << step << "' (steps: " << llvm::join(getBambuSteps(), ", ")
-             << ")";
-  // The steps create memref.alloca, arith and func operations: their
-  // dialects must be loaded even when the input has none of them.
-  module.getContext()
-      ->loadDialect<affine::AffineDialect, arith::ArithDialect,
-                    func::FuncDialect, memref::MemRefDialect>();
-  if (failed(bambu::extractFilters(module)))
-    return failure();
+      return llvm::createStringError("no step named '" + step + "' (steps: " +
+                                     llvm::join(getBambuSteps(), ", ") + ")");
+  return llvm::Error::success();
+}
+
+void populateBambuPipeline(OpPassManager &pm, const BambuCOptions &options) {
+  pm.addPass(createBambuExtractFilters());
   for (const std::string &step : getBambuSteps()) {
     if (!llvm::is_contained(options.steps, step))
       continue;
     if (step == "hoist-accesses")
-      forEachFunction(module, bambu::hoistAccesses);
+      pm.addNestedPass<func::FuncOp>(createBambuHoistAccesses());
     else if (step == "scalar-replacement")
-      forEachFunction(module, bambu::replaceScalars);
+      pm.addNestedPass<func::FuncOp>(createBambuScalarReplacement());
     else if (step == "one-element")
-      bambu::scalarizeOneElementBuffers(module);
+      pm.addPass(createBambuOneElementBuffers());
     else if (step == "fifo")
-      bambu::detectFifos(module);
+      pm.addPass(createBambuDetectFifos());
     else if (step == "three-address")
-      forEachFunction(module, bambu::expandToThreeAddress);
+      pm.addNestedPass<func::FuncOp>(createBambuThreeAddress());
     else if (step == "hoist-invariants")
-      forEachFunction(module, bambu::hoistInvariants);
+      pm.addNestedPass<func::FuncOp>(createBambuHoistInvariants());
   }
-  forEachFunction(module, removeWriteOnlyBuffers);
-  dropUnusedGlobals(module);
-  return success();
+  pm.addPass(createBambuCleanup());
+}
+
+LogicalResult prepareBambuModule(ModuleOp module,
+                                 const BambuCOptions &options) {
+  if (llvm::Error error = checkBambuSteps(options))
+    return module.emitError("bambu-c: ") << llvm::toString(std::move(error));
+  PassManager pm(module.getContext(), ModuleOp::getOperationName());
+  populateBambuPipeline(pm, options);
+  return pm.run(module);
+}
+
+namespace {
+
+/// The options of `--hcl-bambu-prepare`.
+struct BambuPipelineOptions : PassPipelineOptions<BambuPipelineOptions> {
+  ListOption<std::string> steps{
+      *this, "steps",
+      llvm::cl::desc("the optimization steps to run, in the pipeline's order "
+                     "whatever the list's: names, `all` (the default) or "
+                     "`none`")};
+};
+
+} // namespace
+
+void registerBambuCPasses() {
+  registerHCLBambuCPasses();
+  registerPassPipeline(
+      "hcl-bambu-prepare",
+      "Prepare a scheduled module for the Bambu C emitter: filter "
+      "extraction, the optimization steps, the cleanup",
+      [](OpPassManager &pm, StringRef text,
+         function_ref<LogicalResult(const Twine &)> errorHandler) {
+        BambuPipelineOptions parsed;
+        if (failed(parsed.parseFromString(text)))
+          return failure();
+        BambuCOptions options;
+        if (!parsed.steps.empty())
+          options = parseBambuSteps(llvm::join(parsed.steps, ","));
+        if (llvm::Error error = checkBambuSteps(options))
+          return errorHandler("hcl-bambu-prepare: " +
+                              llvm::toString(std::move(error)));
+        populateBambuPipeline(pm, options);
+        return success();
+      },
+      [](function_ref<void(const detail::PassOptions &)> handler) {
+        handler(BambuPipelineOptions());
+      });
 }
 
 } // namespace hcl

@@ -1,7 +1,8 @@
 //===- Steps.h - the Bambu backend's IR steps -------------------*- C++ -*-===//
 //
-// Each step rewrites the module copy that the C emitter writes; each is its
-// own file and runs alone in the tests (hcl-translate --bambu-steps=...).
+// Each step rewrites the module that the C emitter writes; each is its own
+// file, wrapped as a pass in Passes.cpp, and runs alone in the tests
+// (hcl-opt --hcl-bambu-<step>).
 //
 //===----------------------------------------------------------------------===//
 
@@ -44,6 +45,10 @@ void hoistInvariants(mlir::func::FuncOp func);
 
 /// FIFO channels between filters (FifoDetection.cpp).
 void detectFifos(mlir::ModuleOp module);
+
+/// Local buffers that are only written and globals nothing reads, which C
+/// compilers reject as unused (Pipeline.cpp).
+void removeLeftovers(mlir::ModuleOp module);
 
 /// Whether `memref` is a local scalar: a rank-0 memref.alloca, written as a
 /// plain C variable.

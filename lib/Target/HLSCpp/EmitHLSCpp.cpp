@@ -9,6 +9,7 @@
 
 #include "hcl/Dialect/HCL/HCLOps.h"
 #include "hcl/Target/HLSCpp.h"
+#include "hcl/Target/HLSCpp/Passes.h"
 #include "hcl/Transforms/LocalAccumulator.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -94,19 +95,9 @@ struct PreparedModule {
 };
 
 FailureOr<PreparedModule> preparedForHLS(ModuleOp module) {
+  // The steps of populateHLSCppPreparePipeline (hcl-hls-prepare).
   OwningOpRef<ModuleOp> copy = module.clone();
-  copy->walk([](func::FuncOp func) {
-    if (func.isExternal())
-      return;
-    SmallVector<Value> arrays(func.getArguments());
-    func.walk(
-        [&](memref::AllocOp alloc) { arrays.push_back(alloc.getResult()); });
-    for (Value array : arrays)
-      if (isa<MemRefType>(array.getType())) {
-        localizeAccumulators(func, array);
-        localizeLoopInvariantElements(func, array);
-      }
-  });
+  copy->walk([](func::FuncOp func) { localizeHLSAccumulators(func); });
   if (failed(outlineDataflowProcesses(*copy)))
     return failure();
   FailureOr<StreamValues> streams = findStreams(*copy);

@@ -1,0 +1,72 @@
+//===- Passes.cpp - the HLS C++ preparation as passes ---------------------===//
+
+#include "Dataflow.h"
+
+#include "hcl/Target/HLSCpp/Passes.h"
+#include "hcl/Transforms/LocalAccumulator.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "llvm/Support/Debug.h"
+
+namespace hcl {
+#define GEN_PASS_DEF_HLSLOCALIZEACCUMULATORS
+#define GEN_PASS_DEF_HLSOUTLINEDATAFLOW
+#include "hcl/Target/HLSCpp/Passes.h.inc"
+} // namespace hcl
+
+#define DEBUG_TYPE "hcl-hls-prepare"
+
+using namespace mlir;
+
+namespace {
+
+struct LocalizeAccumulatorsPass
+    : hcl::impl::HLSLocalizeAccumulatorsBase<LocalizeAccumulatorsPass> {
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": local accumulators in @"
+                            << func.getSymName() << "\n");
+    hcl::localizeHLSAccumulators(func);
+  }
+};
+
+struct OutlineDataflowPass
+    : hcl::impl::HLSOutlineDataflowBase<OutlineDataflowPass> {
+  void runOnOperation() override {
+    LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": outlining dataflow processes\n");
+    if (failed(hcl::outlineDataflowProcesses(getOperation())))
+      signalPassFailure();
+  }
+};
+
+} // namespace
+
+void hcl::localizeHLSAccumulators(func::FuncOp func) {
+  if (func.isExternal())
+    return;
+  SmallVector<Value> arrays(func.getArguments());
+  func.walk(
+      [&](memref::AllocOp alloc) { arrays.push_back(alloc.getResult()); });
+  for (Value array : arrays)
+    if (isa<MemRefType>(array.getType())) {
+      localizeAccumulators(func, array);
+      localizeLoopInvariantElements(func, array);
+    }
+}
+
+void hcl::populateHLSCppPreparePipeline(OpPassManager &pm) {
+  pm.addNestedPass<func::FuncOp>(createHLSLocalizeAccumulators());
+  pm.addPass(createHLSOutlineDataflow());
+}
+
+void hcl::registerHLSCppPasses() {
+  registerHCLHLSCppPasses();
+  PassPipelineRegistration<>(
+      "hcl-hls-prepare",
+      "Prepare a scheduled module for the HLS C++ emitter: local "
+      "accumulators, dataflow processes as functions",
+      populateHLSCppPreparePipeline);
+}

@@ -1,0 +1,46 @@
+//===- DriverPipeline.h - the one pass manager of a command -----*- C++ -*-===//
+//
+// Every hcl subcommand that reads a program runs its passes in one
+// mlir::PassManager: the linalg lowering, then the command's own passes
+// (the schedule, a backend's preparation). MLIR's pass-manager options
+// (--mlir-print-ir-after-all, --mlir-timing, --mlir-pass-statistics, ...)
+// apply to it, as they do in hcl-opt.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HCL_TOOLS_HCL_DRIVERPIPELINE_H
+#define HCL_TOOLS_HCL_DRIVERPIPELINE_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/PassManager.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+namespace hcl::driver {
+
+/// Adds a command's passes to its pass manager, after the linalg lowering;
+/// it may look at the parsed module to choose them. A failure (reported by
+/// the builder) stops the command before any pass runs.
+using PipelineBuilder = llvm::function_ref<mlir::LogicalResult(
+    mlir::OpPassManager &, mlir::ModuleOp)>;
+
+/// Registers MLIR's pass-manager and timing options; called before the
+/// command line is parsed. They are top-level options, which LLVM's parser
+/// also accepts after any subcommand.
+void registerPassManagerOptions();
+
+/// Applies MLIR's pass-manager and timing options to `pm`: for the pass
+/// managers a library builds (the JIT's lowering, JitOptions).
+mlir::LogicalResult configurePassManager(mlir::PassManager &pm);
+
+/// Runs --hcl-lower-linalg-to-affine and the passes `build` adds on
+/// `module` in one pass manager configured from the command line.
+mlir::LogicalResult runPipeline(mlir::ModuleOp module,
+                                PipelineBuilder build = {});
+
+/// A builder that adds --hcl-apply-customizations.
+mlir::LogicalResult addApplySchedule(mlir::OpPassManager &pm,
+                                     mlir::ModuleOp module);
+
+} // namespace hcl::driver
+
+#endif // HCL_TOOLS_HCL_DRIVERPIPELINE_H
