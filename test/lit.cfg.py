@@ -1,6 +1,7 @@
 # lit configuration for hcl: FileCheck tests of the dialect, passes and
 # translations, and end-to-end runs of `hcl` compared with NumPy references.
 import os
+import shutil
 
 import lit.formats
 
@@ -25,3 +26,8 @@ config.substitutions.append(("%examples", os.path.join(config.hcl_src_root, "exa
 config.substitutions.append(("%bench", os.path.join(config.hcl_src_root, "bench", "kernels")))
 config.substitutions.append(("%hlsshare", os.path.join(config.hcl_src_root, "share", "hls")))
 config.substitutions.append(("%hclplugin", os.path.join(config.hcl_obj_root, "lib", "HCLIIPlugin.so")))
+
+# hcl check --rtl and the lint of the generated SystemVerilog need Verilator
+# (scripts/install-deps.sh installs it): `REQUIRES: verilator`.
+if shutil.which("verilator"):
+    config.available_features.add("verilator")

@@ -2,6 +2,7 @@
 //
 //   hcl-translate --emit-hls-cpp kernel.mlir -o kernel.cpp
 //   hcl-translate --emit-verilog [--verilog-primitive=bram] memory.mlir
+//   hcl-translate --emit-rtl kernel.mlir      (whole functions, docs/rtl.md)
 //
 // --emit-verilog expects amc memories lowered by --amc-lower-handshake,
 // --amc-lower-merge and --amc-lower-banks (see docs/amc.md).
@@ -14,6 +15,7 @@
 #include "hcl/InitHCL.h"
 #include "hcl/Target/BambuC.h"
 #include "hcl/Target/HLSCpp.h"
+#include "hcl/Target/RTL.h"
 #include "hcl/Target/Verilog.h"
 
 #include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
@@ -22,6 +24,7 @@ int main(int argc, char **argv) {
   hcl::registerHLSCppTranslation();
   hcl::registerBambuCTranslation();
   hcl::registerToVerilogTranslation();
+  hcl::registerRTLTranslation();
   return mlir::failed(
       mlir::mlirTranslateMain(argc, argv, "hcl translation tool"));
 }

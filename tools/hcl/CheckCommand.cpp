@@ -17,6 +17,7 @@
 #include "IndexDiagnosis.h"
 #include "InputRanges.h"
 #include "LoadedProgram.h"
+#include "RTLCheck.h"
 #include "RunFailure.h"
 #include "Subcommands.h"
 
@@ -66,14 +67,19 @@ static cl::opt<bool> bambu("bambu",
                                     "with gcc (serial and OpenMP), with the "
                                     "JIT bit for bit instead"),
                            cl::sub(checkSubcommand));
+static cl::opt<bool> rtl("rtl",
+                         cl::desc("simulate the program's SystemVerilog with "
+                                  "Verilator and compare it with the JIT bit "
+                                  "for bit instead (docs/rtl.md)"),
+                         cl::sub(checkSubcommand));
 static cl::opt<std::string> bambuSteps(
     "bambu-steps",
     cl::desc("with --bambu: the optimization steps, comma-separated, or "
              "'none' (default: all)"),
     cl::init("all"), cl::sub(checkSubcommand));
 static cl::opt<std::string> keepDir("keep",
-                                    cl::desc("with --hls: write the HLS "
-                                             "project into DIR and keep it"),
+                                    cl::desc("with --hls or --rtl: write the "
+                                             "files into DIR and keep them"),
                                     cl::value_desc("DIR"),
                                     cl::sub(checkSubcommand));
 
@@ -251,10 +257,12 @@ int checkMain() {
     return fail("--seeds must be at least 1");
   if (std::optional<std::string> error = cpuOptionsError())
     return fail(*error);
-  if (fpContractRequested() && (hls || bambu))
+  if (fpContractRequested() && (hls || bambu || rtl))
     return fail(
         Twine("--fp-contract cannot be used with ") +
-        (hls ? "--hls" : "--bambu") +
+        (hls     ? "--hls"
+         : bambu ? "--bambu"
+                 : "--rtl") +
         ": that check compares the generated code with the JIT bit for "
         "bit, and the generated code does not fuse multiplies and adds");
   std::unique_ptr<LoadedProgram> loaded = LoadedProgram::load(inputFile);
@@ -276,6 +284,7 @@ int checkMain() {
   outs() << "hcl check"
          << (hls     ? " --hls"
              : bambu ? " --bambu"
+             : rtl   ? " --rtl"
                      : "")
          << ": " << (entries.size() - failures) << " of " << entries.size()
          << " functions pass\n";
@@ -302,7 +311,7 @@ static int checkEntry(LoadedProgram &loaded, StringRef functionName) {
         inputRanges, loaded.argumentNames(scheduled->program->entryName()),
         scheduled->program->makeArguments());
   };
-  if (bambu || hls) {
+  if (bambu || hls || rtl) {
     auto entry = selectEntry(*scheduled->module, functionName);
     if (mlir::failed(entry))
       return 1;
@@ -312,6 +321,9 @@ static int checkEntry(LoadedProgram &loaded, StringRef functionName) {
     if (bambu)
       return checkBambu(*scheduled->module, *entry, *scheduled->program, seeds,
                         keepDir, bambuSteps, *ranges);
+    if (rtl)
+      return checkRTL(*scheduled->module, *entry, *scheduled->program, seeds,
+                      keepDir, *ranges);
     return checkHLS(*scheduled->module, *entry, *scheduled->program, seeds,
                     keepDir, *ranges);
   }

@@ -1,8 +1,12 @@
-//===- RtlCommand.cpp - `hcl rtl`: amc memories as Verilog ----------------===//
+//===- RtlCommand.cpp - `hcl rtl`: kernels and amc memories as Verilog ----===//
 //
-//   hcl rtl FILE.mlir -o DIR [--aggregate-width N] [--primitive P]
-//                            [--share-arbiters N] [--single-file]
+//   hcl rtl FILE.mlir -o DIR [--entry NAME] [--memories-only]
+//                            [--aggregate-width N]
+//                            [--primitive P] [--share-arbiters N]
+//                            [--single-file]
 //
+// For an hcl program, writes the entry function as DIR/<function>.sv, a
+// whole kernel (docs/rtl.md; RtlKernel.cpp), then its memories, as follows.
 // Lowers every amc.memory of FILE (handshake -> merge -> bank lowering, then
 // the optional optimizations) and writes DIR/<memory>.sv, one Verilog module
 // per memory (docs/amc.md, "Hardware"), or DIR/memories.sv with
@@ -13,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "LoadedProgram.h"
+#include "RtlKernel.h"
 #include "Subcommands.h"
 
 #include "hcl/Dialect/AMC/AMCOps.h"
@@ -32,7 +37,8 @@ using namespace llvm;
 
 namespace hcl::driver {
 
-cl::SubCommand rtlSubcommand("rtl", "write amc memories as Verilog");
+cl::SubCommand rtlSubcommand("rtl",
+                             "write a kernel and its amc memories as Verilog");
 
 static cl::opt<std::string> inputFile(cl::Positional, cl::Required,
                                       cl::desc("FILE.mlir"),
@@ -123,9 +129,15 @@ int rtlMain() {
   if (outputDir.empty())
     return fail("hcl rtl needs -o DIR (the output directory)");
   bool program = false;
+  // The kernel's module is written from the program as read (its own
+  // schedule and RTL preparation run on it); the command's pass manager
+  // turns the partitioned buffers of `module` into amc memories.
+  mlir::OwningOpRef<mlir::ModuleOp> asRead;
   std::unique_ptr<LoadedProgram> loaded = LoadedProgram::load(
       inputFile, [&](mlir::OpPassManager &pm, mlir::ModuleOp module) {
         program = holdsProgram(module);
+        if (program)
+          asRead = module.clone();
         return addRtlPipeline(pm, program);
       });
   if (!loaded)
@@ -133,9 +145,18 @@ int rtlMain() {
   mlir::ModuleOp module = loaded->module();
   if (std::error_code error = sys::fs::create_directories(outputDir))
     return fail("cannot create " + outputDir + ": " + error.message());
+  // A program's kernel is a module of its own (docs/rtl.md).
+  std::optional<std::string> kernel =
+      program ? writeKernelRtl(*asRead, outputDir) : "";
+  if (!kernel)
+    return 1;
   VerilogOptions options;
   options.primitive = primitive;
   SmallVector<amc::MemoryOp> memories(module.getOps<amc::MemoryOp>());
+  if (memories.empty() && !kernel->empty()) {
+    outs() << "hcl rtl: wrote " << *kernel << "\n";
+    return 0;
+  }
   if (memories.empty())
     return fail(program ? inputFile + " holds no partitioned buffer that "
                                       "became an amc.memory (partition one "
@@ -143,6 +164,8 @@ int rtlMain() {
                         : inputFile + " holds no amc.memory");
 
   SmallVector<std::string> written;
+  if (!kernel->empty())
+    written.push_back(*kernel);
   if (singleFile) {
     SmallString<128> path(outputDir);
     sys::path::append(path, "memories.sv");

@@ -104,7 +104,8 @@ def main():
             for primitive in args.primitives.split(","):
                 out = os.path.join(args.work, "%s_a%s_%s" % (
                     os.path.basename(path).split(".")[0], width, primitive))
-                command = [os.path.join(args.tools, "hcl"), "rtl", path, "-o", out]
+                command = [os.path.join(args.tools, "hcl"), "rtl", path, "-o", out,
+                           "--memories-only"]
                 if width != "0":
                     command += ["--aggregate-width", width]
                 if primitive != "auto":

@@ -1,0 +1,124 @@
+//===- CheckSupported.cpp - what has a hardware form yet --------*- C++ -*-===//
+//
+// The RTL translation handles integer kernels: scf loops and conditionals,
+// integer arith of any width, and loads and stores of statically shaped
+// memrefs (arguments, results or local buffers). Everything else is refused
+// here, at the operation or argument at fault, before anything is printed.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Fsm.h"
+
+#include "hcl/Target/RTL.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+
+using namespace mlir;
+
+namespace hcl {
+
+/// Why `type` has no hardware form yet; empty when it has one.
+static std::string refusedType(Type type) {
+  if (auto memref = dyn_cast<MemRefType>(type)) {
+    if (!memref.hasStaticShape())
+      return "dynamic shapes have no hardware form yet";
+    return refusedType(memref.getElementType());
+  }
+  if (isa<FloatType>(type))
+    return "floating point in hardware comes with issue 30";
+  if (type.isIndex() || isa<IntegerType>(type))
+    return "";
+  return "the type " + [&] {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    type.print(os);
+    return text;
+  }() + " has no hardware form yet";
+}
+
+static bool isDatapathOp(Operation *op) {
+  return isa<arith::ConstantOp, arith::AddIOp, arith::SubIOp, arith::MulIOp,
+             arith::DivSIOp, arith::DivUIOp, arith::RemSIOp, arith::RemUIOp,
+             arith::ShLIOp, arith::ShRSIOp, arith::ShRUIOp, arith::AndIOp,
+             arith::OrIOp, arith::XOrIOp, arith::CmpIOp, arith::SelectOp,
+             arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp,
+             arith::IndexCastOp, arith::IndexCastUIOp, arith::MinSIOp,
+             arith::MaxSIOp, arith::MinUIOp, arith::MaxUIOp>(op);
+}
+
+/// Why `op` has no hardware form yet; empty when it has one.
+static std::string refusedOp(Operation *op) {
+  StringRef dialect = op->getDialect() ? op->getDialect()->getNamespace() : "";
+  if (dialect == "math")
+    return "math functions have no hardware form yet";
+  if (isa<func::CallOp, func::CallIndirectOp>(op))
+    return "calls have no hardware form yet (module instances come later)";
+  if (isa<memref::LoadOp, memref::StoreOp>(op)) {
+    Value memref = isa<memref::LoadOp>(op)
+                       ? cast<memref::LoadOp>(op).getMemRef()
+                       : cast<memref::StoreOp>(op).getMemRef();
+    if (!rtl::memoryRoot(memref))
+      return "an access through a view has no hardware form yet";
+    return "";
+  }
+  if (isa<memref::AllocOp, memref::AllocaOp, memref::DeallocOp, scf::ForOp,
+          scf::WhileOp, scf::IfOp, scf::YieldOp, scf::ConditionOp,
+          func::ReturnOp>(op) ||
+      isDatapathOp(op))
+    return "";
+  if (dialect == "hcl")
+    return "'" + op->getName().getStringRef().str() +
+           "' (streams and hcl operations) has no hardware form yet";
+  return "'" + op->getName().getStringRef().str() +
+         "' has no hardware form yet";
+}
+
+static LogicalResult checkReturn(func::ReturnOp ret) {
+  for (Value value : ret.getOperands()) {
+    if (!isa<MemRefType>(value.getType()))
+      continue;
+    if (isa<BlockArgument>(value) ||
+        !isa_and_nonnull<memref::AllocOp, memref::AllocaOp>(
+            value.getDefiningOp()))
+      return ret.emitError("rtl: a returned memref must be an allocation of "
+                           "the function");
+  }
+  return success();
+}
+
+LogicalResult checkRTLSupported(func::FuncOp func) {
+  for (auto [index, type] : llvm::enumerate(func.getArgumentTypes())) {
+    std::string why = refusedType(type);
+    if (!why.empty())
+      return emitError(func.getArgument(index).getLoc())
+             << "rtl: argument " << index << ": " << why;
+  }
+  for (Type type : func.getResultTypes())
+    if (std::string why = refusedType(type); !why.empty())
+      return func.emitError("rtl: a result: ") << why;
+  WalkResult walk = func.getBody().walk([](Operation *op) {
+    // A type's reason first: floats are refused as floats, whatever the
+    // operation.
+    std::string why;
+    for (Type type : op->getResultTypes())
+      if (why.empty())
+        why = refusedType(type);
+    for (Type type : op->getOperandTypes())
+      if (why.empty())
+        why = refusedType(type);
+    if (why.empty())
+      why = refusedOp(op);
+    if (!why.empty()) {
+      op->emitError("rtl: ") << why;
+      return WalkResult::interrupt();
+    }
+    if (auto ret = dyn_cast<func::ReturnOp>(op))
+      if (failed(checkReturn(ret)))
+        return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return failure(walk.wasInterrupted());
+}
+
+} // namespace hcl

@@ -1,0 +1,177 @@
+//===- RTLCheck.cpp - `hcl check --rtl`: Verilator against the JIT --------===//
+//
+// Writes the entry function's module and a Verilator testbench
+// (emitVerilatorTestbench) into a directory, builds them with
+// `verilator --cc --exe --build` (light C++ optimization: the build, not
+// the simulation, dominates), and for each seed writes the JIT's random
+// inputs as raw files, runs the simulation until done and compares every
+// output with what the JIT computes on the same inputs, bit for bit.
+//
+//===----------------------------------------------------------------------===//
+
+#include "RTLCheck.h"
+#include "InputRanges.h"
+#include "LoadedProgram.h"
+#include "RtlKernel.h"
+#include "RunFailure.h"
+#include "RunProgram.h"
+#include "SeedReference.h"
+
+#include "hcl/Runtime/Compare.h"
+#include "hcl/Support/OutputFile.h"
+#include "hcl/Target/RTL.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+
+using namespace llvm;
+
+namespace hcl::driver {
+
+namespace {
+
+std::string pathIn(StringRef dir, const Twine &file) {
+  SmallString<256> path(dir);
+  sys::path::append(path, file);
+  return path.str().str();
+}
+
+/// Writes the module and the testbench and builds them into DIR/obj/Vkernel.
+Error buildSimulation(mlir::func::FuncOp entry, StringRef dir) {
+  if (mlir::failed(writeRtlFile(entry, pathIn(dir, "kernel.sv"))))
+    return createStringError("the module of @" + entry.getSymName() +
+                             " was not written");
+  std::string testbench;
+  raw_string_ostream os(testbench);
+  if (mlir::failed(emitVerilatorTestbench(entry, os)))
+    return createStringError("the testbench was not written");
+  if (Error error = writeFileAtomically(pathIn(dir, "tb.cpp"), testbench))
+    return error;
+  ErrorOr<std::string> verilator = sys::findProgramByName("verilator");
+  if (!verilator)
+    return createStringError("verilator is needed for hcl check --rtl "
+                             "(apt-get install verilator)");
+  Expected<std::string> built = runProgram(
+      *verilator,
+      {"--cc", "--exe", "--build", "-Wno-fatal", "-O0", "--top-module",
+       rtlModuleName(entry), "--prefix", "Vkernel", "-Mdir", "obj",
+       "-MAKEFLAGS", "OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1", "kernel.sv",
+       "tb.cpp"},
+      dir);
+  if (!built)
+    return createStringError("verilator could not build the simulation: " +
+                             toString(built.takeError()));
+  return Error::success();
+}
+
+/// Writes the inputs of `seed` as DIR/argN.bin.
+Error writeInputs(JitProgram &jit, unsigned seed,
+                  const std::vector<std::optional<InputRange>> &ranges,
+                  StringRef dir) {
+  std::vector<HostArray> args = jit.makeArguments();
+  if (ranges.empty())
+    for (size_t i = 0; i < args.size(); ++i)
+      fillRandom(args[i], seed, i);
+  else
+    fillArguments(args, seed, ranges);
+  for (size_t i = 0; i < args.size(); ++i) {
+    StringRef bytes(static_cast<const char *>(args[i].data()),
+                    args[i].sizeInBytes());
+    if (Error error =
+            writeFileAtomically(pathIn(dir, "arg" + Twine(i) + ".bin"), bytes))
+      return error;
+  }
+  return Error::success();
+}
+
+/// The simulation's `file`.out, as an array like `expected`.
+Expected<HostArray> readOutput(StringRef dir, StringRef file,
+                               const HostArray &expected) {
+  std::string path = pathIn(dir, file + ".out");
+  ErrorOr<std::unique_ptr<MemoryBuffer>> buffer = MemoryBuffer::getFile(path);
+  if (!buffer)
+    return createStringError(buffer.getError(), "cannot read " + path);
+  HostArray actual(expected.kind(), expected.shape(), expected.wideBits(),
+                   expected.wideUnsigned());
+  if ((*buffer)->getBufferSize() != actual.sizeInBytes())
+    return createStringError(path + " has the wrong size");
+  std::memcpy(actual.data(), (*buffer)->getBufferStart(), actual.sizeInBytes());
+  return actual;
+}
+
+/// The cycle count the testbench printed.
+std::string cyclesOf(StringRef output) {
+  size_t at = output.rfind("cycles ");
+  if (at == StringRef::npos)
+    return "?";
+  return output.substr(at + 7).take_while(isDigit).str();
+}
+
+} // namespace
+
+int checkRTL(mlir::ModuleOp scheduled, mlir::func::FuncOp entry,
+             JitProgram &jit, unsigned seeds, StringRef keepDir,
+             const std::vector<std::optional<InputRange>> &ranges) {
+  std::string name = "@" + entry.getSymName().str();
+  mlir::OwningOpRef<mlir::ModuleOp> prepared = scheduled.clone();
+  if (mlir::failed(prepareForRTL(*prepared)))
+    return 1;
+  auto function =
+      prepared->lookupSymbol<mlir::func::FuncOp>(entry.getSymNameAttr());
+  // Refused before any file is written.
+  if (mlir::failed(checkRTLSupported(function)))
+    return 1;
+  SmallString<256> dir(keepDir);
+  if (dir.empty() && sys::fs::createUniqueDirectory("hcl-check-rtl", dir))
+    return fail("cannot create a temporary directory");
+  if (!keepDir.empty())
+    sys::fs::create_directories(dir);
+  if (Error error = buildSimulation(function, dir))
+    return fail(toString(std::move(error)) + " (files kept in " + dir + ")");
+  std::vector<std::string> compared, cycles;
+  for (unsigned seed = 0; seed < seeds; ++seed) {
+    std::string seedDir = pathIn(dir, "seed" + Twine(seed));
+    sys::fs::create_directories(seedDir);
+    if (Error error = writeInputs(jit, seed, ranges, seedDir))
+      return fail(toString(std::move(error)));
+    Expected<SeedReference> reference =
+        runSeedReference(jit, seed, ranges, pathIn(seedDir, "npy"));
+    if (!reference)
+      return fail(describeRunFailure(reference.takeError(),
+                                     "the JIT on seed " + std::to_string(seed),
+                                     true));
+    Expected<std::string> ran =
+        runProgram(pathIn(dir, "obj/Vkernel"), {seedDir}, dir);
+    if (!ran)
+      return fail("the simulation failed (files kept in " + dir +
+                  "): " + toString(ran.takeError()));
+    cycles.push_back(cyclesOf(*ran));
+    compared.clear();
+    for (auto &[file, expected] : reference->outputs) {
+      compared.push_back(file);
+      Expected<HostArray> simulated = readOutput(seedDir, file, *expected);
+      if (!simulated)
+        return fail(toString(simulated.takeError()));
+      Comparison comparison = compareArrays(*expected, *simulated);
+      if (!comparison.equal) {
+        outs() << "hcl check --rtl: MISMATCH: " << name << " " << file
+               << " of the Verilator simulation differs from the JIT on seed "
+               << seed << " " << comparison.firstMismatch << " (files kept in "
+               << dir << ")\n";
+        return 1;
+      }
+    }
+  }
+  outs() << "hcl check --rtl: OK: " << name
+         << "'s SystemVerilog (Verilator) matches the JIT bit for bit on "
+         << seeds << " seed" << (seeds == 1 ? "" : "s") << " (compared "
+         << join(compared, ", ") << "; cycles " << join(cycles, ", ") << ")\n";
+  if (keepDir.empty())
+    sys::fs::remove_directories(dir);
+  return 0;
+}
+
+} // namespace hcl::driver
