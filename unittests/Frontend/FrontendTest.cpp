@@ -600,7 +600,7 @@ TEST(FrontendOutline, MergeAndItsRefusal) {
 
 namespace {
 // Bit access in the front end: x[i], slices, set_bit / set_slice (HeteroCL's
-// x[i] = b, x[hi:lo] = v), bit_reverse and bitcast, with run-time indices,
+// x[i] = b, x[lo:hi] = v), bit_reverse and bitcast, with run-time indices,
 // checked against plain C++.
 TEST(FrontendRun, BitAccess) {
   Tensor A = placeholder({8}, "A", UInt(16));
