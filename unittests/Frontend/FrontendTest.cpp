@@ -92,7 +92,8 @@ TEST(FrontendRun, MixedIntegersKeepTheirValues) {
             (std::vector<int>{200 - 1 + 400, 255 - 128 + 510}));
 }
 
-// Fixed-point arrays quantize on the way in (floor to 2^-frac, wrap) and
+// Fixed-point arrays quantize on the way in (toward zero to 2^-frac, as
+// HeteroCL's asarray; wrap) and
 // give values back; a quantized input makes the module take that type.
 TEST(FrontendRun, QuantizedInputAndOutput) {
   Tensor A = placeholder({4}, "A", Float(32));
