@@ -245,15 +245,27 @@ def test_stages_do_not_nest():
         hcl.create_schedule([A], kernel)
 
 
-def test_for_step_must_be_positive():
+def test_for_step_must_not_be_zero():
     A = hcl.placeholder((4,), "A")
 
     def kernel(A):
         with hcl.Stage("S"):
-            with hcl.for_(0, 4, step=-1) as i:
+            with hcl.for_(0, 4, step=0) as i:
                 A[i] = 0
 
-    with raises("the step must be a positive constant, got -1"):
+    with raises("the step must be a positive constant, got 0"):
+        hcl.create_schedule([A], kernel)
+
+
+def test_a_negative_step_needs_constant_bounds():
+    A = hcl.placeholder((4,), "A")
+
+    def kernel(A):
+        with hcl.Stage("S"):
+            with hcl.for_(A[0], 0, step=-1) as i:
+                A[i] = 0
+
+    with raises("a negative step \\(-1\\) needs Python int bounds"):
         hcl.create_schedule([A], kernel)
 
 
