@@ -27,9 +27,19 @@ for _op in ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "and",
 for _op in ("neg", "invert", "bool", "index"):
     setattr(_hcl.PartialIndex, f"__{_op}__", _partial_index_error)
 
+def _expression_bits_assigned(self, key, value):
+    raise Error("a bit or slice of an expression is assigned, but the "
+                "expression is stored nowhere: assign the bits of an "
+                "element (A[i][lo:hi] = v) or use hcl.set_bit / set_slice")
+
+
+# (B[i] + 1)[0:2] = v: HeteroCL silently does nothing; hcl says why not.
+Expr.__setitem__ = _expression_bits_assigned
+
 # Statements of imperative code are located at their own lines.
 Tensor.__setitem__ = located(Tensor.__setitem__)
 _hcl.PartialIndex.__setitem__ = located(_hcl.PartialIndex.__setitem__)
+_hcl.Element.__setitem__ = located(_hcl.Element.__setitem__)
 Tensor.v = property(Tensor.v.fget, located(Tensor.v.fset))
 _hcl.Def.__call__ = located(_hcl.Def.__call__)
 

@@ -243,3 +243,40 @@ def test_power_of_integers():
     b = np.zeros(6, np.int32)
     hcl.build(s)(a, b)
     np.testing.assert_array_equal(b, a ** 3 + 2 ** np.abs(a) * (a >= 0))
+
+
+def test_assigning_a_bit_or_a_slice_of_an_element():
+    def kernel(A, B, C):
+        with hcl.for_(0, 8) as i:
+            B[i][0:4] = A[i]
+            C[i][3] = A[i]
+
+    A = hcl.placeholder((8,), "A")
+    B = hcl.placeholder((8,), "B")
+    C = hcl.placeholder((8,), "C")
+    s = hcl.create_schedule([A, B, C], kernel)
+    a = RNG.integers(0, 100, 8, dtype=np.int32)
+    b = RNG.integers(0, 1000, 8, dtype=np.int32)
+    c = RNG.integers(0, 1000, 8, dtype=np.int32)
+    want_b = (b & ~0xF) | (a & 0xF)
+    want_c = (c & ~0x8) | ((a & 1) << 3)
+    for target in (None, "csim"):
+        if target:
+            target = hcl.Platform.xilinx_zc706
+            target.config(mode="csim", project="setbits.prj")
+        bb, cc = b.copy(), c.copy()
+        hcl.build(s, target=target)(a, bb, cc)
+        np.testing.assert_array_equal(bb, want_b)
+        np.testing.assert_array_equal(cc, want_c)
+    with pytest.raises(hcl.Error, match="the bounds are reversed"):
+        hcl.create_schedule([A, B, C], lambda A, B, C: hcl.mutate(
+            (8,), lambda i: B[i].__setitem__(slice(4, 0), A[i])))
+
+
+def test_assigning_bits_of_an_expression_is_an_error():
+    def kernel(A):
+        with hcl.for_(0, 8) as i:
+            (A[i] + 1)[0:2] = 1
+
+    with pytest.raises(hcl.Error, match="the expression is stored nowhere"):
+        hcl.create_schedule([hcl.placeholder((8,), "A")], kernel)
