@@ -31,9 +31,13 @@ namespace {
 
 const int64_t N = 10, M = 8;
 
-/// x in Fixed<16, 8>: floor(x * 2^8), wrapped to 16 bits, as a value.
-double quantize(double x) {
-  int64_t bits = static_cast<int64_t>(std::floor(std::ldexp(x, 8)));
+/// x in Fixed<16, 8>: floor(x * 2^8) (trunc when `towardZero`, as
+/// hcl::Array quantizes the input, HeteroCL's way), wrapped to 16 bits, as
+/// a value.
+double quantize(double x, bool towardZero = false) {
+  double scaled = std::ldexp(x, 8);
+  int64_t bits = static_cast<int64_t>(towardZero ? std::trunc(scaled)
+                                                 : std::floor(scaled));
   bits = static_cast<int16_t>(static_cast<uint16_t>(bits & 0xFFFF));
   return std::ldexp(static_cast<double>(bits), -8);
 }
@@ -43,7 +47,7 @@ std::vector<double> reference(const std::vector<float> &a, bool quantized) {
   auto q = [&](double x) { return quantized ? quantize(x) : x; };
   std::vector<float> in(a.size());
   for (size_t k = 0; k < a.size(); ++k)
-    in[k] = static_cast<float>(q(a[k]));
+    in[k] = static_cast<float>(quantized ? quantize(a[k], true) : a[k]);
   std::vector<double> out(M * M);
   for (int64_t i = 0; i < M; ++i)
     for (int64_t j = 0; j < M; ++j) {

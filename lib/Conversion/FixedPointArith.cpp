@@ -69,8 +69,12 @@ Value FixedPointBuilder::requantize(Value value, FixedFormat from,
   Value x = resize(value, width, from.isSigned);
   if (frac > from.frac)
     x = arith::ShLIOp::create(b, loc, x, constant(width, frac - from.frac));
-  else if (frac < from.frac)
-    x = arith::ShRSIOp::create(b, loc, x, constant(width, from.frac - frac));
+  else if (frac < from.frac) {
+    int64_t shift = from.frac - frac;
+    if (mode.towardZero && !mode.roundToNearest && from.isSigned)
+      x = biasNegative(x, width, shift);
+    x = arith::ShRSIOp::create(b, loc, x, constant(width, shift));
+  }
   return finish(x, width, to, mode);
 }
 
@@ -90,22 +94,26 @@ Value FixedPointBuilder::toInteger(Value value, FixedFormat from,
   int64_t wide = std::max(from.width, width) + 2;
   Value x = resize(value, wide, from.isSigned);
   if (from.frac > 0) {
-    // Truncation toward zero: negative values are biased up by 2^F - 1
-    // before the (flooring) arithmetic shift.
-    if (from.isSigned) {
-      Value negative = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
-                                             x, constant(wide, 0));
-      APInt bias = APInt::getLowBitsSet(wide, static_cast<unsigned>(from.frac));
-      Value biased = arith::AddIOp::create(b, loc, x, constant(wide, bias));
-      x = arith::SelectOp::create(b, loc, negative, biased, x);
-    }
+    if (from.isSigned)
+      x = biasNegative(x, wide, from.frac);
     x = arith::ShRSIOp::create(b, loc, x, constant(wide, from.frac));
   }
   return resize(x, width, true);
 }
 
-Value FixedPointBuilder::floorScaledFloat(Value x, int64_t shift,
-                                          int64_t width) {
+Value FixedPointBuilder::biasNegative(Value x, int64_t width, int64_t shift) {
+  // Truncation toward zero: negative values are biased up by 2^shift - 1
+  // before the (flooring) arithmetic shift right by `shift`.
+  Value negative = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, x,
+                                         constant(width, 0));
+  APInt bias = APInt::getLowBitsSet(static_cast<unsigned>(width),
+                                    static_cast<unsigned>(shift));
+  Value biased = arith::AddIOp::create(b, loc, x, constant(width, bias));
+  return arith::SelectOp::create(b, loc, negative, biased, x);
+}
+
+Value FixedPointBuilder::floorScaledFloat(Value x, int64_t shift, int64_t width,
+                                          bool towardZero) {
   auto floatType = cast<FloatType>(x.getType());
   const llvm::fltSemantics &sem = floatType.getFloatSemantics();
   int64_t bits = floatType.getWidth();
@@ -161,11 +169,15 @@ Value FixedPointBuilder::floorScaledFloat(Value x, int64_t shift,
   Value inexact =
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, lostBits, zero);
   Value magnitude = arith::SelectOp::create(b, loc, kNonNegative, left, right);
-  // floor(-v) = -ceil(v): one more when bits were dropped.
-  Value ceilMagnitude = arith::SelectOp::create(
-      b, loc, kNonNegative, left,
-      arith::AddIOp::create(b, loc, right, resize(inexact, width, false)));
-  Value negated = arith::SubIOp::create(b, loc, zero, ceilMagnitude);
+  // trunc(-v) = -trunc(v); floor(-v) = -ceil(v): one more when bits were
+  // dropped.
+  Value negatedMagnitude =
+      towardZero ? magnitude
+                 : arith::SelectOp::create(
+                       b, loc, kNonNegative, left,
+                       arith::AddIOp::create(b, loc, right,
+                                             resize(inexact, width, false)));
+  Value negated = arith::SubIOp::create(b, loc, zero, negatedMagnitude);
   Value isNegative = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
                                            raw, constant(bits, 0));
   return arith::SelectOp::create(b, loc, isNegative, negated, magnitude);
@@ -195,7 +207,9 @@ Value FixedPointBuilder::fromFloat(Value x, FixedFormat to,
       x = arith::MaximumFOp::create(b, loc, x, lo);
     }
   }
-  Value r = finish(floorScaledFloat(x, frac, width), width, to, mode);
+  Value r = finish(
+      floorScaledFloat(x, frac, width, mode.towardZero && !mode.roundToNearest),
+      width, to, mode);
 
   Value inf = arith::ConstantOp::create(
       b, loc, b.getFloatAttr(floatType, llvm::APFloat::getInf(sem)));

@@ -27,7 +27,8 @@ struct FixedFormat {
 
 /// How a conversion drops bits below the LSB and above the MSB.
 struct QuantizationMode {
-  bool roundToNearest = false; // else truncate toward minus infinity
+  bool roundToNearest = false; // else truncate toward minus infinity ...
+  bool towardZero = false;     // ... or, with this, toward zero (AP_TRN_ZERO)
   bool saturate = false;       // else wrap
 };
 
@@ -57,13 +58,17 @@ public:
                       mlir::Type floatType);
 
 private:
-  /// floor(x * 2^shift) of a float `x` as a `width`-bit integer, modulo
-  /// 2^width.
-  mlir::Value floorScaledFloat(mlir::Value x, int64_t shift, int64_t width);
+  /// floor(x * 2^shift) of a float `x` (trunc(x * 2^shift) when
+  /// `towardZero`) as a `width`-bit integer, modulo 2^width.
+  mlir::Value floorScaledFloat(mlir::Value x, int64_t shift, int64_t width,
+                               bool towardZero);
   /// A `width`-bit value floored at `to`'s fraction bits (one more when
   /// `mode` rounds to nearest): rounded, then saturated or wrapped to `to`.
   mlir::Value finish(mlir::Value value, int64_t width, FixedFormat to,
                      QuantizationMode mode);
+  /// A `width`-bit signed `x` plus 2^shift - 1 when negative, so that an
+  /// arithmetic shift right by `shift` truncates toward zero.
+  mlir::Value biasNegative(mlir::Value x, int64_t width, int64_t shift);
   /// Clamps a `width`-bit signed value to the range of `to`.
   mlir::Value saturate(mlir::Value value, int64_t width, FixedFormat to);
 

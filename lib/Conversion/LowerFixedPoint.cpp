@@ -52,8 +52,10 @@ struct PendingOp {
 
 QuantizationMode modeOf(Operation *op) {
   QuantizationMode mode;
-  if (auto rounding = op->getAttrOfType<StringAttr>("rounding"))
+  if (auto rounding = op->getAttrOfType<StringAttr>("rounding")) {
     mode.roundToNearest = rounding.getValue() == "nearest";
+    mode.towardZero = rounding.getValue() == "zero";
+  }
   if (auto overflow = op->getAttrOfType<StringAttr>("overflow"))
     mode.saturate = overflow.getValue() == "saturate";
   return mode;

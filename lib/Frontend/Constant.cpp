@@ -70,10 +70,11 @@ Tensor constant(const std::vector<double> &values,
     return finish(node);
   }
   for (size_t i = 0; i < values.size(); ++i) {
-    // Fixed point holds its bits V = floor(value * 2^frac) (as
-    // Array::setDouble quantizes), wrapped to the width.
+    // Fixed point holds its bits V = trunc(value * 2^frac), toward zero as
+    // HeteroCL's const_tensor and Array::setDouble quantize, wrapped to the
+    // width.
     double v = dtype.isFixed()
-                   ? std::floor(std::ldexp(values[i], int(dtype.frac)))
+                   ? std::trunc(std::ldexp(values[i], int(dtype.frac)))
                    : std::trunc(values[i]);
     // -2^63 <= v < 2^63: representable as int64.
     if (!(v >= -9223372036854775808.0 && v < 9223372036854775808.0))

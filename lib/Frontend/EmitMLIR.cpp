@@ -41,7 +41,7 @@ std::string Writer::iv(const ExprNode &var) {
 /// saturated: the program says which type to widen.
 static void checkFixedLiteral(double value, Type type,
                               const std::string &stage) {
-  double units = std::floor(std::ldexp(value, int(type.frac)));
+  double units = std::trunc(std::ldexp(value, int(type.frac)));
   double lowest = type.isUnsigned() ? 0 : -std::ldexp(1.0, int(type.bits) - 1);
   double highest =
       std::ldexp(1.0, int(type.bits) - (type.isUnsigned() ? 0 : 1)) - 1;
@@ -66,10 +66,15 @@ std::string Writer::constant(const ExprNode &e, Type type) {
   std::string v = fresh("c");
   std::string literal;
   if (type.isFixed()) {
-    // The literal, floored to the format (docs/datatypes.md).
+    // The literal, truncated toward zero to the format as HeteroCL's float
+    // to fixed conversion does (docs/datatypes.md); scaling by a power of
+    // two and truncating are exact in a double, so fixed_constant's floor
+    // keeps the truncated value.
     double value =
         e.kind == ExprKind::IntConst ? double(e.intValue) : e.floatValue;
     checkFixedLiteral(value, type, currentStage);
+    value = std::ldexp(std::trunc(std::ldexp(value, int(type.frac))),
+                       -int(type.frac));
     std::ostringstream os;
     os.precision(17);
     os << std::scientific << value;
@@ -91,6 +96,24 @@ std::string Writer::constant(const ExprNode &e, Type type) {
 std::string Writer::convert(const std::string &v, Type from, Type to) {
   if (from == to || (mlirType(from) == mlirType(to)))
     return v;
+  if (from.isFixed() && to.isInteger() && to.bits > 1) {
+    // HeteroCL's fixed to integer conversion floors (an arithmetic shift of
+    // the bits), then extends or wraps: requantize to no fraction bits
+    // (fixed_to_fixed floors), reinterpret the bits, resize.
+    Type whole = from;
+    whole.frac = 0;
+    Type bits = from.isUnsigned() ? UInt(from.bits) : Int(from.bits);
+    std::string w = v;
+    if (from.frac > 0) {
+      w = fresh();
+      line(w + " = hcl.fixed_to_fixed " + v + " : " + mlirType(from) + " to " +
+           mlirType(whole));
+    }
+    std::string r = fresh();
+    line(r + " = hcl.bitcast " + w + " : " + mlirType(whole) + " to " +
+         mlirType(bits));
+    return convert(r, bits, to);
+  }
   std::string op;
   if (to.isFixed())
     op = from.isFloat()                        ? "hcl.float_to_fixed"
@@ -101,7 +124,10 @@ std::string Writer::convert(const std::string &v, Type from, Type to) {
     op = to.isFloat() ? "hcl.fixed_to_float" : "hcl.fixed_to_int";
   if (!op.empty()) {
     std::string r = fresh();
-    line(r + " = " + op + " " + v + " : " + mlirType(from) + " to " +
+    // HeteroCL's float to fixed conversion truncates toward zero.
+    std::string modes =
+        to.isFixed() && from.isFloat() ? " {rounding = \"zero\"}" : "";
+    line(r + " = " + op + " " + v + modes + " : " + mlirType(from) + " to " +
          mlirType(to));
     return r;
   }

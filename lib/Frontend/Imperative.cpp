@@ -13,6 +13,7 @@
 
 #include "hcl/Frontend/Error.h"
 
+#include <optional>
 #include <set>
 
 namespace hcl {
@@ -87,9 +88,11 @@ std::string loopName(Owner &owner, const std::string &given, int depth) {
   return name;
 }
 
-/// Records a stage of imperative code; `body` fills it.
-void makeStage(const std::string &name, const std::function<void()> &body,
-               const std::vector<Var> &axes = {}) {
+/// Records a stage of imperative code; `body` fills it. Returns the stage
+/// and the loop names it uses.
+std::pair<std::shared_ptr<TensorNode>, std::set<std::string>>
+makeStage(const std::string &name, const std::function<void()> &body,
+          const std::vector<Var> &axes = {}) {
   auto stage = std::make_shared<TensorNode>();
   stage->kind = TensorKind::Imperative;
   stage->name = name;
@@ -101,16 +104,42 @@ void makeStage(const std::string &name, const std::function<void()> &body,
     owner.loopNames.insert(axis.name());
   recordInto(*stage->statements, nullptr, &owner, 0, body);
   recordStage(stage);
+  return {stage, std::move(owner.loopNames)};
 }
+
+/// The implicit stage an if_ outside any stage made, which an elif_ or
+/// else_ right after it continues (HeteroCL's if_ / elif_ / else_ directly
+/// in a kernel or at the top level).
+struct ImplicitIf {
+  std::shared_ptr<TensorNode> stage;
+  std::set<std::string> loopNames;
+};
+thread_local std::optional<ImplicitIf> lastImplicitIf;
 
 /// Outside any stage, a statement makes a stage of its own.
 bool inImplicitStage(const std::string &loop,
-                     const std::function<void()> &statement) {
+                     const std::function<void()> &statement,
+                     bool isIf = false) {
   if (!scopes.empty())
     return false;
   std::string name =
       loop.empty() ? "S" + std::to_string(implicitStages++) : loop;
-  makeStage(name, statement);
+  auto [stage, loopNames] = makeStage(name, statement);
+  if (isIf)
+    lastImplicitIf = ImplicitIf{stage, std::move(loopNames)};
+  return true;
+}
+
+/// Outside any stage, an elif_ / else_ continues the implicit stage of the
+/// if_ just before it, if nothing was recorded since.
+bool continuesImplicitIf(const std::function<void()> &statement) {
+  if (!scopes.empty() || !lastImplicitIf ||
+      !isLastRecorded(lastImplicitIf->stage))
+    return false;
+  TensorNode &stage = *lastImplicitIf->stage;
+  Owner owner{stage.name, &stage.locals, lastImplicitIf->loopNames};
+  recordInto(*stage.statements, nullptr, &owner, 0, statement);
+  lastImplicitIf->loopNames = std::move(owner.loopNames);
   return true;
 }
 
@@ -166,7 +195,9 @@ void for_(const Expr &lo, const Expr &hi, const std::function<void(Var)> &body,
 void if_(const Expr &condition, const std::function<void()> &body,
          SourceLocation where) {
   detail::LocationScope located(where);
-  if (inImplicitStage("", [&] { if_(condition, body, where); }))
+  if (inImplicitStage(
+          "", [&] { if_(condition, body, where); },
+          /*isIf=*/true))
     return;
   Scope &scope = current("if_");
   auto statement = newStatement(StmtKind::If);
@@ -190,6 +221,8 @@ static StmtNode &openIf(const char *construct) {
 void elif_(const Expr &condition, const std::function<void()> &body,
            SourceLocation where) {
   detail::LocationScope located(where);
+  if (continuesImplicitIf([&] { elif_(condition, body, where); }))
+    return;
   StmtNode &statement = openIf("elif_");
   Scope &scope = scopes.back();
   statement.conditions.push_back(condition.node());
@@ -200,6 +233,8 @@ void elif_(const Expr &condition, const std::function<void()> &body,
 
 void else_(const std::function<void()> &body, SourceLocation where) {
   detail::LocationScope located(where);
+  if (continuesImplicitIf([&] { else_(body, where); }))
+    return;
   StmtNode &statement = openIf("else_");
   Scope &scope = scopes.back();
   statement.hasElse = true;
@@ -343,6 +378,10 @@ Expr Def::call(const std::vector<Tensor> &arguments) const {
   }
   if (f.result)
     return Expr(node);
+  // A call outside any stage is a stage of its own, as HeteroCL's calls
+  // directly in a kernel or at the top level are.
+  if (inImplicitStage("", [&] { call(arguments); }))
+    return Expr(0);
   auto statement = newStatement(StmtKind::Call);
   statement->value = node;
   append("a call of a def_ function", statement);

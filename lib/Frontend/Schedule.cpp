@@ -156,6 +156,40 @@ Schedule makeSchedule(const std::vector<Tensor> &inputs,
   return Schedule(impl);
 }
 
+Schedule
+makeTopLevelSchedule(const std::vector<Tensor> &tensors,
+                     std::vector<std::shared_ptr<TensorNode>> recorded) {
+  if (recorded.empty())
+    throwError("create_schedule: no stage was created outside a kernel since "
+               "the last create_schedule or init; create the stages first, "
+               "or give the kernel function");
+  std::vector<Tensor> inputs, outputs;
+  for (const Tensor &t : tensors) {
+    const auto &node = t.node();
+    if (node->kind == TensorKind::Placeholder) {
+      if (!outputs.empty())
+        throwError("create_schedule: placeholder '" + t.name() +
+                   "' is listed after '" + outputs.front().name() +
+                   "', which is computed; hcl's module takes the "
+                   "placeholders first, then the computed tensors: list '" +
+                   t.name() + "' before '" + outputs.front().name() + "'");
+      inputs.push_back(t);
+      continue;
+    }
+    if (node->kind == TensorKind::Compute &&
+        std::find(recorded.begin(), recorded.end(), node) == recorded.end())
+      throwError("create_schedule: '" + t.name() +
+                 "' was computed before the last create_schedule or init; "
+                 "compute it again for this program");
+    if (node->kind != TensorKind::Compute && node->kind != TensorKind::Constant)
+      throwError("create_schedule: '" + t.name() +
+                 "' is neither a placeholder nor a computed tensor; list the "
+                 "placeholders and the tensors hcl.compute made");
+    outputs.push_back(t);
+  }
+  return makeSchedule(inputs, outputs, std::move(recorded));
+}
+
 void throwKernelArity(int arity, size_t inputs) {
   throwError("create_schedule: the kernel takes " + std::to_string(arity) +
              " tensors but " + std::to_string(inputs) + " inputs are given");

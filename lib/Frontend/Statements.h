@@ -55,6 +55,9 @@ struct FunctionNode {
 
 /// Adds a stage to the kernel being recorded (Tensor.cpp).
 void recordStage(const std::shared_ptr<TensorNode> &stage);
+/// Whether `stage` is the last stage recorded in the current recording (the
+/// kernel's, or the top level's).
+bool isLastRecorded(const std::shared_ptr<TensorNode> &stage);
 
 /// Appends `tensor[indices] = value` to the imperative code being recorded.
 void storeElement(const std::shared_ptr<TensorNode> &tensor,

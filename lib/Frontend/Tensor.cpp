@@ -4,6 +4,8 @@
 
 #include "hcl/Frontend/Error.h"
 
+#include <atomic>
+
 namespace hcl {
 
 namespace {
@@ -11,6 +13,10 @@ namespace {
 /// The stages created while a kernel runs (create_schedule), innermost
 /// recording last.
 thread_local std::vector<std::vector<std::shared_ptr<TensorNode>>> recordings;
+/// HeteroCL's top-level style: with it enabled (for every thread), the
+/// stages created outside any kernel, which create_schedule(tensors) takes.
+std::atomic<bool> topLevelEnabled = false;
+thread_local std::vector<std::shared_ptr<TensorNode>> topLevel;
 int unnamedTensors = 0;
 
 std::string nameOrDefault(const std::string &name, const char *prefix) {
@@ -36,16 +42,27 @@ void checkShape(const std::vector<int64_t> &shape, const std::string &what) {
 } // namespace
 
 void recordStage(const std::shared_ptr<TensorNode> &stage) {
-  if (recordings.empty())
+  if (!recordings.empty()) {
+    recordings.back().push_back(stage);
+    return;
+  }
+  if (!topLevelEnabled)
     throwError("stage '" + stage->stageName +
                "' is created outside a kernel: call compute / update / "
                "scalar / stage inside the function given to create_schedule");
-  recordings.back().push_back(stage);
+  topLevel.push_back(stage);
+}
+
+bool isLastRecorded(const std::shared_ptr<TensorNode> &stage) {
+  const auto &recording = recordings.empty() ? topLevel : recordings.back();
+  return !recording.empty() && recording.back() == stage;
 }
 
 void recordConstant(const std::shared_ptr<TensorNode> &constant) {
   if (!recordings.empty())
     recordings.back().push_back(constant);
+  else if (topLevelEnabled)
+    topLevel.push_back(constant);
 }
 
 const std::string &Tensor::name() const { return impl->name; }
@@ -216,6 +233,15 @@ Tensor makeUpdate(const Tensor &target, const std::vector<Var> &axes,
   node->target = target.node();
   recordStage(node);
   return Tensor(node);
+}
+
+void setTopLevelRecording(bool enabled) {
+  topLevelEnabled = enabled;
+  topLevel.clear();
+}
+
+std::vector<std::shared_ptr<TensorNode>> takeTopLevelRecording() {
+  return std::exchange(topLevel, {});
 }
 
 RecordingScope::RecordingScope() { recordings.emplace_back(); }

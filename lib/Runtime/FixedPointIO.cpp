@@ -8,7 +8,7 @@
 namespace hcl {
 
 int64_t quantizeToBits(double value, unsigned frac) {
-  double scaled = std::floor(std::ldexp(value, static_cast<int>(frac)));
+  double scaled = std::trunc(std::ldexp(value, static_cast<int>(frac)));
   if (!std::isfinite(scaled))
     return 0;
   if (std::fabs(scaled) < 9223372036854775808.0) // 2^63

@@ -46,4 +46,8 @@ and_ = _hcl.logical_and
 or_ = _hcl.logical_or
 not_ = _hcl.logical_not
 
+# HeteroCL's top-level style: stages created outside any kernel make up the
+# program that create_schedule([A, B]) schedules.
+_hcl.set_top_level_recording(True)
+
 __all__ = [name for name in dir() if not name.startswith("_")]

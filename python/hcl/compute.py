@@ -3,9 +3,9 @@ reductions and expressions, and HeteroCL's imperative code (for_, if_,
 while_, Stage, def_) as with-blocks."""
 
 import inspect
-import itertools
 
 from . import _hcl
+from . import _names
 from ._location import LocatedScope, caller, located
 from .types import Error, as_type
 
@@ -27,9 +27,19 @@ for _op in ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "and",
 for _op in ("neg", "invert", "bool", "index"):
     setattr(_hcl.PartialIndex, f"__{_op}__", _partial_index_error)
 
+def _expression_bits_assigned(self, key, value):
+    raise Error("a bit or slice of an expression is assigned, but the "
+                "expression is stored nowhere: assign the bits of an "
+                "element (A[i][lo:hi] = v) or use hcl.set_bit / set_slice")
+
+
+# (B[i] + 1)[0:2] = v: HeteroCL silently does nothing; hcl says why not.
+Expr.__setitem__ = _expression_bits_assigned
+
 # Statements of imperative code are located at their own lines.
 Tensor.__setitem__ = located(Tensor.__setitem__)
 _hcl.PartialIndex.__setitem__ = located(_hcl.PartialIndex.__setitem__)
+_hcl.Element.__setitem__ = located(_hcl.Element.__setitem__)
 Tensor.v = property(Tensor.v.fget, located(Tensor.v.fset))
 _hcl.Def.__call__ = located(_hcl.Def.__call__)
 
@@ -40,6 +50,11 @@ def _name(name):
     if not isinstance(name, str):
         raise Error(f"a name is a string, got {name!r}")
     return name
+
+
+def _unique(name, case="tensor"):
+    """HeteroCL's name for a new tensor or stage (hcl/_names.py)."""
+    return _names.unique(_name(name), case)
 
 
 def _lambda_axes(fcompute, shape, what, name):
@@ -67,15 +82,21 @@ def _lambda_axes(fcompute, shape, what, name):
 @located
 def placeholder(shape, name=None, dtype=None):
     """An input of the program (HeteroCL's hcl.placeholder)."""
-    return _hcl.placeholder(shape, _name(name), as_type(dtype))
+    # An unnamed placeholder keeps hcl's name, which messages describe by
+    # where it was made; it still counts, as in HeteroCL.
+    name = _unique(name) if _name(name) else (_unique("") and "")
+    if shape == ():
+        shape = (1,)  # a scalar input, as HeteroCL
+    return _hcl.placeholder(shape, name, as_type(dtype))
 
 
 @located
 def compute(shape, fcompute, name=None, dtype=None, attrs=None):
     """A tensor of `shape` whose element (i, j, ...) is fcompute(i, j, ...),
     computed by one stage named `name` (HeteroCL's hcl.compute)."""
+    name = _unique(name)
     axes = _lambda_axes(fcompute, shape, "compute", name)
-    return _hcl.make_compute(shape, axes, fcompute(*axes), _name(name),
+    return _hcl.make_compute(shape, axes, fcompute(*axes), name,
                              as_type(dtype))
 
 
@@ -87,14 +108,11 @@ def update(tensor, fcompute, name=None):
     return _hcl.make_update(tensor, axes, fcompute(*axes), _name(name))
 
 
-_mutate_count = itertools.count()
-
-
 @located
 def mutate(domain, fcompute, name=None):
     """A stage running fcompute(i, j, ...), imperative code, at every index
     of `domain` (HeteroCL's hcl.mutate)."""
-    name = _name(name) or f"mutate{next(_mutate_count)}"
+    name = _unique(name)
     axes = _lambda_axes(fcompute, domain, "mutate", name)
     _hcl.make_mutate(domain, axes, lambda: fcompute(*axes), name)
 
@@ -102,7 +120,7 @@ def mutate(domain, fcompute, name=None):
 @located
 def scalar(init=0, name=None, dtype=None):
     """A one-element tensor (HeteroCL's hcl.scalar); read and assign x.v."""
-    return _hcl.scalar(init, _name(name), as_type(dtype))
+    return _hcl.scalar(init, _unique(name, "scalar"), as_type(dtype))
 
 
 @located
@@ -120,8 +138,7 @@ def const_tensor(values, name=None, dtype=None):
                     f"an array of {array.dtype}")
     dtype = as_type(dtype) or get_default_type()
     shape = list(array.shape) or [1]
-    if not name:
-        raise Error("const_tensor needs a name")
+    name = _unique(name)
     if dtype.kind == _hcl.TypeKind.Float or dtype.kind in (
             _hcl.TypeKind.Fixed, _hcl.TypeKind.UFixed):
         return _hcl.constant_float(array.astype(np.float64).ravel().tolist(),
@@ -177,18 +194,65 @@ def cast(dtype, expr):
     return _hcl.cast(as_type(dtype), expr)
 
 
-def bitcast(dtype, expr):
-    return _hcl.bitcast(as_type(dtype), expr)
+def _is_type(value):
+    if isinstance(value, _hcl.Type):
+        return True
+    try:
+        return isinstance(value, str) and as_type(value) is not None
+    except Error:
+        return False
+
+
+def bitcast(value, dtype, name=None):
+    """The bits of `value` read as `dtype` of the same width: HeteroCL's
+    hcl.bitcast(expr_or_tensor, dtype); hcl.bitcast(dtype, expr), the C++
+    front end's order, is accepted too. A tensor gives a new tensor."""
+    if _is_type(value) and not _is_type(dtype):
+        value, dtype = dtype, value
+    dtype = as_type(dtype, "bitcast's dtype")
+    if dtype is None:
+        raise Error("bitcast: give the type to read the bits as")
+    if isinstance(value, Tensor):
+        source = value
+        return compute(source.shape,
+                       lambda *i: _hcl.bitcast(dtype, source[i if len(i) > 1
+                                                             else i[0]]),
+                       name or f"{source.name}_{dtype}", dtype)
+    return _hcl.bitcast(dtype, value)
 
 
 # Imperative code: each returns a context manager for a with-statement.
 
-def for_(begin, end, step=1, name=None):
-    """`with hcl.for_(0, N, name="i") as i:` a loop over [begin, end)."""
+class _CountingDown(LocatedScope):
+    """A for_ with a negative step: a loop k over 0 .. count-1 whose body
+    sees begin + k * step, as Python's range(begin, end, step)."""
+
+    __slots__ = ("begin", "step")
+
+    def __init__(self, scope, where, begin, step):
+        super().__init__(scope, where)
+        self.begin, self.step = begin, step
+
+    def __enter__(self):
+        return self.begin + super().__enter__() * self.step
+
+
+def for_(begin, end, step=1, tag=None, name=None):
+    """`with hcl.for_(0, N, name="i") as i:` a loop over [begin, end); with
+    a negative step, begin, begin + step, ... down to above end, as
+    range(begin, end, step)."""
     if not isinstance(step, int) or isinstance(step, bool):
         raise Error(f"for_: the step must be a Python int, got {step!r}")
-    return LocatedScope(_hcl.for_scope(begin, end, step, _name(name)),
-                        caller())
+    name = _name(name) or _name(tag)
+    if step < 0:
+        if not all(isinstance(b, int) and not isinstance(b, bool)
+                   for b in (begin, end)):
+            raise Error(f"for_: a negative step ({step}) needs Python int "
+                        f"bounds, got {begin!r} and {end!r}")
+        count = max(0, (begin - end - step - 1) // -step)
+        return _CountingDown(_hcl.for_scope(0, count, 1, name), caller(),
+                             begin, step)
+    return LocatedScope(_hcl.for_scope(begin, end, step, name), caller())
 
 
 def while_(cond, name=None, max_trip_count=0):
@@ -215,7 +279,7 @@ def else_():
 def Stage(name):
     """`with hcl.Stage("S"):` a stage of imperative code named S (the
     schedule refers to it as s["S"] or s[kernel.S])."""
-    return LocatedScope(_hcl.stage_scope(_name(name)), caller())
+    return LocatedScope(_hcl.stage_scope(_unique(name, "stage")), caller())
 
 
 @located

@@ -5,6 +5,7 @@ API over the C++ front end's Schedule)."""
 import inspect
 
 from . import _hcl
+from . import _names
 from .types import Error, as_type
 
 Tensor = _hcl.Tensor
@@ -18,15 +19,20 @@ class Partition:
     Cyclic = _hcl.PartitionKind.Cyclic
 
 
-def _axis(axis, primitive):
-    """A loop: B.axis[k], a reduce_axis, a loop a primitive returned, or a
-    loop name."""
+def _axis(axis, primitive, stage=None):
+    """A loop: B.axis[k], a reduce_axis, a loop a primitive returned, a loop
+    name, or (as HeteroCL) an int k for `stage`'s axis k."""
     if isinstance(axis, (_hcl.Var, _hcl.Axis)):
         return axis
     if isinstance(axis, str):
         return _hcl.Axis(axis)
+    if isinstance(axis, int) and not isinstance(axis, bool) and stage:
+        if axis < 0:
+            raise Error(f"{primitive}: axis {axis} of stage '{stage.name}' "
+                        f"is negative")
+        return stage._schedule._impl.tensor(stage.name).axis[axis]
     raise Error(f"{primitive}: expected a loop (B.axis[k], a reduce_axis, a "
-                f"loop a primitive returned, or a name), got "
+                f"loop a primitive returned, a name or an axis number), got "
                 f"{type(axis).__name__}")
 
 
@@ -64,34 +70,37 @@ class Stage:
             raise Error("split: hcl splits by factor; nparts is not supported")
         if factor is None:
             raise Error("split needs a factor")
-        return self._stage.split(_axis(parent, "split"), _int(factor, "split's factor"))
+        return self._stage.split(_axis(parent, "split", self),
+                                 _int(factor, "split's factor"))
 
     def tile(self, x_parent, y_parent, x_factor, y_factor):
         """(x.outer, y.outer, x.inner, y.inner)."""
-        return self._stage.tile(_axis(x_parent, "tile"), _axis(y_parent, "tile"),
+        return self._stage.tile(_axis(x_parent, "tile", self),
+                                _axis(y_parent, "tile", self),
                                 _int(x_factor, "tile's x_factor"),
                                 _int(y_factor, "tile's y_factor"))
 
     def reorder(self, *args):
         axes = args[0] if len(args) == 1 and isinstance(args[0], (list, tuple)) else args
-        self._stage.reorder([_axis(a, "reorder") for a in axes])
+        self._stage.reorder([_axis(a, "reorder", self) for a in axes])
 
     def fuse(self, *args):
         axes = args[0] if len(args) == 1 and isinstance(args[0], (list, tuple)) else args
-        return self._stage.fuse([_axis(a, "fuse") for a in axes])
+        return self._stage.fuse([_axis(a, "fuse", self) for a in axes])
 
     def vectorize(self, var, width):
-        self._stage.vectorize(_axis(var, "vectorize"), _int(width, "vectorize's width"))
+        self._stage.vectorize(_axis(var, "vectorize", self),
+                              _int(width, "vectorize's width"))
         return self
 
     def compute_at(self, parent, axis):
         self._schedule._own(parent, "compute_at")
-        self._stage.compute_at(parent._stage, _axis(axis, "compute_at"))
+        self._stage.compute_at(parent._stage, _axis(axis, "compute_at", parent))
         return self
 
     def store_at(self, parent, axis):
         self._schedule._own(parent, "store_at")
-        self._stage.store_at(parent._stage, _axis(axis, "store_at"))
+        self._stage.store_at(parent._stage, _axis(axis, "store_at", parent))
         return self
 
     def outline(self, axis=None, unify=False, merge=None, param=None):
@@ -122,7 +131,7 @@ def _loop_primitive(name, param, label, default):
         bound = signature.bind(*args, **kwargs)
         bound.apply_defaults()
         self = bound.arguments["self"]
-        values = [_axis(bound.arguments["var"], name)]
+        values = [_axis(bound.arguments["var"], name, self)]
         if param is not None:
             values.append(_int(bound.arguments[param], f"{name}'s {label}"))
         getattr(self._stage, name)(*values)
@@ -200,13 +209,13 @@ class Schedule:
         paper)."""
         self._own(parent, "reuse_at")
         return self._impl.reuse_at(self._tensor(target, "reuse_at"), parent._stage,
-                                   _axis(axis, "reuse_at"), name or "")
+                                   _axis(axis, "reuse_at", parent), name or "")
 
     def buffer_at(self, target, parent, axis, name=None):
         """A write buffer for `target` in stage `parent` at loop `axis`."""
         self._own(parent, "buffer_at")
         return self._impl.buffer_at(self._tensor(target, "buffer_at"), parent._stage,
-                                    _axis(axis, "buffer_at"), name or "")
+                                    _axis(axis, "buffer_at", parent), name or "")
 
     def to(self, tensor, dst, depth=0):
         """A FIFO (hls::stream) between the stage computing `tensor` and `dst`."""
@@ -262,21 +271,39 @@ def _arity(kernel):
 def create_schedule(inputs, func=None, name=""):
     """Runs `func` on the placeholders `inputs` and records the stages it
     creates (HeteroCL's hcl.create_schedule). Afterwards func.B is the
-    tensor of stage B, as in HeteroCL (and func.A the input A)."""
+    tensor of stage B, as in HeteroCL (and func.A the input A).
+
+    Without `func`, HeteroCL's top-level style: the program is the stages
+    created outside any function since the last create_schedule (or
+    hcl.init), and `inputs` lists its placeholders, then the computed
+    tensors that are its results (create_schedule([A, B]))."""
+    try:
+        return _create_schedule(inputs, func)
+    finally:
+        # As in HeteroCL, each schedule starts a new program: names and
+        # top-level stages begin afresh.
+        _names.reset()
+        _hcl.take_top_level_recording()
+
+
+def _create_schedule(inputs, func):
     if isinstance(inputs, Tensor):
         inputs = [inputs]
     if not isinstance(inputs, (list, tuple)) or not all(
             isinstance(t, Tensor) for t in inputs):
-        raise Error("create_schedule: the inputs are a list of placeholders")
+        raise Error("create_schedule: the inputs are a list of tensors")
     if func is None:
-        raise Error("create_schedule: give the kernel function that builds "
-                    "the stages from the inputs")
+        impl, recorded = _hcl.create_top_level_schedule(list(inputs))
+        return Schedule(impl, {t.name: t for t in list(inputs) + list(recorded)})
     if not callable(func):
         raise Error(f"create_schedule: the kernel must be a function, got "
                     f"{type(func).__name__}")
     arity = _arity(func)
     if arity is not None and arity != len(inputs):
         _hcl.kernel_arity_error(arity, len(inputs))
+    # A kernel function is the whole program: what was created outside it
+    # is dropped, as HeteroCL does.
+    _hcl.take_top_level_recording()
     impl, recorded = _hcl.create_schedule(list(inputs), func)
     # Handles for the inputs too (func.A), then every stage (func.B).
     tensors = {t.name: t for t in list(inputs) + list(recorded)}

@@ -83,6 +83,10 @@ def init(init_dtype=None, raise_assert_exception=True):
     """HeteroCL's hcl.init(dtype): the type of tensors and literals that do
     not name one (Int(32) until set)."""
     _hcl.init(as_type(init_dtype) or Int(32))
+    # A new program: HeteroCL's top-level stages and names start afresh.
+    from . import _names
+    _names.reset()
+    _hcl.set_top_level_recording(True)
 
 
 def get_default_type():

@@ -44,33 +44,12 @@ Expr gt(const Expr &a, const Expr &b) { return a > b; }
 Expr ge(const Expr &a, const Expr &b) { return a >= b; }
 Expr power(const Expr &a, const Expr &b) { return hcl::pow(a, b); }
 
-/// HeteroCL's x[hi:lo]: bits lo .. hi - 1 (the C++ slice's hi is inclusive).
+/// HeteroCL's x[k] and x[lo:hi] (bits lo .. hi - 1, moved down).
 Expr bits(const Expr &value, py::handle key) {
   if (!py::isinstance<py::slice>(key))
     return value[toExpr(key, "a bit index")];
-  py::object start = key.attr("start"), stop = key.attr("stop");
-  if (start.is_none() || stop.is_none() || !key.attr("step").is_none())
-    hcl::throwError("a bit slice is x[hi:lo] (bits lo to hi - 1), with both "
-                    "bounds and no step");
-  bool constantBounds =
-      PyIndex_Check(start.ptr()) && PyIndex_Check(stop.ptr()) &&
-      !py::isinstance<Expr>(start) && !py::isinstance<Expr>(stop);
-  if (!constantBounds || !value.type().isInteger())
-    return value.slice(toExpr(start, "a bit slice bound") - 1,
-                       toExpr(stop, "a bit slice bound"));
-  // Constant bounds are checked here, in the user's spelling (the C++ slice
-  // would name hi - 1), and passed as constants so that the result is as
-  // wide as the slice.
-  std::optional<int64_t> hi = toInt64(start), lo = toInt64(stop);
-  int64_t width = value.type().bits;
-  if (!hi || !lo || *lo < 0 || *hi <= *lo || *hi > width)
-    hcl::throwError("x[" + std::string(py::str(start)) + ":" +
-                    std::string(py::str(stop)) + "] of a " +
-                    std::to_string(width) +
-                    "-bit value: a bit slice x[hi:lo] takes bits lo to hi - 1 "
-                    "and needs 0 <= lo < hi <= " +
-                    std::to_string(width));
-  return value.slice(Expr(*hi - 1), Expr(*lo));
+  auto [hi, lo] = sliceBounds(value, key);
+  return value.slice(hi, lo);
 }
 
 std::vector<hcl::Var> toAxes(py::handle axis) {
@@ -113,6 +92,45 @@ void defUnary(py::module_ &m, const char *name, Unary f) {
 
 } // namespace
 
+/// HeteroCL's x[lo:hi] is bits lo .. hi - 1, in Python's order (the C++
+/// slice(hi, lo) is ap_int's range order, with hi inclusive). As in
+/// HeteroCL, constant bounds with lo > hi are an error; so are an empty
+/// slice (HeteroCL reads x[k:k] as all of x) and bounds outside the value.
+std::pair<Expr, Expr> sliceBounds(const Expr &value, py::handle key) {
+  py::object start = key.attr("start"), stop = key.attr("stop");
+  if (start.is_none() || stop.is_none() || !key.attr("step").is_none())
+    hcl::throwError("a bit slice is x[lo:hi] (bits lo to hi - 1, as in "
+                    "HeteroCL), with both bounds and no step");
+  bool constantBounds =
+      PyIndex_Check(start.ptr()) && PyIndex_Check(stop.ptr()) &&
+      !py::isinstance<Expr>(start) && !py::isinstance<Expr>(stop);
+  if (!constantBounds || !value.type().isInteger())
+    return {toExpr(stop, "a bit slice bound") - 1,
+            toExpr(start, "a bit slice bound")};
+  // Constant bounds are checked here, in the user's spelling (the C++ slice
+  // would name hi - 1), and passed as constants so that the result is
+  // UInt(hi - lo).
+  std::optional<int64_t> lo = toInt64(start), hi = toInt64(stop);
+  int64_t width = value.type().bits;
+  if (!lo || !hi || *lo < 0 || *hi <= *lo || *hi > width) {
+    std::string spelled = "x[" + std::string(py::str(start)) + ":" +
+                          std::string(py::str(stop)) + "] of a " +
+                          std::to_string(width) + "-bit value: ";
+    std::string reason =
+        lo && hi && *hi < *lo
+            ? "the bounds are reversed; a bit slice x[lo:hi] takes bits lo "
+              "to hi - 1, as in HeteroCL (use hcl.bit_reverse to reverse "
+              "bits)"
+        : lo && hi && *hi == *lo
+            ? "the slice is empty; x[lo:hi] takes bits lo to hi - 1"
+            : "a bit slice x[lo:hi] takes bits lo to hi - 1 and needs 0 <= "
+              "lo < hi <= " +
+                  std::to_string(width);
+    hcl::throwError(spelled + reason);
+  }
+  return {Expr(*hi - 1), Expr(*lo)};
+}
+
 void bindExpr(py::module_ &m) {
   py::class_<Expr> expr(m, "Expr");
   expr.def_property_readonly("dtype", &Expr::type)
@@ -121,6 +139,8 @@ void bindExpr(py::module_ &m) {
       .def("__invert__", [](const Expr &a) { return ~a; })
       .def("__abs__", [](const Expr &a) { return hcl::abs(a); })
       .def("__getitem__", &bits)
+      // HeteroCL's x.reverse(): the integer's bits in reverse order.
+      .def("reverse", [](const Expr &a) { return hcl::bit_reverse(a); })
       .def("__bool__",
            [](const Expr &) -> bool {
              hcl::throwError(

@@ -56,6 +56,19 @@ py::tuple createSchedule(const std::vector<Tensor> &inputs,
   return py::make_tuple(schedule, recorded);
 }
 
+/// HeteroCL's top-level style: the schedule of the stages created outside
+/// any kernel, over the listed placeholders and computed tensors.
+py::tuple createTopLevelSchedule(const std::vector<Tensor> &tensors) {
+  std::vector<std::shared_ptr<hcl::TensorNode>> nodes =
+      hcl::detail::takeTopLevelRecording();
+  py::list recorded;
+  for (const auto &node : nodes)
+    recorded.append(Tensor(node));
+  Schedule schedule =
+      hcl::detail::makeTopLevelSchedule(tensors, std::move(nodes));
+  return py::make_tuple(schedule, recorded);
+}
+
 } // namespace
 
 void bindSchedule(py::module_ &m) {
@@ -157,6 +170,12 @@ void bindSchedule(py::module_ &m) {
       .def_property_readonly("outputs", &Schedule::outputs);
 
   m.def("create_schedule", &createSchedule);
+  m.def("create_top_level_schedule", &createTopLevelSchedule);
+  m.def("set_top_level_recording", &hcl::detail::setTopLevelRecording);
+  m.def("take_top_level_recording", [] {
+    // Dropped: a kernel-style create_schedule starts afresh, as HeteroCL's.
+    hcl::detail::takeTopLevelRecording();
+  });
   m.def("kernel_arity_error", &hcl::detail::throwKernelArity);
 }
 

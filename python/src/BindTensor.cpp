@@ -78,7 +78,21 @@ hcl::Var axisOf(const Tensor &tensor, py::handle key) {
 } // namespace
 
 void bindTensor(py::module_ &m) {
-  py::class_<hcl::Element, hcl::Expr>(m, "Element");
+  // HeteroCL's A[i][k] = b and A[i][lo:hi] = v in imperative code: the
+  // element with bit k, or bits lo .. hi - 1, replaced, stored back.
+  py::class_<hcl::Element, hcl::Expr>(m, "Element")
+      .def("__setitem__",
+           [](hcl::Element &element, py::handle key, py::handle value) {
+             hcl::Expr v = toExpr(value, "the value assigned");
+             if (!py::isinstance<py::slice>(key)) {
+               // HeteroCL stores the value's low bit (a cast to UInt(1)).
+               element = hcl::set_bit(element, toExpr(key, "a bit index"),
+                                      hcl::cast(hcl::UInt(1), v));
+               return;
+             }
+             auto [hi, lo] = sliceBounds(element, key);
+             element = hcl::set_slice(element, hi, lo, v);
+           });
 
   py::class_<PartialIndex>(m, "PartialIndex")
       .def_property_readonly("_hcl_partial_message",

@@ -27,6 +27,12 @@ hcl::Expr toExpr(py::handle value, const char *what = "an operand");
 /// propagate as Python exceptions.
 std::optional<int64_t> toInt64(py::handle value);
 
+/// The bounds (hi, lo), both inclusive, of HeteroCL's bit slice x[lo:hi]
+/// (bits lo .. hi - 1) of `value`. Constant bounds are checked: reversed
+/// (as HeteroCL), empty or outside the value is an hcl.Error.
+std::pair<hcl::Expr, hcl::Expr> sliceBounds(const hcl::Expr &value,
+                                            py::handle key);
+
 /// The indices of A[i, j] (a tuple) or A[i] (one index).
 std::vector<hcl::Expr> toIndices(py::handle key);
 

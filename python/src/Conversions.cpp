@@ -119,7 +119,20 @@ void bindTypes(py::module_ &m) {
   py::class_<hcl::Type>(m, "Type")
       .def_readonly("kind", &hcl::Type::kind)
       .def_readonly("bits", &hcl::Type::bits)
-      .def_readonly("fracs", &hcl::Type::frac)
+      // HeteroCL's fracs: the fraction bits of fixed point, the mantissa
+      // bits of a float (23, 52), 0 for integers; exponent: a float's.
+      .def_property_readonly("fracs",
+                             [](const hcl::Type &t) -> unsigned {
+                               if (!t.isFloat())
+                                 return t.frac;
+                               return t.bits == 64 ? 52 : 23;
+                             })
+      .def_property_readonly("exponent",
+                             [](const hcl::Type &t) -> py::object {
+                               if (!t.isFloat())
+                                 return py::none();
+                               return py::int_(t.bits == 64 ? 11 : 8);
+                             })
       .def("__str__", &hcl::Type::str)
       .def("__repr__",
            [](const hcl::Type &t) {

@@ -148,8 +148,8 @@ def test_integer_literal_too_wide():
 
 def test_bit_slice_with_a_step():
     A = hcl.placeholder((4,), "A")
-    with raises("a bit slice is x\\[hi:lo\\]"):
-        hcl.create_schedule([A], lambda A: hcl.compute((4,), lambda i: A[i][8:0:2], "B"))
+    with raises("a bit slice is x\\[lo:hi\\]"):
+        hcl.create_schedule([A], lambda A: hcl.compute((4,), lambda i: A[i][0:8:2], "B"))
 
 
 def test_kernel_arity():
@@ -245,15 +245,27 @@ def test_stages_do_not_nest():
         hcl.create_schedule([A], kernel)
 
 
-def test_for_step_must_be_positive():
+def test_for_step_must_not_be_zero():
     A = hcl.placeholder((4,), "A")
 
     def kernel(A):
         with hcl.Stage("S"):
-            with hcl.for_(0, 4, step=-1) as i:
+            with hcl.for_(0, 4, step=0) as i:
                 A[i] = 0
 
-    with raises("the step must be a positive constant, got -1"):
+    with raises("the step must be a positive constant, got 0"):
+        hcl.create_schedule([A], kernel)
+
+
+def test_a_negative_step_needs_constant_bounds():
+    A = hcl.placeholder((4,), "A")
+
+    def kernel(A):
+        with hcl.Stage("S"):
+            with hcl.for_(A[0], 0, step=-1) as i:
+                A[i] = 0
+
+    with raises("a negative step \\(-1\\) needs Python int bounds"):
         hcl.create_schedule([A], kernel)
 
 
@@ -384,24 +396,31 @@ def test_axis_position_too_large():
 
 
 def test_bit_slice_with_hi_below_lo():
-    # Python's x[3:7] read 0 where the C++ and MLIR front ends refuse it.
+    # HeteroCL refuses reversed bounds too; hcl used to read them as hi:lo.
     A = hcl.placeholder((4,), "A")
-    with raises(r"x\[3:7\] of a 32-bit value: .* needs 0 <= lo < hi <= 32"):
+    with raises(r"x\[7:3\] of a 32-bit value: the bounds are reversed"):
         hcl.create_schedule([A], lambda A: hcl.compute(
-            (4,), lambda i: A[i][3:7], "B"))
+            (4,), lambda i: A[i][7:3], "B"))
+
+
+def test_empty_bit_slice():
+    A = hcl.placeholder((4,), "A")
+    with raises(r"x\[2:2\] of a 32-bit value: the slice is empty"):
+        hcl.create_schedule([A], lambda A: hcl.compute(
+            (4,), lambda i: A[i][2:2], "B"))
 
 
 def test_bit_slice_past_the_width():
     A = hcl.placeholder((4,), "A", hcl.Int(8))
-    with raises(r"x\[9:0\] of a 8-bit value"):
+    with raises(r"x\[0:9\] of a 8-bit value: .* needs 0 <= lo < hi <= 8"):
         hcl.create_schedule([A], lambda A: hcl.compute(
-            (4,), lambda i: A[i][9:0], "B"))
+            (4,), lambda i: A[i][0:9], "B"))
 
 
 def test_bit_slice_in_range_reads_the_bits():
     A = hcl.placeholder((3,), "A")
     s = hcl.create_schedule([A], lambda A: hcl.compute(
-        (3,), lambda i: A[i][7:3], "B"))
+        (3,), lambda i: A[i][3:7], "B"))
     a = np.array([0b11111000, 0b10101000, 0x7FFFFF07], np.int32)
     b = np.zeros(3, np.int32)
     hcl.build(s)(a, b)

@@ -93,7 +93,7 @@ def test_cast_and_bits():
     A = hcl.placeholder((N,), "A", hcl.Int(32))
 
     def kernel(A):
-        low = hcl.compute((N,), lambda i: A[i][4:0], "low", hcl.Int(32))
+        low = hcl.compute((N,), lambda i: A[i][0:4], "low", hcl.Int(32))
         bit = hcl.compute((N,), lambda i: A[i][3], "bit", hcl.Int(32))
         half = hcl.compute((N,), lambda i: hcl.cast(hcl.Float(), A[i]) / 2,
                            "half", hcl.Float())

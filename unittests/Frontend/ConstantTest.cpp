@@ -81,14 +81,15 @@ TEST(FrontendConstant, FloatsAreExact) {
             (std::vector<double>{-3.0, 16777216.0}));
 }
 
-TEST(FrontendConstant, FixedPointHoldsFlooredBits) {
-  // V = floor(value * 2^frac), wrapped to the width: 0.5 -> 8, -0.3 -> -5
-  // (-4.8 floored), 9.0 -> 144 wraps to -112 in 8 bits (-7.0).
+TEST(FrontendConstant, FixedPointHoldsTruncatedBits) {
+  // V = trunc(value * 2^frac), toward zero as HeteroCL, wrapped to the
+  // width: 0.5 -> 8, -0.3 -> -4 (-4.8 truncated), 9.0 -> 144 wraps to -112
+  // in 8 bits (-7.0).
   std::vector<double> values = {0.5, -0.3, 9.0, 1.0 / 16};
   Tensor Q = constant(values, {4}, "Q", Fixed(8, 4));
   Array out = run(Q);
   EXPECT_EQ(out.to_vector<double>(),
-            (std::vector<double>{0.5, -0.3125, -7.0, 0.0625}));
+            (std::vector<double>{0.5, -0.25, -7.0, 0.0625}));
   Tensor U = constant(std::vector<int64_t>{1, 3}, {2}, "U", UFixed(6, 2));
   EXPECT_EQ(run(U).to_vector<double>(), (std::vector<double>{1.0, 3.0}));
   // Stored as the bits, read through hcl.bitcast.

@@ -92,7 +92,8 @@ TEST(FrontendRun, MixedIntegersKeepTheirValues) {
             (std::vector<int>{200 - 1 + 400, 255 - 128 + 510}));
 }
 
-// Fixed-point arrays quantize on the way in (floor to 2^-frac, wrap) and
+// Fixed-point arrays quantize on the way in (toward zero to 2^-frac, as
+// HeteroCL's asarray; wrap) and
 // give values back; a quantized input makes the module take that type.
 TEST(FrontendRun, QuantizedInputAndOutput) {
   Tensor A = placeholder({4}, "A", Float(32));
@@ -600,7 +601,7 @@ TEST(FrontendOutline, MergeAndItsRefusal) {
 
 namespace {
 // Bit access in the front end: x[i], slices, set_bit / set_slice (HeteroCL's
-// x[i] = b, x[hi:lo] = v), bit_reverse and bitcast, with run-time indices,
+// x[i] = b, x[lo:hi] = v), bit_reverse and bitcast, with run-time indices,
 // checked against plain C++.
 TEST(FrontendRun, BitAccess) {
   Tensor A = placeholder({8}, "A", UInt(16));

@@ -174,6 +174,41 @@ TEST(Imperative, PrimitivesOnImperativeLoops) {
                        "data-dependent access whose dependences are unknown"));
 }
 
+// HeteroCL's if_ / elif_ / else_ and def_ calls directly in a kernel: the
+// if_ makes a stage of its own, which the elif_ / else_ right after it
+// continue; a call is a stage of its own.
+TEST(Imperative, IfElseAndCallsDirectlyInAKernel) {
+  Def twice = def_("twice", {Param({8}, Int(32))}, [](Tensor a) {
+    for_(0, 8, [&](Var i) { a(i) = a(i) * 2; }, "i");
+  });
+  Schedule s = create_schedule({input()}, [&](Tensor A) {
+    Tensor B = compute({1}, [](Var) { return 0; }, "B", Int(32));
+    if_(A(0) > 5, [&] { B(0) = 1; });
+    elif_(A(0) > 2, [&] { B(0) = 2; });
+    else_([&] { B(0) = 3; });
+    twice(A);
+    return B;
+  });
+  Module f = build(s);
+  for (auto [a0, want] : {std::pair{7, 1}, {3, 2}, {0, 3}}) {
+    std::vector<int32_t> a = {a0, 1, 2, 3, 4, 5, 6, 7};
+    Array in(a, {8}, Int(32)), out({1}, Int(32));
+    f(in, out);
+    EXPECT_EQ(out.to_vector<int32_t>()[0], want) << a0;
+    EXPECT_EQ(in.to_vector<int32_t>()[1], 2);
+  }
+  // Another stage between them: the else_ has no if_ to continue.
+  std::string error = errorOf([] {
+    create_schedule({input()}, [](Tensor A) {
+      if_(A(0) > 5, [&] { A(0) = 1; });
+      Tensor B = compute({1}, [](Var) { return 0; }, "B", Int(32));
+      else_([&] { A(0) = 3; });
+      return B;
+    });
+  });
+  EXPECT_TRUE(contains(error, "else_ outside imperative code")) << error;
+}
+
 TEST(Imperative, Misuse) {
   auto inKernel = [](const std::function<void(Tensor)> &body) {
     return errorOf([&] {

@@ -9,11 +9,13 @@
 
 using namespace hcl;
 
-// floor(x * 2^F): toward minus infinity, not toward zero; NaN and
-// infinities are 0; huge values keep their low 64 bits.
-TEST(FixedPointIO, QuantizeFloorsAndWraps) {
+// trunc(x * 2^F): toward zero, as HeteroCL's asarray; NaN and infinities
+// are 0; huge values keep their low 64 bits.
+TEST(FixedPointIO, QuantizeTruncatesTowardZeroAndWraps) {
   EXPECT_EQ(quantizeToBits(1.5, 4), 24);
-  EXPECT_EQ(quantizeToBits(-3.03125, 4), -49);
+  EXPECT_EQ(quantizeToBits(1.53125, 4), 24);
+  EXPECT_EQ(quantizeToBits(-3.03125, 4), -48);
+  EXPECT_EQ(quantizeToBits(-3.0625, 4), -49);
   EXPECT_EQ(quantizeToBits(std::nan(""), 8), 0);
   EXPECT_EQ(quantizeToBits(-std::numeric_limits<double>::infinity(), 8), 0);
   EXPECT_EQ(quantizeToBits(std::ldexp(1.0, 70) + std::ldexp(1.0, 20), 0),

@@ -37,9 +37,11 @@ public:
   /// outside the integer at run time. A constant `bit` outside it is an
   /// hcl::Error.
   Expr operator[](const Expr &bit) const;
-  /// Bits hi..lo of an integer (HeteroCL's x[hi:lo]), moved down: UInt of
+  /// Bits hi..lo of an integer, both inclusive (ap_int's range(hi, lo)
+  /// order; HeteroCL's Python x[lo:hi + 1]), moved down: UInt of
   /// hi - lo + 1 bits when both are constants, else of the value's width;
-  /// 0 unless 0 <= lo <= hi < width.
+  /// 0 unless 0 <= lo <= hi < width. Constant bounds outside that are an
+  /// hcl::Error.
   Expr slice(const Expr &hi, const Expr &lo) const;
 
 private:
@@ -90,7 +92,8 @@ Expr bitcast(Type type, const Expr &value);
 /// update): unchanged when `bit` is out of range at run time; a constant
 /// `bit` out of range is an hcl::Error.
 Expr set_bit(const Expr &value, const Expr &bit, const Expr &bitValue);
-/// `value` with bits hi..lo replaced by the low bits of `bits` (x[hi:lo] = v).
+/// `value` with bits hi..lo (both inclusive, as slice) replaced by the low
+/// bits of `bits` (HeteroCL's x[lo:hi + 1] = v).
 Expr set_slice(const Expr &value, const Expr &hi, const Expr &lo,
                const Expr &bits);
 /// `value` with its bits in reverse order.

@@ -182,6 +182,20 @@ public:
 Schedule makeSchedule(const std::vector<Tensor> &inputs,
                       const std::vector<Tensor> &outputs,
                       std::vector<std::shared_ptr<TensorNode>> stages);
+
+/// HeteroCL's top-level style (the Python package enables it): stages
+/// created outside any kernel are recorded into one implicit program instead
+/// of being an error. Enabling or disabling drops what was recorded.
+void setTopLevelRecording(bool enabled);
+/// The stages (and constants) recorded outside any kernel since the last
+/// call, which the caller now owns.
+std::vector<std::shared_ptr<TensorNode>> takeTopLevelRecording();
+/// The schedule of the implicit program: `tensors` lists its placeholders
+/// (the inputs) and the recorded tensors that are its results, as
+/// HeteroCL's create_schedule([A, B]) does.
+Schedule
+makeTopLevelSchedule(const std::vector<Tensor> &tensors,
+                     std::vector<std::shared_ptr<TensorNode>> recorded);
 [[noreturn]] void throwKernelArity(int arity, size_t inputs);
 
 inline std::vector<Tensor> asOutputs(Tensor t) { return {std::move(t)}; }

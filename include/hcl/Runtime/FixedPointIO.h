@@ -16,8 +16,10 @@
 
 namespace hcl {
 
-/// floor(value * 2^frac) modulo 2^64 (the caller keeps the low bits of its
-/// width); NaN and infinities give 0, as hcl.float_to_fixed does.
+/// trunc(value * 2^frac) (toward zero, as HeteroCL's asarray and the front
+/// ends' float to fixed conversions) modulo 2^64 (the caller keeps the low
+/// bits of its width); NaN and infinities give 0, as hcl.float_to_fixed
+/// does.
 int64_t quantizeToBits(double value, unsigned frac);
 
 /// The bits of `floats` (float32 or float64) quantized into an array of

@@ -74,9 +74,10 @@ LogicalResult CmpFixedOp::verify() {
 
 template <typename OpTy> static LogicalResult verifyModes(OpTy op) {
   if (auto rounding = op.getRoundingAttr())
-    if (rounding.getValue() != "truncate" && rounding.getValue() != "nearest")
-      return op.emitOpError("rounding must be \"truncate\" (the default) or "
-                            "\"nearest\", got \"")
+    if (rounding.getValue() != "truncate" && rounding.getValue() != "zero" &&
+        rounding.getValue() != "nearest")
+      return op.emitOpError("rounding must be \"truncate\" (the default), "
+                            "\"zero\" or \"nearest\", got \"")
              << rounding.getValue() << "\"";
   if (auto overflow = op.getOverflowAttr())
     if (overflow.getValue() != "wrap" && overflow.getValue() != "saturate")

@@ -4,9 +4,9 @@
 // gives the exact result and the assignment to the declared type quantizes
 // it with AP_TRN / AP_WRAP, which is the IR's semantics (docs/datatypes.md).
 // Conversions with other modes go through a temporary of the target format
-// with AP_RND / AP_SAT. Bit access goes through small helpers on ap_uint so
-// that run-time indices outside the integer read 0 and write nothing, as on
-// the CPU.
+// with AP_RND / AP_TRN_ZERO / AP_SAT. Bit access goes through small helpers on
+// ap_uint so that run-time indices outside the integer read 0 and write
+// nothing, as on the CPU.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,20 +24,24 @@ namespace hcl {
 
 namespace {
 
-/// `ap_fixed<W, I, AP_RND, AP_SAT>` for the modes an op asks for, or empty
-/// when it uses the defaults (the declared type quantizes by itself).
+/// `ap_fixed<W, I, AP_RND | AP_TRN_ZERO, AP_SAT>` for the modes an op asks for,
+/// or empty when it uses the defaults (the declared type quantizes by itself).
 std::string modedType(Operation *op, Type fixedType) {
   auto rounding = op->getAttrOfType<StringAttr>("rounding");
   auto overflow = op->getAttrOfType<StringAttr>("overflow");
   bool nearest = rounding && rounding.getValue() == "nearest";
+  bool towardZero = rounding && rounding.getValue() == "zero";
   bool saturate = overflow && overflow.getValue() == "saturate";
-  if (!nearest && !saturate)
+  if (!nearest && !towardZero && !saturate)
     return "";
   FixedFormatInfo f = getFixedFormat(fixedType);
   return std::string(f.isSigned ? "ap_fixed<" : "ap_ufixed<") +
          std::to_string(f.width) + ", " + std::to_string(f.width - f.frac) +
-         ", " + (nearest ? "AP_RND" : "AP_TRN") + ", " +
-         (saturate ? "AP_SAT" : "AP_WRAP") + ">";
+         ", " +
+         (nearest      ? "AP_RND"
+          : towardZero ? "AP_TRN_ZERO"
+                       : "AP_TRN") +
+         ", " + (saturate ? "AP_SAT" : "AP_WRAP") + ">";
 }
 
 /// An ap_uint<W> holding `bits`, built from 64-bit pieces when wider.

@@ -28,7 +28,7 @@ def inputs8(d):
     f = (rng.standard_normal(64) * 6).astype(np.float32)
     f[:6] = [np.nan, np.inf, -3.03125, 7.97, -8.5, 100.0]
     np.save(f"{d}/f.npy", f)
-    np.save(f"{d}/o.npy", np.zeros((8, 64), np.int8))
+    np.save(f"{d}/o.npy", np.zeros((9, 64), np.int8))
     np.save(f"{d}/oi.npy", np.zeros(64, np.int32))
     np.save(f"{d}/of.npy", np.zeros(64, np.float32))
 
@@ -49,9 +49,11 @@ def check8(d):
             exact = Fraction(float(f[i]))
             expected.append(wrap(math.floor(exact * 16), 8))
             expected.append(max(-128, min(127, math.floor(exact * 16 + Fraction(1, 2)))))
+            expected.append(wrap(math.trunc(exact * 16), 8))  # rounding "zero"
         else:
-            expected += [0, 0]
-        got = [int(o[k, i]) for k in range(7)]
+            expected += [0, 0, 0]
+        expected.append(div_toward_zero(x, 4))  # Fixed<8, 2>, toward zero
+        got = [int(o[k, i]) for k in range(9)]
         if got != expected or oi[i] != div_toward_zero(x, 16) or of[i] != x / 16:
             bad += 1
             print("element", i, "expected", expected, "got", got, oi[i], of[i])

@@ -41,7 +41,7 @@ func.func @signed_predicate_on_unsigned(%a: !hcl.UFixed<8, 4>) -> i1 {
 // -----
 
 func.func @bad_rounding(%a: f32) -> !hcl.Fixed<8, 4> {
-  // expected-error @+1 {{'hcl.float_to_fixed' op rounding must be "truncate" (the default) or "nearest", got "up"}}
+  // expected-error @+1 {{'hcl.float_to_fixed' op rounding must be "truncate" (the default), "zero" or "nearest", got "up"}}
   %q = hcl.float_to_fixed %a {rounding = "up"} : f32 to !hcl.Fixed<8, 4>
   return %q : !hcl.Fixed<8, 4>
 }

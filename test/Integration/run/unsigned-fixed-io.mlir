@@ -15,7 +15,7 @@
 // RUN: not hcl run %s --input %t/x.npy --input %t/x.npy --input %t/u.npy 2>&1 | FileCheck %s --check-prefix=DTYPE
 // DTYPE: argument 0 of @top (memref<4xi8>) expects uint8 of shape (4,), got int16 of shape (4,)
 // With --fixed-as-float, fixed-point values travel as float64 both ways
-// (quantized on the way in: 6.3 floors to 6.25 in Fixed<12, 4>).
+// (quantized on the way in toward zero: 6.3 is 6.25 in Fixed<12, 4>).
 // RUN: %python -c "import numpy as np; np.save('%t/xf.npy', np.array([1.0, -2.0, 6.3, -128.0])); np.save('%t/uf.npy', np.array([15.75, 1.0, 1.25, 0.0]))"
 // RUN: hcl run %s --fixed-as-float --input %t/a.npy --input %t/xf.npy --input %t/uf.npy --output-dir %t/fout > /dev/null
 // RUN: %python -c "import numpy as np; print(np.load('%t/fout/arg1.npy').dtype, np.load('%t/fout/arg1.npy').tolist(), np.load('%t/fout/result1.npy').tolist())" | FileCheck %s --check-prefix=FLOAT

@@ -1,6 +1,6 @@
 // The HLS C++ of the data-type IR: ap_fixed / ap_ufixed / ap_uint types,
-// fixed-point operators (the declared type quantizes), AP_RND / AP_SAT
-// temporaries for the optional modes, NaN/inf guards, exact constant bits,
+// fixed-point operators (the declared type quantizes), AP_RND / AP_SAT /
+// AP_TRN_ZERO temporaries for the optional modes, NaN/inf guards, exact constant bits,
 // guarded bit helpers, and hcl.unsigned in the signature.
 // RUN: hcl-translate --emit-hls-cpp %s | FileCheck %s
 
@@ -10,6 +10,7 @@
 // CHECK: ap_fixed<8, 4> [[M:.*]] = {{.*}} * {{.*}};
 // CHECK: ap_fixed<8, 4> {{.*}} = {{.*}} / {{.*}};
 // CHECK: (std::isfinite([[F:.*]]) ? ap_fixed<8, 4>(ap_fixed<8, 4, AP_RND, AP_SAT>([[F]])) : ap_fixed<8, 4>(0))
+// CHECK: (std::isfinite([[F]]) ? ap_fixed<8, 4>(ap_fixed<8, 4, AP_TRN_ZERO, AP_WRAP>([[F]])) : ap_fixed<8, 4>(0))
 // CHECK: hcl_fixed_from_bits<ap_fixed<8, 4>>(ap_uint<8>(0x14ull))
 // CHECK: ap_fixed<300, 200> [[W:.*]] = {{.*}};
 // CHECK: float {{.*}} = [[W]].to_float();
@@ -28,7 +29,9 @@ func.func @top(%a: memref<4x!hcl.Fixed<8, 4>>, %b: memref<4x!hcl.Fixed<8, 4>>, %
     %s = hcl.add_fixed %m, %d : !hcl.Fixed<8, 4>
     %xf = affine.load %x[%i] : memref<4xf32>
     %q = hcl.float_to_fixed %xf {rounding = "nearest", overflow = "saturate"} : f32 to !hcl.Fixed<8, 4>
-    %r = hcl.add_fixed %s, %q : !hcl.Fixed<8, 4>
+    %qz = hcl.float_to_fixed %xf {rounding = "zero"} : f32 to !hcl.Fixed<8, 4>
+    %q2 = hcl.add_fixed %q, %qz : !hcl.Fixed<8, 4>
+    %r = hcl.add_fixed %s, %q2 : !hcl.Fixed<8, 4>
     %c = hcl.fixed_constant 1.25 : !hcl.Fixed<8, 4>
     %r2 = hcl.sub_fixed %r, %c : !hcl.Fixed<8, 4>
     %p = hcl.cmp_fixed slt, %r2, %c : !hcl.Fixed<8, 4>

@@ -98,7 +98,8 @@ def HCL_FixedToFixedOp : HCL_QuantizingOp<"fixed_to_fixed", HCL_AnyFixed> {
     %y = hcl.fixed_to_fixed %x {rounding = "nearest", overflow = "saturate"} : !hcl.Fixed<16, 8> to !hcl.Fixed<8, 4>
     ```
     Default: truncate toward minus infinity, wrap. `rounding = "nearest"`
-    rounds half up (AP_RND); `overflow = "saturate"` clamps (AP_SAT).
+    rounds half up (AP_RND), `rounding = "zero"` truncates toward zero
+    (AP_TRN_ZERO); `overflow = "saturate"` clamps (AP_SAT).
   }];
 }
 
@@ -107,9 +108,12 @@ def HCL_FloatToFixedOp : HCL_QuantizingOp<"float_to_fixed", AnyFloat> {
   let description = [{
     ```mlir
     %y = hcl.float_to_fixed %f : f32 to !hcl.Fixed<8, 4>
+    %z = hcl.float_to_fixed %f {rounding = "zero"} : f32 to !hcl.Fixed<8, 4>
     ```
     The float's exact value, quantized and wrapped (or per `rounding` /
     `overflow`, as for `hcl.fixed_to_fixed`). NaN and infinities give 0.
+    The front ends write `rounding = "zero"`: HeteroCL's conversion
+    truncates toward zero (as its fptosi of x * 2^F does).
   }];
 }
 
