@@ -132,8 +132,10 @@ int rtlMain() {
   // The kernel's module is written from the program as read (its own
   // schedule and RTL preparation run on it); the command's pass manager
   // turns the partitioned buffers of `module` into amc memories.
+  std::unique_ptr<LoadedProgram> loaded;
+  // Declared after `loaded`: destroyed before the context `loaded` owns.
   mlir::OwningOpRef<mlir::ModuleOp> asRead;
-  std::unique_ptr<LoadedProgram> loaded = LoadedProgram::load(
+  loaded = LoadedProgram::load(
       inputFile, [&](mlir::OpPassManager &pm, mlir::ModuleOp module) {
         program = holdsProgram(module);
         if (program)
