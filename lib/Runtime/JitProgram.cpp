@@ -5,6 +5,7 @@
 #include "hcl/Dialect/HCL/HCLOps.h"
 #include "hcl/Runtime/BoundsTrap.h"
 #include "hcl/Runtime/DivisionChecks.h"
+#include "hcl/Support/PassManagerOptions.h"
 #include "hcl/Transforms/Passes.h"
 
 #include "mlir/Dialect/OpenMP/OpenMPDialect.h"
@@ -122,8 +123,7 @@ llvm::Error checkHostMemory(const EntrySignature &signature,
 static FailureOr<std::vector<std::string>>
 insertBoundsChecks(ModuleOp module, const JitOptions &jitOptions) {
   PassManager pm(module.getContext());
-  if (jitOptions.configurePassManager &&
-      failed(jitOptions.configurePassManager(pm)))
+  if (failed(applyPassManagerOptions(pm)))
     return failure();
   pm.addPass(createInsertBoundsChecks());
   if (failed(pm.run(module)))
@@ -237,8 +237,7 @@ JitProgram::compile(ModuleOp module, func::FuncOp entry,
   if (jitOptions.checkDivision)
     tagDivisions(*lowered);
   PassManager pm(module.getContext());
-  if (jitOptions.configurePassManager &&
-      failed(jitOptions.configurePassManager(pm)))
+  if (failed(applyPassManagerOptions(pm)))
     return failure();
   LowerToLLVMOptions lowering;
   // A bounds violation jumps back to the thread that called the program

@@ -1,6 +1,7 @@
 //===- ScheduleDriver.cpp - apply or strip a module's schedule ------------===//
 
 #include "hcl/Dialect/HCL/HCLOps.h"
+#include "hcl/Support/PassManagerOptions.h"
 #include "hcl/Transforms/Passes.h"
 
 #include "mlir/Pass/PassManager.h"
@@ -11,6 +12,8 @@ namespace hcl {
 
 static LogicalResult runPass(ModuleOp module, std::unique_ptr<Pass> pass) {
   PassManager pm(module.getContext());
+  if (failed(applyPassManagerOptions(pm)))
+    return failure();
   pm.addPass(std::move(pass));
   return pm.run(module);
 }

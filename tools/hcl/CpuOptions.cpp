@@ -43,7 +43,6 @@ JitOptions cpuJitOptions(bool reference) {
   options.fpContract = fpContract && !reference;
   options.keepObject = !objectFile.empty();
   options.threads = threads;
-  options.configurePassManager = configurePassManager;
   return options;
 }
 

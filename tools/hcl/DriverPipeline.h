@@ -23,15 +23,6 @@ namespace hcl::driver {
 using PipelineBuilder = llvm::function_ref<mlir::LogicalResult(
     mlir::OpPassManager &, mlir::ModuleOp)>;
 
-/// Registers MLIR's pass-manager and timing options; called before the
-/// command line is parsed. They are top-level options, which LLVM's parser
-/// also accepts after any subcommand.
-void registerPassManagerOptions();
-
-/// Applies MLIR's pass-manager and timing options to `pm`: for the pass
-/// managers a library builds (the JIT's lowering, JitOptions).
-mlir::LogicalResult configurePassManager(mlir::PassManager &pm);
-
 /// Runs --hcl-lower-linalg-to-affine and the passes `build` adds on
 /// `module` in one pass manager configured from the command line.
 mlir::LogicalResult runPipeline(mlir::ModuleOp module,

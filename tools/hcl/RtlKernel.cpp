@@ -13,6 +13,7 @@
 #include "hcl/Conversion/Passes.h"
 #include "hcl/Runtime/EntryWrapper.h"
 #include "hcl/Support/OutputFile.h"
+#include "hcl/Support/PassManagerOptions.h"
 #include "hcl/Target/RTL.h"
 #include "hcl/Transforms/Passes.h"
 
@@ -57,7 +58,8 @@ std::optional<std::string> writeKernelRtl(mlir::ModuleOp module,
   mlir::PassManager lowerLinalg(copy->getContext(),
                                 mlir::ModuleOp::getOperationName());
   lowerLinalg.addPass(createLowerLinalgToAffine());
-  if (mlir::failed(lowerLinalg.run(*copy)) ||
+  if (mlir::failed(applyPassManagerOptions(lowerLinalg)) ||
+      mlir::failed(lowerLinalg.run(*copy)) ||
       mlir::failed(applySchedule(*copy)) || mlir::failed(prepareForRTL(*copy)))
     return std::nullopt;
   mlir::FailureOr<mlir::func::FuncOp> entry = selectEntry(*copy, entryName);

@@ -11,8 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "DriverPipeline.h"
 #include "Subcommands.h"
+#include "hcl/Support/PassManagerOptions.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Config/llvm-config.h"
@@ -179,7 +179,7 @@ int main(int argc, char **argv) {
   std::string errorName = kErrorProgramName.str();
   if (!asksForHelp(argc, argv))
     arguments[0] = errorName.data();
-  hcl::driver::registerPassManagerOptions();
+  hcl::registerPassManagerOptions();
   hideLibraryOptions();
   cl::SetVersionPrinter(printVersion);
   // The list of commands on `hcl --help`; a subcommand's help shows its own.

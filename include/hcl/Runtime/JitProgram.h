@@ -55,10 +55,6 @@ struct JitOptions {
   unsigned threads = 0;
   /// Keep the machine code so writeObject() can save it.
   bool keepObject = false;
-  /// Called on each pass manager of the compilation (the bounds checks,
-  /// the LLVM lowering) before it runs: the hcl driver applies MLIR's
-  /// pass-manager options (--mlir-print-ir-after-all, --mlir-timing).
-  std::function<mlir::LogicalResult(mlir::PassManager &)> configurePassManager;
   /// More threads than libomp can start abort the process, so a larger
   /// count is refused when the program is compiled.
   static constexpr unsigned kMaxThreads = 1024;

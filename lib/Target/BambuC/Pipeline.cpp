@@ -13,6 +13,7 @@
 
 #include "Steps.h"
 
+#include "hcl/Support/PassManagerOptions.h"
 #include "hcl/Target/BambuC/Passes.h"
 
 #include "hcl/Target/BambuC.h"
@@ -143,6 +144,8 @@ LogicalResult prepareBambuModule(ModuleOp module,
   if (llvm::Error error = checkBambuSteps(options))
     return module.emitError("bambu-c: ") << llvm::toString(std::move(error));
   PassManager pm(module.getContext(), ModuleOp::getOperationName());
+  if (failed(applyPassManagerOptions(pm)))
+    return failure();
   populateBambuPipeline(pm, options);
   return pm.run(module);
 }

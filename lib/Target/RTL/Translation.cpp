@@ -1,5 +1,6 @@
 //===- Translation.cpp - the RTL preparation and --emit-rtl ---------------===//
 
+#include "hcl/Support/PassManagerOptions.h"
 #include "hcl/Target/RTL.h"
 
 #include "hcl/Dialect/HCL/HCLDialect.h"
@@ -25,6 +26,8 @@ void populateRTLPreparationPipeline(OpPassManager &pm) {
 
 LogicalResult prepareForRTL(ModuleOp module) {
   PassManager pm(module.getContext(), ModuleOp::getOperationName());
+  if (failed(applyPassManagerOptions(pm)))
+    return failure();
   populateRTLPreparationPipeline(pm);
   return pm.run(module);
 }
