@@ -3,7 +3,8 @@
 //   hcl hls FILE.mlir -o DIR [--entry NAME] [--part PART] [--clock NS]
 //   hcl hls FILE.mlir -o DIR --top f1,f2|all [--jobs N]
 //
-// Applies the program's schedule and writes the HLS project of its entry
+// Applies the program's schedule, prepares it for HLS (hcl-hls-prepare, in
+// the command's one pass manager) and writes the HLS project of its entry
 // function (include/hcl/Target/HLSProject.h describes the files). With
 // --top, each listed function (`all`: every function with a body) gets a
 // project of its own (writeHLSProjects, shared with the front end's
@@ -16,6 +17,7 @@
 
 #include "hcl/Runtime/EntryWrapper.h"
 #include "hcl/Target/HLSCpp.h"
+#include "hcl/Target/HLSCpp/Passes.h"
 #include "hcl/Target/HLSProject.h"
 #include "hcl/Transforms/Passes.h"
 
@@ -55,6 +57,14 @@ static cl::opt<double> clock("clock", cl::desc("the clock period in ns"),
 
 namespace {
 
+mlir::LogicalResult addHLSPipeline(mlir::OpPassManager &pm,
+                                   mlir::ModuleOp module) {
+  if (mlir::failed(addApplySchedule(pm, module)))
+    return mlir::failure();
+  populateHLSCppPreparePipeline(pm);
+  return mlir::success();
+}
+
 int writeProjects(mlir::ModuleOp module, const HLSProjectOptions &options) {
   Expected<SmallVector<mlir::func::FuncOp>> selected =
       selectHLSTops(module, tops);
@@ -90,7 +100,7 @@ int hlsMain() {
   if (jobs == 0)
     return fail("--jobs must be at least 1");
   std::unique_ptr<LoadedProgram> loaded =
-      LoadedProgram::load(inputFile, addApplySchedule);
+      LoadedProgram::load(inputFile, addHLSPipeline);
   if (!loaded)
     return 1;
   mlir::ModuleOp module = loaded->module();

@@ -4,6 +4,7 @@
 
 #include "hcl/Analysis/StreamTrace.h"
 #include "hcl/Dialect/HCL/Naming.h"
+#include "hcl/Target/HLSCpp/Passes.h"
 #include "hcl/Transforms/OutlineRegion.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -12,6 +13,11 @@
 using namespace mlir;
 
 namespace hcl {
+
+/// Marks the functions outlineDataflowProcesses makes: `hcl hls --top all`
+/// writes projects for the user's functions, not for these.
+static constexpr llvm::StringLiteral kDataflowProcessAttr =
+    "hcl.dataflow_process";
 
 static bool isStreamAlloc(Operation &op) {
   return isa<memref::AllocOp>(op) && op.hasAttr("stream_depth");
@@ -57,6 +63,10 @@ static SmallVector<Operation *> withLocalBuffers(Operation *process) {
   return ops;
 }
 
+bool isOutlinedDataflowProcess(func::FuncOp func) {
+  return func->hasAttr(kDataflowProcessAttr);
+}
+
 LogicalResult outlineDataflowProcesses(ModuleOp module) {
   for (auto func : llvm::to_vector(module.getOps<func::FuncOp>())) {
     if (func.isExternal() || !hasStreamAllocs(func))
@@ -70,6 +80,9 @@ LogicalResult outlineDataflowProcesses(ModuleOp module) {
       std::string name = func.getSymName().str() + "_" +
                          (stage.empty() ? std::string("process") : stage.str());
       func::CallOp call = outlineIntoCall(withLocalBuffers(process), name);
+      SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(call,
+                                                         call.getCalleeAttr())
+          ->setAttr(kDataflowProcessAttr, UnitAttr::get(func.getContext()));
       if (!stage.empty())
         call->setAttr("outlined_stage",
                       StringAttr::get(func.getContext(), stage));

@@ -82,37 +82,39 @@ llvm::StringMap<std::string> getCppFunctionNames(ModuleOp module) {
   return result;
 }
 
-/// The module as the emitter writes it, a copy: a reduction accumulated in
-/// place in an array (an element read and written in a loop that does not
-/// change its indices) accumulates in a local and stores once (else the HLS
-/// code reads and writes the array, often an m_axi port, on every
-/// reduction step; an accumulation the schedule interleaved, gemm+acc,
-/// stays as it is), and each process of a dataflow region with streams is a
-/// function of its own.
+/// The module as the emitter writes it: as it is when hcl-hls-prepare ran
+/// on it, else a copy so prepared (local accumulators, dataflow processes
+/// as functions: hcl/Target/HLSCpp/Passes.h), with its streams and the
+/// C++ names of its functions.
 struct PreparedModule {
-  OwningOpRef<ModuleOp> module;
+  OwningOpRef<ModuleOp> copy;
+  ModuleOp module;
   StreamValues streams;
+  llvm::StringMap<std::string> functionNames;
 };
 
 FailureOr<PreparedModule> preparedForHLS(ModuleOp module) {
-  // The steps of populateHLSCppPreparePipeline (hcl-hls-prepare).
-  OwningOpRef<ModuleOp> copy = module.clone();
-  copy->walk([](func::FuncOp func) { localizeHLSAccumulators(func); });
-  if (failed(outlineDataflowProcesses(*copy)))
-    return failure();
-  FailureOr<StreamValues> streams = findStreams(*copy);
+  PreparedModule prepared;
+  prepared.module = module;
+  if (!isPreparedForHLS(module)) {
+    prepared.copy = module.clone();
+    prepared.module = *prepared.copy;
+    if (failed(prepareForHLS(prepared.module)))
+      return failure();
+  }
+  FailureOr<StreamValues> streams = findStreams(prepared.module);
   if (failed(streams))
     return failure();
-  return PreparedModule{std::move(copy), std::move(*streams)};
+  prepared.streams = std::move(*streams);
+  prepared.functionNames = getCppFunctionNames(prepared.module);
+  return prepared;
 }
 
 LogicalResult emitHLSCppDeclarations(ModuleOp original, llvm::raw_ostream &os) {
   FailureOr<PreparedModule> prepared = preparedForHLS(original);
   if (failed(prepared))
     return failure();
-  ModuleOp module = *prepared->module;
-  const StreamValues *streams = &prepared->streams;
-  llvm::StringMap<std::string> functionNames = getCppFunctionNames(module);
+  auto &[copy, module, streams, functionNames] = *prepared;
   os << kBanner;
   writeIncludes(module, os);
   os << "\n";
@@ -120,7 +122,7 @@ LogicalResult emitHLSCppDeclarations(ModuleOp original, llvm::raw_ostream &os) {
     if (func.isExternal())
       continue;
     FailureOr<std::string> signature =
-        cppSignature(func, functionNames[func.getSymName()], streams);
+        cppSignature(func, functionNames[func.getSymName()], &streams);
     if (failed(signature))
       return failure();
     os << *signature << ";\n";
@@ -133,9 +135,7 @@ LogicalResult emitHLSCpp(ModuleOp original, llvm::raw_ostream &os,
   FailureOr<PreparedModule> prepared = preparedForHLS(original);
   if (failed(prepared))
     return failure();
-  ModuleOp module = *prepared->module;
-  const StreamValues *streams = &prepared->streams;
-  llvm::StringMap<std::string> functionNames = getCppFunctionNames(module);
+  auto &[copy, module, streams, functionNames] = *prepared;
   // Globals are named after the functions, so that neither shadows the other.
   CNames fileNames;
   for (auto func : module.getOps<func::FuncOp>())
@@ -153,11 +153,11 @@ LogicalResult emitHLSCpp(ModuleOp original, llvm::raw_ostream &os,
     if (func.isExternal())
       continue;
     const std::string &cppName = functionNames[func.getSymName()];
-    FailureOr<std::string> signature = cppSignature(func, cppName, streams);
+    FailureOr<std::string> signature = cppSignature(func, cppName, &streams);
     if (failed(signature))
       return failure();
     decls << *signature << ";\n";
-    FunctionEmitter emitter(func, cppName, functionNames, globalNames, *streams,
+    FunctionEmitter emitter(func, cppName, functionNames, globalNames, streams,
                             func.getSymName() == options.top, helpers);
     defs << "\n";
     if (failed(emitter.emit(defs)))

@@ -4,6 +4,7 @@
 #include "hcl/Support/OutputFile.h"
 #include "hcl/Target/CFamily/CSimulation.h"
 #include "hcl/Target/HLSCpp.h"
+#include "hcl/Target/HLSCpp/Passes.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
@@ -99,6 +100,15 @@ std::string tclScript(StringRef top, const HLSProjectOptions &options) {
 
 LogicalResult writeHLSProject(ModuleOp module, func::FuncOp entry,
                               StringRef dir, const HLSProjectOptions &options) {
+  // kernel.cpp and kernel.h are written from one prepared module.
+  OwningOpRef<ModuleOp> prepared;
+  if (!isPreparedForHLS(module)) {
+    prepared = module.clone();
+    if (failed(prepareForHLS(*prepared)))
+      return failure();
+    entry = prepared->lookupSymbol<func::FuncOp>(entry.getSymName());
+    module = *prepared;
+  }
   std::string top = getCppFunctionNames(module).lookup(entry.getSymName());
   std::string kernel, header;
   llvm::raw_string_ostream kernelOs(kernel), headerOs(header);

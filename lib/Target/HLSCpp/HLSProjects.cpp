@@ -9,6 +9,7 @@
 
 #include "hcl/Support/OutputFile.h"
 #include "hcl/Target/HLSCpp.h"
+#include "hcl/Target/HLSCpp/Passes.h"
 #include "hcl/Target/HLSProject.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -41,6 +42,7 @@ OwningOpRef<ModuleOp> extractTop(ModuleOp module, func::FuncOp top) {
   }
   OpBuilder builder(module.getContext());
   OwningOpRef<ModuleOp> copy(ModuleOp::create(builder, module.getLoc()));
+  (*copy)->setAttrs(module->getAttrDictionary());
   builder.setInsertionPointToEnd(copy->getBody());
   for (auto func : module.getOps<func::FuncOp>())
     if (keep.contains(func.getSymName()))
@@ -69,7 +71,7 @@ llvm::Expected<SmallVector<func::FuncOp>> selectHLSTops(ModuleOp module,
   SmallVector<func::FuncOp> selected;
   if (spec == "all") {
     for (auto func : module.getOps<func::FuncOp>())
-      if (!func.isExternal())
+      if (!func.isExternal() && !isOutlinedDataflowProcess(func))
         selected.push_back(func);
     return selected;
   }
@@ -91,14 +93,26 @@ FailureOr<std::vector<std::string>>
 writeHLSProjects(ModuleOp module, ArrayRef<func::FuncOp> tops, StringRef dir,
                  const HLSProjectOptions &options, unsigned jobs,
                  const HLSProjectProgress &progress) {
-  // Each project is written from its own copy of what it needs, made on
-  // the worker's thread; threads share only the (thread-safe) context and
-  // read the module.
-  std::vector<OwningOpRef<ModuleOp>> parts(tops.size());
+  // The module is prepared once, here (a pass manager must not run on
+  // several threads of one context). Then each project is written from its
+  // own copy of what it needs, made on the worker's thread; threads share
+  // only the (thread-safe) context and read the prepared module.
   std::vector<std::string> names;
   llvm::StringMap<std::string> cppNames = getCppFunctionNames(module);
   for (func::FuncOp top : tops)
     names.push_back(cppNames.lookup(top.getSymName()));
+  OwningOpRef<ModuleOp> prepared;
+  SmallVector<func::FuncOp> preparedTops(tops);
+  if (!isPreparedForHLS(module)) {
+    prepared = module.clone();
+    if (failed(prepareForHLS(*prepared)))
+      return failure();
+    for (func::FuncOp &top : preparedTops)
+      top = prepared->lookupSymbol<func::FuncOp>(top.getSymName());
+    module = *prepared;
+  }
+  tops = preparedTops;
+  std::vector<OwningOpRef<ModuleOp>> parts(tops.size());
   std::atomic<bool> failedAny{false};
   std::atomic<unsigned> done{0};
   std::mutex progressLock;

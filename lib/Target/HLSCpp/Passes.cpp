@@ -2,6 +2,7 @@
 
 #include "Dataflow.h"
 
+#include "hcl/Support/PassManagerOptions.h"
 #include "hcl/Target/HLSCpp/Passes.h"
 #include "hcl/Transforms/LocalAccumulator.h"
 
@@ -14,6 +15,7 @@
 namespace hcl {
 #define GEN_PASS_DEF_HLSLOCALIZEACCUMULATORS
 #define GEN_PASS_DEF_HLSOUTLINEDATAFLOW
+#define GEN_PASS_DEF_HLSMARKPREPARED
 #include "hcl/Target/HLSCpp/Passes.h.inc"
 } // namespace hcl
 
@@ -42,7 +44,28 @@ struct OutlineDataflowPass
   }
 };
 
+/// The module attribute hcl-hls-mark-prepared sets.
+constexpr llvm::StringLiteral kPreparedAttr = "hcl.hls_prepared";
+
+struct MarkPreparedPass : hcl::impl::HLSMarkPreparedBase<MarkPreparedPass> {
+  void runOnOperation() override {
+    getOperation()->setAttr(kPreparedAttr, UnitAttr::get(&getContext()));
+  }
+};
+
 } // namespace
+
+bool hcl::isPreparedForHLS(ModuleOp module) {
+  return module->hasAttr(kPreparedAttr);
+}
+
+LogicalResult hcl::prepareForHLS(ModuleOp module) {
+  PassManager pm(module.getContext(), ModuleOp::getOperationName());
+  if (failed(applyPassManagerOptions(pm)))
+    return failure();
+  populateHLSCppPreparePipeline(pm);
+  return pm.run(module);
+}
 
 void hcl::localizeHLSAccumulators(func::FuncOp func) {
   if (func.isExternal())
@@ -60,6 +83,7 @@ void hcl::localizeHLSAccumulators(func::FuncOp func) {
 void hcl::populateHLSCppPreparePipeline(OpPassManager &pm) {
   pm.addNestedPass<func::FuncOp>(createHLSLocalizeAccumulators());
   pm.addPass(createHLSOutlineDataflow());
+  pm.addPass(createHLSMarkPrepared());
 }
 
 void hcl::registerHLSCppPasses() {

@@ -1,7 +1,7 @@
 // The HLS C++ preparation's passes, each run alone through hcl-opt, and the
 // pipeline by name: the emitter writes the same C++ from a module that
-// --hcl-hls-prepare prepared (it runs the same rewrites on its copy, and they
-// leave prepared IR as it is).
+// --hcl-hls-prepare prepared and marked (which it writes as it is) as from
+// the module before (of which it prepares a copy with the same pipeline).
 //
 // RUN: hcl-opt --hcl-hls-localize-accumulators %s | FileCheck %s --check-prefix=LOCAL
 // RUN: hcl-opt --hcl-apply-customizations --hcl-hls-outline-dataflow %s | FileCheck %s --check-prefix=OUTLINE
@@ -9,6 +9,8 @@
 // RUN: hcl-translate --emit-hls-cpp %t.scheduled > %t.direct
 // RUN: hcl-opt --hcl-hls-prepare %t.scheduled | hcl-translate --emit-hls-cpp > %t.prepared
 // RUN: diff %t.direct %t.prepared
+// RUN: hcl-opt --hcl-hls-prepare %t.scheduled | FileCheck %s --check-prefix=MARK
+// RUN: hcl-translate --emit-hls-cpp %t.scheduled --mlir-print-ir-after-all 2>&1 | FileCheck %s --check-prefix=TRANSLATE
 
 // gemm's C[i][j] accumulates in a local over k: loaded once, stored once.
 // LOCAL-LABEL: func.func @gemm(
@@ -20,6 +22,17 @@
 // LOCAL: } {loop_name = "k"}
 // LOCAL-NEXT: %[[LAST:.*]] = affine.load %[[ACC]][0]
 // LOCAL-NEXT: affine.store %[[LAST]], %arg2[
+
+// The pipeline marks the module, and the functions it outlined.
+// MARK: module attributes {hcl.hls_prepared}
+// MARK: func.func private @top_B({{.*}}hcl.dataflow_process
+
+// hcl-translate takes MLIR's pass-manager options; they apply to the
+// preparation the emitter runs on its copy.
+// TRANSLATE: IR Dump After HLSLocalizeAccumulators (hcl-hls-localize-accumulators)
+// TRANSLATE: IR Dump After HLSOutlineDataflow (hcl-hls-outline-dataflow)
+// TRANSLATE: IR Dump After HLSMarkPrepared (hcl-hls-mark-prepared)
+// TRANSLATE: void top(
 
 // Each stage of the dataflow function with a stream is a function.
 // OUTLINE: func.func private @top_B(

@@ -2,10 +2,10 @@
 //
 // The preparation the HLS C++ emitter (hcl/Target/HLSCpp.h) writes a module
 // after, as passes: populateHLSCppPreparePipeline adds them to a pass
-// manager, and `--hcl-hls-prepare` is the same pipeline by name. The
-// emitter runs the same rewrites on its copy of the module without a pass
-// manager (it may run on several threads sharing one context, which a pass
-// manager's dialect loading does not allow).
+// manager, and `--hcl-hls-prepare` is the same pipeline by name. Its last
+// pass marks the module `hcl.hls_prepared`; the emitter writes a marked
+// module as it is, and prepares a copy of any other one with the same
+// pipeline (prepareForHLS).
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,8 +26,22 @@ namespace hcl {
 void localizeHLSAccumulators(mlir::func::FuncOp func);
 
 /// Adds the HLS preparation to `pm` (anchored on builtin.module): local
-/// accumulators in every function, then the dataflow processes outlined.
+/// accumulators in every function, then the dataflow processes outlined,
+/// then the mark.
 void populateHLSCppPreparePipeline(mlir::OpPassManager &pm);
+
+/// Whether the HLS preparation ran on `module` (hcl-hls-mark-prepared).
+bool isPreparedForHLS(mlir::ModuleOp module);
+
+/// Runs the HLS preparation on `module` in a pass manager of its own, which
+/// takes MLIR's pass-manager options from the command line when the tool
+/// registered them. Not to be run on several threads at once: a pass
+/// manager loads dialects into the shared context.
+mlir::LogicalResult prepareForHLS(mlir::ModuleOp module);
+
+/// Whether `func` is a dataflow process hcl-hls-outline-dataflow made (not
+/// a function of the user's program).
+bool isOutlinedDataflowProcess(mlir::func::FuncOp func);
 
 /// Registers the passes above and the `hcl-hls-prepare` pipeline.
 void registerHLSCppPasses();

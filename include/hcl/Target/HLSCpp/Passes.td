@@ -39,4 +39,13 @@ def HLSOutlineDataflow : Pass<"hcl-hls-outline-dataflow", "mlir::ModuleOp"> {
   let dependentDialects = ["mlir::func::FuncDialect"];
 }
 
+def HLSMarkPrepared : Pass<"hcl-hls-mark-prepared", "mlir::ModuleOp"> {
+  let summary = "Record that the HLS preparation ran";
+  let description = [{
+    Sets the module's unit attribute `hcl.hls_prepared`, the last step of
+    `hcl-hls-prepare`. The HLS C++ emitter writes a module so marked as it
+    is; any other module it writes from a prepared copy of its own.
+  }];
+}
+
 #endif // HCL_TARGET_HLSCPP_PASSES_TD
