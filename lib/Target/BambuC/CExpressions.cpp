@@ -20,68 +20,7 @@ using namespace mlir;
 
 namespace hcl::bambu {
 
-namespace {
-
-/// C's comparison operator and whether the predicate holds on NaN.
-struct FloatPredicate {
-  const char *op;
-  bool unordered;
-};
-
-std::optional<FloatPredicate> floatPredicate(arith::CmpFPredicate p) {
-  using P = arith::CmpFPredicate;
-  switch (p) {
-  case P::OEQ:
-    return FloatPredicate{"==", false};
-  case P::OGT:
-    return FloatPredicate{">", false};
-  case P::OGE:
-    return FloatPredicate{">=", false};
-  case P::OLT:
-    return FloatPredicate{"<", false};
-  case P::OLE:
-    return FloatPredicate{"<=", false};
-  case P::ONE:
-    return FloatPredicate{"!=", false};
-  case P::UEQ:
-    return FloatPredicate{"==", true};
-  case P::UGT:
-    return FloatPredicate{">", true};
-  case P::UGE:
-    return FloatPredicate{">=", true};
-  case P::ULT:
-    return FloatPredicate{"<", true};
-  case P::ULE:
-    return FloatPredicate{"<=", true};
-  case P::UNE:
-    return FloatPredicate{"!=", true};
-  default:
-    return std::nullopt;
-  }
-}
-
-std::string compareFloats(arith::CmpFPredicate p, const std::string &a,
-                          const std::string &b) {
-  using P = arith::CmpFPredicate;
-  std::string unordered = "(" + a + " != " + a + " || " + b + " != " + b + ")";
-  if (p == P::AlwaysFalse || p == P::AlwaysTrue)
-    return p == P::AlwaysTrue ? "1" : "0";
-  if (p == P::UNO)
-    return unordered;
-  if (p == P::ORD)
-    return "!" + unordered;
-  FloatPredicate f = *floatPredicate(p);
-  std::string test = "(" + a + " " + f.op + " " + b + ")";
-  // C's != is true on NaN and the others false: only ONE and the unordered
-  // forms of the others need the NaN test.
-  if (p == P::ONE)
-    return "(!" + unordered + " && " + test + ")";
-  if (f.unordered && p != P::UNE)
-    return "(" + unordered + " || " + test + ")";
-  return test;
-}
-
-} // namespace
+namespace {} // namespace
 
 std::string CWriter::libmName(StringRef base, Type type) {
   // C99's <math.h> names the float variant with an f (expf).
@@ -137,9 +76,6 @@ FailureOr<std::string> CWriter::targetExpression(Operation *op) {
         return "(" + in(0) + " < 0 ? " + cast("-" + in(0)) + " : " + in(0) +
                ")";
       })
-      .Case([&](arith::CmpFOp cmp) -> R {
-        return compareFloats(cmp.getPredicate(), in(0), in(1));
-      })
       .Case([&](arith::MaximumFOp) -> R {
         helpers.insert("maximumf");
         return cast("hcl_maximumf(" + in(0) + ", " + in(1) + ")");
@@ -148,13 +84,8 @@ FailureOr<std::string> CWriter::targetExpression(Operation *op) {
         helpers.insert("minimumf");
         return cast("hcl_minimumf(" + in(0) + ", " + in(1) + ")");
       })
-      // Read as signed, an i1 holding 1 is -1.
       .Case<arith::IndexCastOp, arith::SIToFPOp, arith::FPToSIOp, arith::ExtFOp,
-            arith::TruncFOp>([&](Operation *) -> R {
-        if (op->getOperand(0).getType().isInteger(1) && !resultType.isIndex())
-          return cast("(-(int)" + in(0) + ")");
-        return cast(in(0));
-      })
+            arith::TruncFOp>([&](Operation *) -> R { return cast(in(0)); })
       .Case([&](arith::FPToUIOp) -> R {
         return cast("(" + unsignedCppType(resultType) + ")" + in(0));
       })

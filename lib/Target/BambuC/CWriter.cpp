@@ -88,7 +88,7 @@ FailureOr<std::string> declaration(Type type, StringRef name, bool fifo,
 
 /// What C99 for Bambu writes differently from HLS C++: gcc checks it with
 /// -Wall -Werror, so nothing unused is written.
-static const CStyle bambuStyle = {"bambu-c: ", "the Bambu C emitter", "1",
+static const CStyle bambuStyle = {"bambu-c: ", "the Bambu C emitter", "1", "0",
                                   /*omitsUnused=*/true};
 
 CWriter::CWriter(func::FuncOp func,

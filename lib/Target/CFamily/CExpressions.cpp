@@ -65,6 +65,55 @@ std::optional<StringRef> libmFunction(Operation *op) {
   return StringRef(base);
 }
 
+/// arith.cmpf in C: the ordered predicates are C's operators (false on
+/// NaN), the unordered ones the negation of the opposite ordered one (true
+/// on NaN); x != x holds only for NaN.
+static std::string compareFloats(arith::CmpFPredicate p, const std::string &a,
+                                 const std::string &b, const CStyle &style) {
+  using P = arith::CmpFPredicate;
+  auto binary = [](const std::string &x, const char *o, const std::string &y) {
+    return x + " " + o + " " + y;
+  };
+  std::string ordered = "(" + a + " == " + a + " && " + b + " == " + b + ")";
+  std::string lessOrGreater =
+      "(" + a + " < " + b + " || " + a + " > " + b + ")";
+  switch (p) {
+  case P::AlwaysFalse:
+    return style.alwaysFalse.str();
+  case P::AlwaysTrue:
+    return style.alwaysTrue.str();
+  case P::OEQ:
+    return binary(a, "==", b);
+  case P::OGT:
+    return binary(a, ">", b);
+  case P::OGE:
+    return binary(a, ">=", b);
+  case P::OLT:
+    return binary(a, "<", b);
+  case P::OLE:
+    return binary(a, "<=", b);
+  case P::ONE:
+    return lessOrGreater;
+  case P::ORD:
+    return ordered;
+  case P::UEQ:
+    return "!" + lessOrGreater;
+  case P::UGT:
+    return "!(" + binary(a, "<=", b) + ")";
+  case P::UGE:
+    return "!(" + binary(a, "<", b) + ")";
+  case P::ULT:
+    return "!(" + binary(a, ">=", b) + ")";
+  case P::ULE:
+    return "!(" + binary(a, ">", b) + ")";
+  case P::UNE:
+    return binary(a, "!=", b);
+  case P::UNO:
+    return "(" + a + " != " + a + " || " + b + " != " + b + ")";
+  }
+  llvm_unreachable("every arith.cmpf predicate is handled above");
+}
+
 FailureOr<std::string> CEmitter::expression(Operation *op) {
   auto in = [&](unsigned i) { return name(op->getOperand(i)); };
   auto binary = [&](const std::string &a, const char *o, const std::string &b) {
@@ -150,6 +199,9 @@ FailureOr<std::string> CEmitter::expression(Operation *op) {
                             "(-(int)" + in(1) + ")");
             return binary(in(0), o, in(1));
           })
+          .Case([&](arith::CmpFOp cmp) {
+            return compareFloats(cmp.getPredicate(), in(0), in(1), style);
+          })
           .Case([&](arith::SelectOp) { return choose(in(0), in(1), in(2)); })
           .Case([&](arith::ExtSIOp e) {
             if (e.getIn().getType().isInteger(1))
@@ -157,6 +209,12 @@ FailureOr<std::string> CEmitter::expression(Operation *op) {
             return cast(in(0));
           })
           .Case([&](arith::ExtUIOp) { return cast(asUnsigned(0)); })
+          // The signed conversions of an i1 read 1 as -1, as arith.extsi.
+          .Case<arith::SIToFPOp, arith::IndexCastOp>([&](Operation *) -> R {
+            if (!op->getOperand(0).getType().isInteger(1))
+              return std::nullopt;
+            return cast("(-(int)" + in(0) + ")");
+          })
           .Case([&](arith::TruncIOp t) {
             if (t.getType().isInteger(1))
               return "(bool)(" + in(0) + " & 1)";

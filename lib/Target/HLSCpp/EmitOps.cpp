@@ -29,46 +29,6 @@ std::string binary(const std::string &a, const char *op, const std::string &b) {
   return a + " " + op + " " + b;
 }
 
-std::string cmpfText(arith::CmpFPredicate p, const std::string &a,
-                     const std::string &b) {
-  using P = arith::CmpFPredicate;
-  switch (p) {
-  case P::AlwaysFalse:
-    return "false";
-  case P::AlwaysTrue:
-    return "true";
-  case P::OEQ:
-    return binary(a, "==", b);
-  case P::OGT:
-    return binary(a, ">", b);
-  case P::OGE:
-    return binary(a, ">=", b);
-  case P::OLT:
-    return binary(a, "<", b);
-  case P::OLE:
-    return binary(a, "<=", b);
-  case P::ONE:
-    return "(" + a + " < " + b + " || " + a + " > " + b + ")";
-  case P::ORD:
-    return "(" + a + " == " + a + " && " + b + " == " + b + ")";
-  case P::UEQ:
-    return "!(" + a + " < " + b + " || " + a + " > " + b + ")";
-  case P::UGT:
-    return "!(" + a + " <= " + b + ")";
-  case P::UGE:
-    return "!(" + a + " < " + b + ")";
-  case P::ULT:
-    return "!(" + a + " >= " + b + ")";
-  case P::ULE:
-    return "!(" + a + " > " + b + ")";
-  case P::UNE:
-    return binary(a, "!=", b);
-  case P::UNO:
-    return "(" + a + " != " + a + " || " + b + " != " + b + ")";
-  }
-  return "false";
-}
-
 } // namespace
 
 FailureOr<std::string> FunctionEmitter::constantText(arith::ConstantOp c) {
@@ -164,9 +124,6 @@ FailureOr<std::string> FunctionEmitter::targetExpression(Operation *op) {
       })
       .Case([&](arith::FPToSIOp) -> R { return floatToInt(true); })
       .Case([&](arith::FPToUIOp) -> R { return floatToInt(false); })
-      .Case([&](arith::CmpFOp cmp) -> R {
-        return cmpfText(cmp.getPredicate(), in(0), in(1));
-      })
       .Case([&](arith::MinimumFOp) -> R {
         helpers.insert("minimumf");
         return call("hcl_minimumf", 2);

@@ -94,6 +94,7 @@ FailureOr<std::string> cppSignature(func::FuncOp func, StringRef cppName,
 /// What HLS C++ writes differently from C99: it keeps what -Wall would call
 /// unused, since Vitis compiles it without -Werror.
 static const CStyle hlsStyle = {"hls-cpp: ", "the HLS C++ emitter", "true",
+                                "false",
                                 /*omitsUnused=*/false};
 
 FunctionEmitter::FunctionEmitter(

@@ -34,6 +34,8 @@ struct CStyle {
   llvm::StringRef emitterName;
   /// A condition that always holds ("true"; C99 without stdbool: "1").
   llvm::StringRef alwaysTrue;
+  /// A condition that never holds ("false"; C99: "0").
+  llvm::StringRef alwaysFalse;
   /// Variables no value reads, unused pure operations and empty `else`
   /// branches are left out: a C compiled with -Wall -Werror must not set
   /// what it never reads.
