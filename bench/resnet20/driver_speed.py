@@ -2,7 +2,9 @@
 """`hcl hls` and `hcl estimate` on the ~1,000-stage ResNet design, with two
 hcl binaries in the same run: a change of structure must not make the
 driver slower. Runs alternate between the binaries (so a busy machine hurts
-both alike) and each figure is the median of --reps runs.
+both alike) and each figure is the median of --reps runs. CPU time (user +
+system, of the process) is reported next to wall time: on a machine others
+are using, it is the steadier of the two.
 
     python3 bench/resnet20/driver_speed.py --before OLD/hcl --after build/bin/hcl
 """
@@ -20,13 +22,16 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 
 
 def timed(cmd):
+    """(wall seconds, CPU seconds) of one run of `cmd`."""
     start = time.perf_counter()
-    done = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                          text=True)
+    process = subprocess.Popen(cmd, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE, text=True)
+    stderr = process.stderr.read()
+    _, status, usage = os.wait4(process.pid, 0)
     elapsed = time.perf_counter() - start
-    if done.returncode != 0:
-        sys.exit(f"driver_speed: {' '.join(cmd)} failed:\n{done.stderr}")
-    return elapsed
+    if os.waitstatus_to_exitcode(status) != 0:
+        sys.exit(f"driver_speed: {' '.join(cmd)} failed:\n{stderr}")
+    return elapsed, usage.ru_utime + usage.ru_stime
 
 
 def main():
@@ -55,11 +60,14 @@ def main():
                 for b, hcl in binaries.items():
                     times[(c, b)].append(timed(make(hcl, f"{b}{rep}")))
         print(f"design: {args.blocks} blocks per stage; median of {args.reps}")
-        print(f"{'command':10} {'before s':>9} {'after s':>9} {'after/before':>13}")
+        print(f"{'command':10} {'measure':8} {'before s':>9} {'after s':>9} "
+              f"{'after/before':>13}")
         for c in commands:
-            before = statistics.median(times[(c, "before")])
-            after = statistics.median(times[(c, "after")])
-            print(f"{c:10} {before:9.2f} {after:9.2f} {after / before:13.2f}")
+            for i, measure in enumerate(["wall", "CPU"]):
+                before = statistics.median(t[i] for t in times[(c, "before")])
+                after = statistics.median(t[i] for t in times[(c, "after")])
+                print(f"{c:10} {measure:8} {before:9.2f} {after:9.2f} "
+                      f"{after / before:13.2f}")
 
 
 if __name__ == "__main__":
