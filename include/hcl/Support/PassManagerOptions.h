@@ -1,4 +1,4 @@
-//===- PassManagerOptions.h - MLIR's pass-manager options, if given -*- C++ -*-===//
+//===- PassManagerOptions.h - pass-manager options, if given ---*- C++ -*-===//
 //
 // The pass managers hcl's libraries build inside a translation or a build
 // (the HLS and Bambu preparations, the RTL lowering) honour MLIR's
