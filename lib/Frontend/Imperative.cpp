@@ -275,17 +275,24 @@ namespace detail {
 
 void makeMutate(const std::vector<int64_t> &shape, const std::vector<Var> &axes,
                 const std::function<void()> &body, const std::string &name) {
-  if (!scopes.empty())
-    throwError("mutate '" + name +
-               "' inside imperative code: stages do not "
-               "nest (use for_)");
+  bool inPlace = !scopes.empty();
   // One loop per dimension, the body innermost.
   std::function<void(size_t)> nest = [&](size_t d) {
     if (d == axes.size())
       return body();
-    addFor(
-        axes[d].node(), 0, shape[d], 1, [&] { nest(d + 1); }, axes[d].name());
+    std::string loop = axes[d].name();
+    if (inPlace) {
+      // Inside imperative code (HeteroCL nests mutate in a for_, an if_ or
+      // another mutate) the loops run in place, named uniquely in the
+      // enclosing stage.
+      Owner &owner = *scopes.back().owner;
+      for (int k = 1; !owner.loopNames.insert(loop).second; ++k)
+        loop = axes[d].name() + "_" + std::to_string(k);
+    }
+    addFor(axes[d].node(), 0, shape[d], 1, [&] { nest(d + 1); }, loop);
   };
+  if (inPlace)
+    return nest(0);
   makeStage(name, [&] { nest(0); }, axes);
 }
 
@@ -307,12 +314,10 @@ void storeElement(const std::shared_ptr<TensorNode> &tensor,
                std::to_string(tensor->shape.size()) +
                " dimensions but is written with " +
                std::to_string(indices.size()) + " indices");
-  if (scopes.empty())
-    throwError("assignment to '" + tensor->name +
-               "' outside imperative code: assign inside " + stageSpelling() +
-               ", " + spelling("hcl::mutate", "hcl.mutate") + ", " +
-               spelling("hcl::for_", "hcl.for_") +
-               " or a def_ body (compute and update return values instead)");
+  // Outside any stage (directly in a kernel or at the top level, as
+  // HeteroCL allows) the assignment is a stage of its own.
+  if (inImplicitStage("", [&] { storeElement(tensor, indices, value); }))
+    return;
   auto statement = newStatement(StmtKind::Store);
   statement->target = tensor;
   statement->indices = indices;
