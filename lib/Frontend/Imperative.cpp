@@ -359,16 +359,32 @@ thread_local std::vector<std::vector<Scope>> savedScopes;
 const std::string &Def::name() const { return impl->name; }
 
 Expr Def::call(const std::vector<Tensor> &arguments) const {
+  return call(arguments, {});
+}
+
+Expr Def::call(const std::vector<Tensor> &arguments,
+               const std::vector<Expr> &values) const {
   const FunctionNode &f = *impl;
-  if (arguments.size() != f.params.size())
+  size_t scalars = 0;
+  for (const auto &param : f.params)
+    scalars += !param;
+  if (arguments.size() + values.size() != f.params.size() ||
+      values.size() != scalars)
     throwError("call of '" + f.name + "': it takes " +
-               std::to_string(f.params.size()) + " tensors, " +
-               std::to_string(arguments.size()) + " given");
+               std::to_string(f.params.size() - scalars) + " tensors and " +
+               std::to_string(scalars) + " scalars, " +
+               std::to_string(arguments.size()) + " tensors and " +
+               std::to_string(values.size()) + " scalars given");
   auto node = newNode(ExprKind::Call, f.result ? f.result->type : Int(32));
   node->function = impl;
-  for (size_t k = 0; k < arguments.size(); ++k) {
+  size_t nextTensor = 0;
+  for (size_t k = 0; k < f.params.size(); ++k) {
+    if (!f.params[k]) {
+      node->operands.push_back(values[node->operands.size()]);
+      continue;
+    }
     const TensorNode &param = *f.params[k];
-    const auto &argument = arguments[k].node();
+    const auto &argument = arguments[nextTensor++].node();
     if (argument->shape != param.shape || !(argument->dtype == param.dtype))
       throwError("call of '" + f.name + "': argument " + std::to_string(k) +
                  " ('" + argument->name +
@@ -382,10 +398,10 @@ Expr Def::call(const std::vector<Tensor> &arguments) const {
     node->arguments.push_back(argument);
   }
   if (f.result)
-    return Expr(node);
+    return finishNode(node);
   // A call outside any stage is a stage of its own, as HeteroCL's calls
   // directly in a kernel or at the top level are.
-  if (inImplicitStage("", [&] { call(arguments); }))
+  if (inImplicitStage("", [&] { call(arguments, values); }))
     return Expr(0);
   auto statement = newStatement(StmtKind::Call);
   statement->value = node;
@@ -409,9 +425,19 @@ std::vector<Tensor> beginDef(const std::string &name,
   open->owner = Owner{name, &open->node->locals, {}};
   std::vector<Tensor> tensors;
   for (size_t k = 0; k < params.size(); ++k) {
-    Tensor t = placeholder(params[k].shape, name + "_arg" + std::to_string(k),
-                           params[k].dtype);
+    std::string paramName = name + "_arg" + std::to_string(k);
+    if (params[k].shape.empty()) {
+      auto value =
+          newNode(ExprKind::Bound, params[k].dtype.value_or(getDefaultType()));
+      value->name = paramName;
+      value->id = newVar(paramName).node()->id;
+      open->node->params.push_back(nullptr);
+      open->node->values.push_back(value);
+      continue;
+    }
+    Tensor t = placeholder(params[k].shape, paramName, params[k].dtype);
     open->node->params.push_back(t.node());
+    open->node->values.push_back(nullptr);
     tensors.push_back(t);
   }
   // The body is recorded on its own: the caller's scopes are set aside.
@@ -420,6 +446,15 @@ std::vector<Tensor> beginDef(const std::string &name,
   scopes.push_back({&open->node->body, nullptr, &open->owner, 0});
   openDefs.push_back(std::move(open));
   return tensors;
+}
+
+std::vector<Expr> defValues() {
+  std::vector<Expr> values;
+  if (!openDefs.empty())
+    for (const auto &value : openDefs.back()->node->values)
+      if (value)
+        values.push_back(Expr(value));
+  return values;
 }
 
 void abandonDef() {

@@ -24,6 +24,7 @@
 #ifndef HCL_FRONTEND_IMPERATIVE_H
 #define HCL_FRONTEND_IMPERATIVE_H
 
+#include "hcl/Frontend/Error.h"
 #include "hcl/Frontend/Tensor.h"
 
 #include <functional>
@@ -106,6 +107,10 @@ public:
     return call({Tensor(arguments)...});
   }
   Expr call(const std::vector<Tensor> &arguments) const;
+  /// Calls a function with scalar parameters: `tensors` for its tensor
+  /// parameters and `values` for its scalar ones, each in order.
+  Expr call(const std::vector<Tensor> &tensors,
+            const std::vector<Expr> &values) const;
 
 private:
   std::shared_ptr<FunctionNode> impl;
@@ -119,9 +124,13 @@ struct Param {
 };
 
 namespace detail {
-/// Starts recording sub-function `name`; its parameters as tensors.
+/// Starts recording sub-function `name`; its parameters as tensors (a
+/// scalar parameter, of shape {}, is passed by value: see defValues).
 std::vector<Tensor> beginDef(const std::string &name,
                              const std::vector<Param> &params, int arity);
+/// The values the body of the sub-function being recorded reads its scalar
+/// parameters by, in order.
+std::vector<Expr> defValues();
 /// Ends it, with the value it returns (null when none).
 Def endDef(const Expr *result);
 /// Abandons a sub-function whose body threw.
@@ -139,6 +148,12 @@ Def def_(const std::string &name, const std::vector<Param> &params, F body,
   constexpr int arity = detail::arityOf<F, Tensor>();
   static_assert(arity >= 0, "the body must take up to 8 hcl::Tensor "
                             "parameters");
+  for (const Param &param : params)
+    if (param.shape.empty())
+      throwError("def_ '" + name +
+                 "': the C++ body takes tensors; a scalar "
+                 "parameter is Param({1}) (shape {} is Python's by-value "
+                 "scalar)");
   std::vector<Tensor> tensors = detail::beginDef(name, params, arity);
   try {
     using Result = decltype(detail::callWith<F, Tensor>(
