@@ -500,6 +500,18 @@ void forEachExpr(const TensorNode &stage,
     forEachExpr(*stage.statements, visit);
 }
 
+void forEachStore(const StmtList &statements,
+                  const std::function<void(const StmtNode &)> &visit) {
+  for (const auto &s : statements) {
+    if (s->kind == StmtKind::Store)
+      visit(*s);
+    forEachStore(s->body, visit);
+    for (const StmtList &branch : s->branches)
+      forEachStore(branch, visit);
+    forEachStore(s->elseBody, visit);
+  }
+}
+
 void forEachLoop(const StmtList &statements,
                  const std::function<void(const StmtNode &)> &visit) {
   for (const auto &s : statements) {

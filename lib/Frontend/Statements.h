@@ -76,6 +76,11 @@ std::shared_ptr<TensorNode> declareLocal(const std::string &name, Type dtype,
 void forEachExpr(const StmtList &statements,
                  const std::function<void(const ExprNode &)> &visit);
 
+/// Calls `visit` on every store (StmtKind::Store) in `statements`, nested
+/// ones included.
+void forEachStore(const StmtList &statements,
+                  const std::function<void(const StmtNode &)> &visit);
+
 /// Calls `visit` on each for_ / while_ statement, outermost first.
 void forEachLoop(const StmtList &statements,
                  const std::function<void(const StmtNode &)> &visit);
