@@ -6,7 +6,7 @@ import inspect
 
 from . import _hcl
 from . import _names
-from ._location import LocatedScope, caller, located
+from ._location import LocatedScope, caller, located, pinned
 from .types import Error, as_type
 
 Expr = _hcl.Expr
@@ -184,6 +184,35 @@ def min(expr, axis=None, dtype=None, name=None):
     return _hcl.reduce_min(expr, axis, as_type(dtype))
 
 
+def reducer(init, freduce, dtype="int32", name=None):
+    """A user-defined reduction (HeteroCL's hcl.reducer): the returned
+    function reduces `expr` over `axis` into an accumulator of `dtype` that
+    starts at `init` and becomes freduce(expr, accumulator) at every point
+    (where `where` holds). freduce builds an expression: imperative code
+    (scalars, if_) reading the accumulator is an hcl.Error."""
+    if not callable(freduce):
+        raise Error(f"reducer: freduce is a function of (value, "
+                    f"accumulator), got {type(freduce).__name__}")
+    default_dtype = dtype
+
+    def make_reduce(expr, axis, where=True, name=name, dtype=default_dtype):
+        accumulator_type = as_type(dtype, "the reducer's dtype")
+
+        def combine(accumulator):
+            result = freduce(expr, accumulator)
+            if result is None:
+                raise Error("reducer: freduce returned nothing; it returns "
+                            "the new accumulator (tensor accumulators are "
+                            "not supported)")
+            if where is True:
+                return result
+            return _hcl.select(where, result, accumulator)
+
+        return _hcl.reduce_with(init, combine, axis, accumulator_type)
+
+    return make_reduce
+
+
 def select(cond, true_value, false_value):
     """cond ? true_value : false_value (HeteroCL's hcl.select)."""
     return _hcl.select(cond, true_value, false_value)
@@ -288,29 +317,91 @@ def break_():
     _hcl.break_()
 
 
-@located
-def def_(shapes, dtypes=None, ret_dtype=None, name=None, arg_names=None):
-    """A sub-function with tensor parameters of `shapes` (HeteroCL's
-    @hcl.def_([A.shape, B.shape])); it may return a value. Calling it inside
-    imperative code calls the function."""
-    if not isinstance(shapes, (list, tuple)):
-        raise Error("def_: the first argument is the list of parameter shapes")
-    if dtypes is None or not isinstance(dtypes, (list, tuple)):
-        dtypes = [dtypes] * len(shapes)
-    if len(dtypes) != len(shapes):
-        raise Error(f"def_: {len(dtypes)} dtypes for {len(shapes)} parameters")
-    params = [(shape, as_type(dtype)) for shape, dtype in zip(shapes, dtypes)]
+# The def_ bodies being recorded: their return_ value and with-block depth.
+_open_defs = []
 
-    def decorate(fn):
+
+def return_(value):
+    """Ends a def_ body with `value` (HeteroCL's hcl.return_): once, at the
+    body's own level (not inside if_ / for_: hcl.select chooses values)."""
+    if not _open_defs:
+        raise Error("return_ outside a def_ function")
+    record = _open_defs[-1]
+    if LocatedScope.depth != record["depth"]:
+        raise Error("return_ inside a with-block (if_, for_, ...) of a def_ "
+                    "function: hcl returns once, at the end of the body "
+                    "(choose the value with hcl.select)")
+    if record["returned"]:
+        raise Error("return_ is called twice in one def_ function")
+    record["returned"] = True
+    # Read now: later statements of the body cannot change it.
+    held = scalar(value, "return_value", getattr(value, "dtype", None))
+    record["value"] = held.v
+
+
+def _argument_param(value):
+    """The (shape, dtype) of a parameter taking `value`: a tensor's, or a
+    scalar's (shape ()) of the value's type."""
+    if isinstance(value, Tensor):
+        return tuple(value.shape), value.dtype
+    return (), getattr(value, "dtype", None)
+
+
+@located
+def def_(shapes=None, dtypes=None, ret_dtype=None, name=None, arg_names=None):
+    """A sub-function (HeteroCL's @hcl.def_([A.shape, B.shape, ()])): tensor
+    parameters of the given shapes, and scalar ones, passed by value, for
+    the shape (). Without shapes they come from the first call's
+    arguments. It may return a value (Python's return or hcl.return_).
+    Calling it inside imperative code calls the function."""
+    if shapes is not None and not isinstance(shapes, (list, tuple)):
+        raise Error("def_: the first argument is the list of parameter shapes")
+
+    def record(fn, shapes, types):
+        if types is None or not isinstance(types, (list, tuple)):
+            types = [types] * len(shapes)
+        if len(types) != len(shapes):
+            raise Error(f"def_: {len(types)} dtypes for {len(shapes)} "
+                        f"parameters")
+        params = [(shape, as_type(dtype)) for shape, dtype in zip(shapes, types)]
         arity = len(inspect.signature(fn).parameters)
-        tensors = _hcl.begin_def(_name(name) or fn.__name__, params, arity)
+        arguments = _hcl.begin_def(_name(name) or fn.__name__, params, arity)
+        _open_defs.append({"depth": LocatedScope.depth, "returned": False,
+                           "value": None})
         try:
-            result = fn(*tensors)
+            result = fn(*arguments)
+            returned = _open_defs[-1]
+            if returned["returned"]:
+                if result is not None:
+                    raise Error("def_: the body both calls return_ and "
+                                "returns a value")
+                result = returned["value"]
             if result is not None and ret_dtype is not None:
                 result = cast(ret_dtype, result)
         except BaseException:
+            _open_defs.pop()
             _hcl.abandon_def()
             raise
+        _open_defs.pop()
         return _hcl.end_def(result)
 
+    def decorate(fn):
+        if shapes is not None:
+            return record(fn, shapes, dtypes)
+        # HeteroCL's @hcl.def_(): the parameters are the first call's
+        # arguments' (their shapes, and their types unless dtypes says).
+        recorded = []
+
+        def call(*arguments):
+            if not recorded:
+                params = [_argument_param(a) for a in arguments]
+                types = dtypes if dtypes is not None else [t for _, t in params]
+                with pinned(where):
+                    recorded.append(record(fn, [p for p, _ in params], types))
+            return recorded[0](*arguments)
+
+        call.__name__ = fn.__name__
+        return call
+
+    where = caller()
     return decorate

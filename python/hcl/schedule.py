@@ -147,8 +147,45 @@ for _primitive in _hcl.loop_primitives:
     setattr(Stage, _primitive[0], _loop_primitive(*_primitive))
 
 
+class DataflowNode:
+    """A tensor or stage of HeteroCL's s.DataflowGraph: what it reads
+    (`parents`) and what reads it (`children`)."""
+
+    def __init__(self, name):
+        self.name = name
+        self.parents = []
+        self.children = []
+
+    def __repr__(self):
+        return f"<DataflowNode {self.name}>"
+
+
+class DataflowGraph:
+    """The program's stages and inputs as a graph (HeteroCL's
+    s.DataflowGraph): `node_map` maps each name to its DataflowNode."""
+
+    def __init__(self, impl):
+        self.node_map = {}
+        for tensor in impl.inputs:
+            self._node(tensor.name)
+        for stage, parents in impl.dataflow():
+            node = self._node(stage)
+            for name in parents:
+                parent = self._node(name)
+                node.parents.append(parent)
+                parent.children.append(node)
+
+    def _node(self, name):
+        return self.node_map.setdefault(name, DataflowNode(name))
+
+
 class Schedule:
     """The customizations of one program (HeteroCL's hcl.Schedule)."""
+
+    @property
+    def DataflowGraph(self):
+        """The stages and what each reads (HeteroCL's s.DataflowGraph)."""
+        return DataflowGraph(self._impl)
 
     def __init__(self, impl, kernel_tensors):
         self._impl = impl
