@@ -20,6 +20,7 @@ from .compute import (Expr, Var, Tensor, placeholder, compute, update, mutate,
                       reducer, select, cast, bitcast, for_, while_, if_,
                       elif_, else_, Stage, break_, def_, return_)
 from .packing import pack, unpack
+from .struct import Struct
 from .schedule import Schedule, Partition, Function, create_schedule
 from .build import (Array, Module, HLSModule, Platform, asarray, cast_np,
                     lower, build)
@@ -44,6 +45,21 @@ set_bit = _hcl.set_bit
 set_slice = _hcl.set_slice
 bit_reverse = _hcl.bit_reverse
 not_ = _hcl.logical_not
+
+
+class operation:
+    """HeteroCL's hcl.operation namespace."""
+
+    @staticmethod
+    def copy(values, name=None, dtype=None):
+        """A new tensor with the values of a tensor (a stage copying it)
+        or of a NumPy array / nested lists (a constant tensor)."""
+        if isinstance(values, Tensor):
+            source = values
+            return compute(source.shape,
+                           lambda *i: source[i if len(i) > 1 else i[0]], name,
+                           dtype or source.dtype)
+        return const_tensor(values, name, dtype)
 
 
 def get_bitwidth(dtype):

@@ -7,6 +7,7 @@ import inspect
 from . import _hcl
 from . import _names
 from ._location import LocatedScope, caller, located, pinned
+from .struct import Struct, StructValue, register
 from .types import Error, as_type
 
 Expr = _hcl.Expr
@@ -87,7 +88,7 @@ def placeholder(shape, name=None, dtype=None):
     name = _unique(name) if _name(name) else (_unique("") and "")
     if shape == ():
         shape = (1,)  # a scalar input, as HeteroCL
-    return _hcl.placeholder(shape, name, as_type(dtype))
+    return register(_hcl.placeholder(shape, name, as_type(dtype)), dtype)
 
 
 @located
@@ -96,8 +97,13 @@ def compute(shape, fcompute, name=None, dtype=None, attrs=None):
     computed by one stage named `name` (HeteroCL's hcl.compute)."""
     name = _unique(name)
     axes = _lambda_axes(fcompute, shape, "compute", name)
-    return _hcl.make_compute(shape, axes, fcompute(*axes), name,
-                             as_type(dtype))
+    value = fcompute(*axes)
+    if isinstance(dtype, Struct):
+        value = dtype.pack(value)  # a tuple of the fields' values
+    elif isinstance(value, StructValue):
+        value._not_a_number()
+    return register(_hcl.make_compute(shape, axes, value, name,
+                                      as_type(dtype)), dtype)
 
 
 @located
@@ -120,7 +126,10 @@ def mutate(domain, fcompute, name=None):
 @located
 def scalar(init=0, name=None, dtype=None):
     """A one-element tensor (HeteroCL's hcl.scalar); read and assign x.v."""
-    return _hcl.scalar(init, _unique(name, "scalar"), as_type(dtype))
+    if isinstance(dtype, Struct):
+        init = dtype.pack(init)
+    return register(_hcl.scalar(init, _unique(name, "scalar"), as_type(dtype)),
+                    dtype)
 
 
 @located

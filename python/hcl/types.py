@@ -63,6 +63,9 @@ def as_type(dtype, what="dtype"):
         return None
     if isinstance(dtype, Type):
         return dtype
+    if hasattr(dtype, "fields") and isinstance(getattr(dtype, "storage", None),
+                                               Type):
+        return dtype.storage  # an hcl.Struct is stored as an unsigned integer
     if isinstance(dtype, str):
         match = _SPELLING.match(dtype)
         if match:

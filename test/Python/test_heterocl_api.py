@@ -458,3 +458,100 @@ def test_dataflow_graph():
     (stage,) = [n for n in nodes.values()
                 if nodes["D"] in n.parents]
     assert nodes["B"] in stage.parents
+
+
+# hcl.Struct: fields side by side in one unsigned integer, the first low.
+
+def test_struct_fields_round_trip_and_their_bits():
+    rng = np.random.default_rng(5)
+    a = rng.integers(-128, 128, 16)
+    b = rng.random(16) - 0.5
+    c = (rng.random(16) - 0.5).astype(np.float32)
+    stype = hcl.Struct({"fa": hcl.Int(8), "fb": hcl.Fixed(13, 11),
+                        "fc": hcl.Float()})
+    assert stype.bits == 8 + 13 + 32
+
+    def kernel(A, B, C):
+        D = hcl.compute(A.shape, lambda x: (A[x], B[x], C[x]), "D", stype)
+        assert D[0].fa.dtype == hcl.Int(8) and D[0].fc.dtype == hcl.Float()
+        E = hcl.compute(A.shape, lambda x: D[x].fa, "E", hcl.Int(8))
+        F = hcl.compute(A.shape, lambda x: D[x].fb, "F", hcl.Fixed(13, 11))
+        G = hcl.compute(A.shape, lambda x: D[x].fc, "G", hcl.Float())
+        # The packed bits: fb's 13 bits at offset 8.
+        H = hcl.compute(A.shape, lambda x: D[x][8:21], "H", hcl.UInt(13))
+        return E, F, G, H
+
+    A = hcl.placeholder((16,), "A", hcl.Int(8))
+    B = hcl.placeholder((16,), "B", hcl.Fixed(13, 11))
+    C = hcl.placeholder((16,), "C", hcl.Float())
+    s = hcl.create_schedule([A, B, C], kernel)
+    ha, hb = hcl.asarray(a, hcl.Int(8)), hcl.asarray(b, hcl.Fixed(13, 11))
+    hc = hcl.asarray(c, hcl.Float())
+    he, hf = hcl.asarray(np.zeros(16), hcl.Int(8)), \
+        hcl.asarray(np.zeros(16), hcl.Fixed(13, 11))
+    hg, hh = hcl.asarray(np.zeros(16), hcl.Float()), \
+        hcl.asarray(np.zeros(16), hcl.UInt(13))
+    run(s, ha, hb, hc, he, hf, hg, hh)
+    np.testing.assert_array_equal(he.asnumpy(), a)
+    np.testing.assert_array_equal(hf.asnumpy(), hb.asnumpy())
+    np.testing.assert_array_equal(hg.asnumpy(), c)
+    fb_bits = np.fix(b * 2 ** 11).astype(np.int64) & 0x1FFF
+    np.testing.assert_array_equal(hh.asnumpy().astype(np.int64), fb_bits)
+
+
+def test_struct_scalars_nested_structs_and_assignment():
+    inner = hcl.Struct({"x": hcl.UInt(8), "y": "uint8"})
+    outer = hcl.Struct({"lo": hcl.UInt(4), "xy": inner})
+
+    def kernel():
+        xy = hcl.scalar(0x1234, "xy", inner).v
+        n = hcl.scalar(0x1235, "n", outer)
+        r = hcl.compute((5,), lambda i: 0, "r", hcl.UInt(32))
+        r[0] = xy.x
+        r[1] = xy.y
+        r[2] = n.v.xy.x
+        r[3] = n.v.lo
+        n.v = (7, (1, 2))
+        r[4] = n.v.xy.y * 16 + n.v.lo
+        return r
+
+    s = hcl.create_schedule([], kernel)
+    r = np.zeros(5, np.uint32)
+    run(s, r)
+    # 0x1235 = lo 0x5, then xy = 0x123: x = 0x23, y = 0x1.
+    np.testing.assert_array_equal(r, [0x34, 0x12, 0x23, 0x5, 2 * 16 + 7])
+
+
+def test_struct_misuse_is_an_error():
+    stype = hcl.Struct({"x": hcl.UInt(8), "y": hcl.UInt(8)})
+    A = hcl.placeholder((4,), "A")
+
+    def wrong_count(A):
+        return hcl.compute((4,), lambda i: (A[i],), "D", stype)
+
+    with pytest.raises(hcl.Error, match="1 values for 2 fields"):
+        hcl.create_schedule([A], wrong_count)
+
+    def arithmetic(A):
+        D = hcl.compute((4,), lambda i: (A[i], 1), "D", stype)
+        return hcl.compute((4,), lambda i: D[i] + 1, "E")
+
+    with pytest.raises(hcl.Error, match="is not a number: read one of"):
+        hcl.create_schedule([A], arithmetic)
+
+
+def test_operation_copy_of_an_array_and_of_a_tensor():
+    values = np.arange(24).reshape(2, 3, 4)
+
+    def kernel(A):
+        c1 = hcl.operation.copy(values)
+        c2 = hcl.operation.copy(values.tolist(), "c2")
+        c3 = hcl.operation.copy(A, "c3")
+        return hcl.compute(values.shape, lambda *x: c1[x] + c2[x] + c3[x], "B")
+
+    A = hcl.placeholder((2, 3, 4), "A")
+    s = hcl.create_schedule([A], kernel)
+    a = np.ones((2, 3, 4), np.int32)
+    b = np.zeros((2, 3, 4), np.int32)
+    run(s, a, b)
+    np.testing.assert_array_equal(b, values * 2 + 1)
