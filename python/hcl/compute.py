@@ -97,7 +97,7 @@ def compute(shape, fcompute, name=None, dtype=None, attrs=None):
     computed by one stage named `name` (HeteroCL's hcl.compute)."""
     name = _unique(name)
     axes = _lambda_axes(fcompute, shape, "compute", name)
-    value = fcompute(*axes)
+    value = _call_returning(f"compute '{name}'", fcompute, *axes)
     if isinstance(dtype, Struct):
         value = dtype.pack(value)  # a tuple of the fields' values
     elif isinstance(value, StructValue):
@@ -111,7 +111,8 @@ def update(tensor, fcompute, name=None):
     """A stage setting every element of `tensor` to fcompute(i, j, ...)
     (HeteroCL's hcl.update)."""
     axes = _lambda_axes(fcompute, tensor.shape, "update", name)
-    return _hcl.make_update(tensor, axes, fcompute(*axes), _name(name))
+    value = _call_returning(f"update '{_name(name)}'", fcompute, *axes)
+    return _hcl.make_update(tensor, axes, value, _name(name))
 
 
 @located
@@ -326,26 +327,47 @@ def break_():
     _hcl.break_()
 
 
-# The def_ bodies being recorded: their return_ value and with-block depth.
+# The functions return_ may end, innermost last: def_ bodies being
+# recorded and compute / update lambdas being called.
 _open_defs = []
 
 
 def return_(value):
-    """Ends a def_ body with `value` (HeteroCL's hcl.return_): once, at the
-    body's own level (not inside if_ / for_: hcl.select chooses values)."""
+    """Ends a def_ body, or a compute / update lambda, with `value`
+    (HeteroCL's hcl.return_): once, at the function's own level (not inside
+    if_ / for_: hcl.select chooses values)."""
     if not _open_defs:
-        raise Error("return_ outside a def_ function")
+        raise Error("return_ outside a def_ function or a compute lambda")
     record = _open_defs[-1]
     if LocatedScope.depth != record["depth"]:
-        raise Error("return_ inside a with-block (if_, for_, ...) of a def_ "
-                    "function: hcl returns once, at the end of the body "
-                    "(choose the value with hcl.select)")
+        raise Error("return_ inside a with-block (if_, for_, ...): hcl "
+                    "returns once, at the end of the def_ body or compute "
+                    "lambda (choose the value with hcl.select)")
     if record["returned"]:
-        raise Error("return_ is called twice in one def_ function")
+        raise Error("return_ is called twice in one function")
     record["returned"] = True
+    if record["kind"] == "lambda":
+        record["value"] = value  # a compute's value is an expression
+        return
     # Read now: later statements of the body cannot change it.
     held = scalar(value, "return_value", getattr(value, "dtype", None))
     record["value"] = held.v
+
+
+def _call_returning(what, function, *arguments):
+    """function(*arguments), or the value it gave hcl.return_."""
+    _open_defs.append({"kind": "lambda", "depth": LocatedScope.depth,
+                       "returned": False, "value": None})
+    try:
+        result = function(*arguments)
+    finally:
+        record = _open_defs.pop()
+    if record["returned"]:
+        if result is not None:
+            raise Error(f"{what}: the function both calls return_ and returns "
+                        f"a value")
+        return record["value"]
+    return result
 
 
 def _argument_param(value):
@@ -375,8 +397,8 @@ def def_(shapes=None, dtypes=None, ret_dtype=None, name=None, arg_names=None):
         params = [(shape, as_type(dtype)) for shape, dtype in zip(shapes, types)]
         arity = len(inspect.signature(fn).parameters)
         arguments = _hcl.begin_def(_name(name) or fn.__name__, params, arity)
-        _open_defs.append({"depth": LocatedScope.depth, "returned": False,
-                           "value": None})
+        _open_defs.append({"kind": "def", "depth": LocatedScope.depth,
+                           "returned": False, "value": None})
         try:
             result = fn(*arguments)
             returned = _open_defs[-1]

@@ -555,3 +555,39 @@ def test_operation_copy_of_an_array_and_of_a_tensor():
     b = np.zeros((2, 3, 4), np.int32)
     run(s, a, b)
     np.testing.assert_array_equal(b, values * 2 + 1)
+
+
+def test_return_in_compute_and_update_lambdas():
+    def kernel(A):
+        def plus_one(x):
+            hcl.return_(A[x] + 1)
+
+        def nested(x):
+            B = hcl.compute(A.shape, lambda y: A[y] * 3, "B")
+            hcl.return_(B[x] - 1)
+
+        C = hcl.compute(A.shape, plus_one, "C")
+        D = hcl.compute(A.shape, nested, "D")
+
+        def double(x):
+            hcl.return_(D[x] * 2)
+
+        hcl.update(D, double, "U")
+        return C, D
+
+    A = hcl.placeholder((6,), "A")
+    s = hcl.create_schedule([A], kernel)
+    a = np.arange(6, dtype=np.int32) - 2
+    c, d = np.zeros(6, np.int32), np.zeros(6, np.int32)
+    run(s, a, c, d)
+    np.testing.assert_array_equal(c, a + 1)
+    np.testing.assert_array_equal(d, (a * 3 - 1) * 2)
+
+    def both(A):
+        def f(x):
+            hcl.return_(A[x])
+            return A[x]
+        return hcl.compute(A.shape, f, "E")
+
+    with pytest.raises(hcl.Error, match="both calls return_ and returns"):
+        hcl.create_schedule([A], both)
