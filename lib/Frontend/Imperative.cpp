@@ -345,6 +345,28 @@ std::shared_ptr<TensorNode> declareLocal(const std::string &name, Type dtype,
   return local;
 }
 
+namespace detail {
+
+bool inImperativeCode() { return !scopes.empty(); }
+
+std::optional<Tensor> localTensor(const std::vector<int64_t> &shape,
+                                  const std::string &name, Type dtype) {
+  if (scopes.empty())
+    return std::nullopt;
+  Owner &owner = *scopes.back().owner;
+  auto local = std::make_shared<TensorNode>();
+  local->kind = TensorKind::Local;
+  local->name =
+      name.empty() ? "x" + std::to_string(owner.locals->size()) : name;
+  local->stageName = owner.name;
+  local->shape = shape;
+  local->dtype = dtype;
+  owner.locals->push_back(local);
+  return Tensor(local);
+}
+
+} // namespace detail
+
 // Sub-functions.
 
 namespace {

@@ -91,17 +91,44 @@ def placeholder(shape, name=None, dtype=None):
     return register(_hcl.placeholder(shape, name, as_type(dtype)), dtype)
 
 
-@located
-def compute(shape, fcompute, name=None, dtype=None, attrs=None):
-    """A tensor of `shape` whose element (i, j, ...) is fcompute(i, j, ...),
-    computed by one stage named `name` (HeteroCL's hcl.compute)."""
-    name = _unique(name)
-    axes = _lambda_axes(fcompute, shape, "compute", name)
-    value = _call_returning(f"compute '{name}'", fcompute, *axes)
+def _element_value(what, fcompute, axes, dtype=None):
+    value = _call_returning(what, fcompute, *axes)
     if isinstance(dtype, Struct):
         value = dtype.pack(value)  # a tuple of the fields' values
     elif isinstance(value, StructValue):
         value._not_a_number()
+    return value
+
+
+def _fill_in_place(what, target, axes, fcompute, name, dtype=None):
+    """Inside imperative code (a def_ body, a for_, a mutate), HeteroCL's
+    compute and update are loops storing every element where they are
+    written: they run in place, as a mutate there does."""
+    key = tuple(axes) if len(axes) > 1 else axes[0]
+
+    def body():
+        target[key] = _element_value(what, fcompute, axes, dtype)
+
+    _hcl.make_mutate(target.shape, axes, body, name)
+
+
+@located
+def compute(shape, fcompute, name=None, dtype=None, attrs=None):
+    """A tensor of `shape` whose element (i, j, ...) is fcompute(i, j, ...),
+    computed by one stage named `name` (HeteroCL's hcl.compute). Inside
+    imperative code the tensor is local to the enclosing stage or def_
+    and is computed where the compute is written."""
+    name = _unique(name)
+    axes = _lambda_axes(fcompute, shape, "compute", name)
+    what = f"compute '{name}'"
+    if _hcl.in_imperative_code():
+        from .types import get_default_type
+        local = _hcl.local_tensor(shape, name,
+                                  as_type(dtype) or get_default_type())
+        register(local, dtype)
+        _fill_in_place(what, local, axes, fcompute, name, dtype)
+        return local
+    value = _element_value(what, fcompute, axes, dtype)
     return register(_hcl.make_compute(shape, axes, value, name,
                                       as_type(dtype)), dtype)
 
@@ -109,9 +136,13 @@ def compute(shape, fcompute, name=None, dtype=None, attrs=None):
 @located
 def update(tensor, fcompute, name=None):
     """A stage setting every element of `tensor` to fcompute(i, j, ...)
-    (HeteroCL's hcl.update)."""
+    (HeteroCL's hcl.update); inside imperative code, loops run in place."""
     axes = _lambda_axes(fcompute, tensor.shape, "update", name)
-    value = _call_returning(f"update '{_name(name)}'", fcompute, *axes)
+    what = f"update '{_name(name)}'"
+    if _hcl.in_imperative_code():
+        return _fill_in_place(what, tensor, axes, fcompute,
+                              _name(name) or "update")
+    value = _element_value(what, fcompute, axes)
     return _hcl.make_update(tensor, axes, value, _name(name))
 
 

@@ -130,6 +130,14 @@ void bindImperative(py::module_ &m) {
     }
     return result;
   });
+  m.def("local_tensor",
+        [](py::handle shape, const std::string &name,
+           hcl::Type dtype) -> py::object {
+          auto local =
+              hcl::detail::localTensor(toShape(shape, "compute"), name, dtype);
+          return local ? py::cast(*local) : py::none();
+        });
+  m.def("in_imperative_code", &hcl::detail::inImperativeCode);
   m.def("end_def", &endDef);
   m.def("abandon_def", &hcl::detail::abandonDef);
 }

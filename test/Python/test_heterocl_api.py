@@ -591,3 +591,46 @@ def test_return_in_compute_and_update_lambdas():
 
     with pytest.raises(hcl.Error, match="both calls return_ and returns"):
         hcl.create_schedule([A], both)
+
+
+# compute and update inside imperative code run in place.
+
+def test_compute_and_update_inside_a_def_body():
+    def kernel(a, b, c):
+        @hcl.def_([a.shape, b.shape, c.shape])
+        def add(a, b, c):
+            with hcl.for_(0, 10) as i:
+                a[i] = a[i] * 2
+            d = hcl.compute(a.shape, lambda x: a[x] + b[x], "d")
+            hcl.update(c, lambda x: d[x] + 1, "u")
+
+        add(a, b, c)
+
+    a, b, c = (hcl.placeholder((10,), n) for n in "abc")
+    s = hcl.create_schedule([a, b, c], kernel)
+    rng = np.random.default_rng(6)
+    av, bv = (rng.integers(0, 100, 10).astype(np.int32) for _ in range(2))
+    a0 = av.copy()
+    cv = np.zeros(10, np.int32)
+    run(s, av, bv, cv)
+    np.testing.assert_array_equal(cv, a0 * 2 + bv + 1)
+
+
+def test_compute_inside_a_loop_is_made_anew_each_iteration():
+    def kernel(A):
+        out = hcl.compute((3,), lambda i: 0, "out")
+        with hcl.Stage("S"):
+            with hcl.for_(0, 3, name="r") as r:
+                row = hcl.compute((4,), lambda j: A[r, j] * (r + 1), "row")
+                total = hcl.scalar(0, "total")
+                with hcl.for_(0, 4, name="k") as k:
+                    total.v += row[k]
+                out[r] = total.v
+        return out
+
+    A = hcl.placeholder((3, 4), "A")
+    s = hcl.create_schedule([A], kernel)
+    a = np.arange(12, dtype=np.int32).reshape(3, 4)
+    out = np.zeros(3, np.int32)
+    run(s, a, out)
+    np.testing.assert_array_equal(out, a.sum(axis=1) * np.arange(1, 4))

@@ -68,6 +68,13 @@ void break_(SourceLocation where = SourceLocation::current());
 namespace detail {
 void makeMutate(const std::vector<int64_t> &shape, const std::vector<Var> &axes,
                 const std::function<void()> &body, const std::string &name);
+/// Inside imperative code, a tensor of `shape` local to the stage or
+/// sub-function being recorded (allocated where it starts, its elements
+/// unset), for a compute written there; outside it, nullopt.
+std::optional<Tensor> localTensor(const std::vector<int64_t> &shape,
+                                  const std::string &name, Type dtype);
+/// Whether statements are being recorded (inside a stage, a loop, a def_).
+bool inImperativeCode();
 } // namespace detail
 
 /// A stage that runs `f(i, j, ...)`, imperative code, at every index of
