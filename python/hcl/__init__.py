@@ -13,8 +13,8 @@
 """
 
 from . import _hcl
-from .types import (Error, Type, Int, UInt, Float, Fixed, UFixed, as_type,
-                    init, get_default_type)
+from .types import (Error, Type, Int, UInt, Float, Fixed, UFixed, Index,
+                    as_type, init, get_default_type)
 from .compute import (Expr, Var, Tensor, placeholder, compute, update, mutate,
                       scalar, const_tensor, reduce_axis, sum, max, min,
                       reducer, select, cast, bitcast, for_, while_, if_,

@@ -53,6 +53,12 @@ def UFixed(bits, fracs):
     return _hcl.UFixed(bits, fracs)
 
 
+def Index():
+    """HeteroCL's hcl.Index(), the type of an index: MLIR's `index` on a
+    64-bit host, so Int(64) here (hcl.cast(hcl.Index(), e) for A[e])."""
+    return Int(64)
+
+
 _SPELLING = re.compile(r"^(u?int|float|u?fixed)(\d+)(?:_(\d+))?$")
 
 

@@ -634,3 +634,18 @@ def test_compute_inside_a_loop_is_made_anew_each_iteration():
     out = np.zeros(3, np.int32)
     run(s, a, out)
     np.testing.assert_array_equal(out, a.sum(axis=1) * np.arange(1, 4))
+
+
+def test_an_index_computed_by_power_and_cast_to_index():
+    def kernel(A):
+        a = hcl.scalar(3, "a")
+        b = hcl.scalar(2, "b")
+        idx = hcl.cast(hcl.Index(), hcl.power(b.v, a.v) - 5)
+        return hcl.compute((1,), lambda _: A[idx], "B")
+
+    assert hcl.Index() == hcl.Int(64)
+    A = hcl.placeholder((4,), "A")
+    s = hcl.create_schedule([A], kernel)
+    b = np.zeros(1, np.int32)
+    run(s, np.array([10, 11, 12, 13], np.int32), b)
+    assert b[0] == 13
