@@ -344,7 +344,16 @@ def _create_schedule(inputs, func):
     impl, recorded = _hcl.create_schedule(list(inputs), func)
     # Handles for the inputs too (func.A), then every stage (func.B).
     tensors = {t.name: t for t in list(inputs) + list(recorded)}
-    for tensor_name, tensor in tensors.items():
+    handles = dict(tensors)
+    # An update is known by its stage's name too (kernel.U for
+    # hcl.update(A, ..., "U")), as in HeteroCL.
+    for tensor in recorded:
+        try:
+            stage_name = impl.stage(tensor).name
+        except Error:
+            continue
+        handles.setdefault(stage_name, tensor)
+    for tensor_name, tensor in handles.items():
         if tensor_name.isidentifier():
             try:
                 setattr(func, tensor_name, tensor)

@@ -649,3 +649,21 @@ def test_an_index_computed_by_power_and_cast_to_index():
     b = np.zeros(1, np.int32)
     run(s, np.array([10, 11, 12, 13], np.int32), b)
     assert b[0] == 13
+
+
+def test_an_update_is_known_by_its_stage_name():
+    def algorithm(a, b, c):
+        def add(a, b, c):
+            d = hcl.compute(a.shape, lambda x: a[x] + b[x], "d")
+            hcl.update(c, lambda x: d[x] + 1, "u")
+        add(a, b, c)
+
+    a, b, c = (hcl.placeholder((10,), n) for n in "abc")
+    s = hcl.create_schedule([a, b, c], algorithm)
+    assert s[algorithm.u].name == "u"
+    s[algorithm.d].compute_at(s[algorithm.u], algorithm.u.axis[0])
+    av = np.arange(10, dtype=np.int32)
+    bv = av * 3
+    cv = np.zeros(10, np.int32)
+    run(s, av, bv, cv)
+    np.testing.assert_array_equal(cv, av + bv + 1)
