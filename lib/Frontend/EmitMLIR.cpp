@@ -185,6 +185,18 @@ std::string Writer::emit(const ExprNode &e, Type want) {
     return emitBits(e);
   case ExprKind::Call:
     return emitCall(e);
+  case ExprKind::Bound: {
+    auto it = bound.find(e.id);
+    if (it == bound.end())
+      throwError(e.name.empty()
+                     ? "a reducer's accumulator is used outside its "
+                       "reduction: freduce must build an expression (use "
+                       "hcl.select), not imperative code (scalar, if_, "
+                       "assignments)"
+                     : "parameter '" + e.name +
+                           "' of a def_ function is used outside it");
+    return it->second;
+  }
   }
   throwError("unknown expression");
 }
@@ -348,6 +360,14 @@ static ExprNode reductionStart(ReduceKind kind, Type t) {
   return init;
 }
 
+/// The value the reduction `e` starts from, of `type`: a reducer's init,
+/// else reductionStart's.
+std::string Writer::reductionInit(const ExprNode &e, Type type) {
+  if (e.reduce == ReduceKind::Custom)
+    return value(e.operands[1], type);
+  return constant(reductionStart(e.reduce, type), type);
+}
+
 /// The reduction loops, combining into `memref[indices]` (of `type`), which
 /// holds the running value.
 void Writer::emitReduceInto(const ExprNode &e, const std::string &memref,
@@ -361,26 +381,36 @@ void Writer::emitReduceInto(const ExprNode &e, const std::string &memref,
          std::to_string(axis.hi()) + " {");
     ++depth;
   }
-  std::string x = value(e.operands[0], t);
-  std::string old = fresh();
-  line(old + " = affine.load " + memref + "[" + indices + "] : " + type);
-  static const std::map<ReduceKind, std::array<const char *, 3>> combine = {
-      {ReduceKind::Sum, {"arith.addi", "arith.addi", "arith.addf"}},
-      {ReduceKind::Max, {"arith.maxsi", "arith.maxui", "arith.maximumf"}},
-      {ReduceKind::Min, {"arith.minsi", "arith.minui", "arith.minimumf"}}};
-  static const std::map<ReduceKind, const char *> fixedCombine = {
-      {ReduceKind::Sum, "hcl.add_fixed"},
-      {ReduceKind::Max, "hcl.max_fixed"},
-      {ReduceKind::Min, "hcl.min_fixed"}};
-  const auto &ops = combine.at(e.reduce);
-  std::string sum = fresh();
-  line(sum + " = " +
-       (t.isFixed()      ? fixedCombine.at(e.reduce)
-        : t.isFloat()    ? ops[2]
-        : t.isUnsigned() ? ops[1]
-                         : ops[0]) +
-       " " + old + ", " + x + " : " + mlirType(t));
-  line("affine.store " + sum + ", " + memref + "[" + indices + "] : " + type);
+  std::string next;
+  if (e.reduce == ReduceKind::Custom) {
+    // The reducer's combine reads the running value.
+    std::string old = fresh();
+    line(old + " = affine.load " + memref + "[" + indices + "] : " + type);
+    bound[e.id] = old;
+    next = value(e.operands[0], t);
+    bound.erase(e.id);
+  } else {
+    std::string x = value(e.operands[0], t);
+    std::string old = fresh();
+    line(old + " = affine.load " + memref + "[" + indices + "] : " + type);
+    static const std::map<ReduceKind, std::array<const char *, 3>> combine = {
+        {ReduceKind::Sum, {"arith.addi", "arith.addi", "arith.addf"}},
+        {ReduceKind::Max, {"arith.maxsi", "arith.maxui", "arith.maximumf"}},
+        {ReduceKind::Min, {"arith.minsi", "arith.minui", "arith.minimumf"}}};
+    static const std::map<ReduceKind, const char *> fixedCombine = {
+        {ReduceKind::Sum, "hcl.add_fixed"},
+        {ReduceKind::Max, "hcl.max_fixed"},
+        {ReduceKind::Min, "hcl.min_fixed"}};
+    const auto &ops = combine.at(e.reduce);
+    next = fresh();
+    line(next + " = " +
+         (t.isFixed()      ? fixedCombine.at(e.reduce)
+          : t.isFloat()    ? ops[2]
+          : t.isUnsigned() ? ops[1]
+                           : ops[0]) +
+         " " + old + ", " + x + " : " + mlirType(t));
+  }
+  line("affine.store " + next + ", " + memref + "[" + indices + "] : " + type);
   for (auto it = e.axes.rbegin(); it != e.axes.rend(); ++it) {
     --depth;
     line("} {loop_name = " + quoted(it->name()) + ", reduction = 1 : i32}");
@@ -391,12 +421,12 @@ void Writer::emitReduceInto(const ExprNode &e, const std::string &memref,
 /// Sum, max or min over the reduction axes into a one-element accumulator
 /// (a reduction inside a larger expression).
 std::string Writer::emitReduce(const ExprNode &e) {
-  static const char *names[] = {"sum", "max", "min"};
+  static const char *names[] = {"sum", "max", "min", "reducer"};
   std::string acc = fresh("acc");
   std::string type = "memref<1x" + mlirType(e.type) + ">";
   line(acc + " = memref.alloca() {name = " +
        quoted(names[static_cast<int>(e.reduce)]) + "} : " + type);
-  std::string start = constant(reductionStart(e.reduce, e.type), e.type);
+  std::string start = reductionInit(e, e.type);
   line("affine.store " + start + ", " + acc + "[0] : " + type);
   emitReduceInto(e, acc, "0", type);
   std::string r = fresh();
@@ -523,8 +553,7 @@ void Writer::emitStage(const std::shared_ptr<TensorNode> &stage) {
   bool init;
   if (const ExprNode *reduce = inPlaceReduction(*stage, init)) {
     if (init) {
-      std::string start =
-          constant(reductionStart(reduce->reduce, stage->dtype), stage->dtype);
+      std::string start = reductionInit(*reduce, stage->dtype);
       line("affine.store " + start + ", " + buffer(stage) + "[" + indices +
            "] : " + bufferType(stage));
     }

@@ -281,9 +281,21 @@ std::string Writer::emitCall(const ExprNode &call) {
     throwError("two def_ functions are named '" + f.name +
                "'; function names must be unique");
   std::string operands, types;
-  for (const auto &argument : call.arguments) {
-    operands += (operands.empty() ? "" : ", ") + buffer(argument);
-    types += (types.empty() ? "" : ", ") + bufferType(argument);
+  size_t nextTensor = 0, nextValue = 0;
+  for (size_t k = 0; k < f.params.size(); ++k) {
+    std::string operand, type;
+    if (f.params[k]) {
+      const auto &argument = call.arguments[nextTensor++];
+      operand = buffer(argument);
+      type = bufferType(argument);
+    } else {
+      // A scalar parameter is passed by value, converted to its type.
+      Type t = f.values[k]->type;
+      operand = value(call.operands[nextValue++], t);
+      type = mlirType(t);
+    }
+    operands += (operands.empty() ? "" : ", ") + operand;
+    types += (types.empty() ? "" : ", ") + type;
   }
   std::string callText =
       "func.call @" + f.name + "(" + operands + ") : (" + types + ") -> ";
@@ -344,8 +356,14 @@ void Writer::emitFunction(const FunctionNode &f) {
   buffers.clear();
   currentStage = "def_ " + f.name;
   std::string params;
+  auto savedBound = bound;
   for (size_t k = 0; k < f.params.size(); ++k) {
     std::string name = "%arg" + std::to_string(k);
+    if (!f.params[k]) {
+      bound[f.values[k]->id] = name;
+      params += (k ? ", " : "") + name + ": " + mlirType(f.values[k]->type);
+      continue;
+    }
     buffers[f.params[k].get()] = name;
     params += (k ? ", " : "") + name + ": " +
               memrefType(f.params[k]->shape, f.params[k]->dtype);
@@ -366,6 +384,7 @@ void Writer::emitFunction(const FunctionNode &f) {
     line("return");
   out << "}\n";
   buffers = std::move(savedBuffers);
+  bound = std::move(savedBound);
   currentStage.clear();
 }
 

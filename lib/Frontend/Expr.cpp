@@ -414,4 +414,16 @@ Expr reduce_min(const Expr &body, const std::vector<Var> &axes,
   return reduction(ReduceKind::Min, "reduce_min", body, axes, dtype);
 }
 
+Expr reduce_with(const Expr &init, const std::function<Expr(Expr)> &combine,
+                 const std::vector<Var> &axes, Type dtype) {
+  auto accumulator = newNode(ExprKind::Bound, dtype);
+  accumulator->id = nextVarId++;
+  Expr combined = combine(finishNode(accumulator));
+  Expr node = reduction(ReduceKind::Custom, "reducer", combined, axes, dtype);
+  auto reduce = std::const_pointer_cast<ExprNode>(node.node());
+  reduce->id = accumulator->id;
+  reduce->operands.push_back(init);
+  return finishNode(reduce);
+}
+
 } // namespace hcl

@@ -275,17 +275,24 @@ namespace detail {
 
 void makeMutate(const std::vector<int64_t> &shape, const std::vector<Var> &axes,
                 const std::function<void()> &body, const std::string &name) {
-  if (!scopes.empty())
-    throwError("mutate '" + name +
-               "' inside imperative code: stages do not "
-               "nest (use for_)");
+  bool inPlace = !scopes.empty();
   // One loop per dimension, the body innermost.
   std::function<void(size_t)> nest = [&](size_t d) {
     if (d == axes.size())
       return body();
-    addFor(
-        axes[d].node(), 0, shape[d], 1, [&] { nest(d + 1); }, axes[d].name());
+    std::string loop = axes[d].name();
+    if (inPlace) {
+      // Inside imperative code (HeteroCL nests mutate in a for_, an if_ or
+      // another mutate) the loops run in place, named uniquely in the
+      // enclosing stage.
+      Owner &owner = *scopes.back().owner;
+      for (int k = 1; !owner.loopNames.insert(loop).second; ++k)
+        loop = axes[d].name() + "_" + std::to_string(k);
+    }
+    addFor(axes[d].node(), 0, shape[d], 1, [&] { nest(d + 1); }, loop);
   };
+  if (inPlace)
+    return nest(0);
   makeStage(name, [&] { nest(0); }, axes);
 }
 
@@ -307,12 +314,10 @@ void storeElement(const std::shared_ptr<TensorNode> &tensor,
                std::to_string(tensor->shape.size()) +
                " dimensions but is written with " +
                std::to_string(indices.size()) + " indices");
-  if (scopes.empty())
-    throwError("assignment to '" + tensor->name +
-               "' outside imperative code: assign inside " + stageSpelling() +
-               ", " + spelling("hcl::mutate", "hcl.mutate") + ", " +
-               spelling("hcl::for_", "hcl.for_") +
-               " or a def_ body (compute and update return values instead)");
+  // Outside any stage (directly in a kernel or at the top level, as
+  // HeteroCL allows) the assignment is a stage of its own.
+  if (inImplicitStage("", [&] { storeElement(tensor, indices, value); }))
+    return;
   auto statement = newStatement(StmtKind::Store);
   statement->target = tensor;
   statement->indices = indices;
@@ -340,6 +345,28 @@ std::shared_ptr<TensorNode> declareLocal(const std::string &name, Type dtype,
   return local;
 }
 
+namespace detail {
+
+bool inImperativeCode() { return !scopes.empty(); }
+
+std::optional<Tensor> localTensor(const std::vector<int64_t> &shape,
+                                  const std::string &name, Type dtype) {
+  if (scopes.empty())
+    return std::nullopt;
+  Owner &owner = *scopes.back().owner;
+  auto local = std::make_shared<TensorNode>();
+  local->kind = TensorKind::Local;
+  local->name =
+      name.empty() ? "x" + std::to_string(owner.locals->size()) : name;
+  local->stageName = owner.name;
+  local->shape = shape;
+  local->dtype = dtype;
+  owner.locals->push_back(local);
+  return Tensor(local);
+}
+
+} // namespace detail
+
 // Sub-functions.
 
 namespace {
@@ -354,16 +381,32 @@ thread_local std::vector<std::vector<Scope>> savedScopes;
 const std::string &Def::name() const { return impl->name; }
 
 Expr Def::call(const std::vector<Tensor> &arguments) const {
+  return call(arguments, {});
+}
+
+Expr Def::call(const std::vector<Tensor> &arguments,
+               const std::vector<Expr> &values) const {
   const FunctionNode &f = *impl;
-  if (arguments.size() != f.params.size())
+  size_t scalars = 0;
+  for (const auto &param : f.params)
+    scalars += !param;
+  if (arguments.size() + values.size() != f.params.size() ||
+      values.size() != scalars)
     throwError("call of '" + f.name + "': it takes " +
-               std::to_string(f.params.size()) + " tensors, " +
-               std::to_string(arguments.size()) + " given");
+               std::to_string(f.params.size() - scalars) + " tensors and " +
+               std::to_string(scalars) + " scalars, " +
+               std::to_string(arguments.size()) + " tensors and " +
+               std::to_string(values.size()) + " scalars given");
   auto node = newNode(ExprKind::Call, f.result ? f.result->type : Int(32));
   node->function = impl;
-  for (size_t k = 0; k < arguments.size(); ++k) {
+  size_t nextTensor = 0;
+  for (size_t k = 0; k < f.params.size(); ++k) {
+    if (!f.params[k]) {
+      node->operands.push_back(values[node->operands.size()]);
+      continue;
+    }
     const TensorNode &param = *f.params[k];
-    const auto &argument = arguments[k].node();
+    const auto &argument = arguments[nextTensor++].node();
     if (argument->shape != param.shape || !(argument->dtype == param.dtype))
       throwError("call of '" + f.name + "': argument " + std::to_string(k) +
                  " ('" + argument->name +
@@ -377,10 +420,10 @@ Expr Def::call(const std::vector<Tensor> &arguments) const {
     node->arguments.push_back(argument);
   }
   if (f.result)
-    return Expr(node);
+    return finishNode(node);
   // A call outside any stage is a stage of its own, as HeteroCL's calls
   // directly in a kernel or at the top level are.
-  if (inImplicitStage("", [&] { call(arguments); }))
+  if (inImplicitStage("", [&] { call(arguments, values); }))
     return Expr(0);
   auto statement = newStatement(StmtKind::Call);
   statement->value = node;
@@ -404,9 +447,19 @@ std::vector<Tensor> beginDef(const std::string &name,
   open->owner = Owner{name, &open->node->locals, {}};
   std::vector<Tensor> tensors;
   for (size_t k = 0; k < params.size(); ++k) {
-    Tensor t = placeholder(params[k].shape, name + "_arg" + std::to_string(k),
-                           params[k].dtype);
+    std::string paramName = name + "_arg" + std::to_string(k);
+    if (params[k].shape.empty()) {
+      auto value =
+          newNode(ExprKind::Bound, params[k].dtype.value_or(getDefaultType()));
+      value->name = paramName;
+      value->id = newVar(paramName).node()->id;
+      open->node->params.push_back(nullptr);
+      open->node->values.push_back(value);
+      continue;
+    }
+    Tensor t = placeholder(params[k].shape, paramName, params[k].dtype);
     open->node->params.push_back(t.node());
+    open->node->values.push_back(nullptr);
     tensors.push_back(t);
   }
   // The body is recorded on its own: the caller's scopes are set aside.
@@ -415,6 +468,15 @@ std::vector<Tensor> beginDef(const std::string &name,
   scopes.push_back({&open->node->body, nullptr, &open->owner, 0});
   openDefs.push_back(std::move(open));
   return tensors;
+}
+
+std::vector<Expr> defValues() {
+  std::vector<Expr> values;
+  if (!openDefs.empty())
+    for (const auto &value : openDefs.back()->node->values)
+      if (value)
+        values.push_back(Expr(value));
+  return values;
 }
 
 void abandonDef() {
@@ -458,6 +520,18 @@ void forEachExpr(const TensorNode &stage,
     visit(*stage.body);
   if (stage.statements)
     forEachExpr(*stage.statements, visit);
+}
+
+void forEachStore(const StmtList &statements,
+                  const std::function<void(const StmtNode &)> &visit) {
+  for (const auto &s : statements) {
+    if (s->kind == StmtKind::Store)
+      visit(*s);
+    forEachStore(s->body, visit);
+    for (const StmtList &branch : s->branches)
+      forEachStore(branch, visit);
+    forEachStore(s->elseBody, visit);
+  }
 }
 
 void forEachLoop(const StmtList &statements,

@@ -67,6 +67,7 @@ private:
   std::string emitBits(const ExprNode &e);
   std::string emitRead(const ExprNode &e);
   std::string emitReduce(const ExprNode &e);
+  std::string reductionInit(const ExprNode &e, Type type);
   void emitReduceInto(const ExprNode &e, const std::string &memref,
                       const std::string &indices, const std::string &type);
   std::string toBool(const Expr &e);
@@ -109,6 +110,9 @@ private:
   std::ostringstream out;
   int depth = 1, next = 0;
   std::map<int64_t, std::string> ivs;
+  /// The values of the ExprKind::Bound leaves in scope, by id: reducers'
+  /// running values, the scalar parameters of the function being written.
+  std::map<int64_t, std::string> bound;
   std::map<const TensorNode *, std::string> buffers;
   std::map<const TensorNode *, std::string> bufferTypes;
   std::map<std::string, std::string> stageHandles;

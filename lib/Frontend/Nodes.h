@@ -63,7 +63,10 @@ enum class ExprKind {
   Cast,
   Reduce,
   Bits,
-  Call
+  Call,
+  /// A value its context binds, by `id`: a reducer's running value, a
+  /// def_ function's scalar parameter.
+  Bound
 };
 
 struct FunctionNode;
@@ -127,7 +130,9 @@ enum class OpCode {
   Shr,
 };
 
-enum class ReduceKind { Sum, Max, Min };
+/// Custom: operands are {combine, init}; `combine` reads the accumulator
+/// through an ExprKind::Bound leaf with the reduction's `id`.
+enum class ReduceKind { Sum, Max, Min, Custom };
 
 /// The deepest expression the front end accepts. The MLIR writer is
 /// recursive and runs on a stack sized for it (LargeStack.h); an expression

@@ -636,6 +636,35 @@ Tensor Schedule::tensor(const std::string &name) const {
   throwError("the schedule has no tensor named '" + name + "'");
 }
 
+std::vector<Schedule::StageEdges> Schedule::dataflow() const {
+  std::vector<StageEdges> edges;
+  for (const auto &stage : data->stages) {
+    StageEdges entry{stage->stageName, {}};
+    std::set<const TensorNode *> seen{stage.get()};
+    auto add = [&](const std::shared_ptr<TensorNode> &tensor) {
+      if (tensor && tensor->kind != TensorKind::Local &&
+          seen.insert(tensor.get()).second)
+        entry.parents.push_back(tensor->name);
+    };
+    if (stage->kind == TensorKind::Update)
+      add(stage->target);
+    forEachExpr(*stage, [&](const ExprNode &root) {
+      forEachNode(root, [&](const ExprNode &e) {
+        if (e.kind == ExprKind::Read)
+          add(e.tensor->kind == TensorKind::Update ? e.tensor->target
+                                                   : e.tensor);
+        for (const auto &argument : e.arguments)
+          add(argument);
+      });
+    });
+    if (stage->statements)
+      forEachStore(*stage->statements,
+                   [&](const StmtNode &store) { add(store.target); });
+    edges.push_back(std::move(entry));
+  }
+  return edges;
+}
+
 const std::vector<Tensor> &Schedule::inputs() const { return data->inputs; }
 const std::vector<Tensor> &Schedule::outputs() const { return data->outputs; }
 

@@ -44,10 +44,13 @@ struct StmtNode {
 };
 
 /// A sub-function (HeteroCL's hcl.def_): tensor parameters, imperative
-/// statements, and optionally a value it returns.
+/// statements, and optionally a value it returns. A scalar parameter
+/// (shape ()) is passed by value: its `params` entry is null and `values`
+/// holds the ExprKind::Bound leaf the body reads it by.
 struct FunctionNode {
   std::string name;
   std::vector<std::shared_ptr<TensorNode>> params;
+  std::vector<std::shared_ptr<const ExprNode>> values;
   StmtList body;
   std::vector<std::shared_ptr<TensorNode>> locals;
   std::shared_ptr<const ExprNode> result;
@@ -72,6 +75,11 @@ std::shared_ptr<TensorNode> declareLocal(const std::string &name, Type dtype,
 /// of the sub-functions they call).
 void forEachExpr(const StmtList &statements,
                  const std::function<void(const ExprNode &)> &visit);
+
+/// Calls `visit` on every store (StmtKind::Store) in `statements`, nested
+/// ones included.
+void forEachStore(const StmtList &statements,
+                  const std::function<void(const StmtNode &)> &visit);
 
 /// Calls `visit` on each for_ / while_ statement, outermost first.
 void forEachLoop(const StmtList &statements,

@@ -13,15 +13,17 @@
 """
 
 from . import _hcl
-from .types import (Error, Type, Int, UInt, Float, Fixed, UFixed, as_type,
-                    init, get_default_type)
+from .types import (Error, Type, Int, UInt, Float, Fixed, UFixed, Index,
+                    as_type, init, get_default_type)
 from .compute import (Expr, Var, Tensor, placeholder, compute, update, mutate,
                       scalar, const_tensor, reduce_axis, sum, max, min,
-                      select, cast, bitcast, for_, while_, if_, elif_, else_,
-                      Stage, break_, def_)
+                      reducer, select, cast, bitcast, for_, while_, if_,
+                      elif_, else_, Stage, break_, def_, return_)
+from .packing import pack, unpack
+from .struct import Struct
 from .schedule import Schedule, Partition, Function, create_schedule
-from .build import (Array, Module, HLSModule, Platform, asarray, lower,
-                    build)
+from .build import (Array, Module, HLSModule, Platform, asarray, cast_np,
+                    lower, build)
 from .estimate import estimate, roofline
 
 exp = _hcl.exp
@@ -42,9 +44,57 @@ abs = _hcl.abs
 set_bit = _hcl.set_bit
 set_slice = _hcl.set_slice
 bit_reverse = _hcl.bit_reverse
-and_ = _hcl.logical_and
-or_ = _hcl.logical_or
 not_ = _hcl.logical_not
+
+
+class operation:
+    """HeteroCL's hcl.operation namespace."""
+
+    @staticmethod
+    def copy(values, name=None, dtype=None):
+        """A new tensor with the values of a tensor (a stage copying it)
+        or of a NumPy array / nested lists (a constant tensor)."""
+        if isinstance(values, Tensor):
+            source = values
+            return compute(source.shape,
+                           lambda *i: source[i if len(i) > 1 else i[0]], name,
+                           dtype or source.dtype)
+        return const_tensor(values, name, dtype)
+
+
+def get_bitwidth(dtype):
+    """The width of `dtype` in bits (HeteroCL's hcl.get_bitwidth)."""
+    return as_type(dtype, "get_bitwidth").bits
+
+
+def log2(x):
+    """The base-2 logarithm (a float): log(x) / log(2)."""
+    return _hcl.log(x) / 0.6931471805599453
+
+
+def log10(x):
+    """The base-10 logarithm (a float): log(x) / log(10)."""
+    return _hcl.log(x) / 2.302585092994046
+
+
+def and_(*conditions):
+    """All of the conditions hold (HeteroCL's hcl.and_; none: true)."""
+    if not conditions:
+        return _hcl.cast(UInt(1), 1)
+    result = conditions[0] if len(conditions) > 1 else (conditions[0] != 0)
+    for c in conditions[1:]:
+        result = _hcl.logical_and(result, c)
+    return result
+
+
+def or_(*conditions):
+    """One of the conditions holds (HeteroCL's hcl.or_; none: false)."""
+    if not conditions:
+        return _hcl.cast(UInt(1), 0)
+    result = conditions[0] if len(conditions) > 1 else (conditions[0] != 0)
+    for c in conditions[1:]:
+        result = _hcl.logical_or(result, c)
+    return result
 
 # HeteroCL's top-level style: stages created outside any kernel make up the
 # program that create_schedule([A, B]) schedules.

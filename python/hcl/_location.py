@@ -66,6 +66,9 @@ class LocatedScope:
     the `with`, which is where its wrapper was called."""
 
     __slots__ = ("scope", "where")
+    # How many with-blocks are open (hcl.return_ checks it is at its def_
+    # body's own level).
+    depth = 0
 
     def __init__(self, scope, where):
         self.scope = scope
@@ -73,8 +76,11 @@ class LocatedScope:
 
     def __enter__(self):
         with pinned(self.where):
-            return self.scope.__enter__()
+            entered = self.scope.__enter__()
+        LocatedScope.depth += 1
+        return entered
 
     def __exit__(self, *exc):
+        LocatedScope.depth -= 1
         with pinned(self.where):
             return self.scope.__exit__(*exc)

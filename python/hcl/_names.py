@@ -31,3 +31,6 @@ def register(name, case):
 def reset():
     for names in _names.values():
         names.clear()
+    # The Struct tensors are known by name too.
+    from . import struct
+    struct.reset()

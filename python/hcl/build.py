@@ -42,6 +42,13 @@ def asarray(arr, dtype=None):
         raise Error(f"asarray: cannot convert the values to {dtype}: {e}") from e
 
 
+def cast_np(arr, dtype):
+    """`arr` (NumPy) as hcl stores it in `dtype`: wrapped to the width,
+    Fixed values truncated toward zero, floats rounded to float32
+    (HeteroCL's hcl.cast_np), as a new NumPy array."""
+    return asarray(arr, dtype).asnumpy().copy()
+
+
 def _array_repr(self):
     return f"hcl.asarray({self.asnumpy()!r}, dtype={self.dtype!r})"
 
@@ -70,6 +77,8 @@ def _device_module(self):
 
 
 Schedule.device_module = property(_device_module)
+# HeteroCL's s.module: the program lowered, the schedule applied.
+Schedule.module = property(lower)
 
 
 class Module:
@@ -104,6 +113,12 @@ class Module:
                 raise Error(f"module @{self.name}: argument {k}: NumPy arrays "
                             f"of {value.dtype} have no hcl type")
             return Array.from_numpy(value, dtype)
+        is_input = self._num_inputs is None or k < self._num_inputs
+        if (is_input and isinstance(value, (int, float, np.number))
+                and not isinstance(value, bool) and self._types is not None
+                and k < len(self._types)):
+            # HeteroCL's f(10, ...) for a scalar input, placeholder(()).
+            return Array.from_numpy(np.array([value]), self._types[k])
         raise Error(f"module @{self.name}: argument {k} is a "
                     f"{type(value).__name__}, expected an hcl.Array or a "
                     f"NumPy array")

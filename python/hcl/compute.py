@@ -6,7 +6,8 @@ import inspect
 
 from . import _hcl
 from . import _names
-from ._location import LocatedScope, caller, located
+from ._location import LocatedScope, caller, located, pinned
+from .struct import Struct, StructValue, register
 from .types import Error, as_type
 
 Expr = _hcl.Expr
@@ -87,25 +88,62 @@ def placeholder(shape, name=None, dtype=None):
     name = _unique(name) if _name(name) else (_unique("") and "")
     if shape == ():
         shape = (1,)  # a scalar input, as HeteroCL
-    return _hcl.placeholder(shape, name, as_type(dtype))
+    return register(_hcl.placeholder(shape, name, as_type(dtype)), dtype)
+
+
+def _element_value(what, fcompute, axes, dtype=None):
+    value = _call_returning(what, fcompute, *axes)
+    if isinstance(dtype, Struct):
+        value = dtype.pack(value)  # a tuple of the fields' values
+    elif isinstance(value, StructValue):
+        value._not_a_number()
+    return value
+
+
+def _fill_in_place(what, target, axes, fcompute, name, dtype=None):
+    """Inside imperative code (a def_ body, a for_, a mutate), HeteroCL's
+    compute and update are loops storing every element where they are
+    written: they run in place, as a mutate there does."""
+    key = tuple(axes) if len(axes) > 1 else axes[0]
+
+    def body():
+        target[key] = _element_value(what, fcompute, axes, dtype)
+
+    _hcl.make_mutate(target.shape, axes, body, name)
 
 
 @located
 def compute(shape, fcompute, name=None, dtype=None, attrs=None):
     """A tensor of `shape` whose element (i, j, ...) is fcompute(i, j, ...),
-    computed by one stage named `name` (HeteroCL's hcl.compute)."""
+    computed by one stage named `name` (HeteroCL's hcl.compute). Inside
+    imperative code the tensor is local to the enclosing stage or def_
+    and is computed where the compute is written."""
     name = _unique(name)
     axes = _lambda_axes(fcompute, shape, "compute", name)
-    return _hcl.make_compute(shape, axes, fcompute(*axes), name,
-                             as_type(dtype))
+    what = f"compute '{name}'"
+    if _hcl.in_imperative_code():
+        from .types import get_default_type
+        local = _hcl.local_tensor(shape, name,
+                                  as_type(dtype) or get_default_type())
+        register(local, dtype)
+        _fill_in_place(what, local, axes, fcompute, name, dtype)
+        return local
+    value = _element_value(what, fcompute, axes, dtype)
+    return register(_hcl.make_compute(shape, axes, value, name,
+                                      as_type(dtype)), dtype)
 
 
 @located
 def update(tensor, fcompute, name=None):
     """A stage setting every element of `tensor` to fcompute(i, j, ...)
-    (HeteroCL's hcl.update)."""
+    (HeteroCL's hcl.update); inside imperative code, loops run in place."""
     axes = _lambda_axes(fcompute, tensor.shape, "update", name)
-    return _hcl.make_update(tensor, axes, fcompute(*axes), _name(name))
+    what = f"update '{_name(name)}'"
+    if _hcl.in_imperative_code():
+        return _fill_in_place(what, tensor, axes, fcompute,
+                              _name(name) or "update")
+    value = _element_value(what, fcompute, axes)
+    return _hcl.make_update(tensor, axes, value, _name(name))
 
 
 @located
@@ -120,7 +158,10 @@ def mutate(domain, fcompute, name=None):
 @located
 def scalar(init=0, name=None, dtype=None):
     """A one-element tensor (HeteroCL's hcl.scalar); read and assign x.v."""
-    return _hcl.scalar(init, _unique(name, "scalar"), as_type(dtype))
+    if isinstance(dtype, Struct):
+        init = dtype.pack(init)
+    return register(_hcl.scalar(init, _unique(name, "scalar"), as_type(dtype)),
+                    dtype)
 
 
 @located
@@ -182,6 +223,35 @@ def min(expr, axis=None, dtype=None, name=None):
     if axis is not None and not _is_axes(axis) and dtype is None:
         return _hcl.min(expr, axis)
     return _hcl.reduce_min(expr, axis, as_type(dtype))
+
+
+def reducer(init, freduce, dtype="int32", name=None):
+    """A user-defined reduction (HeteroCL's hcl.reducer): the returned
+    function reduces `expr` over `axis` into an accumulator of `dtype` that
+    starts at `init` and becomes freduce(expr, accumulator) at every point
+    (where `where` holds). freduce builds an expression: imperative code
+    (scalars, if_) reading the accumulator is an hcl.Error."""
+    if not callable(freduce):
+        raise Error(f"reducer: freduce is a function of (value, "
+                    f"accumulator), got {type(freduce).__name__}")
+    default_dtype = dtype
+
+    def make_reduce(expr, axis, where=True, name=name, dtype=default_dtype):
+        accumulator_type = as_type(dtype, "the reducer's dtype")
+
+        def combine(accumulator):
+            result = freduce(expr, accumulator)
+            if result is None:
+                raise Error("reducer: freduce returned nothing; it returns "
+                            "the new accumulator (tensor accumulators are "
+                            "not supported)")
+            if where is True:
+                return result
+            return _hcl.select(where, result, accumulator)
+
+        return _hcl.reduce_with(init, combine, axis, accumulator_type)
+
+    return make_reduce
 
 
 def select(cond, true_value, false_value):
@@ -288,29 +358,112 @@ def break_():
     _hcl.break_()
 
 
-@located
-def def_(shapes, dtypes=None, ret_dtype=None, name=None, arg_names=None):
-    """A sub-function with tensor parameters of `shapes` (HeteroCL's
-    @hcl.def_([A.shape, B.shape])); it may return a value. Calling it inside
-    imperative code calls the function."""
-    if not isinstance(shapes, (list, tuple)):
-        raise Error("def_: the first argument is the list of parameter shapes")
-    if dtypes is None or not isinstance(dtypes, (list, tuple)):
-        dtypes = [dtypes] * len(shapes)
-    if len(dtypes) != len(shapes):
-        raise Error(f"def_: {len(dtypes)} dtypes for {len(shapes)} parameters")
-    params = [(shape, as_type(dtype)) for shape, dtype in zip(shapes, dtypes)]
+# The functions return_ may end, innermost last: def_ bodies being
+# recorded and compute / update lambdas being called.
+_open_defs = []
 
-    def decorate(fn):
+
+def return_(value):
+    """Ends a def_ body, or a compute / update lambda, with `value`
+    (HeteroCL's hcl.return_): once, at the function's own level (not inside
+    if_ / for_: hcl.select chooses values)."""
+    if not _open_defs:
+        raise Error("return_ outside a def_ function or a compute lambda")
+    record = _open_defs[-1]
+    if LocatedScope.depth != record["depth"]:
+        raise Error("return_ inside a with-block (if_, for_, ...): hcl "
+                    "returns once, at the end of the def_ body or compute "
+                    "lambda (choose the value with hcl.select)")
+    if record["returned"]:
+        raise Error("return_ is called twice in one function")
+    record["returned"] = True
+    if record["kind"] == "lambda":
+        record["value"] = value  # a compute's value is an expression
+        return
+    # Read now: later statements of the body cannot change it.
+    held = scalar(value, "return_value", getattr(value, "dtype", None))
+    record["value"] = held.v
+
+
+def _call_returning(what, function, *arguments):
+    """function(*arguments), or the value it gave hcl.return_."""
+    _open_defs.append({"kind": "lambda", "depth": LocatedScope.depth,
+                       "returned": False, "value": None})
+    try:
+        result = function(*arguments)
+    finally:
+        record = _open_defs.pop()
+    if record["returned"]:
+        if result is not None:
+            raise Error(f"{what}: the function both calls return_ and returns "
+                        f"a value")
+        return record["value"]
+    return result
+
+
+def _argument_param(value):
+    """The (shape, dtype) of a parameter taking `value`: a tensor's, or a
+    scalar's (shape ()) of the value's type."""
+    if isinstance(value, Tensor):
+        return tuple(value.shape), value.dtype
+    return (), getattr(value, "dtype", None)
+
+
+@located
+def def_(shapes=None, dtypes=None, ret_dtype=None, name=None, arg_names=None):
+    """A sub-function (HeteroCL's @hcl.def_([A.shape, B.shape, ()])): tensor
+    parameters of the given shapes, and scalar ones, passed by value, for
+    the shape (). Without shapes they come from the first call's
+    arguments. It may return a value (Python's return or hcl.return_).
+    Calling it inside imperative code calls the function."""
+    if shapes is not None and not isinstance(shapes, (list, tuple)):
+        raise Error("def_: the first argument is the list of parameter shapes")
+
+    def record(fn, shapes, types):
+        if types is None or not isinstance(types, (list, tuple)):
+            types = [types] * len(shapes)
+        if len(types) != len(shapes):
+            raise Error(f"def_: {len(types)} dtypes for {len(shapes)} "
+                        f"parameters")
+        params = [(shape, as_type(dtype)) for shape, dtype in zip(shapes, types)]
         arity = len(inspect.signature(fn).parameters)
-        tensors = _hcl.begin_def(_name(name) or fn.__name__, params, arity)
+        arguments = _hcl.begin_def(_name(name) or fn.__name__, params, arity)
+        _open_defs.append({"kind": "def", "depth": LocatedScope.depth,
+                           "returned": False, "value": None})
         try:
-            result = fn(*tensors)
+            result = fn(*arguments)
+            returned = _open_defs[-1]
+            if returned["returned"]:
+                if result is not None:
+                    raise Error("def_: the body both calls return_ and "
+                                "returns a value")
+                result = returned["value"]
             if result is not None and ret_dtype is not None:
                 result = cast(ret_dtype, result)
         except BaseException:
+            _open_defs.pop()
             _hcl.abandon_def()
             raise
+        _open_defs.pop()
         return _hcl.end_def(result)
 
+    def decorate(fn):
+        if shapes is not None:
+            return record(fn, shapes, dtypes)
+        # HeteroCL's @hcl.def_(): the parameters are the first call's
+        # arguments' (their shapes, and their types unless dtypes says).
+        recorded = []
+
+        def call(*arguments):
+            if not recorded:
+                params = [_argument_param(a) for a in arguments]
+                types = dtypes if dtypes is not None else [t for _, t in params]
+                with pinned(where):
+                    recorded.append(record(fn, [p for p, _ in params], types))
+            return recorded[0](*arguments)
+
+        call.__name__ = fn.__name__
+        return call
+
+    where = caller()
     return decorate

@@ -147,8 +147,45 @@ for _primitive in _hcl.loop_primitives:
     setattr(Stage, _primitive[0], _loop_primitive(*_primitive))
 
 
+class DataflowNode:
+    """A tensor or stage of HeteroCL's s.DataflowGraph: what it reads
+    (`parents`) and what reads it (`children`)."""
+
+    def __init__(self, name):
+        self.name = name
+        self.parents = []
+        self.children = []
+
+    def __repr__(self):
+        return f"<DataflowNode {self.name}>"
+
+
+class DataflowGraph:
+    """The program's stages and inputs as a graph (HeteroCL's
+    s.DataflowGraph): `node_map` maps each name to its DataflowNode."""
+
+    def __init__(self, impl):
+        self.node_map = {}
+        for tensor in impl.inputs:
+            self._node(tensor.name)
+        for stage, parents in impl.dataflow():
+            node = self._node(stage)
+            for name in parents:
+                parent = self._node(name)
+                node.parents.append(parent)
+                parent.children.append(node)
+
+    def _node(self, name):
+        return self.node_map.setdefault(name, DataflowNode(name))
+
+
 class Schedule:
     """The customizations of one program (HeteroCL's hcl.Schedule)."""
+
+    @property
+    def DataflowGraph(self):
+        """The stages and what each reads (HeteroCL's s.DataflowGraph)."""
+        return DataflowGraph(self._impl)
 
     def __init__(self, impl, kernel_tensors):
         self._impl = impl
@@ -307,7 +344,16 @@ def _create_schedule(inputs, func):
     impl, recorded = _hcl.create_schedule(list(inputs), func)
     # Handles for the inputs too (func.A), then every stage (func.B).
     tensors = {t.name: t for t in list(inputs) + list(recorded)}
-    for tensor_name, tensor in tensors.items():
+    handles = dict(tensors)
+    # An update is known by its stage's name too (kernel.U for
+    # hcl.update(A, ..., "U")), as in HeteroCL.
+    for tensor in recorded:
+        try:
+            stage_name = impl.stage(tensor).name
+        except Error:
+            continue
+        handles.setdefault(stage_name, tensor)
+    for tensor_name, tensor in handles.items():
         if tensor_name.isidentifier():
             try:
                 setattr(func, tensor_name, tensor)

@@ -53,6 +53,12 @@ def UFixed(bits, fracs):
     return _hcl.UFixed(bits, fracs)
 
 
+def Index():
+    """HeteroCL's hcl.Index(), the type of an index: MLIR's `index` on a
+    64-bit host, so Int(64) here (hcl.cast(hcl.Index(), e) for A[e])."""
+    return Int(64)
+
+
 _SPELLING = re.compile(r"^(u?int|float|u?fixed)(\d+)(?:_(\d+))?$")
 
 
@@ -63,6 +69,9 @@ def as_type(dtype, what="dtype"):
         return None
     if isinstance(dtype, Type):
         return dtype
+    if hasattr(dtype, "fields") and isinstance(getattr(dtype, "storage", None),
+                                               Type):
+        return dtype.storage  # an hcl.Struct is stored as an unsigned integer
     if isinstance(dtype, str):
         match = _SPELLING.match(dtype)
         if match:

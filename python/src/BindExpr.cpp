@@ -247,6 +247,18 @@ void bindExpr(py::module_ &m) {
   defReduction(m, "sum", &hcl::sum);
   defReduction(m, "reduce_max", &hcl::reduce_max);
   defReduction(m, "reduce_min", &hcl::reduce_min);
+  m.def(
+      "reduce_with",
+      [](py::handle init, py::function combine, py::handle axis,
+         hcl::Type dtype) {
+        return hcl::reduce_with(
+            toExpr(init, "a reducer's init"),
+            [&](Expr accumulator) {
+              return toExpr(combine(accumulator), "a reducer's result");
+            },
+            toAxes(axis), dtype);
+      },
+      py::arg("init"), py::arg("combine"), py::arg("axis"), py::arg("dtype"));
 }
 
 } // namespace hclpy

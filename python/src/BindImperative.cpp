@@ -98,16 +98,17 @@ void bindImperative(py::module_ &m) {
   py::class_<hcl::Def>(m, "Def")
       .def_property_readonly("name", &hcl::Def::name)
       .def("__call__", [](const hcl::Def &f, py::args arguments) {
+        // Tensors go to tensor parameters, anything else (an expression,
+        // a number) to scalar ones; Def::call checks they match.
         std::vector<hcl::Tensor> tensors;
+        std::vector<hcl::Expr> values;
         for (py::handle a : arguments) {
-          if (!py::isinstance<hcl::Tensor>(a))
-            hcl::throwError("call of '" + f.name() +
-                            "': arguments are "
-                            "tensors (a scalar: hcl.scalar), got " +
-                            typeName(a));
-          tensors.push_back(a.cast<hcl::Tensor>());
+          if (py::isinstance<hcl::Tensor>(a))
+            tensors.push_back(a.cast<hcl::Tensor>());
+          else
+            values.push_back(toExpr(a, "an argument of a def_ function"));
         }
-        return f.call(tensors);
+        return f.call(tensors, values);
       });
   m.def("begin_def", [](const std::string &name, py::list params, int arity) {
     std::vector<hcl::Param> list;
@@ -116,8 +117,27 @@ void bindImperative(py::module_ &m) {
       list.emplace_back(toShape(pair[0], "def_"),
                         pair[1].cast<std::optional<hcl::Type>>());
     }
-    return hcl::detail::beginDef(name, list, arity);
+    // The body's arguments: tensors, and expressions for scalar ones.
+    std::vector<hcl::Tensor> tensors = hcl::detail::beginDef(name, list, arity);
+    std::vector<hcl::Expr> values = hcl::detail::defValues();
+    py::list result;
+    size_t nextTensor = 0, nextValue = 0;
+    for (const hcl::Param &p : list) {
+      if (p.shape.empty())
+        result.append(py::cast(values[nextValue++]));
+      else
+        result.append(py::cast(tensors[nextTensor++]));
+    }
+    return result;
   });
+  m.def("local_tensor",
+        [](py::handle shape, const std::string &name,
+           hcl::Type dtype) -> py::object {
+          auto local =
+              hcl::detail::localTensor(toShape(shape, "compute"), name, dtype);
+          return local ? py::cast(*local) : py::none();
+        });
+  m.def("in_imperative_code", &hcl::detail::inImperativeCode);
   m.def("end_def", &endDef);
   m.def("abandon_def", &hcl::detail::abandonDef);
 }

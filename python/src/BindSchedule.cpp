@@ -167,7 +167,13 @@ void bindSchedule(py::module_ &m) {
       .def("unpack", &Schedule::unpack)
       .def("tensor", &Schedule::tensor)
       .def_property_readonly("inputs", &Schedule::inputs)
-      .def_property_readonly("outputs", &Schedule::outputs);
+      .def_property_readonly("outputs", &Schedule::outputs)
+      .def("dataflow", [](const Schedule &s) {
+        py::list edges;
+        for (const auto &entry : s.dataflow())
+          edges.append(py::make_tuple(entry.stage, entry.parents));
+        return edges;
+      });
 
   m.def("create_schedule", &createSchedule);
   m.def("create_top_level_schedule", &createTopLevelSchedule);

@@ -102,6 +102,18 @@ void bindTensor(py::module_ &m) {
                                       " dimensions but is indexed with " +
                                       std::to_string(p.indices.size());
                              })
+      .def_property_readonly("shape",
+                             [](const PartialIndex &p) {
+                               // The dimensions not indexed yet.
+                               py::list rest;
+                               const auto &shape = p.tensor.shape();
+                               for (size_t d = p.indices.size();
+                                    d < shape.size(); ++d)
+                                 rest.append(shape[d]);
+                               return py::tuple(rest);
+                             })
+      .def_property_readonly(
+          "dtype", [](const PartialIndex &p) { return p.tensor.dtype(); })
       .def("__getitem__",
            [](const PartialIndex &p, py::handle key) {
              return index(p.tensor, p.indices, key);

@@ -212,16 +212,6 @@ def test_elif_without_if():
         hcl.create_schedule([A], kernel)
 
 
-def test_assignment_outside_imperative_code():
-    A = hcl.placeholder((4,), "A")
-
-    def kernel(A):
-        A[0] = 1
-
-    with raises("assignment to 'A' outside imperative code"):
-        hcl.create_schedule([A], kernel)
-
-
 def test_break_outside_a_loop():
     A = hcl.placeholder((4,), "A")
 

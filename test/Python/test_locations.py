@@ -131,11 +131,10 @@ def test_python_spellings():
         lambda: hcl.create_schedule([A], nested))
 
     def outside(A):
-        B = hcl.compute((4,), lambda i: 0, "B")
-        B[0] = 1
-        return B
+        hcl.break_()
+        return A
     message = error_of(lambda: hcl.create_schedule([A], outside))
-    assert "assign inside hcl.Stage, hcl.mutate, hcl.for_ or a def_ body" in message
+    assert "use it inside hcl.Stage, hcl.mutate, hcl.for_ or a def_ body" in message
     assert "hcl::" not in message
 
     F = hcl.placeholder((4,), "F", hcl.Fixed(8, 4))

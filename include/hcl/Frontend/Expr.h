@@ -12,6 +12,7 @@
 #include "hcl/Frontend/Type.h"
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -147,6 +148,14 @@ Expr reduce_max(const Expr &body, const std::vector<Var> &axes,
                 std::optional<Type> dtype = std::nullopt);
 Expr reduce_min(const Expr &body, const std::vector<Var> &axes,
                 std::optional<Type> dtype = std::nullopt);
+
+/// A user-defined reduction (HeteroCL's hcl.reducer): an accumulator of
+/// `dtype` starts at `init` (evaluated before the reduction loops) and, at
+/// every point of `axes`, becomes `combine(acc)`, converted to `dtype`.
+/// `combine` receives the accumulator's current value and returns the
+/// expression of the new one (it reads the reduced body itself).
+Expr reduce_with(const Expr &init, const std::function<Expr(Expr)> &combine,
+                 const std::vector<Var> &axes, Type dtype);
 
 } // namespace hcl
 

@@ -24,6 +24,7 @@
 #ifndef HCL_FRONTEND_IMPERATIVE_H
 #define HCL_FRONTEND_IMPERATIVE_H
 
+#include "hcl/Frontend/Error.h"
 #include "hcl/Frontend/Tensor.h"
 
 #include <functional>
@@ -67,6 +68,13 @@ void break_(SourceLocation where = SourceLocation::current());
 namespace detail {
 void makeMutate(const std::vector<int64_t> &shape, const std::vector<Var> &axes,
                 const std::function<void()> &body, const std::string &name);
+/// Inside imperative code, a tensor of `shape` local to the stage or
+/// sub-function being recorded (allocated where it starts, its elements
+/// unset), for a compute written there; outside it, nullopt.
+std::optional<Tensor> localTensor(const std::vector<int64_t> &shape,
+                                  const std::string &name, Type dtype);
+/// Whether statements are being recorded (inside a stage, a loop, a def_).
+bool inImperativeCode();
 } // namespace detail
 
 /// A stage that runs `f(i, j, ...)`, imperative code, at every index of
@@ -106,6 +114,10 @@ public:
     return call({Tensor(arguments)...});
   }
   Expr call(const std::vector<Tensor> &arguments) const;
+  /// Calls a function with scalar parameters: `tensors` for its tensor
+  /// parameters and `values` for its scalar ones, each in order.
+  Expr call(const std::vector<Tensor> &tensors,
+            const std::vector<Expr> &values) const;
 
 private:
   std::shared_ptr<FunctionNode> impl;
@@ -119,9 +131,13 @@ struct Param {
 };
 
 namespace detail {
-/// Starts recording sub-function `name`; its parameters as tensors.
+/// Starts recording sub-function `name`; its parameters as tensors (a
+/// scalar parameter, of shape {}, is passed by value: see defValues).
 std::vector<Tensor> beginDef(const std::string &name,
                              const std::vector<Param> &params, int arity);
+/// The values the body of the sub-function being recorded reads its scalar
+/// parameters by, in order.
+std::vector<Expr> defValues();
 /// Ends it, with the value it returns (null when none).
 Def endDef(const Expr *result);
 /// Abandons a sub-function whose body threw.
@@ -139,6 +155,12 @@ Def def_(const std::string &name, const std::vector<Param> &params, F body,
   constexpr int arity = detail::arityOf<F, Tensor>();
   static_assert(arity >= 0, "the body must take up to 8 hcl::Tensor "
                             "parameters");
+  for (const Param &param : params)
+    if (param.shape.empty())
+      throwError("def_ '" + name +
+                 "': the C++ body takes tensors; a scalar "
+                 "parameter is Param({1}) (shape {} is Python's by-value "
+                 "scalar)");
   std::vector<Tensor> tensors = detail::beginDef(name, params, arity);
   try {
     using Result = decltype(detail::callWith<F, Tensor>(

@@ -161,6 +161,15 @@ public:
 
   const std::vector<Tensor> &inputs() const;
   const std::vector<Tensor> &outputs() const;
+
+  /// The program's dataflow (HeteroCL's s.DataflowGraph): each stage, in
+  /// program order, with the names of the tensors it reads or writes that
+  /// are not its own (an update's target, an input, an earlier tensor).
+  struct StageEdges {
+    std::string stage;
+    std::vector<std::string> parents;
+  };
+  std::vector<StageEdges> dataflow() const;
   const std::shared_ptr<detail::ScheduleImpl> &impl() const { return data; }
 
 private:
