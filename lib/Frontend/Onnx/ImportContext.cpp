@@ -191,15 +191,20 @@ void NodeContext::setKnownOutput(size_t i, OnnxTensor data) {
   setOutput(i, std::move(v));
 }
 
-/// Loop names: `axisNames` when given, else i, j, k, ... by position.
-static std::vector<std::string> loopNames(const std::vector<std::string> &given,
-                                          size_t rank) {
+std::vector<std::string>
+NodeContext::loopNames(const std::vector<std::string> &given,
+                       size_t rank) const {
   if (given.size() == rank)
     return given;
+  // A schedule names a loop of a stage: two loops of one name (MatMul's
+  // third dimension and its reduction, both `k`) could not be told apart.
   static const char *defaults[] = {"i", "j", "k", "l", "m", "n", "o", "p"};
   std::vector<std::string> names;
-  for (size_t d = 0; d < rank; ++d)
-    names.push_back(d < 8 ? defaults[d] : "d" + std::to_string(d));
+  for (size_t d = 0; names.size() < rank; ++d) {
+    std::string name = d < 8 ? defaults[d] : "d" + std::to_string(d);
+    if (!reductionNames.count(name))
+      names.push_back(name);
+  }
   return names;
 }
 
@@ -263,6 +268,7 @@ Value NodeContext::update(const std::string &suffix, const Value &target,
 }
 
 Var NodeContext::reduceAxis(int64_t extent, const std::string &hint) {
+  reductionNames.insert(hint);
   return reduce_axis(0, extent, hint);
 }
 

@@ -114,7 +114,8 @@ public:
   /// `target` (a value this node computed) to `body(index)`.
   Value update(const std::string &suffix, const Value &target, const Body &body,
                const std::vector<std::string> &axisNames = {});
-  /// A fresh reduction axis over [0, extent), named after `hint`.
+  /// A fresh reduction axis over [0, extent), named after `hint`; the
+  /// node's stages do not give a loop of their own that name.
   Var reduceAxis(int64_t extent, const std::string &hint);
 
   /// The element of `value` at `index` (its rank many expressions).
@@ -130,6 +131,13 @@ private:
   const onnx::NodeProto &proto;
   std::string stage;
   bool mainStageMade = false;
+  /// The names of the node's reduction axes.
+  std::set<std::string> reductionNames;
+
+  /// The loop names of a stage of `rank` loops: `given` when there are that
+  /// many, else i, j, k, ... by position, skipping the reduction axes'.
+  std::vector<std::string> loopNames(const std::vector<std::string> &given,
+                                     size_t rank) const;
 };
 
 /// Lowers one node.

@@ -91,29 +91,42 @@ void lowerMatMul(NodeContext &ctx) {
   Type t = a.dtype;
   Var r = ctx.reduceAxis(k, "k");
   size_t nb = batch->size();
-  ctx.computeOutput(0, shape, t, [&](const Index &i) {
-    Index batchIndex(i.begin(), i.begin() + nb);
-    Expr row = vecA ? Expr(0) : i[nb];
-    Expr col = vecB ? Expr(0) : i[nb + (vecA ? 0 : 1)];
-    auto operand = [&](const Value &v, const std::vector<int64_t> &batchShape,
-                       Expr x, Expr y, bool isVector, bool dropFirst) {
-      Index index;
-      for (size_t d = 0; d < batchShape.size(); ++d)
-        index.push_back(batchShape[d] == 1
-                            ? Expr(0)
-                            : batchIndex[d + (nb - batchShape.size())]);
-      if (isVector)
-        index.push_back(dropFirst ? y : x);
-      else {
-        index.push_back(x);
-        index.push_back(y);
-      }
-      return ctx.read(v, index);
-    };
-    Expr x = operand(a, batchA, row, r, vecA, true);
-    Expr y = operand(b, batchB, r, col, vecB, false);
-    return sum(x * y, {r}, t);
-  });
+  // Loops: the batch dimensions b0, b1, ..., then i (rows) and j (columns),
+  // and the reduction k; a 1-D operand drops its i or j.
+  std::vector<std::string> loops;
+  for (size_t d = 0; d < nb; ++d)
+    loops.push_back("b" + std::to_string(d));
+  if (!vecA)
+    loops.push_back("i");
+  if (!vecB)
+    loops.push_back("j");
+  ctx.computeOutput(
+      0, shape, t,
+      [&](const Index &i) {
+        Index batchIndex(i.begin(), i.begin() + nb);
+        Expr row = vecA ? Expr(0) : i[nb];
+        Expr col = vecB ? Expr(0) : i[nb + (vecA ? 0 : 1)];
+        auto operand = [&](const Value &v,
+                           const std::vector<int64_t> &batchShape, Expr x,
+                           Expr y, bool isVector, bool dropFirst) {
+          Index index;
+          for (size_t d = 0; d < batchShape.size(); ++d)
+            index.push_back(batchShape[d] == 1
+                                ? Expr(0)
+                                : batchIndex[d + (nb - batchShape.size())]);
+          if (isVector)
+            index.push_back(dropFirst ? y : x);
+          else {
+            index.push_back(x);
+            index.push_back(y);
+          }
+          return ctx.read(v, index);
+        };
+        Expr x = operand(a, batchA, row, r, vecA, true);
+        Expr y = operand(b, batchB, r, col, vecB, false);
+        return sum(x * y, {r}, t);
+      },
+      loops);
 }
 
 } // namespace
