@@ -137,13 +137,15 @@ static bool isGenericOption(StringRef name) {
 }
 
 /// hcl's own options belong to its subcommands (each declared with
-/// cl::sub); the top level holds the hundreds of options LLVM and MLIR
-/// register for themselves. Hidden, they still work and --help-hidden lists
-/// them.
+/// cl::sub; the ONNX import's, --shape and --weights-as-inputs, with
+/// cl::sub(SubCommand::getAll())); the top level holds the hundreds of
+/// options LLVM and MLIR register for themselves. Hidden, they still work
+/// and --help-hidden lists them.
 static void hideLibraryOptions() {
   for (auto &[name, option] :
        cl::getRegisteredOptions(cl::SubCommand::getTopLevel()))
     if (!isGenericOption(name) &&
+        !option->Subs.contains(&cl::SubCommand::getAll()) &&
         option->getOptionHiddenFlag() == cl::NotHidden)
       option->setHiddenFlag(cl::Hidden);
 }
