@@ -21,8 +21,9 @@
 namespace hcl {
 
 /// The IR preparation before the translation: affine to scf and arith
-/// (addresses become arithmetic the datapath computes), then canonicalize
-/// and CSE.
+/// (addresses become arithmetic the datapath computes), keeping each
+/// pipelined loop's `pipeline_ii` and the II the estimator derives for it
+/// (`rtl.min_ii`) on its scf.for, then canonicalize and CSE.
 void populateRTLPreparationPipeline(mlir::OpPassManager &pm);
 
 /// Runs populateRTLPreparationPipeline on `module`.

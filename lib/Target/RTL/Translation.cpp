@@ -2,6 +2,7 @@
 
 #include "hcl/Target/RTL.h"
 
+#include "hcl/Analysis/Estimate.h"
 #include "hcl/Dialect/HCL/HCLDialect.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
@@ -10,6 +11,8 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Pass/Pass.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
 #include "mlir/Transforms/Passes.h"
 
@@ -17,8 +20,64 @@ using namespace mlir;
 
 namespace hcl {
 
+namespace {
+
+/// lower-affine, keeping on the scf.for of a pipelined affine.for what the
+/// RTL's modulo scheduler needs: `pipeline_ii` (the requested II),
+/// `loop_name`, and the II the estimator derives for the rtl target on the
+/// affine loop (`rtl.min_ii`, from `rtl.res_mii`, one port per memory, and
+/// `rtl.rec_mii`, MLIR's dependence analysis). lower-affine moves a loop's
+/// body block into the scf.for that replaces it: the block names the loop.
+struct LowerAffineKeepingPipelines
+    : PassWrapper<LowerAffineKeepingPipelines, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(LowerAffineKeepingPipelines)
+
+  StringRef getArgument() const override { return "hcl-rtl-lower-affine"; }
+  StringRef getDescription() const override {
+    return "lower-affine keeping the pipelined loops' II (docs/rtl.md)";
+  }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<arith::ArithDialect, memref::MemRefDialect, scf::SCFDialect,
+                    vector::VectorDialect>();
+  }
+
+  void runOnOperation() override {
+    DenseMap<Block *, NamedAttrList> kept;
+    std::string error;
+    FailureOr<TargetModel> target = TargetModel::get("rtl", error);
+    getOperation().walk([&](affine::AffineForOp loop) {
+      auto requested = loop->getAttrOfType<IntegerAttr>("pipeline_ii");
+      if (!requested)
+        return;
+      LoopEstimate estimate = estimateLoopII(loop, *target);
+      Builder builder(loop.getContext());
+      NamedAttrList attributes;
+      attributes.set("pipeline_ii", requested);
+      if (Attribute name = loop->getAttr("loop_name"))
+        attributes.set("loop_name", name);
+      attributes.set("rtl.min_ii", builder.getI64IntegerAttr(estimate.ii));
+      attributes.set("rtl.res_mii", builder.getI64IntegerAttr(estimate.resMII));
+      attributes.set("rtl.rec_mii", builder.getI64IntegerAttr(estimate.recMII));
+      kept[loop.getBody()] = attributes;
+    });
+    OpPassManager lower(ModuleOp::getOperationName());
+    lower.addPass(createLowerAffinePass());
+    if (failed(runPipeline(lower, getOperation())))
+      return signalPassFailure();
+    getOperation().walk([&](scf::ForOp loop) {
+      auto it = kept.find(loop.getBody());
+      if (it == kept.end())
+        return;
+      for (NamedAttribute attribute : it->second)
+        loop->setAttr(attribute.getName(), attribute.getValue());
+    });
+  }
+};
+
+} // namespace
+
 void populateRTLPreparationPipeline(OpPassManager &pm) {
-  pm.addPass(createLowerAffinePass());
+  pm.addPass(std::make_unique<LowerAffineKeepingPipelines>());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 }
