@@ -64,3 +64,14 @@ func.func @passed_through(%A: memref<4xi32>) -> memref<4xi32> {
   // expected-error @+1 {{rtl: a returned memref must be an allocation of the function}}
   return %A : memref<4xi32>
 }
+
+// -----
+
+func.func @unroll_unknown_trips(%A: memref<16xi32>, %n: index) {
+  // expected-error @+1 {{rtl: a full unroll needs a constant trip count}}
+  affine.for %i = 0 to %n {
+    %a = affine.load %A[%i] : memref<16xi32>
+    affine.store %a, %A[%i] : memref<16xi32>
+  } {loop_name = "i", unroll = 0 : i32}
+  return
+}
