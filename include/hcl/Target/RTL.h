@@ -37,6 +37,11 @@ mlir::LogicalResult checkRTLSupported(mlir::func::FuncOp func);
 mlir::LogicalResult emitRTLModule(mlir::func::FuncOp func,
                                   llvm::raw_ostream &os);
 
+/// Writes the module of the prepared `entry`, then those of the functions
+/// it calls, directly or not (each once): a kernel's whole hardware.
+mlir::LogicalResult emitRTLKernel(mlir::func::FuncOp entry,
+                                  llvm::raw_ostream &os);
+
 /// Writes one module per function with a body of the prepared `module`.
 mlir::LogicalResult emitRTL(mlir::ModuleOp module, llvm::raw_ostream &os);
 

@@ -60,6 +60,11 @@ struct State {
   bool finish = false;
   /// The index of the pipeline this state runs (Fsm::pipelines), or -1.
   int pipeline = -1;
+  /// A call: its start state raises the instance's ap_start; its wait
+  /// state routes the callee's memory ports to the caller's memories and
+  /// goes on (next[0]) when the instance's ap_done is high, taking the
+  /// results.
+  mlir::func::CallOp callStart, callWait;
 
   bool branches() const { return condition || forInit || forLatch; }
 };
@@ -78,6 +83,8 @@ struct Fsm {
   std::vector<Pipeline> pipelines;
   /// The pipeline of a pipelined scf.for (its entry state sets it up).
   llvm::DenseMap<mlir::Operation *, int> pipelineOf;
+  /// The calls, in order: call i is the module instance `ci`.
+  std::vector<mlir::func::CallOp> calls;
 };
 
 /// The target model the RTL is scheduled with (TargetModel "rtl"): the

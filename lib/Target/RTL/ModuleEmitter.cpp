@@ -20,6 +20,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -101,6 +102,12 @@ private:
   std::string address(Operation *access, ValueRange indices, int inState);
   void emitPipelineWires(int stateId, int pipelineIndex, raw_ostream &os);
   void emitPipelineState(const State &state, raw_ostream &os);
+  std::string callName(func::CallOp call) {
+    return "c" +
+           std::to_string(llvm::find(fsm.calls, call) - fsm.calls.begin());
+  }
+  void emitInstances();
+  std::string instances;
   void collectMemories();
   void emitWires();
   void emitStates();
@@ -121,7 +128,8 @@ std::string ModuleEmitter::signal(Value value, int inState) {
   Operation *def = value.getDefiningOp();
   if (isa<arith::ConstantOp>(def))
     return wire(value);
-  if (isa<scf::IfOp>(def) || fsm.producer.lookup(value) != inState)
+  if (isa<scf::IfOp, func::CallOp>(def) ||
+      fsm.producer.lookup(value) != inState)
     return reg(value);
   return wire(value);
 }
@@ -212,6 +220,15 @@ void ModuleEmitter::collectMemories() {
                                   false};
   });
   for (auto [access, state] : fsm.issue) {
+    if (auto call = dyn_cast<func::CallOp>(access)) {
+      for (Value operand : call.getOperands())
+        if (isa<MemRefType>(operand.getType())) {
+          Memory &memory = memories[memoryRoot(operand)];
+          memory.accesses.push_back({state, access});
+          memory.isRead = true;
+        }
+      continue;
+    }
     Value memref = isa<memref::LoadOp>(access)
                        ? cast<memref::LoadOp>(access).getMemRef()
                        : cast<memref::StoreOp>(access).getMemRef();
@@ -320,6 +337,56 @@ void ModuleEmitter::emitPipelineState(const State &state, raw_ostream &os) {
        << "_slot + " << slotWidth << "'d1;\n        end\n";
 }
 
+/// A call's module instance: the handshake (ap_start raised in the call's
+/// start state), its memory ports (routed to the caller's memories in the
+/// wait state, emitMemoryPorts), its scalar arguments (the caller's
+/// registers, stable during the call) and results.
+void ModuleEmitter::emitInstances() {
+  llvm::raw_string_ostream os(instances);
+  for (auto [stateId, state] : llvm::enumerate(fsm.states)) {
+    func::CallOp call = state.callStart;
+    if (!call)
+      continue;
+    int waitState = state.next[0];
+    std::string c = callName(call);
+    auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+        call, call.getCalleeAttr());
+    os << "  logic " << c << "_start, " << c << "_done;\n  assign " << c
+       << "_start = state == " << stateName(stateId) << ";\n";
+    std::string connections;
+    llvm::raw_string_ostream pins(connections);
+    pins << "    .ap_clk(ap_clk),\n    .ap_rst(ap_rst),\n    .ap_start(" << c
+         << "_start),\n    .ap_done(" << c
+         << "_done),\n    .ap_idle(),\n    .ap_ready()";
+    for (auto [index, operand] : llvm::enumerate(call.getOperands())) {
+      std::string arg = "arg" + std::to_string(index);
+      auto type = dyn_cast<MemRefType>(operand.getType());
+      if (!type) {
+        pins << ",\n    ." << arg << "(" << signal(operand, waitState) << ")";
+        continue;
+      }
+      std::string port = c + "_" + arg;
+      os << "  " << logicOf(addressWidth(type)) << " " << port
+         << "_addr;\n  logic " << port << "_ce, " << port << "_we;\n  "
+         << logicOf(bitWidth(type)) << " " << port << "_wdata;\n";
+      pins << ",\n    ." << arg << "_addr(" << port << "_addr),\n    ." << arg
+           << "_ce(" << port << "_ce),\n    ." << arg << "_we(" << port
+           << "_we),\n    ." << arg << "_wdata(" << port << "_wdata),\n    ."
+           << arg << "_rdata(" << memories[memoryRoot(operand)].name
+           << "_rdata)";
+    }
+    for (auto [index, result] : llvm::enumerate(call.getResults())) {
+      os << "  " << declaration(result, c + "_result" + std::to_string(index))
+         << "\n";
+      pins << ",\n    .result" << index << "(" << c << "_result" << index
+           << ")";
+    }
+    os << "  /* verilator lint_off PINCONNECTEMPTY */\n  "
+       << rtlModuleName(callee) << " " << c << "_instance (\n"
+       << connections << "\n  );\n  /* verilator lint_on PINCONNECTEMPTY */\n";
+  }
+}
+
 void ModuleEmitter::emitWires() {
   llvm::raw_string_ostream os(wires);
   func.walk([&](arith::ConstantOp constant) {
@@ -363,6 +430,16 @@ void ModuleEmitter::emitStates() {
     llvm::raw_string_ostream os(text);
     if (state.pipeline >= 0) {
       emitPipelineState(state, os);
+      continue;
+    }
+    if (func::CallOp call = state.callWait) {
+      std::string c = callName(call);
+      os << "        if (" << c << "_done) begin\n";
+      for (auto [index, result] : llvm::enumerate(call.getResults()))
+        os << "          " << reg(result) << " <= " << c << "_result" << index
+           << ";\n";
+      os << "          state <= " << stateName(state.next[0])
+         << ";\n        end\n";
       continue;
     }
     std::string condition;
@@ -425,6 +502,18 @@ void ModuleEmitter::emitMemoryPorts() {
         for (; i < memory.accesses.size() && memory.accesses[i].first == state;
              ++i) {
           Operation *access = memory.accesses[i].second;
+          if (auto call = dyn_cast<func::CallOp>(access)) {
+            // The callee's port of the argument this memory is passed as.
+            for (auto [index, operand] : llvm::enumerate(call.getOperands()))
+              if (memoryRoot(operand) == root) {
+                std::string port =
+                    callName(call) + "_arg" + std::to_string(index);
+                for (const char *signal : {"_ce", "_we", "_addr", "_wdata"})
+                  os << "        " << m << signal << " = " << port << signal
+                     << ";\n";
+              }
+            continue;
+          }
           std::string indent = "        ";
           if (pipeline >= 0) {
             os << indent << "if ("
@@ -547,12 +636,13 @@ void ModuleEmitter::emit(raw_ostream &os) {
   emitWires();
   emitStates();
   emitMemoryPorts();
+  emitInstances();
   os << "// @" << func.getSymName() << ": " << fsm.states.size()
      << " states; see docs/rtl.md for the interface and timing.\n"
      << "module " << rtlModuleName(func) << " (\n";
   printPorts(os);
   printDeclarations(os);
-  os << wires << memoryLogic;
+  os << wires << instances << memoryLogic;
   // The pipelines' register chains shift every cycle.
   if (!delays.empty()) {
     os << "  always_ff @(posedge ap_clk) begin\n";
@@ -583,6 +673,34 @@ LogicalResult emitRTLModule(func::FuncOp func, raw_ostream &os) {
   if (failed(checkRTLSupported(func)))
     return failure();
   rtl::ModuleEmitter(func, rtl::scheduleFunction(func)).emit(os);
+  return success();
+}
+
+LogicalResult emitRTLKernel(func::FuncOp entry, raw_ostream &os) {
+  if (failed(checkRTLSupported(entry)))
+    return failure();
+  // The entry first (its file is named after it, as lint expects of the
+  // first module), then its callees, each once, as their calls are reached.
+  llvm::SetVector<func::FuncOp> order;
+  order.insert(entry);
+  std::function<void(func::FuncOp)> visit = [&](func::FuncOp func) {
+    func.walk([&](func::CallOp call) {
+      auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+          call, call.getCalleeAttr());
+      if (order.insert(callee))
+        visit(callee);
+    });
+  };
+  visit(entry);
+  for (auto [index, func] : llvm::enumerate(order)) {
+    // A callee's module shares the kernel's file.
+    if (index > 0)
+      os << "\n/* verilator lint_off DECLFILENAME */\n";
+    if (failed(emitRTLModule(func, os)))
+      return failure();
+    if (index > 0)
+      os << "/* verilator lint_on DECLFILENAME */\n";
+  }
   return success();
 }
 

@@ -80,7 +80,7 @@ struct Fragment {
 };
 
 static bool isControl(Operation *op) {
-  return isa<scf::ForOp, scf::WhileOp, scf::IfOp>(op);
+  return isa<scf::ForOp, scf::WhileOp, scf::IfOp, func::CallOp>(op);
 }
 
 static Value accessedMemory(Operation *op) {
@@ -111,6 +111,7 @@ private:
   Fragment layoutFor(scf::ForOp loop);
   Fragment layoutPipeline(scf::ForOp loop, Pipeline pipeline);
   Fragment layoutWhile(scf::WhileOp loop);
+  Fragment layoutCall(func::CallOp call);
   Fragment layoutIf(scf::IfOp branch);
   void copyInto(int id, ValueRange registers, ValueRange sources) {
     for (auto [reg, source] : llvm::zip_equal(registers, sources))
@@ -199,6 +200,8 @@ Fragment Builder::layoutControl(Operation *op) {
     return layoutFor(loop);
   if (auto loop = dyn_cast<scf::WhileOp>(op))
     return layoutWhile(loop);
+  if (auto call = dyn_cast<func::CallOp>(op))
+    return layoutCall(call);
   return layoutIf(cast<scf::IfOp>(op));
 }
 
@@ -425,6 +428,17 @@ Fragment Builder::layoutPipeline(scf::ForOp loop, Pipeline pipeline) {
        llvm::zip_equal(loop.getResults(), loop.getRegionIterArgs()))
     fsm.aliases[result] = carried;
   return {init, {{init, 1}, {run, 1}}};
+}
+
+Fragment Builder::layoutCall(func::CallOp call) {
+  int start = newState();
+  state(start).callStart = call;
+  int wait = newState();
+  state(wait).callWait = call;
+  state(start).next[0] = wait;
+  fsm.issue[call] = wait;
+  fsm.calls.push_back(call);
+  return {start, {{wait, 0}}};
 }
 
 Fragment Builder::layoutWhile(scf::WhileOp loop) {
