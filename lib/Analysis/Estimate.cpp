@@ -234,6 +234,9 @@ struct Estimator {
     } else {
       latency = blockLatency(func.getBody().front(), path, unrolled);
     }
+    // The handshake's cycle (rtl: the one with ap_done high).
+    if (latency)
+      *latency += Span::exactly(target.callCycles);
     active.erase(func);
     return latency;
   }
@@ -371,7 +374,13 @@ struct Estimator {
                         : latencyOf(target, &op);
       for (Value r : op.getResults())
         ready[r] = start + own;
-      chain = std::max(chain, start + own);
+      // An operation occupies its cycle (rtl: a state), even one of
+      // latency 0; constants and terminators are wires.
+      bool occupies = !op.hasTrait<OpTrait::ConstantLike>() &&
+                      !op.hasTrait<OpTrait::IsTerminator>();
+      chain = std::max(
+          chain,
+          start + (occupies ? std::max<int64_t>(own, target.opCycles) : own));
     }
     loops += Span::exactly(chain);
     return loops;
@@ -438,6 +447,9 @@ struct Estimator {
       latency = trips.exact ? exactTripsLatency(loop, *body, *trips.exact,
                                                 unrolledByParent, e.ii, index)
                             : unknownTripsLatency(*body, test, trips.max, e);
+    // The controller's state that enters the loop (rtl).
+    if (latency && !unrolledByParent)
+      *latency += Span::exactly(target.loopEntryCycles);
     LoopEstimate &entry = result.loops[index];
     if (latency && latency->lo == kSaturated)
       entry.notes.push_back("latency beyond 2^63 cycles");
@@ -465,7 +477,7 @@ struct Estimator {
       return Span::times(body, passes, passes);
     }
     auto affineLoop = dyn_cast<AffineForOp>(loop);
-    if (affineLoop && body.isExact())
+    if (affineLoop && body.isExact() && target.flattensNests)
       if (std::optional<int64_t> flat = flattened(affineLoop, index))
         return Span::exactly(*flat);
     return Span::times(body, trips, trips);
@@ -585,6 +597,19 @@ void countWork(func::FuncOp func, const llvm::SmallPtrSetImpl<Value> &offchip,
 } // namespace
 
 Resources estimateResources(func::FuncOp func);
+
+LoopEstimate estimateLoopII(Operation *loop, const TargetModel &target) {
+  LoopEstimate e;
+  AccessCache cache;
+  if (auto ii = loop->getAttrOfType<IntegerAttr>("pipeline_ii"))
+    e.requestedII = ii.getInt();
+  e.pipelined = e.requestedII.has_value();
+  e.resMII = resourceMII(loop, target, e.notes, cache);
+  e.recMII = std::max(memoryRecurrenceMII(loop, target, e.notes),
+                      carriedRecurrenceMII(loop, target));
+  e.ii = std::max({e.resMII, e.recMII, e.requestedII.value_or(int64_t(1))});
+  return e;
+}
 
 FunctionEstimate estimateFunction(func::FuncOp func,
                                   const TargetModel &target) {

@@ -10,6 +10,13 @@
 //   and one write port
 //             per array, reads and writes 1 cycle, integer operations
 //             chained within one cycle.
+//   rtl       hcl's own RTL (docs/rtl.md), the table its scheduler reads:
+//             one port per memory, reads 1 cycle, integer operators
+//             combinational (latency 0, chained within a cycle) but the
+//             multiplier, registered (1 cycle; more past 32x32 bits, by
+//             DSP tiles, hcl/Analysis/OperatorCost.h); an operation
+//             occupies its cycle, a loop has an entry cycle, a call the
+//             cycle of its ap_done, and nests are not flattened.
 //   FILE.json {"name", "shared_ports", "ports", "read_ports", "write_ports",
 //              "load", "store", "chain_integer_ops", "default_integer",
 //              "default_float", "latencies": {"arith.addf": 4, ...},
@@ -71,15 +78,36 @@ static TargetModel catapult() {
   return t;
 }
 
+static TargetModel rtl() {
+  TargetModel t;
+  t.name = "rtl";
+  t.sharedPorts = true;
+  t.ports = 1;
+  t.loadLatency = t.storeLatency = 1;
+  // Combinational operators take no cycle of their own: a load's data and
+  // what is computed from it are stored in the cycle the data arrives.
+  t.defaultInteger = 0;
+  t.latencies = {{"arith.muli", 1}};
+  // Its controller: an operation occupies its state, a loop has an entry
+  // state, nests are not flattened.
+  t.opCycles = 1;
+  t.loopEntryCycles = 1;
+  t.callCycles = 1;
+  t.flattensNests = false;
+  return t;
+}
+
 FailureOr<TargetModel> TargetModel::get(StringRef nameOrFile,
                                         std::string &error) {
   if (nameOrFile == "vitis")
     return vitis();
   if (nameOrFile == "catapult")
     return catapult();
+  if (nameOrFile == "rtl")
+    return rtl();
   if (!nameOrFile.ends_with(".json")) {
     error = "unknown target '" + nameOrFile.str() +
-            "' (vitis, catapult, or a FILE.json)";
+            "' (vitis, catapult, rtl, or a FILE.json)";
     return failure();
   }
   auto buffer = llvm::MemoryBuffer::getFile(nameOrFile);

@@ -1,6 +1,7 @@
 //===- EstimateCommand.cpp - `hcl estimate`: II and latency ---------------===//
 //
-//   hcl estimate FILE.mlir [--entry NAME] [--target vitis|catapult|FILE.json]
+//   hcl estimate FILE.mlir [--entry NAME] [--target
+//   vitis|catapult|rtl|FILE.json]
 //                [--json]
 //
 // Applies the schedule, then prints per loop the trip count, the requested
@@ -38,7 +39,8 @@ static cl::opt<std::string> entryName("entry", cl::desc("the function"),
                                       cl::value_desc("NAME"),
                                       cl::sub(estimateSubcommand));
 static cl::opt<std::string>
-    targetName("target", cl::desc("vitis (default), catapult, or FILE.json"),
+    targetName("target",
+               cl::desc("vitis (default), catapult, rtl, or FILE.json"),
                cl::value_desc("NAME|FILE.json"), cl::init("vitis"),
                cl::sub(estimateSubcommand));
 static cl::opt<bool> asJson("json", cl::desc("print JSON"),

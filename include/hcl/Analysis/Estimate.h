@@ -53,6 +53,11 @@ struct FunctionEstimate {
 FunctionEstimate estimateFunction(mlir::func::FuncOp func,
                                   const TargetModel &target);
 
+/// One loop's ResMII, RecMII and II (the max of those and its requested
+/// `pipeline_ii`) on `target`, as estimateFunction derives them; for the
+/// RTL's modulo scheduler. `loop` is an affine.for, scf.for or scf.while.
+LoopEstimate estimateLoopII(mlir::Operation *loop, const TargetModel &target);
+
 /// The target's latency for an MLIR operation.
 int latencyOf(const TargetModel &target, mlir::Operation *op);
 

@@ -29,6 +29,14 @@ struct TargetModel {
   int loadLatency = 2, storeLatency = 1;
   /// Integer operations chained within one cycle (a chain costs 1 cycle).
   bool chainIntegerOps = false;
+  /// The cycles an operation occupies in a block's schedule at least, even
+  /// at latency 0 (rtl: 1, the state it is computed in); the cycles a loop
+  /// spends entering (rtl: 1, its entry state); whether a perfect nest
+  /// around a pipelined loop is flattened into one pipeline (as Vitis
+  /// does; hcl's RTL does not); the cycles a call's handshake adds (rtl: 1,
+  /// the cycle ap_done is high).
+  int opCycles = 0, loopEntryCycles = 0, callCycles = 0;
+  bool flattensNests = true;
   /// Latency by operation name ("arith.addf"); `defaultInteger` and
   /// `defaultFloat` for the rest.
   std::map<std::string, int> latencies;

@@ -21,8 +21,9 @@
 namespace hcl {
 
 /// The IR preparation before the translation: affine to scf and arith
-/// (addresses become arithmetic the datapath computes), then canonicalize
-/// and CSE.
+/// (addresses become arithmetic the datapath computes), keeping each
+/// pipelined loop's `pipeline_ii` and the II the estimator derives for it
+/// (`rtl.min_ii`) on its scf.for, then canonicalize and CSE.
 void populateRTLPreparationPipeline(mlir::OpPassManager &pm);
 
 /// Runs populateRTLPreparationPipeline on `module`.
@@ -34,6 +35,11 @@ mlir::LogicalResult checkRTLSupported(mlir::func::FuncOp func);
 
 /// Writes the SystemVerilog module of the prepared `func`.
 mlir::LogicalResult emitRTLModule(mlir::func::FuncOp func,
+                                  llvm::raw_ostream &os);
+
+/// Writes the module of the prepared `entry`, then those of the functions
+/// it calls, directly or not (each once): a kernel's whole hardware.
+mlir::LogicalResult emitRTLKernel(mlir::func::FuncOp entry,
                                   llvm::raw_ostream &os);
 
 /// Writes one module per function with a body of the prepared `module`.

@@ -1,8 +1,9 @@
 //===- CheckSupported.cpp - what has a hardware form yet --------*- C++ -*-===//
 //
 // The RTL translation handles integer kernels: scf loops and conditionals,
-// integer arith of any width, and loads and stores of statically shaped
-// memrefs (arguments, results or local buffers). Everything else is refused
+// integer arith of any width, loads and stores of statically shaped
+// memrefs (arguments, results or local buffers), and calls of functions it
+// handles (module instances), without recursion. Everything else is refused
 // here, at the operation or argument at fault, before anything is printed.
 //
 //===----------------------------------------------------------------------===//
@@ -13,6 +14,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/SymbolTable.h"
 
 using namespace mlir;
 
@@ -52,8 +54,29 @@ static std::string refusedOp(Operation *op) {
   StringRef dialect = op->getDialect() ? op->getDialect()->getNamespace() : "";
   if (dialect == "math")
     return "math functions have no hardware form yet";
-  if (isa<func::CallOp, func::CallIndirectOp>(op))
-    return "calls have no hardware form yet (module instances come later)";
+  if (isa<func::CallIndirectOp>(op))
+    return "indirect calls have no hardware form";
+  if (auto call = dyn_cast<func::CallOp>(op)) {
+    auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+        call, call.getCalleeAttr());
+    if (!callee || callee.isExternal())
+      return "a call to a function without a body has no hardware form";
+    if (llvm::any_of(callee.getResultTypes(),
+                     [](Type type) { return isa<MemRefType>(type); }))
+      return "a call that returns a memref has no hardware form yet";
+    llvm::SmallPtrSet<Value, 4> passed;
+    for (Value operand : call.getOperands()) {
+      if (!isa<MemRefType>(operand.getType()))
+        continue;
+      Value root = rtl::memoryRoot(operand);
+      if (!root)
+        return "a view passed to a call has no hardware form yet";
+      if (!passed.insert(root).second)
+        return "a memory passed twice to one call has no hardware form yet "
+               "(it has one port)";
+    }
+    return "";
+  }
   if (isa<memref::LoadOp, memref::StoreOp>(op)) {
     Value memref = isa<memref::LoadOp>(op)
                        ? cast<memref::LoadOp>(op).getMemRef()
@@ -87,7 +110,19 @@ static LogicalResult checkReturn(func::ReturnOp ret) {
   return success();
 }
 
+static LogicalResult checkFunction(func::FuncOp func,
+                                   llvm::SmallPtrSetImpl<Operation *> &active);
+
 LogicalResult checkRTLSupported(func::FuncOp func) {
+  llvm::SmallPtrSet<Operation *, 4> active;
+  return checkFunction(func, active);
+}
+
+/// Checks `func` and, through its calls, its callees; `active` holds the
+/// functions being checked, callers first.
+static LogicalResult checkFunction(func::FuncOp func,
+                                   llvm::SmallPtrSetImpl<Operation *> &active) {
+  active.insert(func);
   for (auto [index, type] : llvm::enumerate(func.getArgumentTypes())) {
     std::string why = refusedType(type);
     if (!why.empty())
@@ -118,7 +153,22 @@ LogicalResult checkRTLSupported(func::FuncOp func) {
         return WalkResult::interrupt();
     return WalkResult::advance();
   });
-  return failure(walk.wasInterrupted());
+  if (walk.wasInterrupted())
+    return failure();
+  // Each callee is a module the caller instantiates.
+  WalkResult calls = func.getBody().walk([&](func::CallOp call) {
+    auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+        call, call.getCalleeAttr());
+    if (active.contains(callee)) {
+      call.emitError("rtl: recursion has no hardware form");
+      return WalkResult::interrupt();
+    }
+    if (failed(checkFunction(callee, active)))
+      return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  active.erase(func);
+  return failure(calls.wasInterrupted());
 }
 
 } // namespace hcl

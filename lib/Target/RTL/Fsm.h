@@ -5,12 +5,16 @@
 // arrives in, the register copies and the transitions. Straight-line code
 // is scheduled ASAP into cycles with one access per memory per cycle;
 // scf.for, scf.while and scf.if become states of their own, and a loop
-// runs its iterations one after another.
+// runs its iterations one after another, but a pipelined innermost loop
+// with a straight-line body: it gets a modulo schedule (Pipeline), run by
+// one state.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef HCL_LIB_TARGET_RTL_FSM_H
 #define HCL_LIB_TARGET_RTL_FSM_H
+
+#include "hcl/Analysis/TargetModel.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -19,6 +23,23 @@
 #include <vector>
 
 namespace hcl::rtl {
+
+/// The modulo schedule of a pipelined scf.for: iteration n starts at cycle
+/// n * ii of the loop's state and its operations run at fixed offsets from
+/// there, in stage offset / ii. A value is read `k` cycles after the
+/// cycle it is valid in through a chain of k registers.
+struct Pipeline {
+  mlir::scf::ForOp loop;
+  int ii = 1;
+  int stages = 1;
+  /// The cycle, from its iteration's start, in which an operation is
+  /// computed or a load or store issued; a load's data is valid one cycle
+  /// later, an operation's result `latency` cycles later.
+  llvm::DenseMap<mlir::Operation *, int> time;
+  /// By iter_arg: the cycle in which its register takes the yielded value
+  /// (-1: the value yielded is the iter_arg itself, never written).
+  llvm::SmallVector<int> carriedWrite;
+};
 
 struct State {
   /// Operations computed in this state; their results are registered at
@@ -37,6 +58,13 @@ struct State {
   /// next[1]: the false one. -1 for the finish state.
   int next[2] = {-1, -1};
   bool finish = false;
+  /// The index of the pipeline this state runs (Fsm::pipelines), or -1.
+  int pipeline = -1;
+  /// A call: its start state raises the instance's ap_start; its wait
+  /// state routes the callee's memory ports to the caller's memories and
+  /// goes on (next[0]) when the instance's ap_done is high, taking the
+  /// results.
+  mlir::func::CallOp callStart, callWait;
 
   bool branches() const { return condition || forInit || forLatch; }
 };
@@ -52,13 +80,28 @@ struct Fsm {
   /// Results held by another value's register (a loop's results are its
   /// carried values, a while's results its after-block arguments).
   llvm::DenseMap<mlir::Value, mlir::Value> aliases;
+  std::vector<Pipeline> pipelines;
+  /// The pipeline of a pipelined scf.for (its entry state sets it up).
+  llvm::DenseMap<mlir::Operation *, int> pipelineOf;
+  /// The calls, in order: call i is the module instance `ci`.
+  std::vector<mlir::func::CallOp> calls;
 };
+
+/// The target model the RTL is scheduled with (TargetModel "rtl"): the
+/// operator latencies and memory ports `hcl estimate --target rtl` uses.
+const TargetModel &rtlTarget();
+
+/// The latency of `op` in the RTL: a load's read latency, 0 for a store,
+/// else the target's (hcl/Analysis/Estimate.h, latencyOf).
+int rtlLatency(mlir::Operation *op);
 
 /// The memory a memref value is: a function argument or an allocation.
 /// Null for anything else.
 mlir::Value memoryRoot(mlir::Value memref);
 
-/// Schedules `func` (prepared and checked by checkRTLSupported).
+/// Schedules `func` (prepared and checked by checkRTLSupported). A
+/// pipelined loop that cannot get its II, or cannot be pipelined, gets a
+/// note saying why.
 Fsm scheduleFunction(mlir::func::FuncOp func);
 
 } // namespace hcl::rtl

@@ -5,7 +5,11 @@
 // expression in the state that computes it), a register per value read in a
 // later state, one always_ff for the controller and the registers, and one
 // always_comb per memory port. Local buffers are RAMs with the ports'
-// timing. docs/rtl.md describes the interface.
+// timing. A pipeline's state computes every operation of its loop's body
+// for the iteration in the operation's stage, guarded by the stage's valid
+// bit and, when II > 1, the cycle within the II; a value read k cycles
+// after it is valid comes through a chain of k registers. docs/rtl.md
+// describes the interface.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,8 +20,11 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Support/MathExtras.h"
+
+#include <map>
 
 using namespace mlir;
 
@@ -67,7 +74,11 @@ private:
   DenseMap<Value, unsigned> ids;
   llvm::SetVector<Value> registers;
   llvm::MapVector<Value, Memory> memories;
-  std::string wires, memoryLogic;
+  std::string wires, memoryLogic, pipelineDeclarations;
+  /// Register chains: a source signal, its value and its length.
+  llvm::MapVector<std::string, std::pair<Value, int>,
+                  std::map<std::string, unsigned>>
+      delays;
   std::vector<std::string> stateActions;
   unsigned stateWidth = 1;
 
@@ -83,7 +94,20 @@ private:
     return std::to_string(stateWidth) + "'d" + std::to_string(id + 2);
   }
   std::string signal(Value value, int inState);
+  std::string operand(Value value, Operation *user, int inState);
+  std::string pipelineValue(const Pipeline &pipeline, Value value, int at,
+                            int inState);
+  std::string delayed(Value value, const std::string &source, int cycles);
+  std::string guard(int pipelineIndex, int at);
   std::string address(Operation *access, ValueRange indices, int inState);
+  void emitPipelineWires(int stateId, int pipelineIndex, raw_ostream &os);
+  void emitPipelineState(const State &state, raw_ostream &os);
+  std::string callName(func::CallOp call) {
+    return "c" +
+           std::to_string(llvm::find(fsm.calls, call) - fsm.calls.begin());
+  }
+  void emitInstances();
+  std::string instances;
   void collectMemories();
   void emitWires();
   void emitStates();
@@ -104,9 +128,63 @@ std::string ModuleEmitter::signal(Value value, int inState) {
   Operation *def = value.getDefiningOp();
   if (isa<arith::ConstantOp>(def))
     return wire(value);
-  if (isa<scf::IfOp>(def) || fsm.producer.lookup(value) != inState)
+  if (isa<scf::IfOp, func::CallOp>(def) ||
+      fsm.producer.lookup(value) != inState)
     return reg(value);
   return wire(value);
+}
+
+std::string ModuleEmitter::operand(Value value, Operation *user, int inState) {
+  int index = fsm.states[inState].pipeline;
+  if (index < 0)
+    return signal(value, inState);
+  const Pipeline &pipeline = fsm.pipelines[index];
+  return pipelineValue(pipeline, value, pipeline.time.lookup(user), inState);
+}
+
+std::string ModuleEmitter::delayed(Value value, const std::string &source,
+                                   int cycles) {
+  if (cycles <= 0)
+    return source;
+  auto &entry = delays[source];
+  entry.first = value;
+  entry.second = std::max(entry.second, cycles);
+  return source + "_d" + std::to_string(cycles);
+}
+
+/// The value an operation `at` cycles into its iteration reads: the
+/// signal that holds it `k` cycles earlier, through k registers.
+std::string ModuleEmitter::pipelineValue(const Pipeline &pipeline, Value value,
+                                         int at, int inState) {
+  scf::ForOp loop = pipeline.loop;
+  Block *body = loop.getBody();
+  if (auto argument = dyn_cast<BlockArgument>(value);
+      argument && argument.getOwner() == body) {
+    // The induction variable's register holds it during the iteration's
+    // first II cycles.
+    if (argument == loop.getInductionVar())
+      return delayed(value, reg(value), at - pipeline.ii + 1);
+    // A carried value's register holds it until this iteration's write.
+    int write = pipeline.carriedWrite[argument.getArgNumber() - 1];
+    return delayed(value, reg(value), write < 0 ? 0 : at - write);
+  }
+  Operation *def = value.getDefiningOp();
+  if (def && def->getBlock() == body && !isa<arith::ConstantOp>(def)) {
+    int valid = pipeline.time.lookup(def) + (isa<memref::LoadOp>(def) ? 1 : 0);
+    return delayed(value, wire(value), at - valid);
+  }
+  return signal(value, inState);
+}
+
+std::string ModuleEmitter::guard(int pipelineIndex, int at) {
+  const Pipeline &pipeline = fsm.pipelines[pipelineIndex];
+  std::string p = "p" + std::to_string(pipelineIndex);
+  std::string valid = p + "_valid[" + std::to_string(at / pipeline.ii) + "]";
+  if (pipeline.ii == 1)
+    return valid;
+  unsigned width = std::max<unsigned>(1, llvm::Log2_64_Ceil(pipeline.ii));
+  return "(" + p + "_slot == " + std::to_string(width) + "'d" +
+         std::to_string(at % pipeline.ii) + ") && " + valid;
 }
 
 std::string ModuleEmitter::address(Operation *access, ValueRange indices,
@@ -116,11 +194,11 @@ std::string ModuleEmitter::address(Operation *access, ValueRange indices,
   if (indices.empty())
     return std::to_string(addressWidth(type)) + "'d0";
   // Row-major: ((i0 * d1 + i1) * d2 + i2) ..., in 64-bit index arithmetic.
-  std::string linear = signal(indices.front(), inState);
+  std::string linear = operand(indices.front(), access, inState);
   for (auto [index, size] :
        llvm::zip(indices.drop_front(), type.getShape().drop_front()))
     linear = "(" + linear + ") * 64'd" + std::to_string(size) + " + " +
-             signal(index, inState);
+             operand(index, access, inState);
   return std::to_string(addressWidth(type)) + "'(" + linear + ")";
 }
 
@@ -142,6 +220,15 @@ void ModuleEmitter::collectMemories() {
                                   false};
   });
   for (auto [access, state] : fsm.issue) {
+    if (auto call = dyn_cast<func::CallOp>(access)) {
+      for (Value operand : call.getOperands())
+        if (isa<MemRefType>(operand.getType())) {
+          Memory &memory = memories[memoryRoot(operand)];
+          memory.accesses.push_back({state, access});
+          memory.isRead = true;
+        }
+      continue;
+    }
     Value memref = isa<memref::LoadOp>(access)
                        ? cast<memref::LoadOp>(access).getMemRef()
                        : cast<memref::StoreOp>(access).getMemRef();
@@ -150,8 +237,154 @@ void ModuleEmitter::collectMemories() {
     memory.isRead |= isa<memref::LoadOp>(access);
   }
   for (auto &entry : memories)
-    llvm::sort(entry.second.accesses,
-               [](auto a, auto b) { return a.first < b.first; });
+    llvm::sort(entry.second.accesses, [&](auto a, auto b) {
+      if (a.first != b.first)
+        return a.first < b.first;
+      int pipeline = fsm.states[a.first].pipeline;
+      return pipeline >= 0 && fsm.pipelines[pipeline].time.lookup(a.second) <
+                                  fsm.pipelines[pipeline].time.lookup(b.second);
+    });
+}
+
+/// The test of a loop's next iteration: `value < ub`.
+static std::string loopTest(scf::ForOp loop, const std::string &value,
+                            const std::string &upper) {
+  if (loop.getUnsignedCmp())
+    return value + " < " + upper;
+  return "$signed(" + value + ") < $signed(" + upper + ")";
+}
+
+/// A pipeline's operations, its next induction variable, whether it issues
+/// the next iteration (`pN_issue`) and the stages' next valid bits
+/// (`pN_next`).
+void ModuleEmitter::emitPipelineWires(int stateId, int index, raw_ostream &os) {
+  const Pipeline &pipeline = fsm.pipelines[index];
+  scf::ForOp loop = pipeline.loop;
+  for (Operation &op : loop.getBody()->without_terminator()) {
+    if (isa<arith::ConstantOp, memref::StoreOp>(op))
+      continue;
+    Value result = op.getResult(0);
+    std::string expression;
+    if (auto load = dyn_cast<memref::LoadOp>(op))
+      expression = memories[memoryRoot(load.getMemRef())].name + "_rdata";
+    else
+      expression = operatorExpression(
+          &op, [&](Value value) { return operand(value, &op, stateId); });
+    os << "  " << declaration(result, wire(result)) << "\n  assign "
+       << wire(result) << " = " << expression << ";\n";
+  }
+  std::string p = "p" + std::to_string(index);
+  Value iv = loop.getInductionVar();
+  std::string next = "n" + std::to_string(id(iv));
+  os << "  " << declaration(iv, next) << "\n  assign " << next << " = "
+     << reg(iv) << " + " << signal(loop.getStep(), stateId) << ";\n";
+  os << "  logic " << p << "_issue;\n  assign " << p << "_issue = " << p
+     << "_valid[0] && ("
+     << loopTest(loop, next, signal(loop.getUpperBound(), stateId)) << ");\n";
+  os << "  " << logicOf(pipeline.stages) << " " << p << "_next;\n  assign " << p
+     << "_next = ";
+  if (pipeline.stages == 1)
+    os << p << "_issue;\n";
+  else
+    os << "{" << p << "_valid[" << pipeline.stages - 2 << ":0], " << p
+       << "_issue};\n";
+  llvm::raw_string_ostream declarations(pipelineDeclarations);
+  // The last stage's valid bit only guards what that stage does.
+  declarations << "  /* verilator lint_off UNUSEDSIGNAL */ "
+               << logicOf(pipeline.stages) << " " << p
+               << "_valid; /* verilator lint_on UNUSEDSIGNAL */\n";
+  if (pipeline.ii > 1)
+    declarations << "  "
+                 << logicOf(
+                        std::max<unsigned>(1, llvm::Log2_64_Ceil(pipeline.ii)))
+                 << " " << p << "_slot;\n";
+}
+
+/// A pipeline's state: the carried values' writes, and at the end of each
+/// II cycles the next iteration, the stages' valid bits, and the exit once
+/// no stage holds an iteration.
+void ModuleEmitter::emitPipelineState(const State &state, raw_ostream &os) {
+  int index = state.pipeline;
+  int stateId = &state - fsm.states.data();
+  const Pipeline &pipeline = fsm.pipelines[index];
+  scf::ForOp loop = pipeline.loop;
+  auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+  for (auto [carried, next, write] :
+       llvm::zip_equal(loop.getRegionIterArgs(), yield.getOperands(),
+                       pipeline.carriedWrite)) {
+    if (write < 0)
+      continue;
+    os << "        if (" << guard(index, write) << ")\n          "
+       << reg(carried)
+       << " <= " << pipelineValue(pipeline, next, write, stateId) << ";\n";
+  }
+  std::string p = "p" + std::to_string(index);
+  std::string indent = "        ";
+  unsigned slotWidth = std::max<unsigned>(1, llvm::Log2_64_Ceil(pipeline.ii));
+  if (pipeline.ii > 1) {
+    os << "        if (" << p << "_slot == " << slotWidth << "'d"
+       << pipeline.ii - 1 << ") begin\n";
+    indent = "          ";
+    os << indent << p << "_slot <= '0;\n";
+  }
+  Value iv = loop.getInductionVar();
+  os << indent << reg(iv) << " <= n" << id(iv) << ";\n"
+     << indent << p << "_valid <= " << p << "_next;\n"
+     << indent << "if (" << p << "_next == '0)\n"
+     << indent << "  state <= " << stateName(state.next[1]) << ";\n";
+  if (pipeline.ii > 1)
+    os << "        end else begin\n          " << p << "_slot <= " << p
+       << "_slot + " << slotWidth << "'d1;\n        end\n";
+}
+
+/// A call's module instance: the handshake (ap_start raised in the call's
+/// start state), its memory ports (routed to the caller's memories in the
+/// wait state, emitMemoryPorts), its scalar arguments (the caller's
+/// registers, stable during the call) and results.
+void ModuleEmitter::emitInstances() {
+  llvm::raw_string_ostream os(instances);
+  for (auto [stateId, state] : llvm::enumerate(fsm.states)) {
+    func::CallOp call = state.callStart;
+    if (!call)
+      continue;
+    int waitState = state.next[0];
+    std::string c = callName(call);
+    auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+        call, call.getCalleeAttr());
+    os << "  logic " << c << "_start, " << c << "_done;\n  assign " << c
+       << "_start = state == " << stateName(stateId) << ";\n";
+    std::string connections;
+    llvm::raw_string_ostream pins(connections);
+    pins << "    .ap_clk(ap_clk),\n    .ap_rst(ap_rst),\n    .ap_start(" << c
+         << "_start),\n    .ap_done(" << c
+         << "_done),\n    .ap_idle(),\n    .ap_ready()";
+    for (auto [index, operand] : llvm::enumerate(call.getOperands())) {
+      std::string arg = "arg" + std::to_string(index);
+      auto type = dyn_cast<MemRefType>(operand.getType());
+      if (!type) {
+        pins << ",\n    ." << arg << "(" << signal(operand, waitState) << ")";
+        continue;
+      }
+      std::string port = c + "_" + arg;
+      os << "  " << logicOf(addressWidth(type)) << " " << port
+         << "_addr;\n  logic " << port << "_ce, " << port << "_we;\n  "
+         << logicOf(bitWidth(type)) << " " << port << "_wdata;\n";
+      pins << ",\n    ." << arg << "_addr(" << port << "_addr),\n    ." << arg
+           << "_ce(" << port << "_ce),\n    ." << arg << "_we(" << port
+           << "_we),\n    ." << arg << "_wdata(" << port << "_wdata),\n    ."
+           << arg << "_rdata(" << memories[memoryRoot(operand)].name
+           << "_rdata)";
+    }
+    for (auto [index, result] : llvm::enumerate(call.getResults())) {
+      os << "  " << declaration(result, c + "_result" + std::to_string(index))
+         << "\n";
+      pins << ",\n    .result" << index << "(" << c << "_result" << index
+           << ")";
+    }
+    os << "  /* verilator lint_off PINCONNECTEMPTY */\n  "
+       << rtlModuleName(callee) << " " << c << "_instance (\n"
+       << connections << "\n  );\n  /* verilator lint_on PINCONNECTEMPTY */\n";
+  }
 }
 
 void ModuleEmitter::emitWires() {
@@ -164,6 +397,8 @@ void ModuleEmitter::emitWires() {
   });
   for (auto [stateId, state] : llvm::enumerate(fsm.states)) {
     int inState = stateId;
+    if (state.pipeline >= 0)
+      emitPipelineWires(inState, state.pipeline, os);
     for (Operation *op : state.ops) {
       if (isa<memref::StoreOp, memref::AllocOp, memref::AllocaOp,
               memref::DeallocOp>(op))
@@ -187,22 +422,37 @@ void ModuleEmitter::emitWires() {
   }
 }
 
-/// The test of a loop's next iteration: `value < ub`.
-static std::string loopTest(scf::ForOp loop, const std::string &value,
-                            const std::string &upper) {
-  if (loop.getUnsignedCmp())
-    return value + " < " + upper;
-  return "$signed(" + value + ") < $signed(" + upper + ")";
-}
-
 void ModuleEmitter::emitStates() {
   stateActions.resize(fsm.states.size());
   for (auto [stateId, state] : llvm::enumerate(fsm.states)) {
     int inState = stateId;
     std::string &text = stateActions[stateId];
     llvm::raw_string_ostream os(text);
+    if (state.pipeline >= 0) {
+      emitPipelineState(state, os);
+      continue;
+    }
+    if (func::CallOp call = state.callWait) {
+      std::string c = callName(call);
+      os << "        if (" << c << "_done) begin\n";
+      for (auto [index, result] : llvm::enumerate(call.getResults()))
+        os << "          " << reg(result) << " <= " << c << "_result" << index
+           << ";\n";
+      os << "          state <= " << stateName(state.next[0])
+         << ";\n        end\n";
+      continue;
+    }
     std::string condition;
     if (scf::ForOp loop = state.forInit) {
+      auto pipeline = fsm.pipelineOf.find(loop);
+      if (pipeline != fsm.pipelineOf.end()) {
+        std::string p = "p" + std::to_string(pipeline->second);
+        os << "        " << p
+           << "_valid <= " << fsm.pipelines[pipeline->second].stages
+           << "'d1;\n";
+        if (fsm.pipelines[pipeline->second].ii > 1)
+          os << "        " << p << "_slot <= '0;\n";
+      }
       std::string lower = signal(loop.getLowerBound(), inState);
       os << "        " << reg(loop.getInductionVar()) << " <= " << lower
          << ";\n";
@@ -245,19 +495,49 @@ void ModuleEmitter::emitMemoryPorts() {
        << "_wdata = '0;\n";
     if (!memory.accesses.empty()) {
       os << "    case (state)\n";
-      for (auto [state, access] : memory.accesses) {
-        os << "      " << stateName(state) << ": begin\n        " << m
-           << "_ce = 1'b1;\n";
-        if (auto store = dyn_cast<memref::StoreOp>(access)) {
-          os << "        " << m << "_we = 1'b1;\n        " << m
-             << "_addr = " << address(access, store.getIndices(), state)
-             << ";\n        " << m
-             << "_wdata = " << signal(store.getValueToStore(), state) << ";\n";
-        } else {
-          auto load = cast<memref::LoadOp>(access);
-          os << "        " << m
-             << "_addr = " << address(access, load.getIndices(), state)
-             << ";\n";
+      for (size_t i = 0; i < memory.accesses.size();) {
+        int state = memory.accesses[i].first;
+        int pipeline = fsm.states[state].pipeline;
+        os << "      " << stateName(state) << ": begin\n";
+        for (; i < memory.accesses.size() && memory.accesses[i].first == state;
+             ++i) {
+          Operation *access = memory.accesses[i].second;
+          if (auto call = dyn_cast<func::CallOp>(access)) {
+            // The callee's port of the argument this memory is passed as.
+            for (auto [index, operand] : llvm::enumerate(call.getOperands()))
+              if (memoryRoot(operand) == root) {
+                std::string port =
+                    callName(call) + "_arg" + std::to_string(index);
+                for (const char *signal : {"_ce", "_we", "_addr", "_wdata"})
+                  os << "        " << m << signal << " = " << port << signal
+                     << ";\n";
+              }
+            continue;
+          }
+          std::string indent = "        ";
+          if (pipeline >= 0) {
+            os << indent << "if ("
+               << guard(pipeline, fsm.pipelines[pipeline].time.lookup(access))
+               << ") begin\n";
+            indent = "          ";
+          }
+          os << indent << m << "_ce = 1'b1;\n";
+          if (auto store = dyn_cast<memref::StoreOp>(access)) {
+            os << indent << m << "_we = 1'b1;\n"
+               << indent << m
+               << "_addr = " << address(access, store.getIndices(), state)
+               << ";\n"
+               << indent << m
+               << "_wdata = " << operand(store.getValueToStore(), access, state)
+               << ";\n";
+          } else {
+            auto load = cast<memref::LoadOp>(access);
+            os << indent << m
+               << "_addr = " << address(access, load.getIndices(), state)
+               << ";\n";
+          }
+          if (pipeline >= 0)
+            os << "        end\n";
         }
         os << "      end\n";
       }
@@ -319,6 +599,11 @@ void ModuleEmitter::printDeclarations(raw_ostream &os) {
   }
   for (Value value : registers)
     os << "  " << declaration(value, "r" + std::to_string(id(value))) << "\n";
+  os << pipelineDeclarations;
+  for (auto &[source, entry] : delays)
+    for (int k = 1; k <= entry.second; ++k)
+      os << "  " << declaration(entry.first, source + "_d" + std::to_string(k))
+         << "\n";
 }
 
 void ModuleEmitter::printController(raw_ostream &os) {
@@ -351,12 +636,23 @@ void ModuleEmitter::emit(raw_ostream &os) {
   emitWires();
   emitStates();
   emitMemoryPorts();
+  emitInstances();
   os << "// @" << func.getSymName() << ": " << fsm.states.size()
      << " states; see docs/rtl.md for the interface and timing.\n"
      << "module " << rtlModuleName(func) << " (\n";
   printPorts(os);
   printDeclarations(os);
-  os << wires << memoryLogic;
+  os << wires << instances << memoryLogic;
+  // The pipelines' register chains shift every cycle.
+  if (!delays.empty()) {
+    os << "  always_ff @(posedge ap_clk) begin\n";
+    for (auto &[source, entry] : delays)
+      for (int k = 1; k <= entry.second; ++k)
+        os << "    " << source << "_d" << k << " <= "
+           << (k == 1 ? source : source + "_d" + std::to_string(k - 1))
+           << ";\n";
+    os << "  end\n";
+  }
   printController(os);
   os << "endmodule\n";
 }
@@ -377,6 +673,34 @@ LogicalResult emitRTLModule(func::FuncOp func, raw_ostream &os) {
   if (failed(checkRTLSupported(func)))
     return failure();
   rtl::ModuleEmitter(func, rtl::scheduleFunction(func)).emit(os);
+  return success();
+}
+
+LogicalResult emitRTLKernel(func::FuncOp entry, raw_ostream &os) {
+  if (failed(checkRTLSupported(entry)))
+    return failure();
+  // The entry first (its file is named after it, as lint expects of the
+  // first module), then its callees, each once, as their calls are reached.
+  llvm::SetVector<func::FuncOp> order;
+  order.insert(entry);
+  std::function<void(func::FuncOp)> visit = [&](func::FuncOp func) {
+    func.walk([&](func::CallOp call) {
+      auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+          call, call.getCalleeAttr());
+      if (order.insert(callee))
+        visit(callee);
+    });
+  };
+  visit(entry);
+  for (auto [index, func] : llvm::enumerate(order)) {
+    // A callee's module shares the kernel's file.
+    if (index > 0)
+      os << "\n/* verilator lint_off DECLFILENAME */\n";
+    if (failed(emitRTLModule(func, os)))
+      return failure();
+    if (index > 0)
+      os << "/* verilator lint_on DECLFILENAME */\n";
+  }
   return success();
 }
 

@@ -6,15 +6,30 @@
 // ready one cycle after its issue), and no later than allowed by the one
 // port of each memory: accesses to one memory keep their program order, one
 // per cycle. Control operations get states of their own, and loops run one
-// iteration after another; a modulo schedule of pipelined loops replaces
-// this for them next.
+// iteration after another.
+//
+// A pipelined innermost loop (`pipeline_ii`, carried through the
+// preparation with the II the estimator derives, `rtl.min_ii`) with a
+// straight-line body gets a modulo schedule instead: from that II up, each
+// operation is placed ASAP such that a memory's one port serves at most
+// one access per cycle modulo II (a modulo reservation table), and the II
+// is accepted when the loop-carried dependences hold: a carried value's
+// next value is ready before the next iteration's first use of it, and the
+// accesses of a memory that is written span less than II cycles (a
+// dependence through memory assumed at distance 1). A loop that misses its
+// II, or cannot be pipelined, gets a note saying why.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Fsm.h"
 
+#include "hcl/Analysis/Estimate.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/Diagnostics.h"
+
+#include <limits>
 
 using namespace mlir;
 
@@ -27,6 +42,27 @@ Value memoryRoot(Value memref) {
   if (isa<memref::AllocOp, memref::AllocaOp>(def))
     return memref;
   return {};
+}
+
+const TargetModel &rtlTarget() {
+  static const TargetModel target = [] {
+    std::string error;
+    return *TargetModel::get("rtl", error);
+  }();
+  return target;
+}
+
+int rtlLatency(Operation *op) {
+  if (isa<memref::LoadOp>(op))
+    return rtlTarget().loadLatency;
+  if (isa<memref::StoreOp>(op))
+    return 0;
+  // Index arithmetic (addresses, which affine IR keeps in its maps) is a
+  // wire, as the estimator counts it; the table's multiplier is the
+  // datapath's.
+  if (op->getNumResults() == 1 && op->getResult(0).getType().isIndex())
+    return 0;
+  return latencyOf(rtlTarget(), op);
 }
 
 namespace {
@@ -44,7 +80,7 @@ struct Fragment {
 };
 
 static bool isControl(Operation *op) {
-  return isa<scf::ForOp, scf::WhileOp, scf::IfOp>(op);
+  return isa<scf::ForOp, scf::WhileOp, scf::IfOp, func::CallOp>(op);
 }
 
 static Value accessedMemory(Operation *op) {
@@ -73,7 +109,9 @@ private:
   Fragment layoutSegment(ArrayRef<Operation *> ops);
   Fragment layoutControl(Operation *op);
   Fragment layoutFor(scf::ForOp loop);
+  Fragment layoutPipeline(scf::ForOp loop, Pipeline pipeline);
   Fragment layoutWhile(scf::WhileOp loop);
+  Fragment layoutCall(func::CallOp call);
   Fragment layoutIf(scf::IfOp branch);
   void copyInto(int id, ValueRange registers, ValueRange sources) {
     for (auto [reg, source] : llvm::zip_equal(registers, sources))
@@ -98,11 +136,16 @@ Fragment Builder::layoutSegment(ArrayRef<Operation *> ops) {
         cycle = std::max<unsigned>(cycle, last->second + 1);
       lastAccess[memory] = cycle;
     }
-    unsigned latency = isa<memref::LoadOp>(op) ? 1 : 0;
+    unsigned latency = rtlLatency(op);
     for (Value result : op->getResults())
       ready[result] = cycle + latency;
     cycles.push_back(cycle);
-    length = std::max(length, cycle + latency + 1);
+    // A load's data is a wire in the state it arrives in; an operation's
+    // result is registered at the end of its state, and a later state
+    // reads it once its latency has passed.
+    length = std::max(length, isa<memref::LoadOp>(op)
+                                  ? cycle + latency + 1
+                                  : cycle + std::max(latency, 1u));
   }
   int first = fsm.states.size();
   for (unsigned i = 0; i < length; ++i) {
@@ -157,10 +200,202 @@ Fragment Builder::layoutControl(Operation *op) {
     return layoutFor(loop);
   if (auto loop = dyn_cast<scf::WhileOp>(op))
     return layoutWhile(loop);
+  if (auto call = dyn_cast<func::CallOp>(op))
+    return layoutCall(call);
   return layoutIf(cast<scf::IfOp>(op));
 }
 
+/// Why `loop` cannot be pipelined in this slice; empty when it can.
+static std::string unpipelinable(scf::ForOp loop) {
+  for (Operation &op : loop.getBody()->without_terminator())
+    if (op.getNumRegions())
+      return "its body is not straight-line code (a nested '" +
+             op.getName().getStringRef().str() + "')";
+  return "";
+}
+
+static std::string memoryName(Value memory) {
+  if (auto argument = dyn_cast<BlockArgument>(memory))
+    return "argument " + std::to_string(argument.getArgNumber());
+  return "a local buffer";
+}
+
+/// A modulo schedule of `loop` at `ii`, or why there is none.
+static FailureOr<Pipeline> moduloSchedule(scf::ForOp loop, int ii,
+                                          std::string &why) {
+  Pipeline pipeline;
+  pipeline.loop = loop;
+  pipeline.ii = ii;
+  Block *body = loop.getBody();
+  // When each value of the iteration is ready, from its start; the
+  // induction variable, the carried values and values from outside are
+  // ready at 0.
+  DenseMap<Value, int> ready;
+  struct Port {
+    std::vector<bool> slots;
+    int first = -1, last = -1;
+    bool written = false;
+  };
+  llvm::MapVector<Value, Port> ports;
+  // A load is issued no earlier than its data is needed by its first user
+  // in a schedule without ports: a written memory's accesses then span
+  // fewer cycles, and fewer registers hold the data.
+  DenseMap<Operation *, int> unconstrained;
+  for (Operation &op : body->without_terminator()) {
+    int cycle = 0;
+    for (Value operand : op.getOperands())
+      cycle = std::max(cycle, ready.lookup(operand));
+    unconstrained[&op] = cycle;
+    for (Value result : op.getResults())
+      ready[result] = cycle + rtlLatency(&op);
+  }
+  ready.clear();
+  DenseMap<Operation *, int> latestLoad;
+  for (Operation &op : body->without_terminator()) {
+    if (!isa<memref::LoadOp>(op))
+      continue;
+    int latest = std::numeric_limits<int>::max();
+    for (Operation *user : op.getUsers())
+      latest = std::min(latest, isa<scf::YieldOp>(user)
+                                    ? unconstrained[&op]
+                                    : unconstrained[user] - rtlLatency(&op));
+    latestLoad[&op] = latest;
+  }
+  int depth = 0;
+  for (Operation &op : body->without_terminator()) {
+    if (isa<arith::ConstantOp>(op))
+      continue;
+    int cycle = 0;
+    for (Value operand : op.getOperands())
+      cycle = std::max(cycle, ready.lookup(operand));
+    if (auto latest = latestLoad.find(&op);
+        latest != latestLoad.end() && !op.getUsers().empty())
+      cycle = std::max(cycle, latest->second);
+    if (Value memory = accessedMemory(&op)) {
+      Port &port = ports[memory];
+      port.slots.resize(ii);
+      // Accesses of one memory keep their program order.
+      cycle = std::max(cycle, port.last + 1);
+      int tries = 0;
+      while (port.slots[cycle % ii]) {
+        ++cycle;
+        if (++tries == ii) {
+          why = memoryName(memory) + " has more than " + std::to_string(ii) +
+                " accesses per iteration for its one port";
+          return failure();
+        }
+      }
+      port.slots[cycle % ii] = true;
+      if (port.first < 0)
+        port.first = cycle;
+      port.last = cycle;
+      port.written |= isa<memref::StoreOp>(op);
+    }
+    pipeline.time[&op] = cycle;
+    for (Value result : op.getResults())
+      ready[result] = cycle + rtlLatency(&op);
+    depth = std::max(depth, cycle);
+  }
+  for (auto &[memory, port] : ports)
+    if (port.written && port.last - port.first >= ii) {
+      why = "the accesses of " + memoryName(memory) + " span " +
+            std::to_string(port.last - port.first + 1) +
+            " cycles of an iteration, and it is written: the next "
+            "iteration's must follow them (a dependence through memory, "
+            "assumed at distance 1)";
+      return failure();
+    }
+  auto yield = cast<scf::YieldOp>(body->getTerminator());
+  for (auto [carried, next] :
+       llvm::zip_equal(loop.getRegionIterArgs(), yield.getOperands())) {
+    // The register takes an operation's result in the last cycle of its
+    // latency: it is the operator's output register.
+    int write = next == carried ? -1 : ready.lookup(next);
+    Operation *def = next.getDefiningOp();
+    if (write > 0 && def && def->getBlock() == body &&
+        !isa<memref::LoadOp>(def) && rtlLatency(def) > 0)
+      --write;
+    pipeline.carriedWrite.push_back(write);
+    depth = std::max(depth, write);
+  }
+  // A carried value's register holds it from the cycle after the previous
+  // iteration's write to this iteration's write.
+  for (auto [index, carried] : llvm::enumerate(loop.getRegionIterArgs())) {
+    int write = pipeline.carriedWrite[index];
+    if (write < 0)
+      continue;
+    for (OpOperand &use : carried.getUses()) {
+      Operation *user = use.getOwner();
+      int at = user == yield ? pipeline.carriedWrite[use.getOperandNumber()]
+                             : pipeline.time.lookup(user);
+      if (at >= 0 && at < write + 1 - ii) {
+        why = "carried value " + std::to_string(index) + " is read " +
+              std::to_string(write - at) +
+              " cycles before the iteration computes its next value (a "
+              "recurrence of " +
+              std::to_string(write - at + 1) + " cycles)";
+        return failure();
+      }
+    }
+  }
+  pipeline.stages = depth / ii + 1;
+  return pipeline;
+}
+
+static int64_t intAttr(Operation *op, StringRef name, int64_t otherwise) {
+  auto attr = op->getAttrOfType<IntegerAttr>(name);
+  return attr ? attr.getInt() : otherwise;
+}
+
+static std::string loopLabel(scf::ForOp loop) {
+  auto name = loop->getAttrOfType<StringAttr>("loop_name");
+  return name ? "loop '" + name.getValue().str() + "'" : "the loop";
+}
+
 Fragment Builder::layoutFor(scf::ForOp loop) {
+  if (loop->hasAttr("pipeline_ii")) {
+    int64_t requested = intAttr(loop, "pipeline_ii", 1);
+    if (std::string refusal = unpipelinable(loop); !refusal.empty()) {
+      emitRemark(loop.getLoc())
+          << "rtl: " << loopLabel(loop)
+          << " runs one iteration after another, not pipelined: " << refusal;
+    } else {
+      // The estimator's II for the rtl target (ResMII, RecMII) first.
+      int64_t estimated = intAttr(loop, "rtl.min_ii", requested);
+      int ii = std::max<int64_t>({1, requested, estimated});
+      // Why the II is above the requested one: the estimate, then the
+      // schedules that failed.
+      SmallVector<std::string> why;
+      if (estimated > requested)
+        why.push_back("the estimate's ResMII is " +
+                      std::to_string(intAttr(loop, "rtl.res_mii", 1)) +
+                      " (one port per memory) and its RecMII " +
+                      std::to_string(intAttr(loop, "rtl.rec_mii", 1)));
+      // With every access in a cycle of its own, a schedule always exists.
+      int limit =
+          ii + static_cast<int>(loop.getBody()->getOperations().size()) + 8;
+      bool scheduleFailed = false;
+      for (; ii <= limit; ++ii) {
+        std::string failed;
+        FailureOr<Pipeline> pipeline = moduloSchedule(loop, ii, failed);
+        if (succeeded(pipeline)) {
+          if (ii > requested)
+            emitRemark(loop.getLoc())
+                << "rtl: " << loopLabel(loop) << " pipelined at II " << ii
+                << " instead of " << requested << ": " << llvm::join(why, "; ");
+          return layoutPipeline(loop, std::move(*pipeline));
+        }
+        // The first failure (at the lowest II) says the most.
+        if (!scheduleFailed)
+          why.push_back("at II " + std::to_string(ii) + ", " + failed);
+        scheduleFailed = true;
+      }
+      emitRemark(loop.getLoc())
+          << "rtl: " << loopLabel(loop)
+          << " runs one iteration after another, not pipelined: "
+          << llvm::join(why, "; ");
+    }
+  }
   int init = newState();
   state(init).forInit = loop;
   copyInto(init, loop.getRegionIterArgs(), loop.getInitArgs());
@@ -175,6 +410,35 @@ Fragment Builder::layoutFor(scf::ForOp loop) {
        llvm::zip_equal(loop.getResults(), loop.getRegionIterArgs()))
     fsm.aliases[result] = carried;
   return {init, {{init, 1}, {tail, 1}}};
+}
+
+Fragment Builder::layoutPipeline(scf::ForOp loop, Pipeline pipeline) {
+  int init = newState();
+  state(init).forInit = loop;
+  copyInto(init, loop.getRegionIterArgs(), loop.getInitArgs());
+  int run = newState();
+  state(run).pipeline = fsm.pipelines.size();
+  fsm.pipelineOf[loop] = fsm.pipelines.size();
+  state(init).next[0] = run;
+  for (Operation &op : loop.getBody()->without_terminator())
+    if (accessedMemory(&op))
+      fsm.issue[&op] = run;
+  fsm.pipelines.push_back(std::move(pipeline));
+  for (auto [result, carried] :
+       llvm::zip_equal(loop.getResults(), loop.getRegionIterArgs()))
+    fsm.aliases[result] = carried;
+  return {init, {{init, 1}, {run, 1}}};
+}
+
+Fragment Builder::layoutCall(func::CallOp call) {
+  int start = newState();
+  state(start).callStart = call;
+  int wait = newState();
+  state(wait).callWait = call;
+  state(start).next[0] = wait;
+  fsm.issue[call] = wait;
+  fsm.calls.push_back(call);
+  return {start, {{wait, 0}}};
 }
 
 Fragment Builder::layoutWhile(scf::WhileOp loop) {

@@ -3,14 +3,19 @@
 #include "hcl/Support/PassManagerOptions.h"
 #include "hcl/Target/RTL.h"
 
+#include "hcl/Analysis/Estimate.h"
 #include "hcl/Dialect/HCL/HCLDialect.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
+#include "mlir/Dialect/Affine/Analysis/LoopAnalysis.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Affine/LoopUtils.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Pass/Pass.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
 #include "mlir/Transforms/Passes.h"
 
@@ -18,8 +23,97 @@ using namespace mlir;
 
 namespace hcl {
 
+namespace {
+
+/// Unrolls the loops marked `unroll`, then lower-affine, keeping on the
+/// scf.for of a pipelined affine.for what the
+/// RTL's modulo scheduler needs: `pipeline_ii` (the requested II),
+/// `loop_name`, and the II the estimator derives for the rtl target on the
+/// affine loop (`rtl.min_ii`, from `rtl.res_mii`, one port per memory, and
+/// `rtl.rec_mii`, MLIR's dependence analysis). lower-affine moves a loop's
+/// body block into the scf.for that replaces it: the block names the loop.
+struct LowerAffineKeepingPipelines
+    : PassWrapper<LowerAffineKeepingPipelines, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(LowerAffineKeepingPipelines)
+
+  StringRef getArgument() const override { return "hcl-rtl-lower-affine"; }
+  StringRef getDescription() const override {
+    return "unroll, then lower-affine keeping the pipelined loops' II "
+           "(docs/rtl.md)";
+  }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<arith::ArithDialect, memref::MemRefDialect, scf::SCFDialect,
+                    vector::VectorDialect>();
+  }
+
+  /// Unrolls the loops marked `unroll` (0: fully), innermost first: the
+  /// datapath gets a copy of the body per unrolled iteration, scheduled
+  /// like any other code (the ports permitting, in the same cycles).
+  LogicalResult unroll() {
+    SmallVector<affine::AffineForOp> marked;
+    getOperation().walk([&](affine::AffineForOp loop) {
+      if (loop->hasAttr("unroll"))
+        marked.push_back(loop);
+    });
+    for (affine::AffineForOp loop : marked) {
+      int64_t factor = loop->getAttrOfType<IntegerAttr>("unroll").getInt();
+      loop->removeAttr("unroll");
+      std::optional<uint64_t> trips = affine::getConstantTripCount(loop);
+      if (factor == 0 && !trips)
+        return loop.emitError("rtl: a full unroll needs a constant trip count");
+      if (trips && (factor == 0 || static_cast<uint64_t>(factor) >= *trips)) {
+        if (failed(affine::loopUnrollFull(loop)))
+          return loop.emitError("rtl: the loop cannot be unrolled");
+        continue;
+      }
+      if (factor > 1 && failed(affine::loopUnrollByFactor(loop, factor)))
+        return loop.emitError("rtl: the loop cannot be unrolled by ") << factor;
+    }
+    // A cleanup loop copies its loop's attributes.
+    getOperation().walk(
+        [](affine::AffineForOp loop) { loop->removeAttr("unroll"); });
+    return success();
+  }
+
+  void runOnOperation() override {
+    if (failed(unroll()))
+      return signalPassFailure();
+    DenseMap<Block *, NamedAttrList> kept;
+    std::string error;
+    FailureOr<TargetModel> target = TargetModel::get("rtl", error);
+    getOperation().walk([&](affine::AffineForOp loop) {
+      auto requested = loop->getAttrOfType<IntegerAttr>("pipeline_ii");
+      if (!requested)
+        return;
+      LoopEstimate estimate = estimateLoopII(loop, *target);
+      Builder builder(loop.getContext());
+      NamedAttrList attributes;
+      attributes.set("pipeline_ii", requested);
+      if (Attribute name = loop->getAttr("loop_name"))
+        attributes.set("loop_name", name);
+      attributes.set("rtl.min_ii", builder.getI64IntegerAttr(estimate.ii));
+      attributes.set("rtl.res_mii", builder.getI64IntegerAttr(estimate.resMII));
+      attributes.set("rtl.rec_mii", builder.getI64IntegerAttr(estimate.recMII));
+      kept[loop.getBody()] = attributes;
+    });
+    OpPassManager lower(ModuleOp::getOperationName());
+    lower.addPass(createLowerAffinePass());
+    if (failed(runPipeline(lower, getOperation())))
+      return signalPassFailure();
+    getOperation().walk([&](scf::ForOp loop) {
+      auto it = kept.find(loop.getBody());
+      if (it == kept.end())
+        return;
+      for (NamedAttribute attribute : it->second)
+        loop->setAttr(attribute.getName(), attribute.getValue());
+    });
+  }
+};
+
+} // namespace
+
 void populateRTLPreparationPipeline(OpPassManager &pm) {
-  pm.addPass(createLowerAffinePass());
+  pm.addPass(std::make_unique<LowerAffineKeepingPipelines>());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 }

@@ -37,7 +37,7 @@ func.func private @helper(i32) -> i32
 
 func.func @call(%A: memref<4xi32>) {
   %a = affine.load %A[0] : memref<4xi32>
-  // expected-error @+1 {{rtl: calls have no hardware form yet (module instances come later)}}
+  // expected-error @+1 {{rtl: a call to a function without a body has no hardware form}}
   %b = func.call @helper(%a) : (i32) -> i32
   affine.store %b, %A[0] : memref<4xi32>
   return
@@ -63,4 +63,45 @@ func.func @copy(%A: memref<4xi32>, %B: memref<4xi32>) {
 func.func @passed_through(%A: memref<4xi32>) -> memref<4xi32> {
   // expected-error @+1 {{rtl: a returned memref must be an allocation of the function}}
   return %A : memref<4xi32>
+}
+
+// -----
+
+func.func @unroll_unknown_trips(%A: memref<16xi32>, %n: index) {
+  // expected-error @+1 {{rtl: a full unroll needs a constant trip count}}
+  affine.for %i = 0 to %n {
+    %a = affine.load %A[%i] : memref<16xi32>
+    affine.store %a, %A[%i] : memref<16xi32>
+  } {loop_name = "i", unroll = 0 : i32}
+  return
+}
+
+// -----
+
+func.func @countdown(%A: memref<4xi32>, %n: i32) {
+  %zero = arith.constant 0 : i32
+  %one = arith.constant 1 : i32
+  %more = arith.cmpi sgt, %n, %zero : i32
+  scf.if %more {
+    %m = arith.subi %n, %one : i32
+    // expected-error @+1 {{rtl: recursion has no hardware form}}
+    func.call @countdown(%A, %m) : (memref<4xi32>, i32) -> ()
+  }
+  return
+}
+
+// -----
+
+func.func @swap(%A: memref<4xi32>, %B: memref<4xi32>) {
+  %a = affine.load %A[0] : memref<4xi32>
+  %b = affine.load %B[0] : memref<4xi32>
+  affine.store %a, %B[0] : memref<4xi32>
+  affine.store %b, %A[0] : memref<4xi32>
+  return
+}
+
+func.func @twice(%A: memref<4xi32>) {
+  // expected-error @+1 {{rtl: a memory passed twice to one call has no hardware form yet (it has one port)}}
+  func.call @swap(%A, %A) : (memref<4xi32>, memref<4xi32>) -> ()
+  return
 }

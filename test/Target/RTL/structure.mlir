@@ -1,8 +1,8 @@
 // The interface and the controller of a small kernel (docs/rtl.md): the
 // ap_ctrl_hs-style handshake, one memory port per array argument, scalar
 // arguments and results as ports, and the loop's states: an iteration
-// issues both loads in one cycle (two memories) and adds and stores when
-// the data arrives one cycle later.
+// issues both loads in one cycle (two memories), multiplies when the data
+// arrives one cycle later, and adds and stores the next cycle.
 // RUN: hcl-translate --emit-rtl %s | FileCheck %s
 
 // CHECK-LABEL: module axpy (
@@ -21,11 +21,14 @@
 // CHECK-NEXT:   input  logic [15:0] arg2,
 // CHECK-NEXT:   output logic [15:0] result0
 // CHECK-NEXT: );
-// The loads' data: the ports' read data, one cycle after the issue.
+// The loads' data: the ports' read data, one cycle after the issue. The
+// multiply (1 cycle, docs/rtl.md) computes when the data arrives; the add
+// and the store read its registered product and the registered data of Y
+// one cycle later.
 // CHECK:      assign [[A:w[0-9]+]] = arg0_rdata;
 // CHECK:      assign [[B:w[0-9]+]] = arg1_rdata;
 // CHECK:      assign [[P:w[0-9]+]] = [[A]] * arg2;
-// CHECK:      assign [[S:w[0-9]+]] = [[P]] + [[B]];
+// CHECK:      assign [[S:w[0-9]+]] = [[RP:r[0-9]+]] + [[RB:r[0-9]+]];
 // CHECK:      arg0_addr = 3'([[IV:r[0-9]+]]);
 // CHECK:      arg1_we = 1'b1;
 // CHECK-NEXT: arg1_addr = 3'([[IV]]);
@@ -40,6 +43,10 @@
 // CHECK-NEXT: r{{[0-9]+}} <= w{{[0-9]+}};
 // CHECK-NEXT: state <= ($signed(w{{[0-9]+}}) < $signed(w{{[0-9]+}})) ? 3'd[[BODY:[0-9]+]] : 3'd[[EXIT:[0-9]+]];
 // CHECK:      3'd[[BODY]]: begin
+// CHECK-NEXT:   state <= 3'd[[DATA:[0-9]+]];
+// CHECK:      3'd[[DATA]]: begin
+// CHECK-NEXT:   [[RP]] <= [[P]];
+// CHECK-NEXT:   [[RB]] <= [[B]];
 // CHECK-NEXT:   state <= 3'd[[LATCH:[0-9]+]];
 // The latch: the carried sum, iv + 1 and the test of the next iteration.
 // CHECK:      3'd[[LATCH]]: begin

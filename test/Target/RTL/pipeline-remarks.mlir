@@ -1,0 +1,70 @@
+// Why a pipelined loop gets a larger II than requested, or runs one
+// iteration after another (docs/rtl.md, "Pipelined loops").
+// RUN: hcl-translate --emit-rtl %s -split-input-file -verify-diagnostics > /dev/null
+
+func.func @two_reads(%A: memref<32xi16>, %B: memref<16xi16>) {
+  // expected-remark @+1 {{rtl: loop 'p' pipelined at II 2 instead of 1: the estimate's ResMII is 2 (one port per memory) and its RecMII 1}}
+  affine.for %p = 0 to 16 {
+    %a = affine.load %A[2 * %p] : memref<32xi16>
+    %b = affine.load %A[2 * %p + 1] : memref<32xi16>
+    %m = arith.maxsi %a, %b : i16
+    affine.store %m, %B[%p] : memref<16xi16>
+  } {loop_name = "p", pipeline_ii = 1 : i32}
+  return
+}
+
+// -----
+
+// In place: the next iteration's load must follow this one's store.
+func.func @in_place(%A: memref<16xi32>) {
+  // expected-remark @+1 {{rtl: loop 'i' pipelined at II 2 instead of 1: the estimate's ResMII is 2 (one port per memory) and its RecMII 1}}
+  affine.for %i = 0 to 16 {
+    %a = affine.load %A[%i] : memref<16xi32>
+    %b = arith.addi %a, %a : i32
+    affine.store %b, %A[%i] : memref<16xi32>
+  } {loop_name = "i", pipeline_ii = 1 : i32}
+  return
+}
+
+// -----
+
+// A recurrence through a carried value: the multiplier's output register
+// serves as the carried value's register when it computes the next value
+// (a power, II 1), but an add after it needs a register of its own: II 2.
+// The estimate counts 1 cycle around this loop, as if the sum were
+// forwarded to the next iteration's multiplier, which the RTL does not do.
+func.func @power(%A: memref<16xi32>) -> i32 {
+  %one = arith.constant 1 : i32
+  %r = affine.for %i = 0 to 16 iter_args(%acc = %one) -> i32 {
+    %a = affine.load %A[%i] : memref<16xi32>
+    %p = arith.muli %acc, %a : i32
+    affine.yield %p : i32
+  } {loop_name = "i", pipeline_ii = 1 : i32}
+  return %r : i32
+}
+
+func.func @square_plus(%A: memref<16xi32>) -> i32 {
+  %one = arith.constant 1 : i32
+  // expected-remark @+1 {{rtl: loop 'i' pipelined at II 2 instead of 1: at II 1, carried value 0 is read 1 cycles before the iteration computes its next value (a recurrence of 2 cycles)}}
+  %r = affine.for %i = 0 to 16 iter_args(%acc = %one) -> i32 {
+    %a = affine.load %A[%i] : memref<16xi32>
+    %p = arith.muli %acc, %acc : i32
+    %s = arith.addi %p, %a : i32
+    affine.yield %s : i32
+  } {loop_name = "i", pipeline_ii = 1 : i32}
+  return %r : i32
+}
+
+// -----
+
+func.func @nested(%A: memref<4x4xi32>) {
+  // expected-remark @+1 {{rtl: loop 'i' runs one iteration after another, not pipelined: its body is not straight-line code (a nested 'scf.for')}}
+  affine.for %i = 0 to 4 {
+    affine.for %j = 0 to 4 {
+      %a = affine.load %A[%i, %j] : memref<4x4xi32>
+      %b = arith.addi %a, %a : i32
+      affine.store %b, %A[%i, %j] : memref<4x4xi32>
+    } {loop_name = "j"}
+  } {loop_name = "i", pipeline_ii = 1 : i32}
+  return
+}
