@@ -254,7 +254,9 @@ static void checkFactor(int64_t factor, const char *primitive,
                ", got " + std::to_string(factor));
 }
 
-std::pair<Axis, Axis> Stage::split(const Axis &axis, int64_t factor) {
+std::pair<Axis, Axis> Stage::split(const Axis &axis, int64_t factor,
+                                   SourceLocation where) {
+  detail::LocationScope located(where);
   checkAxis(axis, "split");
   checkFactor(factor, "split", stage, 1);
   schedule->commands.push_back(
@@ -263,7 +265,8 @@ std::pair<Axis, Axis> Stage::split(const Axis &axis, int64_t factor) {
 }
 
 std::array<Axis, 4> Stage::tile(const Axis &x, const Axis &y, int64_t xFactor,
-                                int64_t yFactor) {
+                                int64_t yFactor, SourceLocation where) {
+  detail::LocationScope located(where);
   checkAxis(x, "tile");
   checkAxis(y, "tile");
   checkFactor(xFactor, "tile", stage, 1);
@@ -281,14 +284,16 @@ static std::vector<std::string> loopsOf(const std::vector<Axis> &axes) {
   return loops;
 }
 
-void Stage::reorder(const std::vector<Axis> &axes) {
+void Stage::reorder(const std::vector<Axis> &axes, SourceLocation where) {
+  detail::LocationScope located(where);
   for (const Axis &axis : axes)
     checkAxis(axis, "reorder");
   schedule->commands.push_back(
       makeCommand(CommandKind::Reorder, stage, loopsOf(axes)));
 }
 
-Axis Stage::fuse(const std::vector<Axis> &axes) {
+Axis Stage::fuse(const std::vector<Axis> &axes, SourceLocation where) {
+  detail::LocationScope located(where);
   if (axes.size() < 2)
     throwError("fuse on stage '" + stage + "': needs at least two axes");
   std::string fused;
@@ -302,13 +307,15 @@ Axis Stage::fuse(const std::vector<Axis> &axes) {
 }
 
 #define HCL_LOOP_PRIMITIVE(Kind, name)                                         \
-  void Stage::name(const Axis &axis) {                                         \
+  void Stage::name(const Axis &axis, SourceLocation where) {                   \
+    detail::LocationScope located(where);                                      \
     checkAxis(axis, #name);                                                    \
     schedule->commands.push_back(                                              \
         makeCommand(CommandKind::Kind, stage, {axis.loop}));                   \
   }
 #define HCL_LOOP_FACTOR_PRIMITIVE(Kind, name, param, label, least, fallback)   \
-  void Stage::name(const Axis &axis, int64_t param) {                          \
+  void Stage::name(const Axis &axis, int64_t param, SourceLocation where) {    \
+    detail::LocationScope located(where);                                      \
     checkAxis(axis, #name);                                                    \
     checkFactor(param, #name, stage, least);                                   \
     schedule->commands.push_back(                                              \
@@ -316,7 +323,8 @@ Axis Stage::fuse(const std::vector<Axis> &axes) {
   }
 #include "hcl/Frontend/Primitives.def"
 
-Stage &Stage::vectorize(const Axis &axis, int64_t width) {
+Stage &Stage::vectorize(const Axis &axis, int64_t width, SourceLocation where) {
+  detail::LocationScope located(where);
   checkAxis(axis, "vectorize");
   if (width < 2 || (width & (width - 1)) != 0)
     throwError("vectorize on stage '" + stage +
@@ -327,7 +335,9 @@ Stage &Stage::vectorize(const Axis &axis, int64_t width) {
   return *this;
 }
 
-Stage &Stage::compute_at(const Stage &consumer, const Axis &axis) {
+Stage &Stage::compute_at(const Stage &consumer, const Axis &axis,
+                         SourceLocation where) {
+  detail::LocationScope located(where);
   consumer.checkAxis(axis, "compute_at");
   Command command = makeCommand(CommandKind::ComputeAt, stage, {axis.loop});
   command.otherStage = consumer.stage;
@@ -335,7 +345,9 @@ Stage &Stage::compute_at(const Stage &consumer, const Axis &axis) {
   return *this;
 }
 
-Stage &Stage::store_at(const Stage &consumer, const Axis &axis) {
+Stage &Stage::store_at(const Stage &consumer, const Axis &axis,
+                       SourceLocation where) {
+  detail::LocationScope located(where);
   consumer.checkAxis(axis, "store_at");
   Command command = makeCommand(CommandKind::StoreAt, stage, {axis.loop});
   command.otherStage = consumer.stage;
@@ -343,7 +355,8 @@ Stage &Stage::store_at(const Stage &consumer, const Axis &axis) {
   return *this;
 }
 
-Function Stage::outline(const OutlineOptions &options) {
+Function Stage::outline(const OutlineOptions &options, SourceLocation where) {
+  detail::LocationScope located(where);
   Command command = makeCommand(CommandKind::Outline, stage);
   command.stages = {stage};
   if (options.merge)
@@ -438,7 +451,8 @@ static void checkKnownTensor(const detail::ScheduleImpl &schedule,
 }
 
 void Schedule::partition(const Tensor &tensor, PartitionKind kind, int dim,
-                         int64_t factor) {
+                         int64_t factor, SourceLocation where) {
+  detail::LocationScope located(where);
   checkKnownTensor(*data, tensor, "partition", true);
   size_t rank = tensor.shape().size();
   if (dim < 0 || (rank && static_cast<size_t>(dim) > rank))
@@ -457,7 +471,9 @@ void Schedule::partition(const Tensor &tensor, PartitionKind kind, int dim,
   data->commands.push_back(command);
 }
 
-void Schedule::to(const Tensor &tensor, const Stage &consumer, int64_t depth) {
+void Schedule::to(const Tensor &tensor, const Stage &consumer, int64_t depth,
+                  SourceLocation where) {
+  detail::LocationScope located(where);
   checkKnownTensor(*data, tensor, "to");
   if (tensor.node()->kind != TensorKind::Compute)
     throwError("to: '" + tensor.name() +
@@ -492,7 +508,9 @@ static Tensor makeBuffer(const std::shared_ptr<detail::ScheduleImpl> &data,
 }
 
 Tensor Schedule::reuse_at(const Tensor &tensor, const Stage &stage,
-                          const Axis &axis, const std::string &name) {
+                          const Axis &axis, const std::string &name,
+                          SourceLocation where) {
+  detail::LocationScope located(where);
   checkKnownTensor(*data, tensor, "reuse_at", true);
   stage.checkAxis(axis, "reuse_at");
   return makeBuffer(data, CommandKind::ReuseAt, tensor, stage, axis, name,
@@ -500,7 +518,9 @@ Tensor Schedule::reuse_at(const Tensor &tensor, const Stage &stage,
 }
 
 Tensor Schedule::buffer_at(const Tensor &tensor, const Stage &stage,
-                           const Axis &axis, const std::string &name) {
+                           const Axis &axis, const std::string &name,
+                           SourceLocation where) {
+  detail::LocationScope located(where);
   checkKnownTensor(*data, tensor, "buffer_at");
   stage.checkAxis(axis, "buffer_at");
   return makeBuffer(data, CommandKind::BufferAt, tensor, stage, axis, name,
@@ -510,7 +530,9 @@ Tensor Schedule::buffer_at(const Tensor &tensor, const Stage &stage,
 std::vector<Function> Schedule::outline(const std::vector<Tensor> &group1,
                                         const std::vector<Tensor> &group2,
                                         const std::vector<Tensor> &group3,
-                                        const std::vector<Tensor> &group4) {
+                                        const std::vector<Tensor> &group4,
+                                        SourceLocation where) {
+  detail::LocationScope located(where);
   std::vector<Function> functions;
   for (const auto *group : {&group1, &group2, &group3, &group4}) {
     if (group->empty())
@@ -530,7 +552,9 @@ std::vector<Function> Schedule::outline(const std::vector<Tensor> &group1,
 }
 
 Tensor Schedule::reshape(const Tensor &tensor,
-                         const std::vector<int64_t> &shape) {
+                         const std::vector<int64_t> &shape,
+                         SourceLocation where) {
+  detail::LocationScope located(where);
   checkKnownTensor(*data, tensor, "reshape", true);
   int64_t from = 1, to = 1;
   for (int64_t d : tensor.shape())
@@ -554,7 +578,9 @@ Tensor Schedule::reshape(const Tensor &tensor,
   return Tensor(reshaped);
 }
 
-void Schedule::quantize(const Tensor &tensor, Type type, QuantizeMode mode) {
+void Schedule::quantize(const Tensor &tensor, Type type, QuantizeMode mode,
+                        SourceLocation where) {
+  detail::LocationScope located(where);
   checkKnownTensor(*data, tensor, "quantize");
   if (!type.isFixed())
     throwError("quantize of '" + tensor.name() + "' to " + type.str() +
@@ -569,7 +595,8 @@ void Schedule::quantize(const Tensor &tensor, Type type, QuantizeMode mode) {
   data->commands.push_back(command);
 }
 
-void Schedule::downsize(const Tensor &tensor, Type type) {
+void Schedule::downsize(const Tensor &tensor, Type type, SourceLocation where) {
+  detail::LocationScope located(where);
   checkKnownTensor(*data, tensor, "downsize");
   if (!tensor.dtype().isInteger() || !type.isInteger() ||
       type.bits >= tensor.dtype().bits)
@@ -617,11 +644,15 @@ static Tensor packing(detail::ScheduleImpl &data, CommandKind kind,
   return Tensor(packed);
 }
 
-Tensor Schedule::pack(const Tensor &tensor, int axis, int factor) {
+Tensor Schedule::pack(const Tensor &tensor, int axis, int factor,
+                      SourceLocation where) {
+  detail::LocationScope located(where);
   return packing(*data, CommandKind::Pack, "pack", tensor, axis, factor);
 }
 
-Tensor Schedule::unpack(const Tensor &tensor, int axis, int factor) {
+Tensor Schedule::unpack(const Tensor &tensor, int axis, int factor,
+                        SourceLocation where) {
+  detail::LocationScope located(where);
   return packing(*data, CommandKind::Unpack, "unpack", tensor, axis, factor);
 }
 

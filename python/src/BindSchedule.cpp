@@ -94,52 +94,79 @@ void bindSchedule(py::module_ &m) {
       .value("Block", hcl::PartitionKind::Block)
       .value("Cyclic", hcl::PartitionKind::Cyclic);
 
+  // The package locates each call at the user's Python line (it pins it
+  // before calling); the C++ caller's line, this file's, is not given.
+  static constexpr hcl::SourceLocation kPython{};
   py::class_<Stage> stage(m, "Stage");
   // The loop primitives generated from Primitives.def; the package's Stage
   // (python/hcl/schedule.py) wraps each one listed in `loop_primitives`.
   py::list loopPrimitives;
 #define HCL_LOOP_PRIMITIVE(Kind, name)                                         \
-  stage.def(#name, &Stage::name, py::arg("axis"));                             \
+  stage.def(                                                                   \
+      #name, [](Stage &s, const Axis &a) { s.name(a, kPython); },              \
+      py::arg("axis"));                                                        \
   loopPrimitives.append(                                                       \
       py::make_tuple(#name, py::none(), py::none(), py::none()));
 #define HCL_LOOP_FACTOR_PRIMITIVE(Kind, name, param, label, least, fallback)   \
-  stage.def(#name, &Stage::name, py::arg("axis"),                              \
-            py::arg(#param) = int64_t(fallback));                              \
+  stage.def(                                                                   \
+      #name,                                                                   \
+      [](Stage &s, const Axis &a, int64_t p) { s.name(a, p, kPython); },       \
+      py::arg("axis"), py::arg(#param) = int64_t(fallback));                   \
   loopPrimitives.append(py::make_tuple(#name, #param, #label, fallback));
 #include "hcl/Frontend/Primitives.def"
   m.attr("loop_primitives") = loopPrimitives;
   stage.def_property_readonly("name", &Stage::name)
-      .def("split", &Stage::split)
+      .def("split", [](Stage &s, const Axis &a,
+                       int64_t f) { return s.split(a, f, kPython); })
       .def("tile",
            [](Stage &s, const Axis &x, const Axis &y, int64_t xf, int64_t yf) {
-             auto axes = s.tile(x, y, xf, yf);
+             auto axes = s.tile(x, y, xf, yf, kPython);
              return py::make_tuple(axes[0], axes[1], axes[2], axes[3]);
            })
-      .def("reorder", &Stage::reorder)
-      .def("fuse", &Stage::fuse)
-      .def("vectorize",
-           [](Stage &s, const Axis &a, int64_t w) { s.vectorize(a, w); })
-      .def("compute_at", [](Stage &s, const Stage &consumer,
-                            const Axis &a) { s.compute_at(consumer, a); })
+      .def("reorder",
+           [](Stage &s, const std::vector<Axis> &axes) {
+             s.reorder(axes, kPython);
+           })
+      .def("fuse",
+           [](Stage &s, const std::vector<Axis> &axes) {
+             return s.fuse(axes, kPython);
+           })
+      .def("vectorize", [](Stage &s, const Axis &a,
+                           int64_t w) { s.vectorize(a, w, kPython); })
+      .def("compute_at",
+           [](Stage &s, const Stage &consumer, const Axis &a) {
+             s.compute_at(consumer, a, kPython);
+           })
       .def("store_at", [](Stage &s, const Stage &consumer,
-                          const Axis &a) { s.store_at(consumer, a); })
+                          const Axis &a) { s.store_at(consumer, a, kPython); })
       .def("outline", [](Stage &s, std::optional<hcl::Function> merge,
                          std::vector<std::string> param, std::string axis) {
         hcl::OutlineOptions options;
         options.merge = std::move(merge);
         options.param = std::move(param);
         options.axis = std::move(axis);
-        return s.outline(options);
+        return s.outline(options, kPython);
       });
 
   py::class_<Schedule>(m, "Schedule")
       .def("stage", [](const Schedule &s, const Tensor &t) { return s[t]; })
       .def("stage_named",
            [](const Schedule &s, const std::string &n) { return s[n]; })
-      .def("partition", &Schedule::partition)
-      .def("to", &Schedule::to)
-      .def("reuse_at", &Schedule::reuse_at)
-      .def("buffer_at", &Schedule::buffer_at)
+      .def("partition",
+           [](Schedule &s, const Tensor &t, hcl::PartitionKind kind, int dim,
+              int64_t factor) { s.partition(t, kind, dim, factor, kPython); })
+      .def("to", [](Schedule &s, const Tensor &t, const Stage &consumer,
+                    int64_t depth) { s.to(t, consumer, depth, kPython); })
+      .def("reuse_at",
+           [](Schedule &s, const Tensor &t, const Stage &stage, const Axis &a,
+              const std::string &name) {
+             return s.reuse_at(t, stage, a, name, kPython);
+           })
+      .def("buffer_at",
+           [](Schedule &s, const Tensor &t, const Stage &stage, const Axis &a,
+              const std::string &name) {
+             return s.buffer_at(t, stage, a, name, kPython);
+           })
       .def("outline",
            [](Schedule &s, const std::vector<std::vector<Tensor>> &groups) {
              if (groups.size() > 4)
@@ -148,11 +175,11 @@ void bindSchedule(py::module_ &m) {
                                std::to_string(groups.size()));
              std::vector<std::vector<Tensor>> g(groups);
              g.resize(4);
-             return s.outline(g[0], g[1], g[2], g[3]);
+             return s.outline(g[0], g[1], g[2], g[3], kPython);
            })
       .def("reshape",
            [](Schedule &s, const Tensor &t, py::handle shape) {
-             return s.reshape(t, toShape(shape, "reshape"));
+             return s.reshape(t, toShape(shape, "reshape"), kPython);
            })
       .def("quantize",
            [](Schedule &s, const Tensor &t, hcl::Type type, bool round,
@@ -160,11 +187,16 @@ void bindSchedule(py::module_ &m) {
              hcl::QuantizeMode mode;
              mode.roundNearest = round;
              mode.saturate = saturate;
-             s.quantize(t, type, mode);
+             s.quantize(t, type, mode, kPython);
            })
-      .def("downsize", &Schedule::downsize)
-      .def("pack", &Schedule::pack)
-      .def("unpack", &Schedule::unpack)
+      .def("downsize", [](Schedule &s, const Tensor &t,
+                          hcl::Type type) { s.downsize(t, type, kPython); })
+      .def("pack", [](Schedule &s, const Tensor &t, int axis,
+                      int factor) { return s.pack(t, axis, factor, kPython); })
+      .def("unpack",
+           [](Schedule &s, const Tensor &t, int axis, int factor) {
+             return s.unpack(t, axis, factor, kPython);
+           })
       .def("tensor", &Schedule::tensor)
       .def_property_readonly("inputs", &Schedule::inputs)
       .def_property_readonly("outputs", &Schedule::outputs)

@@ -178,10 +178,13 @@ TEST(FrontendErrors, EngineDiagnosticIsCarried) {
     return compute({8, 8}, [&](Var i, Var j) { return A(i, j) + 1; }, "B");
   });
   Tensor B = s.outputs()[0];
+  unsigned line = __LINE__ + 1;
   s.reuse_at(A, s[B], B.axis(0));
   std::string message = errorOf([&] { build(s); });
-  EXPECT_NE(message.find("the schedule cannot be applied: no reuse along loop "
-                         "'i'"),
+  // The engine's message, at the user's call of reuse_at.
+  EXPECT_NE(message.find("the schedule cannot be applied: " +
+                         std::string(__FILE__) + ":" + std::to_string(line) +
+                         ": error: no reuse along loop 'i'"),
             std::string::npos)
       << message;
   EXPECT_NE(message.find("(in s.reuse_at(A, s[\"B\"], i))"), std::string::npos)

@@ -118,3 +118,26 @@ TEST(UserLocations, UnnamedPlaceholderIsDescribedByItsLine) {
                                     ", argument 0 of @top, memref<8xi32>"))
       << message;
 }
+
+/// A schedule primitive is located at its C++ call, as a compute is: the
+/// written schedule op carries the line, and an error found when the
+/// schedule is applied starts with it.
+TEST(UserLocations, SchedulePrimitivesAtTheCallsLine) {
+  Tensor A = placeholder({8, 8}, "A");
+  Schedule s = create_schedule({A}, [&](Tensor A) {
+    Tensor B = compute({8, 8}, [&](Var i, Var j) { return A(i, j) + 1; }, "B");
+    return compute({8, 8}, [&](Var i, Var j) { return B(i, j) * 2; }, "C");
+  });
+  unsigned line = __LINE__ + 1;
+  s["B"].pipeline("j");
+  std::string loc =
+      "loc(\"" + std::string(__FILE__) + "\":" + std::to_string(line) + ":0)";
+  std::string text = lower(s, false);
+  EXPECT_TRUE(contains(text, loc)) << text;
+
+  // C does not read A: reuse_at is refused when the schedule is applied.
+  unsigned bad = __LINE__ + 1;
+  s.reuse_at(A, s["C"], "i");
+  std::string message = errorOf([&] { build(s); });
+  EXPECT_TRUE(contains(message, at(bad))) << message;
+}

@@ -58,44 +58,56 @@ struct OutlineOptions {
   std::string axis;
 };
 
+/// Every primitive takes the caller's line (`where`, filled in by the
+/// compiler): an error found when the schedule is applied points at it.
 class Stage {
 public:
   const std::string &name() const { return stage; }
 
   /// `axis.outer` and `axis.inner`.
-  std::pair<Axis, Axis> split(const Axis &axis, int64_t factor);
+  std::pair<Axis, Axis> split(const Axis &axis, int64_t factor,
+                              SourceLocation where = SourceLocation::current());
   /// x.outer, y.outer, x.inner, y.inner.
   std::array<Axis, 4> tile(const Axis &x, const Axis &y, int64_t xFactor,
-                           int64_t yFactor);
-  void reorder(const std::vector<Axis> &axes);
+                           int64_t yFactor,
+                           SourceLocation where = SourceLocation::current());
+  void reorder(const std::vector<Axis> &axes,
+               SourceLocation where = SourceLocation::current());
   /// The fused loop `a.b.fused`.
-  Axis fuse(const std::vector<Axis> &axes);
+  Axis fuse(const std::vector<Axis> &axes,
+            SourceLocation where = SourceLocation::current());
   // The loop primitives of Primitives.def, each `void name(const Axis &axis)`
   // or `void name(const Axis &axis, int64_t param = fallback)`:
   // unroll(axis, factor = 0) (0 unrolls fully), pipeline(axis,
   // initiation_interval = 1), parallel(axis), ...
-#define HCL_LOOP_PRIMITIVE(Kind, name) void name(const Axis &axis);
+#define HCL_LOOP_PRIMITIVE(Kind, name)                                         \
+  void name(const Axis &axis, SourceLocation where = SourceLocation::current());
 #define HCL_LOOP_FACTOR_PRIMITIVE(Kind, name, param, label, least, fallback)   \
-  void name(const Axis &axis, int64_t param = fallback);
+  void name(const Axis &axis, int64_t param = fallback,                        \
+            SourceLocation where = SourceLocation::current());
 #include "hcl/Frontend/Primitives.def"
   /// Halide's vectorize: `axis` runs in groups of `width` (a power of two)
   /// iterations; a longer loop is split first into `axis.outer` and
   /// `axis.inner`. Returns this stage, so calls chain as in Halide.
-  Stage &vectorize(const Axis &axis, int64_t width);
+  Stage &vectorize(const Axis &axis, int64_t width,
+                   SourceLocation where = SourceLocation::current());
   /// Computes this stage inside loop `axis` of `consumer`. Later
   /// primitives on this stage apply to its copy there (`s[P].vectorize(x,
   /// 8)` after `s[P].compute_at(s[C], xo)`), as in Halide. Returns this
   /// stage.
-  Stage &compute_at(const Stage &consumer, const Axis &axis);
+  Stage &compute_at(const Stage &consumer, const Axis &axis,
+                    SourceLocation where = SourceLocation::current());
   /// Halide's store_at, with compute_at(consumer, inner) where `axis`
   /// encloses `inner` (or is it): this stage's buffer is allocated inside
   /// loop `axis` of `consumer`, sized to what one iteration of `axis`
   /// computes, instead of once at full size. Either order of the two calls
   /// works. Returns this stage.
-  Stage &store_at(const Stage &consumer, const Axis &axis);
+  Stage &store_at(const Stage &consumer, const Axis &axis,
+                  SourceLocation where = SourceLocation::current());
   /// Makes this stage a function of its own (the hcl-dialect outlining
   /// proposal): `Stage_<name>`.
-  Function outline(const OutlineOptions &options = OutlineOptions());
+  Function outline(const OutlineOptions &options = OutlineOptions(),
+                   SourceLocation where = SourceLocation::current());
 
 private:
   friend class Schedule;
@@ -117,29 +129,36 @@ public:
   /// Banks `tensor` (dim 0: every dimension, 1..rank: one dimension).
   void partition(const Tensor &tensor,
                  PartitionKind kind = PartitionKind::Complete, int dim = 0,
-                 int64_t factor = 0);
+                 int64_t factor = 0,
+                 SourceLocation where = SourceLocation::current());
   /// HeteroCL's s.to(B, s[D]): the buffer of `tensor` between the stage
   /// computing it and `consumer` becomes a FIFO channel (hls::stream) of
   /// `depth` elements, or of the depth the compiler infers when 0. Checked
   /// when the schedule is applied: written and read once per element in one
   /// order, and no deadlock (docs/streaming.md).
-  void to(const Tensor &tensor, const Stage &consumer, int64_t depth = 0);
+  void to(const Tensor &tensor, const Stage &consumer, int64_t depth = 0,
+          SourceLocation where = SourceLocation::current());
   /// A reuse buffer for the reads of `tensor` in `stage` along `axis`;
   /// apply reuse_at to it again for the next level (line, then window).
   Tensor reuse_at(const Tensor &tensor, const Stage &stage, const Axis &axis,
-                  const std::string &name = "");
+                  const std::string &name = "",
+                  SourceLocation where = SourceLocation::current());
   /// A write buffer for `tensor` in `stage` at loop `axis`.
   Tensor buffer_at(const Tensor &tensor, const Stage &stage, const Axis &axis,
-                   const std::string &name = "");
+                   const std::string &name = "",
+                   SourceLocation where = SourceLocation::current());
   /// One function per group of stages (HeteroCL's s.outline([B, C], [D])):
   /// `Stage_B_C`, `Stage_D`.
-  std::vector<Function> outline(const std::vector<Tensor> &group1,
-                                const std::vector<Tensor> &group2 = {},
-                                const std::vector<Tensor> &group3 = {},
-                                const std::vector<Tensor> &group4 = {});
+  std::vector<Function>
+  outline(const std::vector<Tensor> &group1,
+          const std::vector<Tensor> &group2 = {},
+          const std::vector<Tensor> &group3 = {},
+          const std::vector<Tensor> &group4 = {},
+          SourceLocation where = SourceLocation::current());
 
   /// `tensor` with another shape of the same number of elements.
-  Tensor reshape(const Tensor &tensor, const std::vector<int64_t> &shape);
+  Tensor reshape(const Tensor &tensor, const std::vector<int64_t> &shape,
+                 SourceLocation where = SourceLocation::current());
 
   /// Data types (docs/datatypes.md): `tensor` is stored as fixed point;
   /// stores quantize, loads convert back, so the stages compute as written.
@@ -147,13 +166,17 @@ public:
   /// `mode` chooses how stores quantize (default: truncate and wrap, as
   /// ap_fixed's AP_TRN / AP_WRAP).
   void quantize(const Tensor &tensor, Type type,
-                QuantizeMode mode = QuantizeMode());
+                QuantizeMode mode = QuantizeMode(),
+                SourceLocation where = SourceLocation::current());
   /// `tensor` (integers) is stored in the narrower integer type `type`.
-  void downsize(const Tensor &tensor, Type type);
+  void downsize(const Tensor &tensor, Type type,
+                SourceLocation where = SourceLocation::current());
   /// `factor` neighbouring elements of `axis` (from 0) stored in one integer
   /// word; the packed tensor is returned. unpack is the inverse.
-  Tensor pack(const Tensor &tensor, int axis, int factor);
-  Tensor unpack(const Tensor &tensor, int axis, int factor);
+  Tensor pack(const Tensor &tensor, int axis, int factor,
+              SourceLocation where = SourceLocation::current());
+  Tensor unpack(const Tensor &tensor, int axis, int factor,
+                SourceLocation where = SourceLocation::current());
 
   /// A tensor of the program by name: an input or a stage's tensor
   /// (HeteroCL's kernel.B).
