@@ -77,24 +77,25 @@ def log10(x):
     return _hcl.log(x) / 2.302585092994046
 
 
-def and_(*conditions):
-    """All of the conditions hold (HeteroCL's hcl.and_; none: true)."""
+def _fold_conditions(conditions, empty, combine):
+    """`combine` over the conditions; one condition is compared with 0, and
+    none gives the one-bit `empty`."""
     if not conditions:
-        return _hcl.cast(UInt(1), 1)
+        return _hcl.cast(UInt(1), empty)
     result = conditions[0] if len(conditions) > 1 else (conditions[0] != 0)
     for c in conditions[1:]:
-        result = _hcl.logical_and(result, c)
+        result = combine(result, c)
     return result
+
+
+def and_(*conditions):
+    """All of the conditions hold (HeteroCL's hcl.and_; none: true)."""
+    return _fold_conditions(conditions, 1, _hcl.logical_and)
 
 
 def or_(*conditions):
     """One of the conditions holds (HeteroCL's hcl.or_; none: false)."""
-    if not conditions:
-        return _hcl.cast(UInt(1), 0)
-    result = conditions[0] if len(conditions) > 1 else (conditions[0] != 0)
-    for c in conditions[1:]:
-        result = _hcl.logical_or(result, c)
-    return result
+    return _fold_conditions(conditions, 0, _hcl.logical_or)
 
 # HeteroCL's top-level style: stages created outside any kernel make up the
 # program that create_schedule([A, B]) schedules.
