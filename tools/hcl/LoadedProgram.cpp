@@ -24,18 +24,20 @@ static mlir::DialectRegistry makeRegistry() {
 LoadedProgram::LoadedProgram()
     : context(makeRegistry()), diagnostics(context, llvm::errs()) {}
 
-std::unique_ptr<LoadedProgram> LoadedProgram::load(llvm::StringRef path,
-                                                   PipelineBuilder pipeline) {
+std::unique_ptr<LoadedProgram>
+LoadedProgram::load(llvm::StringRef path, PipelineBuilder pipeline,
+                    llvm::ArrayRef<std::string> inputFiles) {
   std::unique_ptr<LoadedProgram> program(new LoadedProgram());
   if (isOnnxPath(path)) {
     // An ONNX model: imported into hcl's MLIR, then read as any program.
-    llvm::Expected<OnnxImportOptions> options = importOptionsFromCommandLine();
+    llvm::Expected<OnnxImportOptions> options =
+        importOptionsFromCommandLine(inputFiles);
     if (!options) {
       fail(llvm::toString(options.takeError()));
       return nullptr;
     }
     llvm::Expected<std::string> text =
-        importOnnxText(path, *options, &program->onnxInputNames);
+        importOnnxText(path, *options, &program->onnx);
     if (!text) {
       fail(llvm::toString(text.takeError()));
       return nullptr;
@@ -78,9 +80,9 @@ LoadedProgram::argumentNames(llvm::StringRef function) {
   if (!func)
     return {};
   // The imported text calls them %arg0...; the user knows the ONNX names.
-  if (!onnxInputNames.empty() && func.isPublic() &&
-      onnxInputNames.size() == func.getNumArguments())
-    return onnxInputNames;
+  if (!onnx.inputNames.empty() && func.isPublic() &&
+      onnx.inputNames.size() == func.getNumArguments())
+    return onnx.inputNames;
   std::vector<std::string> names = sourceNames(func);
   // A name attribute wins: the front ends name arguments after their
   // tensors there, which printing keeps (and the SSA names do not).

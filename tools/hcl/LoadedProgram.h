@@ -4,6 +4,7 @@
 #define HCL_TOOLS_HCL_LOADEDPROGRAM_H
 
 #include "DriverPipeline.h"
+#include "OnnxInterface.h"
 
 #include "hcl/Support/Diagnostics.h"
 
@@ -26,9 +27,11 @@ public:
   /// Reads `path` and runs the command's pass manager on it: the linalg
   /// lowering, then the passes `pipeline` adds (DriverPipeline.h). Null
   /// when the file cannot be read or parsed or a pass fails (the error is
-  /// printed).
-  static std::unique_ptr<LoadedProgram> load(llvm::StringRef path,
-                                             PipelineBuilder pipeline = {});
+  /// printed). For an ONNX model, `inputFiles` (hcl run's --input) give the
+  /// values of its inputs where the import needs them (OnnxImportOptions).
+  static std::unique_ptr<LoadedProgram>
+  load(llvm::StringRef path, PipelineBuilder pipeline = {},
+       llvm::ArrayRef<std::string> inputFiles = {});
 
   mlir::ModuleOp module() { return *moduleOp; }
 
@@ -36,6 +39,12 @@ public:
   /// hcl.arg_name, which the front ends write; "A" for `%A: memref<...>`;
   /// the input's name in an ONNX model); "" for each one it cannot tell.
   std::vector<std::string> argumentNames(llvm::StringRef function);
+
+  /// Whether result `i` is a scalar of the ONNX model the program came
+  /// from: the program returns it as one element, the user gets shape ().
+  bool isOnnxScalarResult(size_t i) const {
+    return i < onnx.outputShapes.size() && onnx.outputShapes[i].empty();
+  }
 
 private:
   LoadedProgram();
@@ -49,7 +58,7 @@ private:
   llvm::SourceMgr sourceMgr;
   mlir::OwningOpRef<mlir::ModuleOp> moduleOp;
   /// For an ONNX model: the ONNX names of the entry's arguments.
-  std::vector<std::string> onnxInputNames;
+  OnnxInterface onnx;
 };
 
 /// Prints "hcl: error: MESSAGE" and returns the exit code 1.

@@ -3,9 +3,11 @@
 #include "OnnxInput.h"
 
 #include "hcl/Frontend/Error.h"
+#include "hcl/Runtime/Npy.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Path.h"
 
 using namespace llvm;
 
@@ -25,9 +27,16 @@ static cl::opt<bool> weightsAsInputs(
 bool isOnnxPath(StringRef path) { return path.ends_with(".onnx"); }
 bool isOnnxTensorPath(StringRef path) { return path.ends_with(".pb"); }
 
-Expected<OnnxImportOptions> importOptionsFromCommandLine() {
+Expected<OnnxImportOptions>
+importOptionsFromCommandLine(ArrayRef<std::string> inputFiles) {
   OnnxImportOptions options;
   options.weightsAsInputs = weightsAsInputs;
+  for (const std::string &file : inputFiles) {
+    Expected<OnnxTensor> value = readTensorValues(file);
+    if (!value)
+      return value.takeError();
+    options.inputValues.push_back(std::move(*value));
+  }
   for (const std::string &spec : shapeOptions) {
     auto [name, dims] = StringRef(spec).rsplit('=');
     if (name.empty() || dims.empty())
@@ -49,11 +58,11 @@ Expected<OnnxImportOptions> importOptionsFromCommandLine() {
 
 Expected<std::string> importOnnxText(StringRef path,
                                      const OnnxImportOptions &options,
-                                     std::vector<std::string> *inputNames) {
+                                     OnnxInterface *interface) {
   try {
     OnnxModel model = import_onnx(path.str(), options);
-    if (inputNames)
-      *inputNames = model.inputNames;
+    if (interface)
+      *interface = {model.inputNames, model.outputShapes};
     return program_text(model.schedule);
   } catch (const hcl::Error &error) {
     return createStringError(path + ": " + error.what());
@@ -128,6 +137,60 @@ HostArray hostArrayFrom(const OnnxTensor &tensor) {
     break;
   }
   return array;
+}
+
+/// The hcl type of an .npy array's elements (as ONNX's importer types them).
+static Type typeOf(ElementKind kind) {
+  switch (kind) {
+  case ElementKind::F32:
+    return Float(32);
+  case ElementKind::F64:
+    return Float(64);
+  case ElementKind::I1:
+    return UInt(1);
+  case ElementKind::I8:
+    return Int(8);
+  case ElementKind::U8:
+    return UInt(8);
+  case ElementKind::I16:
+    return Int(16);
+  case ElementKind::U16:
+    return UInt(16);
+  case ElementKind::I32:
+    return Int(32);
+  case ElementKind::U32:
+    return UInt(32);
+  case ElementKind::U64:
+    return UInt(64);
+  default:
+    return Int(64);
+  }
+}
+
+Expected<OnnxTensor> readTensorValues(StringRef path) {
+  if (isOnnxTensorPath(path)) {
+    try {
+      return read_onnx_tensor(path.str());
+    } catch (const hcl::Error &error) {
+      return createStringError(error.what());
+    }
+  }
+  Expected<HostArray> array = readNpy(path);
+  if (!array)
+    return array.takeError();
+  if (array->kind() == ElementKind::Wide)
+    return createStringError(path + ": wide integers are not ONNX values");
+  OnnxTensor tensor;
+  tensor.name = sys::path::stem(path).str();
+  tensor.dtype = typeOf(array->kind());
+  tensor.shape = array->shape();
+  for (int64_t i = 0; i < array->numElements(); ++i) {
+    if (tensor.dtype.isFloat())
+      tensor.floats.push_back(array->elementAsDouble(i));
+    else
+      tensor.ints.push_back(array->elementAsInt(i));
+  }
+  return tensor;
 }
 
 Expected<HostArray> readOnnxTensor(StringRef path) {

@@ -175,8 +175,9 @@ Result runTest(const std::string &dir) {
     return {Outcome::Unsupported, e.what()};
   }
   OnnxImportOptions options;
-  // The test's inputs are known: they fold where an operator needs a value
-  // at import time, and give the static shape of dynamic dimensions.
+  // The test's inputs are given, as `hcl run --input` gives them: an
+  // operator that needs a value at import time takes it, everything else
+  // reads the input at run time.
   for (const OnnxTensor &t : inputs)
     if (!t.name.empty()) {
       options.knownInputs[t.name] = t;

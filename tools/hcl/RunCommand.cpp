@@ -81,6 +81,9 @@ static std::string shapeTuple(ArrayRef<int64_t> shape) {
   return text + (shape.size() == 1 ? ",)" : ")");
 }
 
+/// The arguments given as 0-d arrays, which are written back as such.
+static std::vector<bool> givenAsScalar;
+
 /// The argument arrays from --input files or --random-inputs.
 static Expected<std::vector<HostArray>>
 prepareArguments(JitProgram &program, LoadedProgram &loaded) {
@@ -117,6 +120,12 @@ prepareArguments(JitProgram &program, LoadedProgram &loaded) {
                                     : readNpy(inputArrays[i]);
     if (!array)
       return array.takeError();
+    // A 0-d array is the one element of a (1,) argument (an ONNX scalar).
+    givenAsScalar.resize(specs.size());
+    if (array->rank() == 0 && specs[i].shape == std::vector<int64_t>{1}) {
+      array->reshape({1});
+      givenAsScalar[i] = true;
+    }
     if (specs[i].kind == ElementKind::Wide) {
       Expected<HostArray> wide = wideFromBytes(
           *array, specs[i].integerBits, specs[i].isUnsigned, specs[i].shape,
@@ -219,7 +228,7 @@ int runMain() {
   // as it is read.
   auto compileStart = std::chrono::steady_clock::now();
   std::unique_ptr<LoadedProgram> loaded =
-      LoadedProgram::load(inputFile, addApplySchedule);
+      LoadedProgram::load(inputFile, addApplySchedule, inputArrays);
   if (!loaded)
     return 1;
   mlir::ModuleOp module = loaded->module();
@@ -267,6 +276,12 @@ int runMain() {
                           .count());
   }
   std::sort(timesMs.begin(), timesMs.end());
+  for (size_t i = 0; i < results.size(); ++i)
+    if (loaded->isOnnxScalarResult(i))
+      results[i].reshape({});
+  for (size_t i = 0; i < givenAsScalar.size(); ++i)
+    if (givenAsScalar[i])
+      arguments[i].reshape({});
 
   const auto &argSpecs = (*program)->signature().arguments;
   outs() << "@" << (*program)->entryName() << ": " << argSpecs.size()

@@ -40,10 +40,16 @@ struct OnnxImportOptions {
   /// Initializers become inputs of the program (after the graph's inputs)
   /// instead of constant globals.
   bool weightsAsInputs = false;
-  /// Inputs whose values are known when importing: they are folded into the
-  /// program where an operator needs a value at compile time (Reshape's
-  /// shape, Slice's starts, ...) and stay inputs otherwise.
+  /// Values of the graph's inputs known when importing, by ONNX name
+  /// (knownInputs) or in the order of the graph's inputs (inputValues, as
+  /// `hcl run --input` gives them). An operator that needs a value at import
+  /// time (Reshape's shape, Slice's starts, Resize's scales, ...) takes it
+  /// from here, and the program is then made for that value; everywhere else
+  /// the input is read at run time like any other. Every input stays an
+  /// argument of the program. A value also gives the static shape of an
+  /// input's dynamic dimensions.
   std::map<std::string, OnnxTensor> knownInputs;
+  std::vector<OnnxTensor> inputValues;
   /// Post-training quantization of the weights: with N > 0, float
   /// initializers become fixed-point constants of N bits (the format from
   /// their largest magnitude, fixed_format_for; values rounded to nearest,
@@ -63,6 +69,9 @@ struct OnnxModel {
   /// folded from knownInputs are not among them; with weightsAsInputs the
   /// initializers follow the graph's inputs).
   std::vector<std::string> inputNames, outputNames;
+  /// The outputs' ONNX shapes: rank 0 for a scalar, which the program holds
+  /// as a one-element tensor (as it does scalar inputs).
+  std::vector<std::vector<int64_t>> outputShapes;
   /// The ONNX opset of the default domain.
   int64_t opset = 0;
 

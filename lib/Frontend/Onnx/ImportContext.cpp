@@ -81,13 +81,27 @@ const Value &NodeContext::input(size_t i) {
   return importer.value(proto.input(i), proto);
 }
 
-const OnnxTensor &NodeContext::knownInput(size_t i, const std::string &what) {
+const OnnxTensor *NodeContext::knownValue(size_t i) {
   const Value &v = input(i);
-  if (!v.known())
+  if (v.known())
+    return &*v.data;
+  // A graph input whose value was given: the program is made for it.
+  return importer.givenInputValue(proto.input(i));
+}
+
+const OnnxTensor &NodeContext::knownInput(size_t i, const std::string &what) {
+  if (const OnnxTensor *value = knownValue(i))
+    return *value;
+  if (importer.isGraphInput(proto.input(i)))
     fail(what + " (input " + std::to_string(i) + ", '" + proto.input(i) +
-         "') must be known when the model is imported (an initializer, a "
-         "constant, or integer arithmetic on them), not computed at run time");
-  return *v.data;
+         "') decides the program's shapes, so its value must be known when "
+         "the model is imported: give it (hcl run --input, or "
+         "OnnxImportOptions::inputValues), or make it an initializer");
+  importer.noteNeedsFoldedInputs();
+  fail(what + " (input " + std::to_string(i) + ", '" + proto.input(i) +
+       "') must be known when the model is imported (an initializer, a "
+       "constant, a graph input whose value is given, or integer arithmetic "
+       "on them), not computed at run time");
 }
 
 std::vector<int64_t> NodeContext::knownInts(size_t i, const std::string &what) {

@@ -63,6 +63,9 @@ public:
   /// An optional input that is absent (missing or named "").
   bool hasInput(size_t i) const;
   const Value &input(size_t i);
+  /// The input's values if they are known at import time (data, or the
+  /// value given for a graph input), else null.
+  const OnnxTensor *knownValue(size_t i);
   /// The input's values, which must be known at import time ("what" names
   /// the operand in the error).
   const OnnxTensor &knownInput(size_t i, const std::string &what);

@@ -51,8 +51,9 @@ static Type quantizeWeights(OnnxTensor &data, unsigned bits) {
   return format;
 }
 
-Importer::Importer(onnx::ModelProto &model, const OnnxImportOptions &options)
-    : model(model), options(options) {
+Importer::Importer(onnx::ModelProto &model, const OnnxImportOptions &options,
+                   bool foldGivenInputs)
+    : model(model), options(options), foldGivenInputs(foldGivenInputs) {
   addElementwiseOps(lowerings);
   addActivationOps(lowerings);
   addMatrixOps(lowerings);
@@ -112,11 +113,35 @@ static std::string modelShapeText(const onnx::TypeProto_Tensor &type) {
   return text;
 }
 
-/// The static shape of a graph input, from the model or from --shape.
+/// The shape of the value given for a graph input, which must agree with
+/// the model's fixed dimensions (its dynamic ones it decides).
+static std::vector<int64_t> valueShape(const onnx::ValueInfoProto &input,
+                                       const OnnxTensor &value) {
+  const auto &type = input.type().tensor_type();
+  if (!type.has_shape())
+    return value.shape;
+  bool agrees = type.shape().dim_size() == int(value.shape.size());
+  for (int d = 0; agrees && d < type.shape().dim_size(); ++d) {
+    const auto &dim = type.shape().dim(d);
+    agrees = !dim.has_dim_value() || dim.dim_value() < 0 ||
+             dim.dim_value() == value.shape[d];
+  }
+  if (!agrees)
+    throwError("the value given for input '" + input.name() + "' has shape " +
+               shapeText(value.shape) + ", but the model's input has shape " +
+               modelShapeText(type));
+  return value.shape;
+}
+
+/// The static shape of a graph input, from the model, from --shape, or
+/// from the value given for it.
 static std::vector<int64_t> inputShape(const onnx::ValueInfoProto &input,
-                                       const OnnxImportOptions &options) {
+                                       const OnnxImportOptions &options,
+                                       const OnnxTensor *value) {
   auto given = options.shapes.find(input.name());
   const auto &type = input.type().tensor_type();
+  if (given == options.shapes.end() && value)
+    return valueShape(input, *value);
   if (given != options.shapes.end()) {
     if (type.has_shape() &&
         type.shape().dim_size() != int(given->second.size()))
@@ -163,9 +188,11 @@ void Importer::declareInputs() {
   std::set<std::string> initializerNames;
   for (const auto &init : graph.initializer())
     initializerNames.insert(init.name());
+  size_t position = 0;
   for (auto &input : *graph.mutable_input()) {
     if (initializerNames.count(input.name()))
       continue; // an initializer listed as an input (older exporters)
+    size_t inputPosition = position++;
     if (!input.type().has_tensor_type())
       throwError("input '" + input.name() +
                  "' is not a tensor (sequences, "
@@ -175,17 +202,22 @@ void Importer::declareInputs() {
       throwError("input '" + input.name() + "' has element type " +
                  elemTypeName(input.type().tensor_type().elem_type()) +
                  ", which hcl does not support");
+    const OnnxTensor *given = nullptr;
+    if (auto known = options.knownInputs.find(input.name());
+        known != options.knownInputs.end())
+      given = &known->second;
+    else if (inputPosition < options.inputValues.size())
+      given = &options.inputValues[inputPosition];
     Value v;
-    v.shape = inputShape(input, options);
+    v.shape = inputShape(input, options, given);
     v.dtype = *dtype;
-    auto known = options.knownInputs.find(input.name());
     bool empty = false;
     for (int64_t d : v.shape)
       empty |= d == 0;
-    if (empty && known != options.knownInputs.end()) {
+    if (empty && given) {
       // An empty operand known at import time (e.g. no axes): a value
       // only, not an argument of the program.
-      v.data = known->second;
+      v.data = *given;
       v.onnxName = input.name();
       values[input.name()] = v;
       continue;
@@ -201,8 +233,10 @@ void Importer::declareInputs() {
     std::vector<int64_t> hclShape =
         v.shape.empty() ? std::vector<int64_t>{1} : v.shape;
     v.tensor = placeholder(hclShape, uniqueStageName(input.name()), v.dtype);
-    if (known != options.knownInputs.end())
-      v.data = known->second;
+    if (given && foldGivenInputs)
+      v.data = *given;
+    if (given)
+      givenInputs[input.name()] = *given;
     inputs.push_back(v.tensor);
     inputNames.push_back(input.name());
     tensors[input.name()] = v.tensor;
@@ -242,6 +276,11 @@ void Importer::inferShapes() {
     inferred[info.name()] = info.type();
   for (const auto &info : model.graph().output())
     inferred[info.name()] = info.type();
+}
+
+const OnnxTensor *Importer::givenInputValue(const std::string &name) const {
+  auto it = givenInputs.find(name);
+  return it == givenInputs.end() ? nullptr : &it->second;
 }
 
 const onnx::TypeProto *Importer::inferredType(const std::string &name) const {
@@ -377,12 +416,14 @@ OnnxModel Importer::run() {
   for (const auto &output : model.graph().output()) {
     outputs.push_back(outputTensor(output.name()));
     outputNames.push_back(output.name());
+    outputShapes.push_back(values.at(output.name()).shape);
   }
   std::vector<std::shared_ptr<TensorNode>> stages = scope.take();
   OnnxModel imported(detail::makeSchedule(inputs, outputs, std::move(stages)));
   imported.tensors = std::move(tensors);
   imported.inputNames = std::move(inputNames);
   imported.outputNames = std::move(outputNames);
+  imported.outputShapes = std::move(outputShapes);
   imported.opset = defaultOpset;
   return imported;
 }
@@ -398,7 +439,26 @@ OnnxModel import_onnx(const std::string &path,
                "parse)");
   // The operations are the model's, not the importer's C++ lines.
   detail::PinnedLocation unknown(path, 0);
-  onnximport::Importer importer(model, options);
+  if (options.knownInputs.empty() && options.inputValues.empty()) {
+    onnximport::Importer importer(model, options);
+    return importer.run();
+  }
+  // Given input values are first read only where an operator asks for one,
+  // so that the program computes everything else. When an operator needs a
+  // value computed from them (a window's length through Cast and Sub, say),
+  // the import starts again with them known, and integer arithmetic on them
+  // folds.
+  {
+    onnx::ModelProto firstTry = model;
+    onnximport::Importer importer(firstTry, options);
+    try {
+      return importer.run();
+    } catch (const Error &) {
+      if (!importer.wantsFoldedInputs())
+        throw;
+    }
+  }
+  onnximport::Importer importer(model, options, /*foldGivenInputs=*/true);
   return importer.run();
 }
 

@@ -5,12 +5,22 @@
 
 #include "ImportContext.h"
 
+#include <algorithm>
+
 namespace hcl::onnximport {
 
 class Importer {
 public:
-  Importer(onnx::ModelProto &model, const OnnxImportOptions &options);
+  /// With `foldGivenInputs`, the values given for graph inputs are known
+  /// from the start, so integer arithmetic on them folds; without it, they
+  /// are read only where an operator asks for a value (NodeContext).
+  Importer(onnx::ModelProto &model, const OnnxImportOptions &options,
+           bool foldGivenInputs = false);
   OnnxModel run();
+  /// Whether the import failed for a value computed from graph inputs whose
+  /// values were given: importing again with foldGivenInputs would know it.
+  bool wantsFoldedInputs() const { return neededFoldedInputs; }
+  void noteNeedsFoldedInputs() { neededFoldedInputs = !givenInputs.empty(); }
 
   // For NodeContext.
   Value &value(const std::string &name, const onnx::NodeProto &user);
@@ -20,6 +30,13 @@ public:
   /// A stage name not used before, from `base` (sanitized).
   std::string uniqueStageName(const std::string &base);
   const onnx::TypeProto *inferredType(const std::string &name) const;
+  /// The value given for graph input `name` (OnnxImportOptions'
+  /// knownInputs / inputValues), if any.
+  const OnnxTensor *givenInputValue(const std::string &name) const;
+  bool isGraphInput(const std::string &name) const {
+    return std::find(inputNames.begin(), inputNames.end(), name) !=
+           inputNames.end();
+  }
   int64_t opset() const { return defaultOpset; }
   /// Records a tensor a stage of the import computes (a graph output that
   /// is not one gets a copy stage).
@@ -34,9 +51,14 @@ private:
 
   onnx::ModelProto &model;
   const OnnxImportOptions &options;
+  bool foldGivenInputs;
+  bool neededFoldedInputs = false;
   LoweringTable lowerings;
   int64_t defaultOpset = 0;
   std::map<std::string, Value> values;
+  /// Values given for graph inputs, by name: read only where an operator
+  /// needs a value at import time.
+  std::map<std::string, OnnxTensor> givenInputs;
   std::map<std::string, onnx::TypeProto> inferred;
   std::set<std::string> usedNames;
   std::vector<Tensor> inputs, outputs;
@@ -44,6 +66,7 @@ private:
   /// What the OnnxModel will hold besides the schedule.
   std::map<std::string, Tensor> tensors;
   std::vector<std::string> inputNames, outputNames;
+  std::vector<std::vector<int64_t>> outputShapes;
 };
 
 /// [A-Za-z0-9_] only, not starting with a digit; "" stays "".

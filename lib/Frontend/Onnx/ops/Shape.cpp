@@ -548,8 +548,8 @@ void lowerRange(NodeContext &ctx) {
 
 void lowerDropout(NodeContext &ctx) {
   if (ctx.hasInput(2)) {
-    const Value &training = ctx.input(2);
-    if (!training.known() || training.data->integer(0) != 0)
+    const OnnxTensor *training = ctx.knownValue(2);
+    if (!training || training->integer(0) != 0)
       ctx.fail("training mode is not supported (only inference)");
   }
   const Value &x = ctx.input(0);

@@ -1,0 +1,28 @@
+//===- OnnxInterface.h - what the driver keeps of an ONNX model -*- C++ -*-===//
+//
+// Standard C++ only, so that files holding MLIR's dialects can include it
+// (the front end's headers declare types of the same names).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HCL_TOOLS_HCL_ONNXINTERFACE_H
+#define HCL_TOOLS_HCL_ONNXINTERFACE_H
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace hcl::driver {
+
+/// What the driver keeps of an imported model besides its program.
+struct OnnxInterface {
+  /// The ONNX names of the program's arguments, in order.
+  std::vector<std::string> inputNames;
+  /// The ONNX shapes of its results (rank 0 for a scalar, which the
+  /// program returns as a one-element tensor).
+  std::vector<std::vector<int64_t>> outputShapes;
+};
+
+} // namespace hcl::driver
+
+#endif // HCL_TOOLS_HCL_ONNXINTERFACE_H
