@@ -13,6 +13,8 @@
 
 #include <cmath>
 #include <limits>
+#include <numeric>
+#include <optional>
 
 namespace hcl::onnximport {
 namespace {
@@ -190,6 +192,54 @@ void lowerConv(NodeContext &ctx) {
   ctx.setOutput(0, conv);
 }
 
+/// One output phase of a transposed convolution in one spatial dimension:
+/// the `count` outputs o = stride * q + phase read input
+/// q + offset - tapStride * t with kernel tap firstTap + tapStep * t, for t
+/// in [0, taps).
+struct Phase {
+  int64_t phase, count, firstTap, tapStep, taps, offset, tapStride;
+};
+
+/// The phases of one dimension. Output o reads input
+/// (o + pad - r * dilation) / stride where that divides exactly, so the taps
+/// r of a phase are those with (phase + pad - r * dilation) % stride == 0:
+/// every stride / gcd(stride, dilation)-th tap from the first.
+std::vector<Phase> transposedPhases(int64_t stride, int64_t dilation,
+                                    int64_t kernel, int64_t pad, int64_t out) {
+  std::vector<Phase> phases;
+  int64_t g = std::gcd(stride, dilation);
+  for (int64_t p = 0; p < std::min(stride, out); ++p) {
+    Phase ph{p,           (out - p + stride - 1) / stride, 0, stride / g, 0, 0,
+             dilation / g};
+    auto mod = [&](int64_t v) { return ((v % stride) + stride) % stride; };
+    while (ph.firstTap < kernel && mod(p + pad - ph.firstTap * dilation))
+      ++ph.firstTap;
+    if (ph.firstTap < kernel) {
+      ph.taps = (kernel - 1 - ph.firstTap) / ph.tapStep + 1;
+      ph.offset = (p + pad - ph.firstTap * dilation) / stride; // exact
+    }
+    phases.push_back(ph);
+  }
+  return phases;
+}
+
+/// Every combination of one phase per dimension, the last dimension's
+/// fastest.
+std::vector<std::vector<size_t>>
+phaseCombinations(const std::vector<std::vector<Phase>> &phases) {
+  std::vector<std::vector<size_t>> combos = {{}};
+  for (const std::vector<Phase> &dim : phases) {
+    std::vector<std::vector<size_t>> next;
+    for (const std::vector<size_t> &combo : combos)
+      for (size_t p = 0; p < dim.size(); ++p) {
+        next.push_back(combo);
+        next.back().push_back(p);
+      }
+    combos = std::move(next);
+  }
+  return combos;
+}
+
 void lowerConvTranspose(NodeContext &ctx) {
   ctx.onlyAttrs({"auto_pad", "dilations", "group", "kernel_shape", "pads",
                  "strides", "output_padding", "output_shape"});
@@ -208,6 +258,9 @@ void lowerConvTranspose(NodeContext &ctx) {
              shapeText(weights.shape));
   int64_t perGroup = channels / group, filtersPerGroup = weights.shape[1];
   int64_t filters = filtersPerGroup * group;
+  if (ctx.hasInput(2) && ctx.input(2).shape != std::vector<int64_t>{filters})
+    ctx.fail("bias of shape " + shapeText(ctx.input(2).shape) + ", expected " +
+             std::to_string(filters));
   std::vector<int64_t> kernel(weights.shape.begin() + 2, weights.shape.end());
   auto strides = ctx.attrInts("strides", std::vector<int64_t>(k, 1));
   auto dilations = ctx.attrInts("dilations", std::vector<int64_t>(k, 1));
@@ -248,40 +301,114 @@ void lowerConvTranspose(NodeContext &ctx) {
       out[d] = full - pads[d] - pads[d + k];
     }
   }
-  Var rc = ctx.reduceAxis(perGroup, "rc");
-  std::vector<Var> rk;
-  for (const std::string &name : spatialNames(k, "r"))
-    rk.push_back(ctx.reduceAxis(kernel[rk.size()], name));
-  std::vector<Var> axes = {rc};
-  axes.insert(axes.end(), rk.begin(), rk.end());
+  // Polyphase: the outputs o = stride * q + p of one phase p (per spatial
+  // dimension) take the same kernel taps, so each phase is an ordinary
+  // convolution over the zero-padded input with affine reads, and no
+  // multiply is spent on the zeros a dilated input would hold.
+  std::vector<std::vector<Phase>> phases(k);
+  std::vector<int64_t> padLow(k, 0), paddedSize(k);
+  for (size_t d = 0; d < k; ++d) {
+    phases[d] = transposedPhases(strides[d], dilations[d], kernel[d],
+                                 padBegin[d], out[d]);
+    paddedSize[d] = x.shape[2 + d];
+    for (const Phase &ph : phases[d])
+      if (ph.taps)
+        padLow[d] =
+            std::max(padLow[d], ph.tapStride * (ph.taps - 1) - ph.offset);
+    for (const Phase &ph : phases[d])
+      if (ph.taps)
+        paddedSize[d] =
+            std::max(paddedSize[d], ph.count + ph.offset + padLow[d]);
+    paddedSize[d] = std::max(paddedSize[d], x.shape[2 + d] + padLow[d]);
+  }
+  Window padding;
+  padding.kernel = padding.strides = padding.dilations =
+      std::vector<int64_t>(k, 1);
+  padding.padBegin = padLow;
+  padding.out = paddedSize;
+  Value input = padded(ctx, x, padding, 0);
+
+  Type t = x.dtype;
+  bool onePhase = true;
+  for (size_t d = 0; d < k; ++d)
+    onePhase &= strides[d] == 1;
+  // One stage per combination of phases (all of them when every stride is
+  // 1: then it is the node's stage itself).
+  std::vector<std::optional<Value>> phaseValues;
+  std::vector<std::vector<size_t>> combos = phaseCombinations(phases);
+  for (const std::vector<size_t> &combo : combos) {
+    std::vector<int64_t> shape = {x.shape[0], filters};
+    bool empty = false;
+    std::string suffix = "phase";
+    for (size_t d = 0; d < k; ++d) {
+      const Phase &ph = phases[d][combo[d]];
+      shape.push_back(ph.count);
+      empty |= ph.taps == 0;
+      suffix += (d ? "_" : "") + std::to_string(ph.phase);
+    }
+    if (empty) { // no kernel tap reaches these outputs: they are 0
+      phaseValues.push_back(std::nullopt);
+      continue;
+    }
+    Var rc = ctx.reduceAxis(perGroup, "rc");
+    std::vector<Var> axes = {rc}, rk;
+    std::vector<std::string> names = spatialNames(k, "r");
+    for (size_t d = 0; d < k; ++d) {
+      rk.push_back(ctx.reduceAxis(phases[d][combo[d]].taps, names[d]));
+      axes.push_back(rk.back());
+    }
+    phaseValues.push_back(ctx.computeValue(
+        onePhase ? "" : suffix, shape, t,
+        [&](const Index &i) {
+          Expr channel =
+              group == 1 ? Expr(rc)
+                         : (i[1] / Expr(filtersPerGroup)) * Expr(perGroup) + rc;
+          Index xi = {i[0], channel},
+                wi = {channel, i[1] % Expr(filtersPerGroup)};
+          for (size_t d = 0; d < k; ++d) {
+            const Phase &ph = phases[d][combo[d]];
+            xi.push_back(i[2 + d] - rk[d] * Expr(ph.tapStride) +
+                         Expr(ph.offset + padLow[d]));
+            wi.push_back(rk[d] * Expr(ph.tapStep) + Expr(ph.firstTap));
+          }
+          return sum(ctx.read(input, xi) * ctx.read(weights, wi), axes, t);
+        },
+        outputNames(k)));
+  }
   std::vector<int64_t> shape = {x.shape[0], filters};
   shape.insert(shape.end(), out.begin(), out.end());
-  Type t = x.dtype;
-  Value conv = ctx.computeValue(
-      "", shape, t,
-      [&](const Index &i) {
-        Expr channel =
-            group == 1 ? Expr(rc)
-                       : (i[1] / Expr(filtersPerGroup)) * Expr(perGroup) + rc;
-        Index xi = {i[0], channel},
-              wi = {channel, i[1] % Expr(filtersPerGroup)};
-        Expr valid = cast(UInt(1), Expr(1));
-        for (size_t d = 0; d < k; ++d) {
-          // Output o takes input (o + pad - r * dilation) / stride when exact.
-          Expr pos = i[2 + d] + Expr(padBegin[d]) - rk[d] * Expr(dilations[d]);
-          valid = valid && pos >= Expr(0) &&
-                  pos % Expr(strides[d]) == Expr(0) &&
-                  pos < Expr(x.shape[2 + d] * strides[d]);
-          xi.push_back(max(
-              min(pos / Expr(strides[d]), Expr(x.shape[2 + d] - 1)), Expr(0)));
-          wi.push_back(rk[d]);
-        }
-        return sum(select(valid, ctx.read(x, xi) * ctx.read(weights, wi),
-                          literal(0, t)),
-                   axes, t);
-      },
-      outputNames(k));
-  if (ctx.hasInput(2)) {
+  Value conv;
+  if (onePhase && phaseValues[0]) {
+    conv = *phaseValues[0];
+  } else {
+    // Interleaves the phases: output o of dimension d is element
+    // o / stride of the phase o % stride.
+    conv = ctx.computeValue(
+        "", shape, t,
+        [&](const Index &i) {
+          Expr result = literal(0, t);
+          for (size_t c = 0; c < combos.size(); ++c) {
+            if (!phaseValues[c])
+              continue;
+            Expr here = cast(UInt(1), Expr(1));
+            Index source = {i[0], i[1]};
+            for (size_t d = 0; d < k; ++d) {
+              const Phase &ph = phases[d][combos[c][d]];
+              here = here && i[2 + d] % Expr(strides[d]) == Expr(ph.phase);
+              // Clamped: the select reads every phase at every position.
+              source.push_back(
+                  min(i[2 + d] / Expr(strides[d]), Expr(ph.count - 1)));
+            }
+            result = select(here, ctx.read(*phaseValues[c], source), result);
+          }
+          // The bias is added here rather than by a stage of its own.
+          if (ctx.hasInput(2))
+            result = result + ctx.read(ctx.input(2), {i[1]});
+          return result;
+        },
+        outputNames(k));
+  }
+  if (ctx.hasInput(2) && onePhase) {
     const Value &bias = ctx.input(2);
     conv = ctx.update(
         "bias", conv,
