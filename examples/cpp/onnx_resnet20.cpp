@@ -7,7 +7,8 @@
 //   for every conv stage C (conv1, s1b1_conv1, ..., s2b1_sc_conv, ...):
 //     s[C].pipeline("w");                                 // innermost spatial
 //     loop
-//   for every 3x3 conv C of stride 1 (the stem and 16 of the 18 block convs):
+//   for every 3x3 conv C (the stem and the 18 block convs, two of them of
+//   stride 2, whose buffers take two new rows / columns per output):
 //     LB = s.reuse_at(s.tensor(C + "_pad"), s[C], "h");   // line buffer
 //     WB = s.reuse_at(LB, s[C], "w");                     // window buffer
 //
@@ -17,9 +18,7 @@
 // operations included (hcl::lower(s, false)), to OUT.mlir, so that
 // `hcl check OUT.mlir` and `hcl check --hls OUT.mlir` can check it again.
 //
-//   onnx_resnet20 MODEL.onnx OUT.mlir [--reuse-stride2]
-//     --reuse-stride2   also give the stride-2 3x3 convs (s2b1_conv1,
-//                       s3b1_conv1) line and window buffers
+//   onnx_resnet20 MODEL.onnx OUT.mlir
 //
 // Exit status: 0 when the outputs agree (max |difference| <= 1e-4 x max
 // |logit|), 1 on a mismatch or an hcl::Error, 2 on a bad command line.
@@ -32,7 +31,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <string>
@@ -76,13 +74,11 @@ std::string shapeText(const std::vector<int64_t> &shape) {
 } // namespace
 
 int main(int argc, char **argv) {
-  if (argc < 3 || argc > 4 ||
-      (argc == 4 && std::strcmp(argv[3], "--reuse-stride2"))) {
-    std::cerr << "usage: onnx_resnet20 MODEL.onnx OUT.mlir [--reuse-stride2]\n";
+  if (argc != 3) {
+    std::cerr << "usage: onnx_resnet20 MODEL.onnx OUT.mlir\n";
     return 2;
   }
   const std::string modelPath = argv[1], outPath = argv[2];
-  const bool reuseStride2 = argc == 4;
 
   try {
     hcl::OnnxModel model = hcl::import_onnx(modelPath);
@@ -98,11 +94,7 @@ int main(int argc, char **argv) {
       std::string pad = conv + "_pad";
       if (!hasStage(s, pad))
         continue;
-      hcl::Tensor input = s.tensor(pad), output = s.tensor(conv);
-      bool stride1 = input.shape()[2] == output.shape()[2] + 2;
-      if (!stride1 && !reuseStride2)
-        continue;
-      hcl::Tensor lineBuffer = s.reuse_at(input, s[conv], "h");
+      hcl::Tensor lineBuffer = s.reuse_at(s.tensor(pad), s[conv], "h");
       s.reuse_at(lineBuffer, s[conv], "w");
       ++reused;
     }

@@ -15,11 +15,15 @@
 // The axis runs span - 1 more iterations; each one shifts the buffer by one
 // position along the reuse dimension and loads the new slice of A; the
 // original body runs under the guard once the buffer holds a full window,
-// with i = i' - (span - 1). The buffer is allocated before the stage and
-// filled from scratch by every run of the axis, so loops around the axis
-// need nothing. Applied to a reuse buffer, it builds the next level of the
-// hierarchy and merges the earlier level's shift loop into the axis
-// (ReuseHierarchy.cpp).
+// with i = i' - (span - 1). With a stride s (reads at s * i + ...), the axis
+// walks the s * (trips - 1) + span positions of A one by one, the buffer
+// still shifts by one, and the body runs at every s-th position once the
+// window is full, with i = (i' - (span - 1)) floordiv s: one new element of
+// A per iteration, as a line buffer fed by a stream takes it. The buffer is
+// allocated before the stage and filled from scratch by every run of the axis,
+// so loops around the axis need nothing. Applied to a reuse buffer, it builds
+// the next level of the hierarchy and merges the earlier level's shift loop
+// into the axis (ReuseHierarchy.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -128,17 +132,29 @@ void rewriteReads(OpBuilder &b, const ReuseWindow &window, Value buffer) {
   }
 }
 
-/// Extends the axis by span - 1 iterations and puts its body under
-/// `if (i' - lb >= span - 1)`, with the old induction variable i' - (span-1).
-void guardBody(OpBuilder &b, AffineForOp axis, int64_t span) {
+/// Makes the axis walk the positions of the reuse dimension one by one, from
+/// stride * lb to the last window's end, and puts its body under
+/// `if (i' >= stride * lb + span - 1 && (i' - (span - 1)) mod stride == 0)`,
+/// with the old induction variable (i' - (span - 1)) floordiv stride. With
+/// stride 1 that is span - 1 more iterations and a body that runs from the
+/// span-th on.
+void guardBody(OpBuilder &b, AffineForOp axis, int64_t span, int64_t stride) {
   Location loc = axis.getLoc();
   int64_t lb = axis.getConstantLowerBound();
-  axis.setConstantUpperBound(axis.getConstantUpperBound() + span - 1);
+  int64_t ub = axis.getConstantUpperBound();
+  axis.setConstantLowerBound(stride * lb);
+  axis.setConstantUpperBound(stride * (ub - 1) + span);
   Block *body = axis.getBody();
   b.setInsertionPointToStart(body);
   MLIRContext *ctx = b.getContext();
   AffineExpr i = getAffineDimExpr(0, ctx);
-  auto set = IntegerSet::get(1, 0, {i - lb - (span - 1)}, {false});
+  SmallVector<AffineExpr> constraints = {i - stride * lb - (span - 1)};
+  SmallVector<bool> isEquality = {false};
+  if (stride > 1) {
+    constraints.push_back((i - (span - 1)) % stride);
+    isEquality.push_back(true);
+  }
+  auto set = IntegerSet::get(1, 0, constraints, isEquality);
   Value iv = axis.getInductionVar();
   auto ifOp = AffineIfOp::create(b, loc, set, ValueRange{iv},
                                  /*withElseRegion=*/false);
@@ -149,7 +165,8 @@ void guardBody(OpBuilder &b, AffineForOp axis, int64_t span) {
     op.moveBefore(thenBlock->getTerminator());
   b.setInsertionPointToStart(thenBlock);
   auto original = AffineApplyOp::create(
-      b, loc, AffineMap::get(1, 0, i - (span - 1)), ValueRange{iv});
+      b, loc, AffineMap::get(1, 0, (i - (span - 1)).floorDiv(stride)),
+      ValueRange{iv});
   iv.replaceUsesWithIf(original, [&](OpOperand &use) {
     return use.getOwner() != original && ifOp->isAncestor(use.getOwner()) &&
            use.getOwner() != ifOp;
@@ -196,7 +213,7 @@ LogicalResult ReuseAtOp::apply(ScheduleContext &ctx) {
   memref::DeallocOp::create(b, loc, buffer);
 
   rewriteReads(b, *window, buffer);
-  guardBody(b, *axis, window->span());
+  guardBody(b, *axis, window->span(), window->stride);
   buildShiftNest(b, loc, *axis, *window, target, buffer);
   mergeShiftIntoAxis(*axis, target);
   ctx.mapMemRef(op.getResult(), buffer);

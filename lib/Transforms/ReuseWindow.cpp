@@ -170,6 +170,7 @@ FailureOr<ReuseWindow> analyzeReuseWindow(Operation *user, Value target,
   unsigned rank = cast<MemRefType>(target.getType()).getRank();
   ReuseWindow window;
   std::optional<unsigned> reuseDim;
+  std::optional<int64_t> stride;
   SmallVector<std::optional<std::pair<int64_t, int64_t>>> ranges(rank);
   SmallVector<bool> readsMoving;
   for (AffineLoadOp load : loads) {
@@ -190,11 +191,18 @@ FailureOr<ReuseWindow> analyzeReuseWindow(Operation *user, Value target,
       if (failed(parts))
         return failure();
       auto &[outer, inner] = *parts;
-      if (axisCoefficient != 0 && axisCoefficient != 1)
-        return user->emitError("reuse_at supports stride one only: index ")
-               << dim << " of a read of the target moves by " << axisCoefficient
-               << " per iteration of loop '" << axisName << "'";
-      if (axisCoefficient == 1) {
+      if (axisCoefficient < 0)
+        return user->emitError("index ")
+               << dim << " of a read of the target moves backwards ("
+               << axisCoefficient << " per iteration of loop '" << axisName
+               << "'); reuse_at slides the window forwards";
+      if (axisCoefficient > 0 && stride && *stride != axisCoefficient)
+        return user->emitError("the reads of the target move by ")
+               << *stride << " and by " << axisCoefficient
+               << " per iteration of loop '" << axisName
+               << "'; reuse_at needs one stride";
+      if (axisCoefficient > 0) {
+        stride = axisCoefficient;
         if (reuseDim && *reuseDim != dim)
           return user->emitError("loop '")
                  << axisName << "' indexes more than one dimension of the "
@@ -229,16 +237,18 @@ FailureOr<ReuseWindow> analyzeReuseWindow(Operation *user, Value target,
     return user->emitError("a read of the target does not move with loop '")
            << axisName << "'; reuse_at needs every read inside it to";
   window.reuseDim = *reuseDim;
+  window.stride = *stride;
   for (unsigned dim = 0; dim < rank; ++dim) {
     window.lowest.push_back(ranges[dim]->first);
     window.extent.push_back(ranges[dim]->second - ranges[dim]->first + 1);
     if (dim == *reuseDim || window.extent.back() > 1)
       window.bufferDims.push_back(dim);
   }
-  if (window.span() == 1)
+  if (window.span() <= window.stride)
     return user->emitError("no reuse along loop '")
            << axisName << "': its iterations read disjoint parts of the "
-           << "target (span 1 in dimension " << *reuseDim << ")";
+           << "target (span " << window.span() << ", stride " << window.stride
+           << " in dimension " << *reuseDim << ")";
   return window;
 }
 

@@ -43,6 +43,9 @@ struct WindowRead {
 
 struct ReuseWindow {
   unsigned reuseDim = 0;
+  /// How far the window moves along the reuse dimension per iteration of
+  /// the axis (a convolution's stride).
+  int64_t stride = 1;
   /// Per dimension of the target: the outer part of every read (the same
   /// for all reads), the lowest inner offset, and how many positions the
   /// inner offsets cover. extent[reuseDim] is the span.
@@ -58,8 +61,8 @@ struct ReuseWindow {
 };
 
 /// Analyzes the reads of `target` inside `axis`; errors are emitted on
-/// `user` (no reads, writes, non-affine users, non-linear indices, a stride
-/// other than one, no reuse along the axis).
+/// `user` (no reads, writes, non-affine users, non-linear indices, reads
+/// moving by different strides, no reuse along the axis).
 mlir::FailureOr<ReuseWindow> analyzeReuseWindow(mlir::Operation *user,
                                                 mlir::Value target,
                                                 mlir::affine::AffineForOp axis);

@@ -10,8 +10,40 @@ func.func @stride_two(%A: memref<20xi32>, %B: memref<8xi32>) {
     %c = arith.addi %a, %b : i32
     affine.store %c, %B[%i] : memref<8xi32>
   } {loop_name = "i", stage_name = "S"}
-  // expected-error @+1 {{reuse_at supports stride one only: index 0 of a read of the target moves by 2 per iteration of loop 'i'}}
-  %lb = hcl.reuse_at(%s, %A : memref<20xi32>, %li) -> memref<3xi32>
+  // expected-error @+1 {{no reuse along loop 'i': its iterations read disjoint parts of the target (span 2, stride 2 in dimension 0)}}
+  %lb = hcl.reuse_at(%s, %A : memref<20xi32>, %li) -> memref<2xi32>
+  return
+}
+
+// -----
+
+func.func @two_strides(%A: memref<30xi32>, %B: memref<8xi32>) {
+  %s = hcl.create_stage_handle "S" : !hcl.StageHandle
+  %li = hcl.create_loop_handle "i" : !hcl.LoopHandle
+  affine.for %i = 0 to 8 {
+    %a = affine.load %A[2 * %i] : memref<30xi32>
+    %b = affine.load %A[3 * %i + 1] : memref<30xi32>
+    %c = arith.addi %a, %b : i32
+    affine.store %c, %B[%i] : memref<8xi32>
+  } {loop_name = "i", stage_name = "S"}
+  // expected-error @+1 {{the reads of the target move by 3 and by 2 per iteration of loop 'i'; reuse_at needs one stride}}
+  %lb = hcl.reuse_at(%s, %A : memref<30xi32>, %li) -> memref<3xi32>
+  return
+}
+
+// -----
+
+func.func @backwards(%A: memref<20xi32>, %B: memref<8xi32>) {
+  %s = hcl.create_stage_handle "S" : !hcl.StageHandle
+  %li = hcl.create_loop_handle "i" : !hcl.LoopHandle
+  affine.for %i = 0 to 8 {
+    %a = affine.load %A[9 - %i] : memref<20xi32>
+    %b = affine.load %A[10 - %i] : memref<20xi32>
+    %c = arith.addi %a, %b : i32
+    affine.store %c, %B[%i] : memref<8xi32>
+  } {loop_name = "i", stage_name = "S"}
+  // expected-error @+1 {{index 0 of a read of the target moves backwards (-1 per iteration of loop 'i'); reuse_at slides the window forwards}}
+  %lb = hcl.reuse_at(%s, %A : memref<20xi32>, %li) -> memref<2xi32>
   return
 }
 
@@ -28,7 +60,7 @@ func.func @no_reuse_span_one(%A: memref<8x8xi32>, %B: memref<8x8xi32>) {
       affine.store %c, %B[%i, %j] : memref<8x8xi32>
     } {loop_name = "j"}
   } {loop_name = "i", stage_name = "S"}
-  // expected-error @+1 {{no reuse along loop 'i': its iterations read disjoint parts of the target (span 1 in dimension 0)}}
+  // expected-error @+1 {{no reuse along loop 'i': its iterations read disjoint parts of the target (span 1, stride 1 in dimension 0)}}
   %lb = hcl.reuse_at(%s, %A : memref<8x8xi32>, %li) -> memref<1x8xi32>
   return
 }
