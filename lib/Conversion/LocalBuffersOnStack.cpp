@@ -8,7 +8,11 @@
 // for heap memory. A buffer moves to the stack when its shape is static,
 // it is at most 64 KiB (well inside a thread's stack), and it is only read,
 // written and freed in its function (not returned, stored or passed to a
-// call). The alloca is placed at the start of the function, so a buffer
+// call), and while the function's stack buffers together stay within
+// 1 MiB, smallest first: a model imported from ONNX has hundreds of
+// intermediate arrays of up to 64 KiB each, which together would overflow the
+// 8 MiB stack of the thread that runs it (a 288-node MobileNet chain
+// crashed). The alloca is placed at the start of the function, so a buffer
 // allocated inside a loop does not grow the stack on every iteration (each
 // iteration gets the same memory, as it got a fresh buffer before), except
 // inside a parallel loop, where each thread needs a buffer of its own.
@@ -36,15 +40,32 @@ using namespace mlir;
 namespace {
 
 constexpr uint64_t kMaxStackBufferBytes = 64 * 1024;
+constexpr uint64_t kMaxStackBytesPerFunction = 1024 * 1024;
+
+uint64_t sizeInBytes(MemRefType type) {
+  return type.getNumElements() *
+         std::max<uint64_t>(1, (type.getElementTypeBitWidth() + 7) / 8);
+}
 
 bool isSmall(MemRefType type) {
   if (!type.hasStaticShape() || !type.getElementType().isIntOrFloat() ||
       !type.getLayout().isIdentity())
     return false;
-  uint64_t bytes =
-      type.getNumElements() *
-      std::max<uint64_t>(1, (type.getElementTypeBitWidth() + 7) / 8);
-  return bytes <= kMaxStackBufferBytes;
+  return sizeInBytes(type) <= kMaxStackBufferBytes;
+}
+
+/// The smallest buffers first, as long as they fit the function's budget
+/// (the small ones are the windows that SROA keeps in registers).
+void keepWithinBudget(SmallVectorImpl<memref::AllocOp> &allocs) {
+  llvm::stable_sort(allocs, [](memref::AllocOp a, memref::AllocOp b) {
+    return sizeInBytes(a.getType()) < sizeInBytes(b.getType());
+  });
+  uint64_t total = 0;
+  size_t kept = 0;
+  while (kept < allocs.size() && total + sizeInBytes(allocs[kept].getType()) <=
+                                     kMaxStackBytesPerFunction)
+    total += sizeInBytes(allocs[kept++].getType());
+  allocs.resize(kept);
 }
 
 /// Inside a loop whose iterations run on several threads, each thread needs
@@ -96,6 +117,7 @@ struct LocalBuffersOnStackPass
             staysLocal(alloc) && !insideParallelLoop(alloc))
           allocs.push_back(alloc);
       });
+      keepWithinBudget(allocs);
       LLVM_DEBUG(llvm::dbgs()
                  << DEBUG_TYPE ": " << allocs.size() << " buffers of @"
                  << function.getSymName() << " move to the stack\n");
