@@ -6,6 +6,8 @@
 #include "DriverPipeline.h"
 #include "OnnxInterface.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include "hcl/Support/Diagnostics.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -42,6 +44,12 @@ public:
 
   /// Whether result `i` is a scalar of the ONNX model the program came
   /// from: the program returns it as one element, the user gets shape ().
+  /// Whether the i-th --input file of an ONNX model went to the import only
+  /// (an empty input), not to an argument.
+  bool isOnnxImportOnlyInput(size_t i) const {
+    return llvm::is_contained(onnx.importOnlyInputs, i);
+  }
+
   bool isOnnxScalarResult(size_t i) const {
     return i < onnx.outputShapes.size() && onnx.outputShapes[i].empty();
   }

@@ -62,7 +62,8 @@ Expected<std::string> importOnnxText(StringRef path,
   try {
     OnnxModel model = import_onnx(path.str(), options);
     if (interface)
-      *interface = {model.inputNames, model.outputShapes};
+      *interface = {model.inputNames, model.outputShapes,
+                    model.importOnlyInputs};
     return program_text(model.schedule);
   } catch (const hcl::Error &error) {
     return createStringError(path + ": " + error.what());

@@ -21,6 +21,9 @@ struct OnnxInterface {
   /// The ONNX shapes of its results (rank 0 for a scalar, which the
   /// program returns as a one-element tensor).
   std::vector<std::vector<int64_t>> outputShapes;
+  /// Positions, among the model's inputs, of the empty ones whose value was
+  /// given: read at import, not arguments of the program.
+  std::vector<size_t> importOnlyInputs;
 };
 
 } // namespace hcl::driver

@@ -104,20 +104,24 @@ prepareArguments(JitProgram &program, LoadedProgram &loaded) {
     return arguments;
   }
   const auto &specs = program.signature().arguments;
-  if (inputArrays.size() > specs.size())
+  // An ONNX model's empty inputs were read by the import, not arguments.
+  std::vector<std::string> files;
+  for (size_t i = 0; i < inputArrays.size(); ++i)
+    if (!loaded.isOnnxImportOnlyInput(i))
+      files.push_back(inputArrays[i]);
+  if (files.size() > specs.size())
     return createStringError("@" + program.entryName() + " takes " +
                              Twine(specs.size()) + " arguments, but " +
-                             Twine(inputArrays.size()) +
-                             " --input files were given");
-  if (inputArrays.size() < specs.size())
+                             Twine(files.size()) + " --input files were given");
+  if (files.size() < specs.size())
     return createStringError(
-        "missing input for argument " + Twine(inputArrays.size()) + " (" +
-        specs[inputArrays.size()].typeString + ") of @" + program.entryName() +
+        "missing input for argument " + Twine(files.size()) + " (" +
+        specs[files.size()].typeString + ") of @" + program.entryName() +
         ": give one --input per argument, or --random-inputs SEED");
   for (size_t i = 0; i < arguments.size(); ++i) {
-    Expected<HostArray> array = isOnnxTensorPath(inputArrays[i])
-                                    ? readOnnxTensor(inputArrays[i])
-                                    : readNpy(inputArrays[i]);
+    Expected<HostArray> array = isOnnxTensorPath(files[i])
+                                    ? readOnnxTensor(files[i])
+                                    : readNpy(files[i]);
     if (!array)
       return array.takeError();
     // A 0-d array is the one element of a (1,) argument (an ONNX scalar).
@@ -131,7 +135,7 @@ prepareArguments(JitProgram &program, LoadedProgram &loaded) {
           *array, specs[i].integerBits, specs[i].isUnsigned, specs[i].shape,
           "argument " + std::to_string(i) + " of @" +
               program.entryName().str() + " (" + specs[i].typeString + ") in " +
-              inputArrays[i]);
+              files[i]);
       if (!wide)
         return wide.takeError();
       *array = std::move(*wide);
@@ -145,7 +149,7 @@ prepareArguments(JitProgram &program, LoadedProgram &loaded) {
             specs[i].typeString + ") expects float values of shape " +
             shapeTuple(specs[i].shape) + " with --fixed-as-float, got " +
             elementName(array->kind()) + " of shape " +
-            shapeTuple(array->shape()) + " in " + inputArrays[i]);
+            shapeTuple(array->shape()) + " in " + files[i]);
       *array = fixedBitsFromFloats(*array, specs[i].kind, specs[i].integerBits,
                                    static_cast<unsigned>(specs[i].fixedFrac));
     }

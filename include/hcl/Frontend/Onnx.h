@@ -72,6 +72,10 @@ struct OnnxModel {
   /// The outputs' ONNX shapes: rank 0 for a scalar, which the program holds
   /// as a one-element tensor (as it does scalar inputs).
   std::vector<std::vector<int64_t>> outputShapes;
+  /// Positions, among the graph's inputs, of those that are not arguments of
+  /// the program: empty ones whose value was given (an empty `axes`), read
+  /// only at import.
+  std::vector<size_t> importOnlyInputs;
   /// The ONNX opset of the default domain.
   int64_t opset = 0;
 

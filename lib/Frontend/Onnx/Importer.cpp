@@ -220,6 +220,7 @@ void Importer::declareInputs() {
       v.data = *given;
       v.onnxName = input.name();
       values[input.name()] = v;
+      importOnlyInputs.push_back(inputPosition);
       continue;
     }
     if (empty)
@@ -424,6 +425,7 @@ OnnxModel Importer::run() {
   imported.inputNames = std::move(inputNames);
   imported.outputNames = std::move(outputNames);
   imported.outputShapes = std::move(outputShapes);
+  imported.importOnlyInputs = std::move(importOnlyInputs);
   imported.opset = defaultOpset;
   return imported;
 }

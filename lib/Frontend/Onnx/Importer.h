@@ -67,6 +67,7 @@ private:
   std::map<std::string, Tensor> tensors;
   std::vector<std::string> inputNames, outputNames;
   std::vector<std::vector<int64_t>> outputShapes;
+  std::vector<size_t> importOnlyInputs;
 };
 
 /// [A-Za-z0-9_] only, not starting with a digit; "" stays "".

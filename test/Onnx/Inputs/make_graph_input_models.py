@@ -8,6 +8,8 @@ window.onnx: y = float(Range(0, n + 1, 1)): the limit is computed from the
   input `n`, so it is known only with integer arithmetic on n.
 dynamic.onnx: y = Relu(x[N, 3]): N is dynamic.
 sum.onnx: y = ReduceSum(x[2, 6], keepdims=0), a scalar output.
+sum_axes.onnx: y = ReduceSum(x[2, 6], axes, keepdims=0), `axes` an input
+  (empty: every axis; axes_empty.npy, axes_1.npy).
 and the .npy inputs: x.npy (2x6), shape_3x4.npy, shape_4x3.npy, n4.npy (0-d),
 x_5x3.npy, x_5x4.npy.
 """
@@ -43,7 +45,12 @@ save("dynamic", [helper.make_node("Relu", ["x"], ["y"], name="relu")],
      [vi("x", TensorProto.FLOAT, ["N", 3])], [vi("y", TensorProto.FLOAT, ["N", 3])])
 save("sum", [helper.make_node("ReduceSum", ["x"], ["y"], name="sum", keepdims=0)],
      [vi("x", TensorProto.FLOAT, [2, 6])], [vi("y", TensorProto.FLOAT, [])])
+save("sum_axes", [helper.make_node("ReduceSum", ["x", "axes"], ["y"], name="sum", keepdims=0)],
+     [vi("x", TensorProto.FLOAT, [2, 6]), vi("axes", TensorProto.INT64, ["A"])],
+     [vi("y", TensorProto.FLOAT, None)])
 
+np.save(os.path.join(out, "axes_empty.npy"), np.zeros([0], dtype=np.int64))
+np.save(os.path.join(out, "axes_1.npy"), np.array([1], dtype=np.int64))
 np.save(os.path.join(out, "x.npy"), np.arange(-6, 6, dtype=np.float32).reshape(2, 6))
 np.save(os.path.join(out, "shape_3x4.npy"), np.array([3, 4], dtype=np.int64))
 np.save(os.path.join(out, "shape_4x3.npy"), np.array([4, -1], dtype=np.int64))
