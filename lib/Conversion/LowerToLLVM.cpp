@@ -49,6 +49,9 @@ void hcl::buildLowerToLLVMPipeline(OpPassManager &pm,
   // tiles) live on the stack instead of the heap, where LLVM can keep a
   // window whose accesses unrolling made constant in registers.
   pm.addPass(createLocalBuffersOnStack());
+  // A function with many stages (an imported model) compiles one LLVM
+  // function per stage: code generation is not linear in a function's size.
+  pm.addPass(createOutlineStagesForCpu());
   // `parallel` loops run on OpenMP threads: affine.parallel (before the
   // vectorizer, whose vector transfers the dependence re-check does not
   // read, and while the vectorize hints are placed), then scf.parallel,
@@ -98,6 +101,7 @@ void hcl::registerConversionPasses() {
   registerLowerAffineKeepingLoopHints();
   registerCpuLoops();
   registerLocalBuffersOnStack();
+  registerOutlineStagesForCpu();
   registerParallelLoops();
   registerParallelToOpenMP();
   registerPartitionToAMC();

@@ -159,6 +159,24 @@ def LocalBuffersOnStack : Pass<"hcl-local-buffers-on-stack",
   }];
 }
 
+def OutlineStagesForCpu : Pass<"hcl-outline-stages-for-cpu",
+                               "mlir::ModuleOp"> {
+  let summary = "One function per stage in functions with many stages (CPU)";
+  let description = [{
+    In a function with at least `min-stages` top-level stages (affine.for
+    loops with a `stage_name`), each stage becomes a call to a private
+    function of its own (`<function>__<stage>`) marked `no_inline`, so that
+    LLVM optimizes and compiles each one alone: its code generation grows
+    faster than linearly with the loops of one function, and an imported
+    model has hundreds of stages. Part of `--hcl-lower-to-llvm`.
+  }];
+  let options = [
+    Option<"minStages", "min-stages", "unsigned", "16",
+           "outline the stages of functions that have at least this many">
+  ];
+  let dependentDialects = ["mlir::func::FuncDialect"];
+}
+
 def LowerFixedPoint : Pass<"hcl-lower-fixed-point", "mlir::ModuleOp"> {
   let summary = "Lower fixed-point types and operations to integer arithmetic";
   let description = [{

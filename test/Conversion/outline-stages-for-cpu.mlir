@@ -1,0 +1,33 @@
+// --hcl-outline-stages-for-cpu: in a function with at least min-stages
+// top-level stages, each stage becomes a no_inline function of its own
+// (LLVM then compiles each alone); smaller functions stay as they are.
+// RUN: hcl-opt %s --hcl-outline-stages-for-cpu="min-stages=2" | FileCheck %s
+// RUN: hcl-opt %s --hcl-outline-stages-for-cpu="min-stages=3" | FileCheck %s --check-prefix=FEW
+// RUN: hcl run %s --random-inputs 1 > %t.plain
+// RUN: hcl-opt %s --hcl-outline-stages-for-cpu="min-stages=2" -o %t.mlir
+// RUN: hcl run %t.mlir --random-inputs 1 > %t.outlined
+// RUN: grep -v "time\|compiled" %t.plain > %t.a && grep -v "time\|compiled" %t.outlined > %t.b && diff %t.a %t.b
+
+// CHECK: func.func private @top__B({{.*}}) attributes {no_inline}
+// CHECK: loop_name = "i", stage_name = "B"
+// CHECK: func.func private @top__C({{.*}}) attributes {no_inline}
+// CHECK-LABEL: func.func @top(
+// CHECK: call @top__B(%{{.*}}, %{{.*}}, %{{.*}})
+// CHECK: call @top__C(%{{.*}}, %{{.*}})
+// FEW-NOT: call
+func.func @top(%A: memref<16xf32>, %s: f32) -> memref<16xf32> {
+  %B = memref.alloc() {name = "B"} : memref<16xf32>
+  affine.for %i = 0 to 16 {
+    %a = affine.load %A[%i] : memref<16xf32>
+    %b = arith.mulf %a, %s : f32
+    affine.store %b, %B[%i] : memref<16xf32>
+  } {loop_name = "i", stage_name = "B"}
+  %C = memref.alloc() {name = "C"} : memref<16xf32>
+  %one = arith.constant 1.0 : f32
+  affine.for %i = 0 to 16 {
+    %b = affine.load %B[%i] : memref<16xf32>
+    %c = arith.addf %b, %one : f32
+    affine.store %c, %C[%i] : memref<16xf32>
+  } {loop_name = "i", stage_name = "C"}
+  return %C : memref<16xf32>
+}
