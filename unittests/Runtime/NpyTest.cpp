@@ -52,10 +52,9 @@ TEST(Npy, HeaderIsPaddedTo64BytesAsNumPyDoes) {
 }
 
 TEST(Npy, RoundTripsEveryElementTypeAndRank) {
-  for (ElementKind kind :
-       {ElementKind::I1, ElementKind::I8, ElementKind::I16, ElementKind::I32,
-        ElementKind::I64, ElementKind::F16, ElementKind::F32,
-        ElementKind::F64}) {
+  for (ElementKind kind : {ElementKind::I1, ElementKind::I8, ElementKind::I16,
+                           ElementKind::I32, ElementKind::I64, ElementKind::F16,
+                           ElementKind::F32, ElementKind::F64}) {
     for (std::vector<int64_t> shape :
          {std::vector<int64_t>{}, {5}, {2, 3}, {2, 1, 4}}) {
       HostArray array(kind, shape);
