@@ -37,13 +37,13 @@ func.func @reads_external() -> f32 {
 
 // -----
 
-// expected-error @+1 {{hls-cpp: cannot write @half of type 'memref<4xf16>' as a C array}}
-memref.global "private" constant @half : memref<4xf16> = dense<1.0>
+// expected-error @+1 {{hls-cpp: cannot write @bfloat of type 'memref<4xbf16>' as a C array}}
+memref.global "private" constant @bfloat : memref<4xbf16> = dense<1.0>
 
-func.func @reads_half() -> f16 {
-  %g = memref.get_global @half : memref<4xf16>
-  %x = affine.load %g[0] : memref<4xf16>
-  return %x : f16
+func.func @reads_bfloat() -> bf16 {
+  %g = memref.get_global @bfloat : memref<4xbf16>
+  %x = affine.load %g[0] : memref<4xbf16>
+  return %x : bf16
 }
 
 // -----
