@@ -17,8 +17,11 @@
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
 #include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVMPass.h"
 #include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/Passes.h"
 
 using namespace mlir;
@@ -34,6 +37,21 @@ struct LowerToLLVMPipelineOptions
                       llvm::cl::desc("run `parallel` loops on one thread, "
                                      "without OpenMP"),
                       llvm::cl::init(false)};
+};
+/// bf16 <-> f32 conversions as integer operations that round to nearest,
+/// ties to even (arith-expand's bf16 patterns, without its other
+/// expansions). LLVM would call __truncsfbf2, which Debian 12's libgcc lacks,
+/// or use AVX512-BF16's conversion, which flushes subnormals to zero.
+struct ExpandBFloat16Conversions
+    : PassWrapper<ExpandBFloat16Conversions, OperationPass<>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ExpandBFloat16Conversions)
+  StringRef getArgument() const final { return "hcl-expand-bf16-conversions"; }
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    arith::populateExpandBFloat16Patterns(patterns);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      signalPassFailure();
+  }
 };
 } // namespace
 
@@ -77,6 +95,15 @@ void hcl::buildLowerToLLVMPipeline(OpPassManager &pm,
   // neither an intrinsic nor a libm function: they become small functions.
   // Math ops with an LLVM intrinsic become the intrinsic; the rest become
   // libm calls, which the JIT resolves in the host process.
+  // f16 and bf16 compute in f32: math and bf16 arithmetic become f32
+  // operations between extf and truncf (as LLVM promotes f16 arithmetic),
+  // then the bf16 conversions integer operations.
+  pm.addPass(math::createMathExtendToSupportedTypes());
+  arith::ArithEmulateUnsupportedFloatsOptions bf16InF32;
+  bf16InF32.sourceTypeStrs = {"bf16"};
+  bf16InF32.targetTypeStr = "f32";
+  pm.addPass(arith::createArithEmulateUnsupportedFloats(bf16InF32));
+  pm.addPass(std::make_unique<ExpandBFloat16Conversions>());
   pm.addPass(createConvertMathToFuncs());
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createConvertMathToLibmPass());

@@ -11,6 +11,7 @@
 
 #include "hcl/Frontend/Error.h"
 #include "hcl/Runtime/FixedPointIO.h"
+#include "hcl/Runtime/HalfFloat.h"
 #include "hcl/Runtime/Npy.h"
 
 #include "llvm/Support/Error.h"
@@ -22,8 +23,12 @@
 namespace hcl {
 
 ElementKind containerKind(Type type) {
+  if (type.isBFloat())
+    return ElementKind::BF16;
   if (type.isFloat())
-    return type.bits == 32 ? ElementKind::F32 : ElementKind::F64;
+    return type.bits == 16   ? ElementKind::F16
+           : type.bits == 32 ? ElementKind::F32
+                             : ElementKind::F64;
   if (type.bits > 64 && type.isInteger())
     return ElementKind::Wide;
   if (type.bits > 64)
@@ -57,12 +62,13 @@ Array Array::load(const std::string &path) {
   if (!host)
     throwError("Array::load: " + llvm::toString(host.takeError()));
   static const std::map<ElementKind, Type> types = {
-      {ElementKind::I1, UInt(1)},   {ElementKind::I8, Int(8)},
-      {ElementKind::I16, Int(16)},  {ElementKind::I32, Int(32)},
-      {ElementKind::I64, Int(64)},  {ElementKind::U8, UInt(8)},
-      {ElementKind::U16, UInt(16)}, {ElementKind::U32, UInt(32)},
-      {ElementKind::U64, UInt(64)}, {ElementKind::F32, Float(32)},
-      {ElementKind::F64, Float(64)}};
+      {ElementKind::I1, UInt(1)},     {ElementKind::I8, Int(8)},
+      {ElementKind::I16, Int(16)},    {ElementKind::I32, Int(32)},
+      {ElementKind::I64, Int(64)},    {ElementKind::U8, UInt(8)},
+      {ElementKind::U16, UInt(16)},   {ElementKind::U32, UInt(32)},
+      {ElementKind::U64, UInt(64)},   {ElementKind::F32, Float(32)},
+      {ElementKind::F64, Float(64)},  {ElementKind::F16, Float(16)},
+      {ElementKind::BF16, BFloat16()}};
   Array array(host->shape(), types.at(host->kind()));
   array.data->host = std::move(*host);
   return array;
@@ -171,7 +177,11 @@ void Array::setDouble(int64_t index, double value) {
   }
   if (!dtype().isFloat())
     return setInt(index, static_cast<int64_t>(value));
-  if (dtype().bits == 32)
+  if (dtype().isBFloat())
+    store<uint16_t>(data->host, index, bfloat16Bits(value));
+  else if (dtype().bits == 16)
+    store<uint16_t>(data->host, index, halfBits(value));
+  else if (dtype().bits == 32)
     store<float>(data->host, index, static_cast<float>(value));
   else
     store<double>(data->host, index, value);

@@ -12,6 +12,7 @@
 
 #include "hcl/Frontend/Error.h"
 #include "hcl/Frontend/Tensor.h"
+#include "hcl/Runtime/HalfFloat.h"
 
 #include <cmath>
 
@@ -50,6 +51,8 @@ std::shared_ptr<TensorNode> makeNode(size_t count,
 }
 
 double asFloat(double value, Type dtype) {
+  if (dtype.bits == 16)
+    return roundToHalf(value, dtype.isBFloat());
   return dtype.bits == 32 ? double(static_cast<float>(value)) : value;
 }
 

@@ -131,6 +131,11 @@ std::string Writer::convert(const std::string &v, Type from, Type to) {
          mlirType(to));
     return r;
   }
+  if (from.isFloat() && to.isFloat() && from.bits == to.bits) {
+    // f16 <-> bf16: through f32, which holds both exactly, so the value is
+    // rounded once.
+    return convert(convert(v, from, Float(32)), Float(32), to);
+  }
   if (from.isFloat() && to.isFloat())
     op = to.bits > from.bits ? "arith.extf" : "arith.truncf";
   else if (from.isFloat())

@@ -3,6 +3,8 @@
 #include "MLIRText.h"
 #include "EmitMLIR.h"
 
+#include "hcl/Runtime/HalfFloat.h"
+
 #include <cctype>
 #include <cstring>
 #include <functional>
@@ -14,6 +16,8 @@ std::string mlirType(Type type) {
   if (type.isFixed())
     return std::string(type.isUnsigned() ? "!hcl.UFixed<" : "!hcl.Fixed<") +
            std::to_string(type.bits) + ", " + std::to_string(type.frac) + ">";
+  if (type.isBFloat())
+    return "bf16";
   return (type.isFloat() ? "f" : "i") + std::to_string(type.bits);
 }
 
@@ -54,7 +58,9 @@ std::string intLiteral(int64_t value, Type type) {
 std::string floatLiteral(double value, Type type) {
   std::ostringstream os;
   os << "0x" << std::hex << std::uppercase;
-  if (type.bits == 32) {
+  if (type.bits == 16) {
+    os << (type.isBFloat() ? bfloat16Bits(value) : halfBits(value));
+  } else if (type.bits == 32) {
     float f = static_cast<float>(value);
     uint32_t bits;
     std::memcpy(&bits, &f, 4);
@@ -119,7 +125,10 @@ std::string denseLiteral(const TensorNode &constant) {
     hex.reserve(count * bits / 4 + 16);
     for (size_t i = 0; i < count; ++i) {
       uint64_t raw;
-      if (isFloat && bits == 32) {
+      if (isFloat && bits == 16) {
+        raw = type.isBFloat() ? bfloat16Bits(constant.floatValues[i])
+                              : halfBits(constant.floatValues[i]);
+      } else if (isFloat && bits == 32) {
         float f = static_cast<float>(constant.floatValues[i]);
         uint32_t b;
         std::memcpy(&b, &f, 4);

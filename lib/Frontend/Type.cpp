@@ -33,6 +33,8 @@ std::string Type::str() const {
     return "fixed" + std::to_string(bits) + "_" + std::to_string(frac);
   case Kind::UFixed:
     return "ufixed" + std::to_string(bits) + "_" + std::to_string(frac);
+  case Kind::BFloat:
+    return "bfloat16";
   }
   return "?";
 }
@@ -69,12 +71,14 @@ Type UFixed(unsigned bits, unsigned frac) {
 }
 
 Type Float(unsigned bits) {
-  if (bits != 32 && bits != 64)
+  if (bits != 16 && bits != 32 && bits != 64)
     throwError("Float(" + std::to_string(bits) +
-               "): only Float(32) and "
-               "Float(64) are supported");
+               "): only Float(16), Float(32) and Float(64) are supported "
+               "(BFloat16() for bfloat16)");
   return {Type::Kind::Float, bits};
 }
+
+Type BFloat16() { return {Type::Kind::BFloat, 16}; }
 
 void init(Type type) { defaultType = type; }
 Type getDefaultType() { return defaultType; }

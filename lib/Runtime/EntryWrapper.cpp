@@ -67,6 +67,10 @@ static std::optional<ElementKind> elementKindOf(Type type, bool isUnsigned) {
     return isUnsigned ? ElementKind::U64 : ElementKind::I64;
   if (width > 64 && width <= 512 && isa<IntegerType>(type))
     return ElementKind::Wide;
+  if (type.isF16())
+    return ElementKind::F16;
+  if (type.isBF16())
+    return ElementKind::BF16;
   if (type.isF32())
     return ElementKind::F32;
   if (type.isF64())
@@ -101,8 +105,9 @@ static FailureOr<ValueSpec> describeValue(func::FuncOp entry, Type type,
   std::optional<ElementKind> kind = elementKindOf(elementType, isUnsigned);
   if (!kind)
     return fail("unsupported element type at the host boundary (supported: "
-                "integers up to 512 bits, fixed point up to 64 bits, f32, "
-                "f64; wider fixed point can be computed inside the program)");
+                "integers up to 512 bits, fixed point up to 64 bits, f16, "
+                "bf16, f32, f64; wider fixed point can be computed inside the "
+                "program)");
   unsigned bits = integerBitsOf(elementType);
   int frac = getFixedFormat(elementType).width > 0
                  ? static_cast<int>(getFixedFormat(elementType).frac)

@@ -1,6 +1,7 @@
 //===- HostArray.cpp - an n-d array owned by the host ---------------------===//
 
 #include "hcl/Runtime/HostArray.h"
+#include "hcl/Runtime/HalfFloat.h"
 
 #include <cstring>
 #include <functional>
@@ -17,6 +18,8 @@ size_t elementSize(ElementKind kind) {
     return 1;
   case ElementKind::I16:
   case ElementKind::U16:
+  case ElementKind::F16:
+  case ElementKind::BF16:
     return 2;
   case ElementKind::I32:
   case ElementKind::U32:
@@ -62,7 +65,8 @@ uint64_t hostMemoryBytes() {
 }
 
 bool isFloat(ElementKind kind) {
-  return kind == ElementKind::F32 || kind == ElementKind::F64;
+  return kind == ElementKind::F16 || kind == ElementKind::BF16 ||
+         kind == ElementKind::F32 || kind == ElementKind::F64;
 }
 
 bool isUnsigned(ElementKind kind) {
@@ -90,6 +94,10 @@ llvm::StringRef elementName(ElementKind kind) {
     return "uint32";
   case ElementKind::U64:
     return "uint64";
+  case ElementKind::F16:
+    return "float16";
+  case ElementKind::BF16:
+    return "bfloat16";
   case ElementKind::F32:
     return "float32";
   case ElementKind::F64:
@@ -116,6 +124,10 @@ llvm::StringRef elementMLIRName(ElementKind kind) {
   case ElementKind::I64:
   case ElementKind::U64:
     return "i64";
+  case ElementKind::F16:
+    return "f16";
+  case ElementKind::BF16:
+    return "bf16";
   case ElementKind::F32:
     return "f32";
   case ElementKind::F64:
@@ -140,6 +152,14 @@ HostArray::HostArray(ElementKind kind, std::vector<int64_t> shape,
 
 int64_t HostArray::numElements() const { return product(dims); }
 
+bool HostArray::reinterpret(ElementKind kind) {
+  if (kind == ElementKind::Wide || elementKind == ElementKind::Wide ||
+      elementSize(kind) != elementSize(elementKind))
+    return false;
+  elementKind = kind;
+  return true;
+}
+
 bool HostArray::reshape(std::vector<int64_t> newShape) {
   if (product(newShape) != numElements())
     return false;
@@ -158,6 +178,10 @@ double HostArray::elementAsDouble(int64_t index) const {
     return load<float>(storage.data(), index);
   if (elementKind == ElementKind::F64)
     return load<double>(storage.data(), index);
+  if (elementKind == ElementKind::F16)
+    return halfValue(load<uint16_t>(storage.data(), index));
+  if (elementKind == ElementKind::BF16)
+    return bfloat16Value(load<uint16_t>(storage.data(), index));
   if (elementKind == ElementKind::U64)
     return static_cast<double>(load<uint64_t>(storage.data(), index));
   return static_cast<double>(elementAsInt(index));
@@ -189,6 +213,8 @@ int64_t HostArray::elementAsInt(int64_t index) const {
     std::memcpy(&low, bytes + index * elementBytes(), 8);
     return low;
   }
+  case ElementKind::F16:
+  case ElementKind::BF16:
   case ElementKind::F32:
   case ElementKind::F64:
     return static_cast<int64_t>(elementAsDouble(index));

@@ -37,6 +37,10 @@ StringRef npyDescriptor(ElementKind kind) {
     return "<u4";
   case ElementKind::U64:
     return "<u8";
+  case ElementKind::F16:
+    return "<f2";
+  case ElementKind::BF16:
+    return "<u2"; // NumPy has no bfloat16: its bits
   case ElementKind::F32:
     return "<f4";
   case ElementKind::F64:
@@ -57,7 +61,8 @@ static std::optional<ElementKind> kindFromDescriptor(StringRef descr) {
     return ElementKind::U8;
   for (ElementKind kind :
        {ElementKind::I16, ElementKind::I32, ElementKind::I64, ElementKind::U16,
-        ElementKind::U32, ElementKind::U64, ElementKind::F32, ElementKind::F64})
+        ElementKind::U32, ElementKind::U64, ElementKind::F16, ElementKind::F32,
+        ElementKind::F64})
     if (descr == npyDescriptor(kind) ||
         (descr.starts_with("=") &&
          descr.drop_front() == npyDescriptor(kind).drop_front()))
@@ -147,8 +152,9 @@ static Expected<Header> parseHeader(StringRef header, StringRef name) {
   std::optional<ElementKind> kind = kindFromDescriptor(descr);
   if (!kind)
     return npyError(name, "unsupported dtype '" + descr +
-                              "' (supported: bool, int8, int16, int32, int64, "
-                              "float32, float64, little-endian)");
+                              "' (supported: bool, int8 to int64, uint8 to "
+                              "uint64, float16, float32, float64, "
+                              "little-endian)");
   if (headerValue(header, "fortran_order").starts_with("True"))
     return npyError(name, "Fortran-order arrays are not supported; save with "
                           "numpy.ascontiguousarray");

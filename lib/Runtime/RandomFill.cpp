@@ -1,6 +1,7 @@
 //===- RandomFill.cpp - deterministic random inputs -----------------------===//
 
 #include "hcl/Runtime/RandomFill.h"
+#include "hcl/Runtime/HalfFloat.h"
 
 #include <cmath>
 #include <cstdio>
@@ -65,6 +66,13 @@ void fillRandom(HostArray &array, uint64_t seed, unsigned argIndex) {
       std::memcpy(element, &value, 8);
       break;
     }
+    // Through float, as the HLS testbench's half(float) rounds.
+    case ElementKind::F16:
+      store<uint16_t>(array, i, halfBits(static_cast<float>(unit)));
+      break;
+    case ElementKind::BF16:
+      store<uint16_t>(array, i, bfloat16Bits(static_cast<float>(unit)));
+      break;
     case ElementKind::F32:
       store<float>(array, i, static_cast<float>(unit));
       break;
@@ -130,6 +138,14 @@ void fillRandomInRange(HostArray &array, uint64_t seed, unsigned argIndex,
     double unit = static_cast<double>(bits >> 11) * 0x1.0p-53; // [0, 1)
     int64_t value = int64_t(range.lo) + int64_t(span ? bits % span : bits);
     switch (array.kind()) {
+    case ElementKind::F16:
+      store<uint16_t>(array, i,
+                      halfBits(range.lo + unit * (range.hi - range.lo)));
+      break;
+    case ElementKind::BF16:
+      store<uint16_t>(array, i,
+                      bfloat16Bits(range.lo + unit * (range.hi - range.lo)));
+      break;
     case ElementKind::F32:
       store<float>(array, i, float(range.lo + unit * (range.hi - range.lo)));
       break;

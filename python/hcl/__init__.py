@@ -13,7 +13,7 @@
 """
 
 from . import _hcl
-from .types import (Error, Type, Int, UInt, Float, Fixed, UFixed, Index,
+from .types import (Error, Type, Int, UInt, Float, BFloat16, Fixed, UFixed, Index,
                     as_type, init, get_default_type)
 from .compute import (Expr, Var, Tensor, placeholder, compute, update, mutate,
                       scalar, const_tensor, reduce_axis, sum, max, min,

@@ -24,6 +24,7 @@ _NUMPY_TYPES = {
     np.dtype("uint16"): lambda: _hcl.UInt(16),
     np.dtype("uint32"): lambda: _hcl.UInt(32),
     np.dtype("uint64"): lambda: _hcl.UInt(64),
+    np.dtype("float16"): lambda: _hcl.Float(16),
     np.dtype("float32"): lambda: _hcl.Float(32),
     np.dtype("float64"): lambda: _hcl.Float(64),
 }

@@ -1,5 +1,5 @@
-"""Element types: hcl.Int(n), hcl.UInt(n), hcl.Float(), hcl.Fixed(w, f),
-hcl.UFixed(w, f), and HeteroCL's string spellings ("int8", "fixed16_8")."""
+"""Element types: hcl.Int(n), hcl.UInt(n), hcl.Float() (16, 32 or 64 bits),
+hcl.BFloat16(), hcl.Fixed(w, f), hcl.UFixed(w, f), and HeteroCL's string spellings ("int8", "fixed16_8")."""
 
 import re
 
@@ -27,10 +27,15 @@ def UInt(bits=32):
 
 
 def Float(bits=32):
-    if bits not in (32, 64) and _width(bits, "Float"):
-        raise Error(f"Float({bits}): only Float(32) and Float(64) are "
-                    f"supported")
+    if bits not in (16, 32, 64) and _width(bits, "Float"):
+        raise Error(f"Float({bits}): only Float(16), Float(32) and Float(64) "
+                    f"are supported (hcl.BFloat16() for bfloat16)")
     return _hcl.Float(bits)
+
+
+def BFloat16():
+    """bfloat16 (MLIR's bf16): NumPy has none, so asnumpy() gives float64."""
+    return _hcl.BFloat16()
 
 
 def Fixed(bits, fracs):
@@ -59,7 +64,7 @@ def Index():
     return Int(64)
 
 
-_SPELLING = re.compile(r"^(u?int|float|u?fixed)(\d+)(?:_(\d+))?$")
+_SPELLING = re.compile(r"^(u?int|b?float|u?fixed)(\d+)(?:_(\d+))?$")
 
 
 def as_type(dtype, what="dtype"):
@@ -82,6 +87,8 @@ def as_type(dtype, what="dtype"):
                 return UInt(bits)
             if kind == "float" and fracs is None:
                 return Float(bits)
+            if kind == "bfloat" and bits == 16 and fracs is None:
+                return BFloat16()
             if kind in ("fixed", "ufixed") and fracs is not None:
                 return (Fixed if kind == "fixed" else UFixed)(bits, int(fracs))
     raise Error(f"{what}: expected an hcl type (hcl.Int(32), hcl.Fixed(16, 8), "

@@ -5,7 +5,8 @@
 // wherever NumPy has the type: integers of 8/16/32/64 bits, bool for
 // UInt(1), float32/64. Integers of other widths are views of their
 // container (an Int(12) in int16), kept wrapped to the width by the program.
-// Fixed point is a float64 copy of the values (the array holds the bits),
+// Fixed point and bfloat16 are a float64 copy of the values (the array holds
+// the bits),
 // wide integers an object array of Python ints. from_numpy copies once, as
 // HeteroCL's asarray does, converting to the array's type.
 //
@@ -34,8 +35,9 @@ std::string numpyName(ElementKind kind) {
 hcl::HostArray &host(const Array &a) { return a.storage()->host; }
 
 bool isStandardWidth(hcl::Type t) {
-  return t.isFloat() || (t.isInteger() && (t.bits == 8 || t.bits == 16 ||
-                                           t.bits == 32 || t.bits == 64));
+  return (t.isFloat() && !t.isBFloat()) ||
+         (t.isInteger() &&
+          (t.bits == 8 || t.bits == 16 || t.bits == 32 || t.bits == 64));
 }
 
 std::vector<py::ssize_t> stridesOf(const std::vector<int64_t> &shape,
@@ -54,7 +56,7 @@ py::array asNumpy(py::object self) {
   const Array &a = self.cast<const Array &>();
   hcl::Type t = a.dtype();
   std::vector<py::ssize_t> shape(a.shape().begin(), a.shape().end());
-  if (t.isFixed()) {
+  if (t.isFixed() || t.isBFloat()) { // NumPy has no bfloat16
     py::array_t<double> values(shape);
     double *out = values.mutable_data();
     for (int64_t i = 0; i < a.size(); ++i)
@@ -91,7 +93,7 @@ py::array asNumpy(py::object self) {
 /// Fills `a` from `values` (any NumPy array of its shape).
 void fill(Array &a, py::array values) {
   hcl::Type t = a.dtype();
-  if (t.isFixed()) {
+  if (t.isFixed() || t.isBFloat()) {
     auto v =
         py::array_t<double, py::array::c_style | py::array::forcecast>(values);
     for (int64_t i = 0; i < a.size(); ++i)

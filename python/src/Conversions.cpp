@@ -115,23 +115,30 @@ void bindTypes(py::module_ &m) {
       .value("UInt", hcl::Type::Kind::UInt)
       .value("Float", hcl::Type::Kind::Float)
       .value("Fixed", hcl::Type::Kind::Fixed)
-      .value("UFixed", hcl::Type::Kind::UFixed);
+      .value("UFixed", hcl::Type::Kind::UFixed)
+      .value("BFloat", hcl::Type::Kind::BFloat);
   py::class_<hcl::Type>(m, "Type")
       .def_readonly("kind", &hcl::Type::kind)
       .def_readonly("bits", &hcl::Type::bits)
       // HeteroCL's fracs: the fraction bits of fixed point, the mantissa
       // bits of a float (23, 52), 0 for integers; exponent: a float's.
-      .def_property_readonly("fracs",
-                             [](const hcl::Type &t) -> unsigned {
-                               if (!t.isFloat())
-                                 return t.frac;
-                               return t.bits == 64 ? 52 : 23;
-                             })
+      .def_property_readonly(
+          "fracs",
+          [](const hcl::Type &t) -> unsigned {
+            if (!t.isFloat())
+              return t.frac;
+            if (t.isBFloat())
+              return 7;
+            return t.bits == 64 ? 52 : t.bits == 16 ? 10 : 23;
+          })
       .def_property_readonly("exponent",
                              [](const hcl::Type &t) -> py::object {
                                if (!t.isFloat())
                                  return py::none();
-                               return py::int_(t.bits == 64 ? 11 : 8);
+                               return py::int_(t.bits == 64 ? 11
+                                               : t.bits == 16 && !t.isBFloat()
+                                                   ? 5
+                                                   : 8);
                              })
       .def("__str__", &hcl::Type::str)
       .def("__repr__",
@@ -149,6 +156,8 @@ void bindTypes(py::module_ &m) {
              case hcl::Type::Kind::UFixed:
                return "hcl.UFixed(" + std::to_string(t.bits) + ", " +
                       std::to_string(t.frac) + ")";
+             case hcl::Type::Kind::BFloat:
+               return std::string("hcl.BFloat16()");
              }
              return t.str();
            })
@@ -162,6 +171,7 @@ void bindTypes(py::module_ &m) {
   m.def("Int", &hcl::Int, py::arg("bits") = 32);
   m.def("UInt", &hcl::UInt, py::arg("bits") = 32);
   m.def("Float", &hcl::Float, py::arg("bits") = 32);
+  m.def("BFloat16", &hcl::BFloat16);
   m.def("Fixed", &hcl::Fixed, py::arg("bits"), py::arg("fracs"));
   m.def("UFixed", &hcl::UFixed, py::arg("bits"), py::arg("fracs"));
   m.def("init", &hcl::init);

@@ -100,6 +100,9 @@ HCL_TB_NPY_TYPE(uint32_t, "<u4", "uint32")
 HCL_TB_NPY_TYPE(uint64_t, "<u8", "uint64")
 HCL_TB_NPY_TYPE(float, "<f4", "float32")
 HCL_TB_NPY_TYPE(double, "<f8", "float64")
+#if defined(HCL_HLS_HALF_H) || defined(__HLS_HALF_H__) // hls_half.h
+HCL_TB_NPY_TYPE(half, "<f2", "float16")
+#endif
 #undef HCL_TB_NPY_TYPE
 
 /// One random element of type T from one generator output.
@@ -115,6 +118,13 @@ template <typename T> T random_element(uint64_t bits) {
 template <> inline bool random_element<bool>(uint64_t bits) {
   return (bits >> 63) != 0;
 }
+
+#if defined(HCL_HLS_HALF_H) || defined(__HLS_HALF_H__)
+/// As hcl's fillRandom: the float of the unit value, rounded to half.
+template <> inline half random_element<half>(uint64_t bits) {
+  return half(static_cast<float>(unit_real(bits)));
+}
+#endif
 
 } // namespace detail
 

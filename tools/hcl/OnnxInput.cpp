@@ -3,6 +3,7 @@
 #include "OnnxInput.h"
 
 #include "hcl/Frontend/Error.h"
+#include "hcl/Runtime/HalfFloat.h"
 #include "hcl/Runtime/Npy.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -71,8 +72,12 @@ Expected<std::string> importOnnxText(StringRef path,
 }
 
 static ElementKind kindOf(Type type) {
+  if (type.isBFloat())
+    return ElementKind::BF16;
   if (type.isFloat())
-    return type.bits == 64 ? ElementKind::F64 : ElementKind::F32;
+    return type.bits == 64   ? ElementKind::F64
+           : type.bits == 16 ? ElementKind::F16
+                             : ElementKind::F32;
   if (type.bits == 1)
     return ElementKind::I1;
   bool u = type.isUnsigned();
@@ -101,6 +106,14 @@ HostArray hostArrayFrom(const OnnxTensor &tensor) {
       tensor.shape.empty() ? std::vector<int64_t>{1} : tensor.shape;
   HostArray array(kindOf(tensor.dtype), shape);
   switch (array.kind()) {
+  case ElementKind::F16:
+    for (int64_t i = 0; i < tensor.size(); ++i)
+      array.as<uint16_t>()[i] = halfBits(tensor.floats[i]);
+    break;
+  case ElementKind::BF16:
+    for (int64_t i = 0; i < tensor.size(); ++i)
+      array.as<uint16_t>()[i] = bfloat16Bits(tensor.floats[i]);
+    break;
   case ElementKind::F32:
     fill<float>(array, tensor);
     break;
@@ -143,6 +156,10 @@ HostArray hostArrayFrom(const OnnxTensor &tensor) {
 /// The hcl type of an .npy array's elements (as ONNX's importer types them).
 static Type typeOf(ElementKind kind) {
   switch (kind) {
+  case ElementKind::F16:
+    return Float(16);
+  case ElementKind::BF16:
+    return BFloat16();
   case ElementKind::F32:
     return Float(32);
   case ElementKind::F64:

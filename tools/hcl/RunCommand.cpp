@@ -130,6 +130,9 @@ prepareArguments(JitProgram &program, LoadedProgram &loaded) {
       array->reshape({1});
       givenAsScalar[i] = true;
     }
+    // NumPy has no bfloat16: bf16 arguments come as their uint16 bits.
+    if (specs[i].kind == ElementKind::BF16 && array->kind() == ElementKind::U16)
+      array->reinterpret(ElementKind::BF16);
     if (specs[i].kind == ElementKind::Wide) {
       Expected<HostArray> wide = wideFromBytes(
           *array, specs[i].integerBits, specs[i].isUnsigned, specs[i].shape,

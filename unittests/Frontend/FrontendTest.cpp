@@ -30,8 +30,13 @@ TEST(FrontendTypes, NamesAndLimits) {
   EXPECT_EQ(Int(8).str(), "int8");
   EXPECT_EQ(UInt(12).str(), "uint12");
   EXPECT_EQ(Float(64).str(), "float64");
-  EXPECT_NE(errorOf([] { Float(16); }).find("only Float(32) and Float(64)"),
-            std::string::npos);
+  EXPECT_EQ(Float(16).str(), "float16");
+  EXPECT_EQ(BFloat16().str(), "bfloat16");
+  EXPECT_TRUE(BFloat16().isFloat());
+  EXPECT_NE(Float(16), BFloat16());
+  EXPECT_NE(
+      errorOf([] { Float(8); }).find("only Float(16), Float(32) and Float(64)"),
+      std::string::npos);
   EXPECT_NE(errorOf([] { Int(0); }).find("1 to 512 bits"), std::string::npos);
   EXPECT_NE(errorOf([] { UInt(513); }).find("1 to 512 bits"),
             std::string::npos);
@@ -259,6 +264,31 @@ TEST(FrontendRun, MathSelectAndCast) {
                      static_cast<float>(static_cast<int>(v));
     EXPECT_NEAR(y[i], expected, 1e-4 * std::fabs(expected)) << "element " << i;
   }
+}
+
+// f16 and bf16 compute in float and round each result to nearest, ties to
+// even: 1 + 2^-11 is a tie that stays 1, 65504 * 3 overflows to infinity.
+TEST(FrontendRun, HalfAndBFloat16RoundToNearestEven) {
+  Tensor X = placeholder({4}, "X", Float(32));
+  Tensor Y, Z;
+  Schedule s = create_schedule({X}, [&](Tensor X) {
+    Y = compute(
+        {4}, [&](Var i) { return cast(Float(16), X(i)) * 3.0; }, "Y",
+        Float(16));
+    Z = compute(
+        {4}, [&](Var i) { return cast(BFloat16(), X(i)); }, "Z", BFloat16());
+    return std::vector<Tensor>{Y, Z};
+  });
+  Module f = build(s);
+  std::vector<float> x = {1.0f + 0x1p-11f, 1.0f + 3 * 0x1p-11f, 65504.0f,
+                          1.0f + 3 * 0x1p-8f};
+  Array in(x, {4}, Float(32)), y({4}, Float(16)), z({4}, BFloat16());
+  f(in, y, z);
+  EXPECT_EQ(y.getDouble(0), 3.0);
+  EXPECT_EQ(y.getDouble(1), 3.005859375);
+  EXPECT_TRUE(std::isinf(y.getDouble(2)));
+  EXPECT_EQ(z.getDouble(0), 1.0);
+  EXPECT_EQ(z.getDouble(3), 1.015625);
 }
 
 TEST(FrontendRun, NarrowAndUnsignedIntegers) {

@@ -52,9 +52,9 @@ TEST(Npy, HeaderIsPaddedTo64BytesAsNumPyDoes) {
 }
 
 TEST(Npy, RoundTripsEveryElementTypeAndRank) {
-  for (ElementKind kind :
-       {ElementKind::I1, ElementKind::I8, ElementKind::I16, ElementKind::I32,
-        ElementKind::I64, ElementKind::F32, ElementKind::F64}) {
+  for (ElementKind kind : {ElementKind::I1, ElementKind::I8, ElementKind::I16,
+                           ElementKind::I32, ElementKind::I64, ElementKind::F16,
+                           ElementKind::F32, ElementKind::F64}) {
     for (std::vector<int64_t> shape :
          {std::vector<int64_t>{}, {5}, {2, 3}, {2, 1, 4}}) {
       HostArray array(kind, shape);
@@ -68,6 +68,21 @@ TEST(Npy, RoundTripsEveryElementTypeAndRank) {
                 0);
     }
   }
+}
+
+// NumPy has no bfloat16: bf16 arrays are written as their uint16 bits and
+// read back as uint16, which `hcl run` gives a bf16 argument as its bits.
+TEST(Npy, WritesBFloat16AsUInt16Bits) {
+  HostArray array(ElementKind::BF16, {2});
+  array.as<uint16_t>()[0] = 0x3F80; // 1.0
+  array.as<uint16_t>()[1] = 0xC040; // -3.0
+  EXPECT_EQ(array.elementAsDouble(1), -3.0);
+  llvm::Expected<HostArray> back = parseNpy(serializeNpy(array), "x");
+  ASSERT_TRUE(static_cast<bool>(back)) << llvm::toString(back.takeError());
+  EXPECT_EQ(back->kind(), ElementKind::U16);
+  ASSERT_TRUE(back->reinterpret(ElementKind::BF16));
+  EXPECT_EQ(back->elementAsDouble(0), 1.0);
+  EXPECT_FALSE(back->reinterpret(ElementKind::F32));
 }
 
 // NumPy writes arrays with no elements (np.zeros((2, 0))); their storage is

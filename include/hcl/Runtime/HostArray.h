@@ -19,7 +19,9 @@ namespace hcl {
 
 /// Element types a host array can hold: signed integers (signless MLIR
 /// integers and `!hcl.Fixed` bits), unsigned ones (`hcl.unsigned` arguments
-/// and `!hcl.UFixed` bits), and floats, as NumPy's dtypes.
+/// and `!hcl.UFixed` bits), and floats, as NumPy's dtypes. F16 is NumPy's
+/// float16; BF16 (bfloat16, which NumPy lacks) is held as its 16 bits and
+/// travels in .npy files as uint16 bits (HalfFloat.h converts).
 /// Wide: integers of 65 to 512 bits, as LLVM lays them out in memory (see
 /// wideElementBytes); in .npy files they are bytes (WideLayout.h).
 enum class ElementKind {
@@ -32,6 +34,8 @@ enum class ElementKind {
   U16,
   U32,
   U64,
+  F16,
+  BF16,
   F32,
   F64,
   Wide
@@ -85,6 +89,10 @@ public:
   /// Element `index` converted to int64 (floats truncate; Wide: the low 64
   /// bits).
   int64_t elementAsInt(int64_t index) const;
+
+  /// Gives the elements the same-sized `kind` (uint16 bits as bfloat16);
+  /// false (and unchanged) when the sizes differ.
+  bool reinterpret(ElementKind kind);
 
   /// "8x8"; "scalar" for rank 0.
   std::string shapeString() const;

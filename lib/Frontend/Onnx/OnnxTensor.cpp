@@ -3,6 +3,7 @@
 #include "OnnxTypes.h"
 
 #include "hcl/Frontend/Error.h"
+#include "hcl/Runtime/HalfFloat.h"
 
 #include <cstring>
 #include <filesystem>
@@ -53,6 +54,10 @@ std::optional<Type> hclType(int32_t elemType) {
     return UInt(64);
   case TensorProto::BOOL:
     return UInt(1);
+  case TensorProto::FLOAT16:
+    return Float(16);
+  case TensorProto::BFLOAT16:
+    return BFloat16();
   default:
     return std::nullopt;
   }
@@ -97,8 +102,8 @@ OnnxTensor fromProto(const onnx::TensorProto &proto, const std::string &what) {
   std::optional<Type> type = hclType(proto.data_type());
   if (!type)
     throwError(what + ": element type " + elemTypeName(proto.data_type()) +
-               " is not supported (hcl takes float, double, bool and 8 to "
-               "64-bit integers)");
+               " is not supported (hcl takes float16, bfloat16, float, "
+               "double, bool and 8 to 64-bit integers)");
   t.dtype = *type;
   if (proto.data_location() == TensorProto::EXTERNAL)
     throwError(what + ": tensors stored in external files are not supported");
@@ -128,6 +133,19 @@ OnnxTensor fromProto(const onnx::TensorProto &proto, const std::string &what) {
       t.floats.assign(proto.double_data().begin(), proto.double_data().end());
     check(t.floats.size());
     break;
+  case TensorProto::FLOAT16:
+  case TensorProto::BFLOAT16: {
+    // The bits, in raw_data or in the low 16 bits of int32_data.
+    std::vector<uint16_t> bits =
+        hasRaw ? rawValues<uint16_t>(raw, n, what)
+               : std::vector<uint16_t>(proto.int32_data().begin(),
+                                       proto.int32_data().end());
+    bool bfloat = proto.data_type() == TensorProto::BFLOAT16;
+    for (uint16_t b : bits)
+      t.floats.push_back(bfloat ? bfloat16Value(b) : halfValue(b));
+    check(t.floats.size());
+    break;
+  }
   case TensorProto::INT64:
     if (hasRaw)
       t.ints = rawValues<int64_t>(raw, n, what);

@@ -31,7 +31,8 @@ namespace hcl::bambu {
 
 FailureOr<std::string> cType(Type type, Operation *where) {
   std::optional<std::string> t = scalarCppType(type);
-  if (!t || t->rfind("ap_", 0) == 0 || getFixedFormat(type).width > 0)
+  if (!t || t->rfind("ap_", 0) == 0 || *t == "half" ||
+      getFixedFormat(type).width > 0)
     return where->emitError("bambu-c: values of type ")
            << type << " have no C99 type here (integers of 1, 8, 16, 32 or 64 "
            << "bits, index, f32 and f64 only)";

@@ -26,6 +26,10 @@ std::optional<std::string> scalarCppType(Type type) {
   }
   if (type.isF32())
     return std::string("float");
+  // Vitis HLS's half (hls_half.h; share/hls has a bit-exact one for g++).
+  // bf16 has no HLS type and is refused by the callers.
+  if (type.isF16())
+    return std::string("half");
   if (type.isF64())
     return std::string("double");
   FixedFormatInfo fixed = getFixedFormat(type);
@@ -86,6 +90,14 @@ std::string integerText(const llvm::APInt &value, Type type) {
 
 std::string floatText(const llvm::APFloat &value, bool isFloat,
                       std::set<std::string> &helpers) {
+  if (&value.getSemantics() == &llvm::APFloat::IEEEhalf()) {
+    // A half constant is the float of the same value (exact), converted.
+    llvm::APFloat single = value;
+    bool lost;
+    single.convert(llvm::APFloat::IEEEsingle(),
+                   llvm::APFloat::rmNearestTiesToEven, &lost);
+    return "((half)" + floatText(single, true, helpers) + ")";
+  }
   if (value.isNaN() || value.isInfinity()) {
     helpers.insert(isFloat ? "f32_bits" : "f64_bits");
     llvm::SmallString<32> hex;

@@ -124,8 +124,8 @@ LogicalResult emitGlobals(ModuleOp module,
         !type.getElementType().isIntOrFloat())
       return global.emitError("hls-cpp: cannot write @")
              << global.getSymName() << " of type " << type
-             << " as a C array (static shapes of integers up to 64 bits, f32 "
-                "and f64 only)";
+             << " as a C array (static shapes of integers up to 64 bits, f16, "
+                "f32 and f64 only)";
     if (global.isExternal())
       return global.emitError("hls-cpp: @")
              << global.getSymName()

@@ -27,11 +27,12 @@ namespace hcl {
 
 namespace {
 
-/// Whether the module needs ap_int (odd widths) or ap_fixed (fixed point, or
-/// the bit helpers, which work on ap_uint).
+/// Whether the module needs ap_int (odd widths), ap_fixed (fixed point, or
+/// the bit helpers, which work on ap_uint) or half (f16).
 struct ArbitraryPrecision {
   bool integers = false;
   bool fixedPoint = false;
+  bool half = false;
 };
 
 ArbitraryPrecision usesArbitraryPrecision(ModuleOp module) {
@@ -43,6 +44,7 @@ ArbitraryPrecision usesArbitraryPrecision(ModuleOp module) {
       uses.integers |=
           !llvm::is_contained({1u, 8u, 16u, 32u, 64u}, i.getWidth());
     uses.fixedPoint |= getFixedFormat(t).width > 0;
+    uses.half |= t.isF16();
   };
   module.walk([&](Operation *op) {
     uses.fixedPoint |= op->hasTrait<OpTrait::HCLDataOp>();
@@ -65,6 +67,8 @@ void writeIncludes(ModuleOp module, llvm::raw_ostream &os) {
   if (hasStreams(module))
     os << "#include <hls_stream.h>\n";
   ArbitraryPrecision uses = usesArbitraryPrecision(module);
+  if (uses.half)
+    os << "#include <hls_half.h>\n";
   if (uses.fixedPoint)
     os << "#include <ap_fixed.h>\n";
   else if (uses.integers)

@@ -38,9 +38,12 @@ FailureOr<std::string> FunctionEmitter::constantText(arith::ConstantOp c) {
   return hcl::constantText(c.getValue(), helpers);
 }
 
-std::string FunctionEmitter::libmName(StringRef base, Type) {
+std::string FunctionEmitter::libmName(StringRef base, Type type) {
   // <cmath>'s overloads compute in the operand's type (float or double),
-  // with the libm the JIT calls.
+  // with the libm the JIT calls. A half operand computes in float, as the
+  // JIT's f16 math does, and the result is rounded back to half.
+  if (type.isF16())
+    return "(half)std::" + base.str();
   return "std::" + base.str();
 }
 

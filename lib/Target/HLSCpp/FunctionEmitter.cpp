@@ -74,8 +74,8 @@ FailureOr<std::string> cppSignature(func::FuncOp func, StringRef cppName,
     if (failed(p))
       return func.emitError("hls-cpp: cannot write ")
              << name << " of @" << func.getSymName() << " of type " << t
-             << " in C++ (static shapes of integers up to 64 bits, f32 and "
-                "f64 only)";
+             << " in C++ (static shapes of integers up to 64 bits, f16, f32 "
+                "and f64 only)";
     params += (params.empty() ? "" : ", ") + *p;
     return success();
   };
@@ -203,7 +203,7 @@ LogicalResult FunctionEmitter::emitArray(Value memref, Operation *op, Os &os) {
   if (!element || !dims)
     return op->emitError("hls-cpp: cannot size ")
            << type << " as a C array (static shapes of integers up to 64 "
-           << "bits, f32 and f64 only)";
+           << "bits, f16, f32 and f64 only)";
   if (streams.contains(memref)) {
     auto nameAttr = op->getAttrOfType<StringAttr>("name");
     std::string n = define(memref, nameAttr ? nameAttr.getValue() : "stream");

@@ -29,9 +29,9 @@ save("dynamic_dim",
      [mk("Relu", ["x"], ["y"], name="relu")],
      [vi("x", TensorProto.FLOAT, ["N", 3])], [vi("y", TensorProto.FLOAT, ["N", 3])])
 # An element type hcl does not have.
-save("float16",
-     [mk("Relu", ["x"], ["y"], name="relu")],
-     [vi("x", TensorProto.FLOAT16, [3])], [vi("y", TensorProto.FLOAT16, [3])])
+save("complex64",
+     [mk("Identity", ["x"], ["y"], name="identity")],
+     [vi("x", TensorProto.COMPLEX64, [3])], [vi("y", TensorProto.COMPLEX64, [3])])
 # An attribute value the lowering does not support.
 save("bad_attribute",
      [mk("MaxPool", ["x"], ["y"], name="pool", kernel_shape=[2, 2],

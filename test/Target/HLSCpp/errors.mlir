@@ -37,13 +37,13 @@ func.func @reads_external() -> f32 {
 
 // -----
 
-// expected-error @+1 {{hls-cpp: cannot write @half of type 'memref<4xf16>' as a C array}}
-memref.global "private" constant @half : memref<4xf16> = dense<1.0>
+// expected-error @+1 {{hls-cpp: cannot write @bfloat of type 'memref<4xbf16>' as a C array}}
+memref.global "private" constant @bfloat : memref<4xbf16> = dense<1.0>
 
-func.func @reads_half() -> f16 {
-  %g = memref.get_global @half : memref<4xf16>
-  %x = affine.load %g[0] : memref<4xf16>
-  return %x : f16
+func.func @reads_bfloat() -> bf16 {
+  %g = memref.get_global @bfloat : memref<4xbf16>
+  %x = affine.load %g[0] : memref<4xbf16>
+  return %x : bf16
 }
 
 // -----
@@ -59,7 +59,7 @@ func.func @writes_constant(%v: f32) {
 
 // -----
 
-// expected-error @+1 {{hls-cpp: cannot write arg0 of @dynamic_shape of type 'memref<?xf32>' in C++ (static shapes of integers up to 64 bits, f32 and f64 only)}}
+// expected-error @+1 {{hls-cpp: cannot write arg0 of @dynamic_shape of type 'memref<?xf32>' in C++ (static shapes of integers up to 64 bits, f16, f32 and f64 only)}}
 func.func @dynamic_shape(%a: memref<?xf32>) {
   return
 }
@@ -129,5 +129,13 @@ func.func @schedule_left(%a: memref<4xi32>) {
     affine.store %x, %a[%i] : memref<4xi32>
   } {loop_name = "i", stage_name = "S"}
   hcl.pipeline(%s, %l, 1)
+  return
+}
+
+// -----
+
+// bf16 has no HLS C++ type (Vitis has none); f16 is `half` (half.mlir).
+// expected-error @+1 {{hls-cpp: cannot write arg0 of @bfloat16 of type 'memref<4xbf16>' in C++ (static shapes of integers up to 64 bits, f16, f32 and f64 only)}}
+func.func @bfloat16(%a: memref<4xbf16>) {
   return
 }

@@ -149,8 +149,12 @@ void lowerCast(NodeContext &ctx, std::optional<Type> to) {
   Type target = *to;
   if (canFold({&x})) {
     std::vector<double> values;
+    // Integers to floats keep their value (the constant rounds it to the
+    // float type); to integers they wrap to the width.
     for (int64_t k = 0; k < x.size(); ++k)
-      values.push_back(double(wrapToWidth(x.data->ints[k], target)));
+      values.push_back(target.isFloat()
+                           ? double(x.data->ints[k])
+                           : double(wrapToWidth(x.data->ints[k], target)));
     if (target == UInt(1))
       for (double &v : values)
         v = v != 0;
