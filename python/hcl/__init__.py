@@ -25,6 +25,7 @@ from .schedule import Schedule, Partition, Function, create_schedule
 from .build import (Array, Module, HLSModule, Platform, asarray, cast_np,
                     lower, build)
 from .estimate import estimate, roofline
+from .loopnests import get_affine_loop_nests
 
 exp = _hcl.exp
 log = _hcl.log

@@ -228,6 +228,13 @@ class Schedule:
         return list(self._impl.inputs)
 
     @property
+    def top_func(self):
+        """The top function with the schedule as recorded so far applied
+        (for hcl.get_affine_loop_nests); a snapshot, not a live view."""
+        from .loopnests import Function
+        return Function(_hcl.lower(self._impl, True), "top")
+
+    @property
     def outputs(self):
         return list(self._impl.outputs)
 
