@@ -64,6 +64,9 @@ void writeIncludes(ModuleOp module, llvm::raw_ostream &os) {
         "#include <cstring>\n";
   if (hasStreams(module))
     os << "#include <hls_stream.h>\n";
+  if (module.walk([](PrintOp) { return WalkResult::interrupt(); })
+          .wasInterrupted())
+    os << "#include <cstdio>\n";
   ArbitraryPrecision uses = usesArbitraryPrecision(module);
   if (uses.fixedPoint)
     os << "#include <ap_fixed.h>\n";
