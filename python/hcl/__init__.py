@@ -21,7 +21,9 @@ from .compute import (Expr, Var, Tensor, placeholder, compute, update, mutate,
                       elif_, else_, Stage, break_, def_, return_)
 from .packing import pack, unpack
 from .struct import Struct
-from .schedule import Schedule, Partition, Function, create_schedule
+from .schedule import (Schedule, Partition, Function, create_schedule,
+                       customize, Scheme, create_scheme,
+                       create_schedule_from_scheme)
 from .build import (Array, Module, HLSModule, Platform, asarray, cast_np,
                     lower, build)
 from .estimate import estimate, roofline
