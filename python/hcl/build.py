@@ -5,6 +5,7 @@ and hcl.asarray / hcl.Array for the data."""
 import os
 import shutil
 import subprocess
+import sys
 
 import numpy as np
 
@@ -131,6 +132,9 @@ class Module:
         _refuse_read_only_outputs(args, self._num_inputs, self._describe)
         arrays = [self._as_array(k, a) for k, a in enumerate(args)]
         before = _read_only_values(args, arrays)
+        # hcl.print writes with C's printf (flushed after each print):
+        # what Python printed before the call comes first.
+        sys.stdout.flush()
         self._impl.call(arrays)
         _write_back(args, arrays, before, self._describe)
 
@@ -295,8 +299,14 @@ class HLSModule:
         for k in range(inputs):
             arrays[k].save(os.path.join(work_in, f"arg{k}.npy"))
         _run(["make", "tb"], self.project, "compiling the C simulation")
-        _run(["./tb", "--inputs", "csim_in", "--output-dir", "csim_out"],
-             self.project, "the C simulation")
+        # What the kernel printed (hcl.print) is the simulation's output,
+        # less the testbench's closing line.
+        printed = _run(["./tb", "--inputs", "csim_in", "--output-dir",
+                        "csim_out"], self.project, "the C simulation")
+        last = printed.rfind("testbench: @")
+        if last >= 0 and (last == 0 or printed[last - 1] == "\n"):
+            printed = printed[:last]
+        sys.stdout.write(printed)
         for k, array in enumerate(arrays):
             name = f"arg{k}.npy" if k < inputs else f"result{k - inputs}.npy"
             path = os.path.join(work_out, name)
