@@ -118,6 +118,11 @@ Expr Tensor::read(const std::vector<Expr> &indices) const {
                std::to_string(impl->shape.size()) + " dimensions (" +
                shapeString(impl->shape) + ") but is read with " +
                std::to_string(indices.size()) + " indices");
+  // A float index would reach the IR's index casts (HeteroCL refuses it).
+  for (const Expr &index : indices)
+    if (!index.type().isInteger())
+      throwError("'" + impl->name + "' is indexed by a " + index.type().str() +
+                 " value; indices are integers (convert with hcl.cast)");
   auto node = newNode(ExprKind::Read, impl->dtype);
   node->tensor = impl;
   node->operands = indices;

@@ -743,3 +743,14 @@ def test_a_tagged_for_nest_has_axes():
     hcl.build(s)(a, b)
     np.testing.assert_array_equal(
         b, np.vectorize(lambda v: bin(v).count("1"))(a))
+
+
+def test_a_float_index_is_an_error():
+    A = hcl.placeholder((4,), "A")
+
+    def kernel(A):
+        f = hcl.scalar(1, "f", hcl.Float())
+        return hcl.compute((1,), lambda _: A[f.v], "B")
+
+    with pytest.raises(hcl.Error, match="'A' is indexed by a float32 value"):
+        hcl.customize([A], kernel)
