@@ -132,9 +132,6 @@ class Module:
         _refuse_read_only_outputs(args, self._num_inputs, self._describe)
         arrays = [self._as_array(k, a) for k, a in enumerate(args)]
         before = _read_only_values(args, arrays)
-        # hcl.print writes with C's printf (flushed after each print):
-        # what Python printed before the call comes first.
-        sys.stdout.flush()
         self._impl.call(arrays)
         _write_back(args, arrays, before, self._describe)
 

@@ -32,7 +32,7 @@ def test_default_formats_and_order_with_python_prints():
             hcl.print((A[1], A[2]))
         A = hcl.placeholder((4,), "A")
         f = hcl.build(hcl.create_schedule([A], kernel))
-        print("before")
+        print("before", flush=True)
         f(np.array([0, -7, 8, 0], np.int32))
         print("after")
         """)
