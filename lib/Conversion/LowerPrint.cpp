@@ -2,8 +2,9 @@
 //
 // hcl.print's operands are already printf's (i64 for `%ll?`, f64 for the
 // floating conversions), so the lowering is a call. The format is a private
-// constant string per distinct format; fflush(NULL) after each print keeps
-// the program's output in order with the host's buffered output.
+// constant string per distinct format. The output is buffered as C's
+// stdout is (HeteroCL's prints behave so): line by line on a terminal, at
+// exit or when the buffer fills in a pipe.
 //
 //===----------------------------------------------------------------------===//
 
@@ -40,11 +41,9 @@ struct LowerPrintPass : hcl::impl::LowerPrintBase<LowerPrintPass> {
     auto i32 = IntegerType::get(context, 32);
     FailureOr<LLVM::LLVMFuncOp> printf = LLVM::lookupOrCreateFn(
         b, module, "printf", {ptr}, i32, /*isVarArg=*/true);
-    FailureOr<LLVM::LLVMFuncOp> fflush =
-        LLVM::lookupOrCreateFn(b, module, "fflush", {ptr}, i32);
-    if (failed(printf) || failed(fflush)) {
-      module.emitError("hcl-lower-print: the module declares printf or "
-                       "fflush with another type");
+    if (failed(printf)) {
+      module.emitError("hcl-lower-print: the module declares printf with "
+                       "another type");
       return signalPassFailure();
     }
     llvm::StringMap<std::string> globals;
@@ -66,8 +65,6 @@ struct LowerPrintPass : hcl::impl::LowerPrintBase<LowerPrintPass> {
       SmallVector<Value> args{address};
       args.append(print.getValues().begin(), print.getValues().end());
       LLVM::CallOp::create(b, loc, *printf, args);
-      Value null = LLVM::ZeroOp::create(b, loc, ptr);
-      LLVM::CallOp::create(b, loc, *fflush, ValueRange{null});
       print.erase();
     }
   }

@@ -48,13 +48,12 @@ def DropPartitionLayouts : Pass<"hcl-drop-partition-layouts", "mlir::ModuleOp"> 
 }
 
 def LowerPrint : Pass<"hcl-lower-print", "mlir::ModuleOp"> {
-  let summary = "hcl.print to calls of C's printf and fflush";
+  let summary = "hcl.print to calls of C's printf";
   let description = [{
     Each `hcl.print "fmt" %a, %b : i64, f64` becomes a call of printf with
     the format as a constant global string and its values as variadic
-    arguments, then `fflush(NULL)`, so the program's output comes in order
-    with its host's (the Python print before and after a call). The JIT
-    resolves both in the host process. Runs in `--hcl-lower-to-llvm`.
+    arguments, buffered as C's stdout is. The JIT resolves printf in the
+    host process. Runs in `--hcl-lower-to-llvm`.
   }];
   let dependentDialects = ["mlir::LLVM::LLVMDialect"];
 }
