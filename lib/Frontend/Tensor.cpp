@@ -119,8 +119,9 @@ Expr Tensor::read(const std::vector<Expr> &indices) const {
                shapeString(impl->shape) + ") but is read with " +
                std::to_string(indices.size()) + " indices");
   // A float index would reach the IR's index casts (HeteroCL refuses it).
+  // A literal (5, with a float default type) is an integer index.
   for (const Expr &index : indices)
-    if (!index.type().isInteger())
+    if (!index.type().isInteger() && !index.node()->untyped)
       throwError("'" + impl->name + "' is indexed by a " + index.type().str() +
                  " value; indices are integers (convert with hcl.cast)");
   auto node = newNode(ExprKind::Read, impl->dtype);
