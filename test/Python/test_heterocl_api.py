@@ -754,3 +754,16 @@ def test_a_float_index_is_an_error():
 
     with pytest.raises(hcl.Error, match="'A' is indexed by a float32 value"):
         hcl.customize([A], kernel)
+
+
+def test_a_literal_index_under_a_fixed_default_type():
+    hcl.init(hcl.UFixed(6, 4))
+    A = hcl.placeholder((4,), "A")
+
+    def kernel(A):
+        return hcl.compute((1,), lambda _: A[2], "B")
+
+    a = hcl.asarray(np.array([0.25, 0.5, 1.75, 2.0]), hcl.UFixed(6, 4))
+    b = hcl.asarray(np.zeros(1), hcl.UFixed(6, 4))
+    hcl.build(hcl.create_schedule([A], kernel))(a, b)
+    np.testing.assert_array_equal(b.asnumpy(), [1.75])
