@@ -63,6 +63,7 @@ void hcl::buildLowerToLLVMPipeline(OpPassManager &pm,
   // Fixed point becomes integers, bit access shifts and masks.
   pm.addPass(createLowerFixedPoint());
   pm.addPass(createLowerBitOps());
+  pm.addPass(createLowerPrint());
   // Small local buffers (reuse_at's line and window buffers, buffer_at's
   // tiles) live on the stack instead of the heap, where LLVM can keep a
   // window whose accesses unrolling made constant in registers.
@@ -124,6 +125,7 @@ void hcl::registerConversionPasses() {
   registerDropPartitionLayouts();
   registerLowerFixedPoint();
   registerLowerBitOps();
+  registerLowerPrint();
   registerLowerLinalgToAffine();
   registerLowerAffineKeepingLoopHints();
   registerCpuLoops();

@@ -579,6 +579,15 @@ void Writer::emitStage(const std::shared_ptr<TensorNode> &stage) {
 }
 
 std::string Writer::run() {
+  // A tensor downsized to a UInt is unsigned at the host boundary, as the
+  // type the caller's arrays then have (HeteroCL's downsize to UInt(2)).
+  auto boundaryType = [&](const std::shared_ptr<TensorNode> &node) {
+    Type type = node->dtype;
+    for (const Command &command : schedule.commands)
+      if (command.kind == CommandKind::Downsize && command.tensor == node)
+        type = command.dtype;
+    return type;
+  };
   // Arguments are named after their tensors, in the text (%A) and in an
   // attribute that survives printing, which the tools' options accept.
   std::string arguments;
@@ -588,7 +597,7 @@ std::string Writer::run() {
     std::string name = "%" + argumentName(input->name, argumentNames);
     buffers[input.get()] = name;
     std::string attrs =
-        unsignedAttr(input->dtype).empty() ? "" : ", hcl.unsigned";
+        unsignedAttr(boundaryType(input)).empty() ? "" : ", hcl.unsigned";
     arguments += (i ? ", " : "") + name + ": " +
                  memrefType(input->shape, input->dtype) +
                  " {hcl.arg_name = " + quoted(input->name) + attrs + "}";
@@ -604,7 +613,7 @@ std::string Writer::run() {
   std::string resultTypes;
   for (const auto &r : results)
     resultTypes += (resultTypes.empty() ? "" : ", ") + bufferType(r) +
-                   unsignedAttr(r->dtype);
+                   unsignedAttr(boundaryType(r));
   // Constants: module globals, read through memref.get_global.
   for (const auto &constant : schedule.constants) {
     std::string base = symbolName(constant->name), symbol = base;

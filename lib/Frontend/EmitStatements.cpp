@@ -18,6 +18,7 @@
 #include "MLIRWriter.h"
 #include "Statements.h"
 
+#include "hcl/Dialect/HCL/PrintFormat.h"
 #include "hcl/Frontend/Error.h"
 
 #include <regex>
@@ -151,7 +152,32 @@ void Writer::emitStatementAt(const StmtNode &s) {
   case StmtKind::Call:
     emitCall(*s.value);
     return;
+  case StmtKind::Print:
+    return emitPrint(s);
   }
+}
+
+void Writer::emitPrint(const StmtNode &s) {
+  std::string error;
+  std::vector<PrintConversion> conversions = parsePrintFormat(s.format, error);
+  std::string values, types;
+  for (size_t k = 0; k < s.indices.size(); ++k) {
+    const Expr &v = s.indices[k];
+    bool isFloat = conversions[k].isFloat;
+    Type to = isFloat ? Float(64) : v.type().isUnsigned() ? UInt(64) : Int(64);
+    values += (k ? ", " : " ") + value(v, to);
+    types += (k ? ", " : " : ") + std::string(isFloat ? "f64" : "i64");
+  }
+  // MLIR strings take printable characters; the rest as \XX.
+  std::string format = "\"";
+  for (unsigned char c : s.format) {
+    static const char *hex = "0123456789ABCDEF";
+    if (c == '"' || c == '\\' || c < 32 || c >= 127)
+      format += std::string("\\") + hex[c >> 4] + hex[c & 15];
+    else
+      format += char(c);
+  }
+  line("hcl.print " + format + "\"" + values + types);
 }
 
 void Writer::emitStore(const std::shared_ptr<TensorNode> &tensor,

@@ -11,6 +11,7 @@
 
 #include "hcl/Frontend/Imperative.h"
 
+#include "hcl/Dialect/HCL/PrintFormat.h"
 #include "hcl/Frontend/Error.h"
 
 #include <optional>
@@ -269,6 +270,42 @@ void break_(SourceLocation where) {
   auto statement = newStatement(StmtKind::Break);
   statement->loop = scope.loop;
   scope.block->push_back(statement);
+}
+
+void print(const std::vector<Expr> &values,
+           const std::optional<std::string> &format, SourceLocation where) {
+  detail::LocationScope located(where);
+  std::string text;
+  if (format) {
+    // printf stops at a NUL; so does the format.
+    text = format->substr(0, format->find('\0'));
+  } else {
+    for (const Expr &v : values)
+      text += v.type().isFloat() || v.type().isFixed() ? "%.3f " : "%d ";
+    text += "\n";
+  }
+  std::string error;
+  std::vector<PrintConversion> conversions = parsePrintFormat(text, error);
+  if (!error.empty())
+    throwError("print: the format \"" + text + "\" has " + error);
+  if (conversions.size() != values.size())
+    throwError("print: the format \"" + text + "\" has " +
+               std::to_string(conversions.size()) + " conversions for " +
+               std::to_string(values.size()) + " values");
+  for (size_t k = 0; k < values.size(); ++k) {
+    Type t = values[k].type();
+    if (!conversions[k].isFloat && !t.isFloat() && t.bits > 64)
+      throwError("print: value " + std::to_string(k) + " is " +
+                 std::to_string(t.bits) +
+                 " bits wide; an integer conversion prints up to 64 bits "
+                 "(print its slices)");
+  }
+  if (inImplicitStage("", [&] { print(values, format, where); }))
+    return;
+  auto statement = newStatement(StmtKind::Print);
+  statement->format = normalizePrintFormat(text, conversions);
+  statement->indices = values;
+  append("print", statement);
 }
 
 namespace detail {

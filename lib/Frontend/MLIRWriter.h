@@ -90,6 +90,7 @@ private:
   void emitStatements(const StmtList &statements, size_t from = 0);
   void emitStatement(const StmtNode &s);
   void emitStatementAt(const StmtNode &s);
+  void emitPrint(const StmtNode &s);
   void emitStore(const std::shared_ptr<TensorNode> &tensor,
                  const std::vector<Expr> &indices, const Expr &value);
   void emitFor(const StmtNode &loop, const std::string &stageName);

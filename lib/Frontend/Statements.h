@@ -14,7 +14,7 @@
 
 namespace hcl {
 
-enum class StmtKind { Store, Local, For, If, While, Break, Call };
+enum class StmtKind { Store, Local, For, If, While, Break, Call, Print };
 
 struct StmtNode {
   StmtKind kind;
@@ -39,6 +39,9 @@ struct StmtNode {
   bool hasElse = false;
   /// Break: the loop it leaves.
   const StmtNode *loop = nullptr;
+  /// Print: printf's format (hcl.print's: `%ll?` for each integer, the
+  /// floating conversions for doubles); the values are `indices`.
+  std::string format;
   /// The user's line: the construct's call, the Python assignment.
   UserLocation location = currentLocation();
 };

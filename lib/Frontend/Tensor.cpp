@@ -118,13 +118,42 @@ Expr Tensor::read(const std::vector<Expr> &indices) const {
                std::to_string(impl->shape.size()) + " dimensions (" +
                shapeString(impl->shape) + ") but is read with " +
                std::to_string(indices.size()) + " indices");
+  // A float index would reach the IR's index casts (HeteroCL refuses it).
+  // A literal (5, with a float default type) is an integer index.
+  for (const Expr &index : indices)
+    if (!index.type().isInteger() && !index.node()->untyped)
+      throwError("'" + impl->name + "' is indexed by a " + index.type().str() +
+                 " value; indices are integers (convert with hcl.cast)");
   auto node = newNode(ExprKind::Read, impl->dtype);
   node->tensor = impl;
   node->operands = indices;
   return finishNode(node);
 }
 
+/// The loops of an imperative stage's leading for_ nest, outermost first:
+/// a for_ that is its block's only statement continues the nest.
+static std::vector<Var> imperativeAxes(const StmtList &statements) {
+  std::vector<Var> axes;
+  const StmtList *block = &statements;
+  while (!block->empty() && block->front()->kind == StmtKind::For) {
+    axes.emplace_back(block->front()->var);
+    if (block->size() != 1)
+      break;
+    block = &block->front()->body;
+  }
+  return axes;
+}
+
 Var Tensor::axis(size_t position) const {
+  if (impl->kind == TensorKind::Imperative && impl->statements) {
+    std::vector<Var> axes = imperativeAxes(*impl->statements);
+    if (position >= axes.size())
+      throwError("stage '" + impl->name + "' has " +
+                 std::to_string(axes.size()) +
+                 " loops in its outer for_ nest; axis " +
+                 std::to_string(position) + " is out of range");
+    return axes[position];
+  }
   if (impl->kind != TensorKind::Compute && impl->kind != TensorKind::Update)
     throwError("'" + impl->name +
                "' is not computed by a stage, so it has "

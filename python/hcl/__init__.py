@@ -18,13 +18,16 @@ from .types import (Error, Type, Int, UInt, Float, BFloat16, Fixed, UFixed, Inde
 from .compute import (Expr, Var, Tensor, placeholder, compute, update, mutate,
                       scalar, const_tensor, reduce_axis, sum, max, min,
                       reducer, select, cast, bitcast, for_, while_, if_,
-                      elif_, else_, Stage, break_, def_, return_)
+                      elif_, else_, Stage, break_, def_, return_, print)
 from .packing import pack, unpack
 from .struct import Struct
-from .schedule import Schedule, Partition, Function, create_schedule
+from .schedule import (Schedule, Partition, Function, create_schedule,
+                       customize, Scheme, create_scheme,
+                       create_schedule_from_scheme)
 from .build import (Array, Module, HLSModule, Platform, asarray, cast_np,
                     lower, build)
 from .estimate import estimate, roofline
+from .loopnests import get_affine_loop_nests
 
 exp = _hcl.exp
 log = _hcl.log
@@ -101,4 +104,6 @@ def or_(*conditions):
 # program that create_schedule([A, B]) schedules.
 _hcl.set_top_level_recording(True)
 
-__all__ = [name for name in dir() if not name.startswith("_")]
+# hcl.print is spelled so; `from hcl import *` keeps Python's print.
+__all__ = [name for name in dir()
+           if not name.startswith("_") and name != "print"]

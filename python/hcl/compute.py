@@ -352,6 +352,45 @@ def Stage(name):
     return LocatedScope(_hcl.stage_scope(_unique(name, "stage")), caller())
 
 
+def _print_tensor(tensor, format):
+    """The tensor as nested brackets, rows on lines of their own (as NumPy
+    prints it), each element with `format`."""
+    shape = tensor.shape
+
+    def dimension(index, d):
+        _hcl.print([], "[")
+        with for_(0, shape[d]) as i:
+            if d == len(shape) - 1:
+                _hcl.print([tensor[index + (i,)]], format)
+            else:
+                with if_(i > 0):
+                    _hcl.print([], "\n" + " " * (d + 1))
+                dimension(index + (i,), d + 1)
+        _hcl.print([], "]")
+
+    dimension((), 0)
+    _hcl.print([], "\n")
+
+
+@located
+def print(vals, format=None):
+    """Prints values with C's printf `format` when the program runs, on the
+    CPU and in the HLS C simulation (HeteroCL's hcl.print): one value, a
+    tuple of them, or a tensor (nested brackets, each element with the
+    format). Without a format: "%d " or "%.3f " per value and a newline."""
+    if isinstance(vals, Tensor):
+        if format is None:
+            kind = vals.dtype.kind
+            format = "%d " if kind in (_hcl.TypeKind.Int, _hcl.TypeKind.UInt) \
+                else "%.3f "
+        with Stage(_unique("print", "stage")):
+            _print_tensor(vals, format)
+        return
+    if not isinstance(vals, (tuple, list)):
+        vals = [vals]
+    _hcl.print(list(vals), format)
+
+
 @located
 def break_():
     """Leaves the innermost for_ / while_."""

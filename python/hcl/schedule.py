@@ -228,6 +228,13 @@ class Schedule:
         return list(self._impl.inputs)
 
     @property
+    def top_func(self):
+        """The top function with the schedule as recorded so far applied
+        (for hcl.get_affine_loop_nests); a snapshot, not a live view."""
+        from .loopnests import Function
+        return Function(_hcl.lower(self._impl, True), "top")
+
+    @property
     def outputs(self):
         return list(self._impl.outputs)
 
@@ -321,6 +328,44 @@ def create_schedule(inputs, func=None, name=""):
         # top-level stages begin afresh.
         _names.reset()
         _hcl.take_top_level_recording()
+
+
+def customize(inputs, func=None, name=""):
+    """HeteroCL's later name for create_schedule."""
+    return create_schedule(inputs, func, name)
+
+
+class Scheme:
+    """HeteroCL's data-type customizations before the schedule
+    (hcl.create_scheme): downsize and quantize, recorded on the schedule
+    create_schedule_from_scheme gives back."""
+
+    def __init__(self, schedule):
+        self._schedule = schedule
+
+    def downsize(self, target, dtype):
+        """Stores `target` (a tensor or a list of them) as a narrower
+        integer type (s.downsize)."""
+        self._schedule.downsize(target, dtype)
+
+    def quantize(self, target, dtype, rounding=False, saturate=False):
+        """Stores `target` (a tensor or a list of them) as fixed point
+        (s.quantize)."""
+        self._schedule.quantize(target, dtype, rounding, saturate)
+
+
+def create_scheme(inputs, func):
+    """The scheme of the program `func` makes of `inputs` (HeteroCL's
+    hcl.create_scheme); hcl.create_schedule_from_scheme continues it."""
+    return Scheme(create_schedule(inputs, func))
+
+
+def create_schedule_from_scheme(scheme):
+    """The schedule of a scheme, its data types customized."""
+    if not isinstance(scheme, Scheme):
+        raise Error("create_schedule_from_scheme: expected a scheme "
+                    f"(hcl.create_scheme), got {type(scheme).__name__}")
+    return scheme._schedule
 
 
 def _create_schedule(inputs, func):

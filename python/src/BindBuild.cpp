@@ -8,6 +8,8 @@
 
 #include "Bindings.h"
 
+#include "hcl/Frontend/LoopNests.h"
+
 #if __has_include("hcl/Frontend/Estimate.h")
 #include "hcl/Frontend/Estimate.h"
 #define HCL_PYTHON_HAS_ESTIMATE 1
@@ -83,9 +85,38 @@ py::dict estimate(const hcl::Schedule &s, const std::string &target,
 }
 #endif
 
+/// (name, text, {attribute: value}, [body]) for the package's OpView.
+py::tuple operationTuple(const hcl::OperationSummary &op) {
+  py::dict attributes;
+  for (const auto &[name, value] : op.attributes)
+    attributes[py::str(name)] = value;
+  py::list body;
+  for (const hcl::OperationSummary &inner : op.body)
+    body.append(operationTuple(inner));
+  return py::make_tuple(op.name, op.text, attributes, body);
+}
+
+py::list loopNests(const std::string &mlir, const std::string &function) {
+  std::vector<std::vector<hcl::OperationSummary>> nests;
+  {
+    py::gil_scoped_release release;
+    nests = hcl::affineLoopNests(mlir, function);
+  }
+  py::list result;
+  for (const auto &nest : nests) {
+    py::list loops;
+    for (const hcl::OperationSummary &loop : nest)
+      loops.append(operationTuple(loop));
+    result.append(loops);
+  }
+  return result;
+}
+
 } // namespace
 
 void bindBuild(py::module_ &m) {
+  m.def("affine_loop_nests", &loopNests, py::arg("mlir"),
+        py::arg("function") = "top");
   py::class_<hcl::Module>(m, "Module")
       .def("call", &call)
       .def_property_readonly("mlir", &hcl::Module::mlir)

@@ -88,6 +88,12 @@ void bindImperative(py::module_ &m) {
   m.def("else_scope", &elseScope);
   m.def("stage_scope", &stageScope);
   m.def("break_", [] { hcl::break_({}); });
+  m.def("print", [](py::list values, std::optional<std::string> format) {
+    std::vector<hcl::Expr> exprs;
+    for (py::handle v : values)
+      exprs.push_back(toExpr(v, "a printed value"));
+    hcl::print(exprs, format, {});
+  });
 
   m.def("make_mutate", [](py::handle shape, const std::vector<hcl::Var> &axes,
                           py::function body, const std::string &name) {

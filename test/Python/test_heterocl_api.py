@@ -667,3 +667,103 @@ def test_an_update_is_known_by_its_stage_name():
     cv = np.zeros(10, np.int32)
     run(s, av, bv, cv)
     np.testing.assert_array_equal(cv, av + bv + 1)
+
+
+# create_scheme / create_schedule_from_scheme, and customize.
+
+def test_a_scheme_downsizes_an_output_to_an_unsigned_type():
+    def algorithm(A):
+        return hcl.compute(A.shape, lambda x: A[x] + 1, "B")
+
+    A = hcl.placeholder((10,), "A", hcl.UInt(32))
+    scheme = hcl.create_scheme([A], algorithm)
+    scheme.downsize(algorithm.B, hcl.UInt(2))
+    s = hcl.create_schedule_from_scheme(scheme)
+    a = np.random.default_rng(3).integers(0, 100, 10)
+    b = hcl.asarray(np.zeros(10), hcl.UInt(2))
+    hcl.build(s)(hcl.asarray(a, hcl.UInt(32)), b)
+    assert b.dtype == hcl.UInt(2)
+    np.testing.assert_array_equal(b.asnumpy(), (a + 1) % 4)
+
+
+def test_a_downsized_signed_output_stays_signed():
+    def algorithm(A):
+        return hcl.compute(A.shape, lambda x: A[x] - 3, "B")
+
+    A = hcl.placeholder((4,), "A")
+    s = hcl.create_schedule([A], algorithm)
+    s.downsize(algorithm.B, hcl.Int(4))
+    b = hcl.asarray(np.zeros(4), hcl.Int(4))
+    hcl.build(s)(np.array([0, 1, 2, 12], np.int32), b)
+    np.testing.assert_array_equal(b.asnumpy(), [-3, -2, -1, -7])
+
+
+def test_a_scheme_quantizes_and_customize_schedules():
+    def algorithm(A):
+        return hcl.compute(A.shape, lambda x: A[x] * 2, "B")
+
+    A = hcl.placeholder((4,), "A", hcl.Float())
+    scheme = hcl.create_scheme([A], algorithm)
+    scheme.quantize([algorithm.B], hcl.Fixed(8, 2))
+    s = hcl.create_schedule_from_scheme(scheme)
+    b = hcl.asarray(np.zeros(4), hcl.Fixed(8, 2))
+    hcl.build(s)(np.array([0.3, -1.1, 2.6, 5.0], np.float32), b)
+    # B is Int(32) (hcl.init's type): 2 * A truncated, then stored as
+    # Fixed(8, 2).
+    np.testing.assert_array_equal(b.asnumpy(), [0.0, -2.0, 5.0, 10.0])
+    s2 = hcl.customize([A], algorithm)
+    assert isinstance(s2, hcl.Schedule)
+    with pytest.raises(hcl.Error, match="expected a scheme"):
+        hcl.create_schedule_from_scheme(s2)
+
+
+def test_a_tagged_for_nest_has_axes():
+    def popcount(A, B):
+        with hcl.for_(0, A.shape[0], tag="C") as x:
+            with hcl.for_(0, A.shape[1]) as y:
+                B[x, y] = 0
+                with hcl.for_(0, 8) as i:
+                    B[x, y] += A[x, y][i]
+
+    A = hcl.placeholder((10, 6), "A")
+    B = hcl.placeholder(A.shape, "B")
+    s = hcl.create_schedule([A, B], popcount)
+    C = popcount.C
+    # The tag names the stage and its outer loop; the inner loop is named
+    # by its depth.
+    assert [C.axis[0].name, C.axis[1].name] == ["C", "j"]
+    s[C].reorder(C.axis[1], C.axis[0])
+    s[C].split(C.axis[0], factor=3)
+    loops = hcl.get_affine_loop_nests(s.top_func)[0]
+    assert [l["name"] for l in loops][:3] == ["j", "C.outer", "C.inner"]
+    with pytest.raises(hcl.Error, match="axis 2 is out of range"):
+        C.axis[2]
+    a = np.random.default_rng(5).integers(0, 256, A.shape).astype(np.int32)
+    b = np.zeros(A.shape, np.int32)
+    hcl.build(s)(a, b)
+    np.testing.assert_array_equal(
+        b, np.vectorize(lambda v: bin(v).count("1"))(a))
+
+
+def test_a_float_index_is_an_error():
+    A = hcl.placeholder((4,), "A")
+
+    def kernel(A):
+        f = hcl.scalar(1, "f", hcl.Float())
+        return hcl.compute((1,), lambda _: A[f.v], "B")
+
+    with pytest.raises(hcl.Error, match="'A' is indexed by a float32 value"):
+        hcl.customize([A], kernel)
+
+
+def test_a_literal_index_under_a_fixed_default_type():
+    hcl.init(hcl.UFixed(6, 4))
+    A = hcl.placeholder((4,), "A")
+
+    def kernel(A):
+        return hcl.compute((1,), lambda _: A[2], "B")
+
+    a = hcl.asarray(np.array([0.25, 0.5, 1.75, 2.0]), hcl.UFixed(6, 4))
+    b = hcl.asarray(np.zeros(1), hcl.UFixed(6, 4))
+    hcl.build(hcl.create_schedule([A], kernel))(a, b)
+    np.testing.assert_array_equal(b.asnumpy(), [1.75])

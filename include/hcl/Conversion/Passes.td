@@ -47,6 +47,17 @@ def DropPartitionLayouts : Pass<"hcl-drop-partition-layouts", "mlir::ModuleOp"> 
   }];
 }
 
+def LowerPrint : Pass<"hcl-lower-print", "mlir::ModuleOp"> {
+  let summary = "hcl.print to calls of C's printf";
+  let description = [{
+    Each `hcl.print "fmt" %a, %b : i64, f64` becomes a call of printf with
+    the format as a constant global string and its values as variadic
+    arguments, buffered as C's stdout is. The JIT resolves printf in the
+    host process. Runs in `--hcl-lower-to-llvm`.
+  }];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect"];
+}
+
 def LowerAffineKeepingLoopHints : Pass<"hcl-lower-affine-keeping-loop-hints",
                                       "mlir::ModuleOp"> {
   let summary = "--lower-affine that turns loop hints into LLVM loop metadata";

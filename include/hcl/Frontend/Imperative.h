@@ -28,6 +28,7 @@
 #include "hcl/Frontend/Tensor.h"
 
 #include <functional>
+#include <optional>
 
 namespace hcl {
 
@@ -64,6 +65,16 @@ void while_(const Expr &condition, const std::function<void()> &body,
 
 /// Leaves the innermost enclosing for_ / while_.
 void break_(SourceLocation where = SourceLocation::current());
+
+/// HeteroCL's hcl.print: prints `values` with C's printf `format` (one
+/// conversion per value: d i u o x X c for integers, f e g a for floating
+/// values, which take a double; length modifiers are the compiler's
+/// business). Without a format, each value as "%d " or "%.3f " (floating
+/// and fixed-point values), then a newline. The CPU program and the HLS C
+/// simulation print; outside imperative code it is a stage of its own.
+void print(const std::vector<Expr> &values,
+           const std::optional<std::string> &format = std::nullopt,
+           SourceLocation where = SourceLocation::current());
 
 namespace detail {
 void makeMutate(const std::vector<int64_t> &shape, const std::vector<Var> &axes,

@@ -23,6 +23,7 @@
 #include "hcl/Frontend/Estimate.h"
 #include "hcl/Frontend/Expr.h"
 #include "hcl/Frontend/Imperative.h"
+#include "hcl/Frontend/LoopNests.h"
 #include "hcl/Frontend/Module.h"
 #include "hcl/Frontend/Schedule.h"
 #include "hcl/Frontend/SourceLocation.h"

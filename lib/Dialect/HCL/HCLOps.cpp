@@ -96,7 +96,7 @@ Value hcl::getEffectiveStage(Value stage, Value loopHandle) {
 
 bool hcl::isScheduleOp(Operation *op) {
   return isa_and_nonnull<HCLDialect>(op->getDialect()) &&
-         !op->hasTrait<OpTrait::HCLDataOp>();
+         !op->hasTrait<OpTrait::HCLDataOp>() && !isa<PrintOp>(op);
 }
 
 /// Where names are looked up: the enclosing function, if any.

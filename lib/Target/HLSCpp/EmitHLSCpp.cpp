@@ -66,6 +66,9 @@ void writeIncludes(ModuleOp module, llvm::raw_ostream &os) {
         "#include <cstring>\n";
   if (hasStreams(module))
     os << "#include <hls_stream.h>\n";
+  if (module.walk([](PrintOp) { return WalkResult::interrupt(); })
+          .wasInterrupted())
+    os << "#include <cstdio>\n";
   ArbitraryPrecision uses = usesArbitraryPrecision(module);
   if (uses.half)
     os << "#include <hls_half.h>\n";

@@ -18,6 +18,8 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "llvm/ADT/TypeSwitch.h"
 
+#include <cstdio>
+
 using namespace mlir;
 using namespace mlir::affine;
 
@@ -204,6 +206,26 @@ LogicalResult FunctionEmitter::emitStore(AffineStoreOp store, Os &os) {
   return success();
 }
 
+/// `text` as a C string literal.
+static std::string cStringLiteral(StringRef text) {
+  std::string literal = "\"";
+  for (unsigned char c : text) {
+    if (c == '"' || c == '\\')
+      literal += '\\', literal += c;
+    else if (c == '\n')
+      literal += "\\n";
+    else if (c == '\t')
+      literal += "\\t";
+    else if (c < 32 || c >= 127) {
+      char octal[5];
+      snprintf(octal, sizeof octal, "\\%03o", c);
+      literal += octal;
+    } else
+      literal += c;
+  }
+  return literal + "\"";
+}
+
 std::optional<LogicalResult> FunctionEmitter::emitTargetOp(Operation *op,
                                                            Os &os) {
   using R = std::optional<LogicalResult>;
@@ -233,6 +255,16 @@ std::optional<LogicalResult> FunctionEmitter::emitTargetOp(Operation *op,
         return success();
       })
       .Case([&](func::CallOp call) { return emitCall(call, os); })
+      .Case([&](PrintOp print) {
+        // The operands are long long and double, as the format says; the
+        // casts keep ap_int values out of printf's varargs.
+        os << "printf(" << cStringLiteral(print.getFormat());
+        for (Value v : print.getValues())
+          os << (v.getType().isF64() ? ", (double)(" : ", (long long)(")
+             << name(v) << ")";
+        os << ");\n";
+        return success();
+      })
       .Case([&](func::ReturnOp ret) {
         emitOutputs(ret, os);
         return success();

@@ -254,4 +254,26 @@ def HCL_BitcastOp : HCL_DataOp<"bitcast"> {
   let hasVerifier = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// Printing
+//===----------------------------------------------------------------------===//
+
+def HCL_PrintOp : HCL_Op<"print", [MemoryEffects<[MemWrite]>]> {
+  let summary = "printf: on the CPU, and in the HLS C++'s C simulation";
+  let description = [{
+    ```mlir
+    hcl.print "x=%lld y=%.3f\n" %x, %y : i64, f64
+    hcl.print "]\n"
+    ```
+    Prints with C's printf and flushes. Integer conversions (`d i u o x X c`)
+    take an `i64` with the `ll` length, floating ones (`f e g a`, any case)
+    an `f64`; the front ends convert the user's values (HeteroCL's
+    hcl.print) and rewrite the format so. `%%` prints `%`; `%s`, `%p`, `%n`
+    and `*` widths are refused.
+  }];
+  let arguments = (ins StrAttr:$format, Variadic<AnyTypeOf<[I64, F64]>>:$values);
+  let assemblyFormat = "$format ($values^ `:` type($values))? attr-dict";
+  let hasVerifier = 1;
+}
+
 #endif // HCL_DATA_OPS_TD
