@@ -13,6 +13,7 @@
 #include "hcl/Target/RTL.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/SymbolTable.h"
 
@@ -46,7 +47,8 @@ static bool isDatapathOp(Operation *op) {
              arith::OrIOp, arith::XOrIOp, arith::CmpIOp, arith::SelectOp,
              arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp,
              arith::IndexCastOp, arith::IndexCastUIOp, arith::MinSIOp,
-             arith::MaxSIOp, arith::MinUIOp, arith::MaxUIOp>(op);
+             arith::MaxSIOp, arith::MinUIOp, arith::MaxUIOp,
+             LLVM::BitReverseOp>(op);
 }
 
 /// Why `op` has no hardware form yet; empty when it has one.

@@ -37,12 +37,23 @@ std::string logicOf(unsigned width) {
   return "logic [" + std::to_string(width - 1) + ":0]";
 }
 
+/// Whether a user of `value` reads only its low bits (a truncation, as
+/// fixed point's requantizations are).
+bool isTruncated(Value value) {
+  return llvm::any_of(value.getUsers(), [&](Operation *user) {
+    return isa<arith::TruncIOp, arith::IndexCastOp, arith::IndexCastUIOp>(
+               user) &&
+           bitWidth(user->getResult(0).getType()) < bitWidth(value.getType());
+  });
+}
+
 /// The declaration of a value's signal. Index values are 64 bits wide, as
-/// on the CPU, and an address uses only their low bits: their unused high
-/// bits are expected, not a lint warning.
+/// on the CPU, and an address uses only their low bits; a truncated value
+/// uses only its low bits too: their unused high bits are expected, not a
+/// lint warning.
 std::string declaration(Value value, const std::string &name) {
   std::string text = logicOf(bitWidth(value.getType())) + " " + name + ";";
-  if (!value.getType().isIndex())
+  if (!value.getType().isIndex() && !isTruncated(value))
     return text;
   return "/* verilator lint_off UNUSEDSIGNAL */ " + text +
          " /* verilator lint_on UNUSEDSIGNAL */";

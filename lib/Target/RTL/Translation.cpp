@@ -5,6 +5,7 @@
 #include "hcl/Target/RTL/Passes.h"
 
 #include "hcl/Analysis/Estimate.h"
+#include "hcl/Conversion/Passes.h"
 #include "hcl/Dialect/HCL/HCLDialect.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
@@ -103,6 +104,10 @@ struct RTLLowerAffinePass
 void registerRTLPasses() { registerHCLRTLPasses(); }
 
 void populateRTLPreparationPipeline(OpPassManager &pm) {
+  // Fixed point is its integer bits (the JIT's lowering, so the two agree
+  // bit for bit), bit operations shifts and masks.
+  pm.addPass(createLowerFixedPoint());
+  pm.addPass(createLowerBitOps());
   pm.addPass(createRTLLowerAffine());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
