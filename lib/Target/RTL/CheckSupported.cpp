@@ -135,6 +135,10 @@ static LogicalResult checkFunction(func::FuncOp func,
     if (std::string why = refusedType(type); !why.empty())
       return func.emitError("rtl: a result: ") << why;
   WalkResult walk = func.getBody().walk([](Operation *op) {
+    // A constant the canonicalizer hoisted has lost its location; its users
+    // are refused at theirs.
+    if (op->hasTrait<OpTrait::ConstantLike>() && isa<UnknownLoc>(op->getLoc()))
+      return WalkResult::advance();
     // A type's reason first: floats are refused as floats, whatever the
     // operation.
     std::string why;
