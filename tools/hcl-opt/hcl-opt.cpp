@@ -9,6 +9,7 @@
 #include "hcl/Support/SourceCompat.h"
 #include "hcl/Target/BambuC/Passes.h"
 #include "hcl/Target/HLSCpp/Passes.h"
+#include "hcl/Target/RTL/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -26,6 +27,7 @@ int main(int argc, char **argv) {
   hcl::registerHCLPasses();
   hcl::registerBambuCPasses();
   hcl::registerHLSCppPasses();
+  hcl::registerRTLPasses();
 
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);

@@ -87,9 +87,65 @@ Error writeInputs(JitProgram &jit, unsigned seed,
   return Error::success();
 }
 
-/// The simulation's `file`.out, as an array like `expected`.
+/// The width of the elements of `file` (argN or resultN of the prepared
+/// `func`); 0 when it is not an integer.
+unsigned widthOf(mlir::func::FuncOp func, StringRef file) {
+  unsigned index = 0;
+  mlir::Type type;
+  if (file.consume_front("arg") && !file.getAsInteger(10, index) &&
+      index < func.getNumArguments())
+    type = func.getArgument(index).getType();
+  else if (file.consume_front("result") && !file.getAsInteger(10, index) &&
+           index < func.getNumResults())
+    type = func.getResultTypes()[index];
+  if (auto memref = llvm::dyn_cast_if_present<mlir::MemRefType>(type))
+    type = memref.getElementType();
+  if (!type)
+    return 0;
+  if (type.isIndex())
+    return 64;
+  return type.isInteger() ? type.getIntOrFloatBitWidth() : 0;
+}
+
+/// The simulation writes an element's bits zero-extended to its host
+/// container (i12: 2 bytes); the host holds a signed element sign-extended
+/// from its width, as the JIT returns it (JitProgram.cpp).
+void extendFromWidth(HostArray &array, unsigned bits) {
+  auto extend = [&](auto *elements) {
+    using T = std::remove_pointer_t<decltype(elements)>;
+    using U = std::make_unsigned_t<T>;
+    if (bits == 0 || bits >= 8 * sizeof(T))
+      return;
+    U mask = (U(1) << bits) - 1;
+    for (int64_t i = 0; i < array.numElements(); ++i) {
+      U v = U(elements[i]) & mask;
+      if (!isUnsigned(array.kind()) && (v >> (bits - 1)))
+        v |= ~mask;
+      elements[i] = T(v);
+    }
+  };
+  switch (array.kind()) {
+  case ElementKind::I8:
+  case ElementKind::U8:
+    return extend(array.as<uint8_t>());
+  case ElementKind::I16:
+  case ElementKind::U16:
+    return extend(array.as<uint16_t>());
+  case ElementKind::I32:
+  case ElementKind::U32:
+    return extend(array.as<uint32_t>());
+  case ElementKind::I64:
+  case ElementKind::U64:
+    return extend(array.as<uint64_t>());
+  default:
+    return;
+  }
+}
+
+/// The simulation's `file`.out, as an array like `expected` of `bits`-bit
+/// elements.
 Expected<HostArray> readOutput(StringRef dir, StringRef file,
-                               const HostArray &expected) {
+                               const HostArray &expected, unsigned bits) {
   std::string path = pathIn(dir, file + ".out");
   ErrorOr<std::unique_ptr<MemoryBuffer>> buffer = MemoryBuffer::getFile(path);
   if (!buffer)
@@ -99,6 +155,7 @@ Expected<HostArray> readOutput(StringRef dir, StringRef file,
   if ((*buffer)->getBufferSize() != actual.sizeInBytes())
     return createStringError(path + " has the wrong size");
   std::memcpy(actual.data(), (*buffer)->getBufferStart(), actual.sizeInBytes());
+  extendFromWidth(actual, bits);
   return actual;
 }
 
@@ -152,7 +209,8 @@ int checkRTL(mlir::ModuleOp scheduled, mlir::func::FuncOp entry,
     compared.clear();
     for (auto &[file, expected] : reference->outputs) {
       compared.push_back(file);
-      Expected<HostArray> simulated = readOutput(seedDir, file, *expected);
+      Expected<HostArray> simulated =
+          readOutput(seedDir, file, *expected, widthOf(function, file));
       if (!simulated)
         return fail(toString(simulated.takeError()));
       Comparison comparison = compareArrays(*expected, *simulated);

@@ -13,6 +13,7 @@
 #include "hcl/Target/RTL.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/SymbolTable.h"
 
@@ -46,7 +47,8 @@ static bool isDatapathOp(Operation *op) {
              arith::OrIOp, arith::XOrIOp, arith::CmpIOp, arith::SelectOp,
              arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp,
              arith::IndexCastOp, arith::IndexCastUIOp, arith::MinSIOp,
-             arith::MaxSIOp, arith::MinUIOp, arith::MaxUIOp>(op);
+             arith::MaxSIOp, arith::MinUIOp, arith::MaxUIOp,
+             LLVM::BitReverseOp>(op);
 }
 
 /// Why `op` has no hardware form yet; empty when it has one.
@@ -133,6 +135,10 @@ static LogicalResult checkFunction(func::FuncOp func,
     if (std::string why = refusedType(type); !why.empty())
       return func.emitError("rtl: a result: ") << why;
   WalkResult walk = func.getBody().walk([](Operation *op) {
+    // A constant the canonicalizer hoisted has lost its location; its users
+    // are refused at theirs.
+    if (op->hasTrait<OpTrait::ConstantLike>() && isa<UnknownLoc>(op->getLoc()))
+      return WalkResult::advance();
     // A type's reason first: floats are refused as floats, whatever the
     // operation.
     std::string why;

@@ -39,6 +39,10 @@ struct Pipeline {
   /// By iter_arg: the cycle in which its register takes the yielded value
   /// (-1: the value yielded is the iter_arg itself, never written).
   llvm::SmallVector<int> carriedWrite;
+  /// By iter_arg: whether the next iteration reads it in the cycle of the
+  /// write, II cycles into its own start, from the signal of the value
+  /// yielded (forwarded around the register, docs/rtl.md).
+  llvm::SmallVector<bool> carriedForwarded;
 };
 
 struct State {

@@ -37,12 +37,23 @@ std::string logicOf(unsigned width) {
   return "logic [" + std::to_string(width - 1) + ":0]";
 }
 
+/// Whether a user of `value` reads only its low bits (a truncation, as
+/// fixed point's requantizations are).
+bool isTruncated(Value value) {
+  return llvm::any_of(value.getUsers(), [&](Operation *user) {
+    return isa<arith::TruncIOp, arith::IndexCastOp, arith::IndexCastUIOp>(
+               user) &&
+           bitWidth(user->getResult(0).getType()) < bitWidth(value.getType());
+  });
+}
+
 /// The declaration of a value's signal. Index values are 64 bits wide, as
-/// on the CPU, and an address uses only their low bits: their unused high
-/// bits are expected, not a lint warning.
+/// on the CPU, and an address uses only their low bits; a truncated value
+/// uses only its low bits too: their unused high bits are expected, not a
+/// lint warning.
 std::string declaration(Value value, const std::string &name) {
   std::string text = logicOf(bitWidth(value.getType())) + " " + name + ";";
-  if (!value.getType().isIndex())
+  if (!value.getType().isIndex() && !isTruncated(value))
     return text;
   return "/* verilator lint_off UNUSEDSIGNAL */ " + text +
          " /* verilator lint_on UNUSEDSIGNAL */";
@@ -74,7 +85,11 @@ private:
   DenseMap<Value, unsigned> ids;
   llvm::SetVector<Value> registers;
   llvm::MapVector<Value, Memory> memories;
-  std::string wires, memoryLogic, pipelineDeclarations;
+  std::string wires, memoryLogic, pipelineDeclarations, forwardAssigns;
+  /// The forwarded carried values with a signal already.
+  llvm::SmallPtrSet<Value, 4> forwards;
+  std::string forwarded(const Pipeline &pipeline, BlockArgument carried,
+                        int inState);
   /// Register chains: a source signal, its value and its length.
   llvm::MapVector<std::string, std::pair<Value, int>,
                   std::map<std::string, unsigned>>
@@ -165,7 +180,10 @@ std::string ModuleEmitter::pipelineValue(const Pipeline &pipeline, Value value,
     if (argument == loop.getInductionVar())
       return delayed(value, reg(value), at - pipeline.ii + 1);
     // A carried value's register holds it until this iteration's write.
-    int write = pipeline.carriedWrite[argument.getArgNumber() - 1];
+    unsigned index = argument.getArgNumber() - 1;
+    int write = pipeline.carriedWrite[index];
+    if (pipeline.carriedForwarded[index] && at == write - pipeline.ii)
+      return forwarded(pipeline, argument, inState);
     return delayed(value, reg(value), write < 0 ? 0 : at - write);
   }
   Operation *def = value.getDefiningOp();
@@ -174,6 +192,28 @@ std::string ModuleEmitter::pipelineValue(const Pipeline &pipeline, Value value,
     return delayed(value, wire(value), at - valid);
   }
   return signal(value, inState);
+}
+
+/// A carried value read II cycles before the cycle its next value is
+/// computed: in that cycle the previous iteration computes it, and the
+/// reader takes its signal; the first iteration, which has no previous one,
+/// takes the register (the initial value).
+std::string ModuleEmitter::forwarded(const Pipeline &pipeline,
+                                     BlockArgument carried, int inState) {
+  std::string name = "f" + std::to_string(id(carried));
+  if (!forwards.insert(carried).second)
+    return name;
+  unsigned index = carried.getArgNumber() - 1;
+  int write = pipeline.carriedWrite[index];
+  scf::ForOp loop = pipeline.loop;
+  Value next = loop.getBody()->getTerminator()->getOperand(index);
+  std::string source = pipelineValue(pipeline, next, write, inState);
+  std::string valid = "p" + std::to_string(fsm.pipelineOf.lookup(loop)) +
+                      "_valid[" + std::to_string(write / pipeline.ii) + "]";
+  pipelineDeclarations += "  " + declaration(carried, name) + "\n";
+  forwardAssigns += "  assign " + name + " = " + valid + " ? " + source +
+                    " : " + reg(carried) + ";\n";
+  return name;
 }
 
 std::string ModuleEmitter::guard(int pipelineIndex, int at) {
@@ -642,7 +682,7 @@ void ModuleEmitter::emit(raw_ostream &os) {
      << "module " << rtlModuleName(func) << " (\n";
   printPorts(os);
   printDeclarations(os);
-  os << wires << instances << memoryLogic;
+  os << wires << forwardAssigns << instances << memoryLogic;
   // The pipelines' register chains shift every cycle.
   if (!delays.empty()) {
     os << "  always_ff @(posedge ap_clk) begin\n";

@@ -9,6 +9,7 @@
 #include "Operators.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -141,6 +142,14 @@ std::string operatorExpression(Operation *op,
           [&](Operation *) { return castOf(op, true, signal); })
       .Case<arith::ExtUIOp, arith::IndexCastUIOp, arith::TruncIOp>(
           [&](Operation *) { return castOf(op, false, signal); })
+      .Case([&](LLVM::BitReverseOp reverse) {
+        // hcl.bit_reverse (LowerBitOps): bit i is bit W-1-i, a wiring.
+        std::string value = signal(reverse.getIn()), text = "{";
+        unsigned width = bitWidth(reverse.getType());
+        for (unsigned bit = 0; bit < width; ++bit)
+          text += (bit ? ", " : "") + value + "[" + std::to_string(bit) + "]";
+        return text + "}";
+      })
       .Default([](Operation *) -> std::string {
         llvm_unreachable("checkRTLSupported refuses other operations");
       });

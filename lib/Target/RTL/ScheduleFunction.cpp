@@ -306,16 +306,25 @@ static FailureOr<Pipeline> moduloSchedule(scf::ForOp loop, int ii,
       return failure();
     }
   auto yield = cast<scf::YieldOp>(body->getTerminator());
+  // By iter_arg: whether its next value is a signal valid in the cycle of
+  // the write (a combinational result or a load's data), which the next
+  // iteration can read in that cycle.
+  SmallVector<bool> forwardable;
   for (auto [carried, next] :
        llvm::zip_equal(loop.getRegionIterArgs(), yield.getOperands())) {
     // The register takes an operation's result in the last cycle of its
     // latency: it is the operator's output register.
     int write = next == carried ? -1 : ready.lookup(next);
     Operation *def = next.getDefiningOp();
-    if (write > 0 && def && def->getBlock() == body &&
-        !isa<memref::LoadOp>(def) && rtlLatency(def) > 0)
+    bool inBody = def && def->getBlock() == body &&
+                  !isa<arith::ConstantOp>(def) && pipeline.time.count(def);
+    bool registered =
+        inBody && !isa<memref::LoadOp>(def) && rtlLatency(def) > 0;
+    if (write > 0 && registered)
       --write;
+    forwardable.push_back(inBody && !registered);
     pipeline.carriedWrite.push_back(write);
+    pipeline.carriedForwarded.push_back(false);
     depth = std::max(depth, write);
   }
   // A carried value's register holds it from the cycle after the previous
@@ -329,6 +338,12 @@ static FailureOr<Pipeline> moduloSchedule(scf::ForOp loop, int ii,
       int at = user == yield ? pipeline.carriedWrite[use.getOperandNumber()]
                              : pipeline.time.lookup(user);
       if (at >= 0 && at < write + 1 - ii) {
+        // Read in the cycle the previous iteration computes the next
+        // value: forwarded from its signal, chained after it.
+        if (user != yield && at == write - ii && forwardable[index]) {
+          pipeline.carriedForwarded[index] = true;
+          continue;
+        }
         why = "carried value " + std::to_string(index) + " is read " +
               std::to_string(write - at) +
               " cycles before the iteration computes its next value (a "

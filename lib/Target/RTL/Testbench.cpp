@@ -18,13 +18,14 @@ namespace hcl {
 
 namespace {
 
-/// The bytes of one element on the host; 0 when the checker cannot pass it.
+/// The bytes of one element on the host: integers of other widths (i12,
+/// fixed point's bits) live in the next standard container, as LLVM lays
+/// them out; 0 when the checker cannot pass it (wider than 64 bits).
 unsigned hostBytes(Type type) {
   unsigned width = rtl::bitWidth(type);
-  if (width == 1)
-    return 1;
-  if (width == 8 || width == 16 || width == 32 || width == 64)
-    return width / 8;
+  for (unsigned bytes : {1u, 2u, 4u, 8u})
+    if (width <= 8 * bytes)
+      return bytes;
   return 0;
 }
 
@@ -115,8 +116,8 @@ LogicalResult emitVerilatorTestbench(func::FuncOp func, raw_ostream &os) {
   auto refuse = [&](Type type) -> LogicalResult {
     if (hostBytes(type))
       return success();
-    return func.emitError("rtl: hcl check --rtl passes elements of 1, 8, 16, "
-                          "32 or 64 bits, not ")
+    return func.emitError("rtl: hcl check --rtl passes elements of up to "
+                          "64 bits, not ")
            << type;
   };
   struct Port {
@@ -177,8 +178,12 @@ LogicalResult emitVerilatorTestbench(func::FuncOp func, raw_ostream &os) {
      << "      std::fprintf(stderr, \"no ap_done after %llu cycles\\n\", "
         "cycles);\n      return 4;\n    }\n  }\n"
      << "  top.ap_start = 0;\n";
+  // An element's bits, zero-extended to its container (hcl check extends
+  // signed ones).
   for (const Port &port : memories)
-    os << "  writeWords(dir + \"/" << port.name << ".out\", " << port.name
+    os << "  for (uint64_t &word : " << port.name
+       << ".words)\n    word &= " << mask(rtl::bitWidth(port.type))
+       << ";\n  writeWords(dir + \"/" << port.name << ".out\", " << port.name
        << ".words, " << port.name << ".bytes);\n";
   for (auto [index, type] : llvm::enumerate(func.getResultTypes()))
     if (!isa<MemRefType>(type))

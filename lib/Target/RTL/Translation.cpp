@@ -2,8 +2,10 @@
 
 #include "hcl/Support/PassManagerOptions.h"
 #include "hcl/Target/RTL.h"
+#include "hcl/Target/RTL/Passes.h"
 
 #include "hcl/Analysis/Estimate.h"
+#include "hcl/Conversion/Passes.h"
 #include "hcl/Dialect/HCL/HCLDialect.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
@@ -23,29 +25,16 @@ using namespace mlir;
 
 namespace hcl {
 
+#define GEN_PASS_DEF_RTLLOWERAFFINE
+#include "hcl/Target/RTL/Passes.h.inc"
+
 namespace {
 
-/// Unrolls the loops marked `unroll`, then lower-affine, keeping on the
-/// scf.for of a pipelined affine.for what the
-/// RTL's modulo scheduler needs: `pipeline_ii` (the requested II),
-/// `loop_name`, and the II the estimator derives for the rtl target on the
-/// affine loop (`rtl.min_ii`, from `rtl.res_mii`, one port per memory, and
-/// `rtl.rec_mii`, MLIR's dependence analysis). lower-affine moves a loop's
-/// body block into the scf.for that replaces it: the block names the loop.
-struct LowerAffineKeepingPipelines
-    : PassWrapper<LowerAffineKeepingPipelines, OperationPass<ModuleOp>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(LowerAffineKeepingPipelines)
-
-  StringRef getArgument() const override { return "hcl-rtl-lower-affine"; }
-  StringRef getDescription() const override {
-    return "unroll, then lower-affine keeping the pipelined loops' II "
-           "(docs/rtl.md)";
-  }
-  void getDependentDialects(DialectRegistry &registry) const override {
-    registry.insert<arith::ArithDialect, memref::MemRefDialect, scf::SCFDialect,
-                    vector::VectorDialect>();
-  }
-
+/// hcl-rtl-lower-affine (Passes.td): lower-affine moves a loop's body block
+/// into the scf.for that replaces it, so the block names the loop whose
+/// attributes are kept.
+struct RTLLowerAffinePass
+    : public impl::RTLLowerAffineBase<RTLLowerAffinePass> {
   /// Unrolls the loops marked `unroll` (0: fully), innermost first: the
   /// datapath gets a copy of the body per unrolled iteration, scheduled
   /// like any other code (the ports permitting, in the same cycles).
@@ -112,8 +101,14 @@ struct LowerAffineKeepingPipelines
 
 } // namespace
 
+void registerRTLPasses() { registerHCLRTLPasses(); }
+
 void populateRTLPreparationPipeline(OpPassManager &pm) {
-  pm.addPass(std::make_unique<LowerAffineKeepingPipelines>());
+  // Fixed point is its integer bits (the JIT's lowering, so the two agree
+  // bit for bit), bit operations shifts and masks.
+  pm.addPass(createLowerFixedPoint());
+  pm.addPass(createLowerBitOps());
+  pm.addPass(createRTLLowerAffine());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 }

@@ -105,3 +105,17 @@ func.func @twice(%A: memref<4xi32>) {
   func.call @swap(%A, %A) : (memref<4xi32>, memref<4xi32>) -> ()
   return
 }
+
+// -----
+
+// Fixed point is lowered to integers; its conversions to float are floats.
+func.func @fixed_to_float(%A: memref<4x!hcl.Fixed<16, 8>>, %B: memref<4xi32>) {
+  affine.for %i = 0 to 4 {
+    %a = affine.load %A[%i] : memref<4x!hcl.Fixed<16, 8>>
+    // expected-error @+1 {{rtl: floating point in hardware comes with issue 30}}
+    %f = hcl.fixed_to_float %a : !hcl.Fixed<16, 8> to f32
+    %n = arith.fptosi %f : f32 to i32
+    affine.store %n, %B[%i] : memref<4xi32>
+  }
+  return
+}

@@ -52,6 +52,12 @@ it with and without its schedule on random inputs and compares the outputs.
 With --threads N, `hcl check` runs the parallel loops on N OpenMP threads, and
 most programs end their schedule with one more `parallel` on a loop the model
 believes carries no dependence (draw_parallel), so that threads run often.
+With --rtl, the element types are integers and fixed point (i32, i64, i16,
+Fixed<16, 8>, Fixed<12, 4>, UFixed<16, 6>; fixed-point stages use add_fixed,
+sub_fixed, mul_fixed, max_fixed and min_fixed), and `hcl check --rtl` compares
+each program's SystemVerilog, simulated with Verilator, with the JIT bit for
+bit; a located `rtl:` error (what has no hardware form yet, also on the
+algorithm's lines) counts as REJECTED.
 Outcomes:
 
   OK               the schedule applied and the outputs matched
@@ -83,7 +89,8 @@ Usage:
 
   random_schedules.py [--count N] [--seed S] [--hcl PATH] [--jobs J]
                       [--keep DIR] [--timeout SECONDS] [--verbose]
-                      [--hls] [--threads N] [--fp-contract] [--progress N]
+                      [--hls | --rtl] [--threads N] [--fp-contract]
+                      [--progress N]
 
 Generation is deterministic: program I of seed S is the same on every run, so
 a failure is reproduced by `--seed S` and its saved file.  The lit test runs a
@@ -111,6 +118,15 @@ from collections import Counter
 INT_OPS = ["addi", "subi", "muli", "xori", "maxsi", "minsi"]
 FLOAT_OPS = ["addf", "subf", "mulf", "maximumf"]
 DTYPES = ["i32", "i64", "f32", "f64"]
+# `--rtl`: integers and fixed point, which have a hardware form.
+RTL_DTYPES = ["i32", "i64", "i16", "!hcl.Fixed<16, 8>", "!hcl.Fixed<12, 4>",
+              "!hcl.UFixed<16, 6>"]
+FIXED_OPS = ["add_fixed", "sub_fixed", "mul_fixed", "max_fixed", "min_fixed"]
+RTL = False
+
+
+def element_types():
+    return RTL_DTYPES if RTL else DTYPES
 SPATIAL_NAMES = ["i", "j", "k", "l"]
 
 
@@ -118,20 +134,39 @@ def is_float(dtype):
     return dtype.startswith("f")
 
 
+def is_fixed(dtype):
+    return dtype.startswith("!hcl.")
+
+
+def element_bits(dtype):
+    """The width of an integer or fixed-point element type."""
+    return int(re.search(r"\d+", dtype).group(0))
+
+
+def constant_op(dtype):
+    return "hcl.fixed_constant" if is_fixed(dtype) else "arith.constant"
+
+
 def add_op(dtype):
+    if is_fixed(dtype):
+        return "hcl.add_fixed"
     return "arith.addf" if is_float(dtype) else "arith.addi"
 
 
 def mul_op(dtype):
+    if is_fixed(dtype):
+        return "hcl.mul_fixed"
     return "arith.mulf" if is_float(dtype) else "arith.muli"
 
 
 def random_op(rng, dtype):
+    if is_fixed(dtype):
+        return "hcl." + rng.choice(FIXED_OPS)
     return "arith." + rng.choice(FLOAT_OPS if is_float(dtype) else INT_OPS)
 
 
 def random_constant(rng, dtype):
-    if is_float(dtype):
+    if is_float(dtype) or is_fixed(dtype):
         return rng.choice(["0.5", "1.5", "-2.0", "3.25", "0.75"])
     return str(rng.choice([-3, -1, 2, 3, 5, 7]))
 
@@ -329,7 +364,7 @@ def gen_map(rng, kernel, src):
         body.append(f"{{v1}} = affine.load {access(other, in_idx, dtype)}")
         reads = [inp, other]
     else:
-        body.append(f"{{v1}} = arith.constant {random_constant(rng, dtype)} : {dtype}")
+        body.append(f"{{v1}} = {constant_op(dtype)} {random_constant(rng, dtype)} : {dtype}")
         reads = [inp]
     body.append(f"{{v2}} = {random_op(rng, dtype)} {{v0}}, {{v1}} : {dtype}")
     body.append(f"affine.store {{v2}}, {access(out, out_idx, dtype)}")
@@ -673,8 +708,8 @@ FIXED_KERNELS = {
 
 def gen_fixed_kernel(rng, name):
     dtype, build = FIXED_KERNELS[name]
-    if rng.random() < 0.25:
-        dtype = rng.choice(DTYPES)
+    if rng.random() < 0.25 or (RTL and is_float(dtype)):
+        dtype = rng.choice(element_types())
     kernel = Kernel(dtype)
     kernel.fixed = name
     build(rng, kernel)
@@ -692,7 +727,7 @@ def set_returned(rng, kernel):
 def gen_kernel(rng):
     if rng.random() < 1 / 3:
         return gen_fixed_kernel(rng, rng.choice(sorted(FIXED_KERNELS)))
-    kernel = Kernel(rng.choice(DTYPES))
+    kernel = Kernel(rng.choice(element_types()))
     stages = rng.choice([1, 1, 2, 2, 2, 3, 3])
     while len(kernel.stages) < stages:
         src = None
@@ -936,7 +971,12 @@ class Schedule:
     def vectorize(self, m):
         """A width that divides the trip count, does not, equals it, or
         (rarely) exceeds it; mostly on a loop without a reduction (a loop
-        that carries a dependence is rejected, as for parallel)."""
+        that carries a dependence is rejected, as for parallel).  With
+        --rtl, not on elements of a width that is no whole number of bytes
+        (Fixed<12, 4>): the JIT, the reference, computes those wrong when
+        vectorized (a CPU bug, not the RTL's: repro-vectorize-i12.mlir)."""
+        if RTL and element_bits(self.kernel.dtype) % 8:
+            return True  # drawn, not emitted
         candidates = [lp for lp in m.loops if not lp.red]
         if not candidates or self.rng.random() < 0.15:
             candidates = m.loops
@@ -1214,7 +1254,9 @@ def print_program(kernel, schedule, header):
     counter = [0]
     bodies = [stage_lines(st, counter) for st in kernel.stages]
     for literal, name in kernel.constants.items():
-        lines.append(f"  {name} = arith.constant {literal} : {dtype}")
+        if is_fixed(dtype):
+            literal = float(literal)
+        lines.append(f"  {name} = {constant_op(dtype)} {literal} : {dtype}")
     for b in kernel.buffers:
         if b.kind == "alloc":
             lines.append(f'  %{b.name} = memref.alloc() {{name = "{b.name}"}} : '
@@ -1301,7 +1343,7 @@ def classify(program, rc, output):
         return "CRASH", "crash marker in the output", None
     if rc < 0:
         return "CRASH", f"killed by signal {-rc}", None
-    if "hcl check: MISMATCH" in output or "hcl check --hls: MISMATCH" in output:
+    if any(f"hcl check{flag}: MISMATCH" in output for flag in ("", " --hls", " --rtl")):
         return "MISMATCH", next(l for l in output.splitlines() if "MISMATCH" in l), None
     if rc not in (0, 1):
         return "CRASH", f"exit status {rc}", None
@@ -1310,7 +1352,7 @@ def classify(program, rc, output):
     if any(m is None for m in located):
         return "CRASH", "an error without a location: " + error_lines[located.index(None)], None
     if rc == 0:
-        if ("hcl check: OK" in output or "hcl check --hls: OK" in output) \
+        if any(f"hcl check{flag}: OK" in output for flag in ("", " --hls", " --rtl")) \
                 and not error_lines:
             return "OK", "", None
         return "CRASH", "exit status 0 without `hcl check: OK`", None
@@ -1318,6 +1360,10 @@ def classify(program, rc, output):
         return "CRASH", "exit status 1 without an error", None
     first = located[0]
     line, message = int(first.group(2)), first.group(4)
+    if RTL and message.startswith("rtl: "):
+        # What has no hardware form yet, refused at the operation at fault
+        # (an algorithm's or one a primitive made).
+        return "REJECTED", message, program.prim_at.get(line, "rtl")
     if line not in program.sched_lines:
         # An error in the algorithm: either it never parsed (this script's
         # bug) or the schedule left invalid IR (the compiler's).
@@ -1361,7 +1407,8 @@ def algorithm_is_valid(program, hcl, path, timeout):
     # algorithm that parses, verifies and lowers is valid either way.
     return proc.returncode == 0 and any(
         marker in proc.stdout for marker in
-        ("hcl check: OK", "hcl check --hls: OK", "hcl check: nothing to check"))
+        ("hcl check: OK", "hcl check --hls: OK", "hcl check --rtl: OK",
+         "hcl check: nothing to check"))
 
 
 # ---------------------------------------------------------------------------
@@ -1378,6 +1425,10 @@ def primitive_counts(results):
     for r in results:
         if r.status == "OK":
             applied.update(r.program.primitives())
+        elif r.status == "REJECTED" and r.rejected_prim == "rtl":
+            # The schedule applied; the RTL refused what it made.
+            applied.update(r.program.primitives())
+            rejected["rtl"] += 1
         elif r.status == "REJECTED":
             errors = filter(None, map(LOCATED_ERROR.match, r.output.splitlines()))
             line = int(next(errors).group(2))
@@ -1430,7 +1481,7 @@ def summarize(results, keep):
 
 
 def main(argv=None):
-    global THREADS
+    global THREADS, RTL
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--count", type=int, default=20, help="programs to generate")
     parser.add_argument("--seed", type=int, default=0, help="generation seed")
@@ -1447,12 +1498,18 @@ def main(argv=None):
     parser.add_argument("--hls", action="store_true",
                         help="check each program's HLS C++ (compiled with g++) "
                              "against the JIT instead of the unscheduled program")
+    parser.add_argument("--rtl", action="store_true",
+                        help="integer and fixed-point programs only; check each "
+                             "one's SystemVerilog (Verilator) against the JIT")
     parser.add_argument("--threads", type=int, default=0,
                         help="run parallel loops on N OpenMP threads, and draw "
                              "one more `parallel` in most schedules")
     args = parser.parse_args(argv)
     if args.hls:
         CHECK_FLAGS.append("--hls")
+    if args.rtl:
+        RTL = True
+        CHECK_FLAGS.append("--rtl")
     if args.fp_contract:
         CHECK_FLAGS.append("--fp-contract")
     if args.cpu:

@@ -1,0 +1,34 @@
+//===- Passes.td - the RTL backend's preparation -----------*- tablegen -*-===//
+//
+// The passes that prepare a scheduled module for the RTL translation
+// (docs/rtl.md). populateRTLPreparationPipeline (hcl/Target/RTL.h) runs them
+// with canonicalize and CSE; each also runs alone in hcl-opt.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HCL_TARGET_RTL_PASSES_TD
+#define HCL_TARGET_RTL_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def RTLLowerAffine : Pass<"hcl-rtl-lower-affine", "mlir::ModuleOp"> {
+  let summary = "Unroll, then lower-affine keeping the pipelined loops' II";
+  let description = [{
+    The first step of the RTL preparation. The loops marked `unroll` (0:
+    fully) are unrolled, innermost first, with MLIR's affine unrolling (a
+    cleanup loop for a remainder); a full unroll needs a constant trip
+    count, else a located error. Then `lower-affine` turns the affine loops
+    into `scf.for` and their addresses into `arith`, and each pipelined
+    loop's `scf.for` keeps what the RTL's modulo scheduler needs:
+    `pipeline_ii` (the requested II), `loop_name`, and the II the
+    estimator derives on the affine loop with the `rtl` target:
+    `rtl.min_ii`, from `rtl.res_mii` (one port per memory) and
+    `rtl.rec_mii` (MLIR's dependence analysis and the shared latencies).
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect",
+                           "mlir::memref::MemRefDialect",
+                           "mlir::scf::SCFDialect",
+                           "mlir::vector::VectorDialect"];
+}
+
+#endif // HCL_TARGET_RTL_PASSES_TD
