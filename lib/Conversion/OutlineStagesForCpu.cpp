@@ -16,11 +16,14 @@
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "llvm/Support/Debug.h"
 
 namespace hcl {
 #define GEN_PASS_DEF_OUTLINESTAGESFORCPU
 #include "hcl/Conversion/Passes.h.inc"
 } // namespace hcl
+
+#define DEBUG_TYPE "hcl-outline-stages-for-cpu"
 
 using namespace mlir;
 
@@ -41,21 +44,23 @@ struct OutlineStagesForCpuPass
   using Base::Base;
 
   void runOnOperation() override {
-    SmallVector<func::FuncOp> functions(
-        getOperation().getOps<func::FuncOp>());
+    SmallVector<func::FuncOp> functions(getOperation().getOps<func::FuncOp>());
     for (func::FuncOp function : functions) {
       if (function.isExternal())
         continue;
       SmallVector<affine::AffineForOp> stages = topLevelStages(function);
       if (stages.size() < minStages)
         continue;
+      LLVM_DEBUG(llvm::dbgs()
+                 << DEBUG_TYPE ": " << stages.size() << " stages of @"
+                 << function.getSymName() << " become functions\n");
       for (affine::AffineForOp stage : stages) {
         auto name = stage->getAttrOfType<StringAttr>("stage_name");
         func::CallOp call = hcl::outlineIntoCall(
             {stage.getOperation()},
             (function.getSymName() + "__" + name.getValue()).str());
-        auto callee = getOperation().lookupSymbol<func::FuncOp>(
-            call.getCallee());
+        auto callee =
+            getOperation().lookupSymbol<func::FuncOp>(call.getCallee());
         callee.setNoInline(true);
       }
     }

@@ -20,6 +20,7 @@
 #include "mlir/Pass/Pass.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/Support/Debug.h"
 
 using namespace mlir;
 
@@ -27,6 +28,8 @@ namespace hcl {
 
 #define GEN_PASS_DEF_RTLLOWERAFFINE
 #include "hcl/Target/RTL/Passes.h.inc"
+
+#define DEBUG_TYPE "hcl-rtl-lower-affine"
 
 namespace {
 
@@ -75,6 +78,9 @@ struct RTLLowerAffinePass
       if (!requested)
         return;
       LoopEstimate estimate = estimateLoopII(loop, *target);
+      LLVM_DEBUG(llvm::dbgs()
+                 << DEBUG_TYPE ": pipelined loop at " << loop.getLoc()
+                 << ", II " << estimate.ii << "\n");
       Builder builder(loop.getContext());
       NamedAttrList attributes;
       attributes.set("pipeline_ii", requested);
