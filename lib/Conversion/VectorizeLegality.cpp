@@ -14,6 +14,8 @@
 //    the copy of an inner loop keeps its original bound operands, so a
 //    bound that uses another inner loop's index refers to a loop that is
 //    erased (both crash);
+//  - an element that is not a power-of-two number of bytes (i1, i12) is
+//    packed bit by bit in a vector but not in a memref (wrong values);
 //  - `i` used as a value, an `affine.if`, a call, a local buffer, a loop
 //    carrying values (iter_args) are not vectorized lane by lane.
 //
@@ -66,10 +68,31 @@ bool hasUnitOrZeroStride(AffineExpr expr, unsigned position, unsigned numDims,
   return !rest.isFunctionOfDim(position);
 }
 
+/// Whether a vector of `element` lays its lanes out as a memref lays out
+/// its elements: a power-of-two number of bytes each.
+bool hasByteSizedLanes(Type element) {
+  if (isa<IndexType>(element))
+    return true; // 64 bits on the CPU
+  if (!element.isIntOrFloat())
+    return false; // fixed point or a struct: lowered to integers first
+  unsigned bits = element.getIntOrFloatBitWidth();
+  return bits >= 8 && llvm::isPowerOf2_32(bits);
+}
+
 /// Why the access `op` cannot become a vector transfer along `vectorLoop`,
 /// or an empty string when it can.
 std::string accessProblem(Operation *op, AffineForOp vectorLoop) {
   MemRefAccess access(op);
+  // LLVM packs a vector of i1 or i12 bit by bit, while a memref gives each
+  // such element a whole byte or two: a vector transfer would read and
+  // write the wrong bits.
+  Type element = cast<MemRefType>(access.memref.getType()).getElementType();
+  if (!hasByteSizedLanes(element)) {
+    std::string text;
+    llvm::raw_string_ostream(text) << element;
+    return "an element of type " + text +
+           " is no power-of-two number of bytes in a vector";
+  }
   AffineValueMap map;
   access.getAccessMap(&map);
   Value iv = vectorLoop.getInductionVar();

@@ -198,3 +198,41 @@ func.func @stepped_loop(%A: memref<4x6xi64>, %B: memref<4x6xi64>, %C: memref<4x6
   hcl.vectorize(%t, %lj, 2)
   return
 }
+
+// A min over Fixed<12, 4>, i12 in 2-byte memory slots: a vector<2xi12>
+// would pack the two lanes into 3 bytes, so the loop stays scalar (found by
+// the random `--rtl` tester: the JIT's vectorized min wrote 0 where the
+// unscheduled program wrote 12). The same holds for bool (i1) elements.
+// CHECK-LABEL: func.func @fixed12_min(
+// CHECK-NOT:     vector
+// CHECK:         {loop_name = "j", vectorize = 2 : i32}
+func.func @fixed12_min(%A: memref<5x2x!hcl.Fixed<12, 4>>) {
+  %s = hcl.create_stage_handle "s" : !hcl.StageHandle
+  %lj = hcl.create_loop_handle "j" : !hcl.LoopHandle
+  affine.for %i = 0 to 5 {
+    affine.for %j = 0 to 2 {
+      %x = affine.load %A[%i, %j] : memref<5x2x!hcl.Fixed<12, 4>>
+      %c = hcl.fixed_constant 0.75 : !hcl.Fixed<12, 4>
+      %m = hcl.min_fixed %x, %c : !hcl.Fixed<12, 4>
+      affine.store %m, %A[%i, %j] : memref<5x2x!hcl.Fixed<12, 4>>
+    } {loop_name = "j"}
+  } {loop_name = "i", stage_name = "s"}
+  hcl.vectorize(%s, %lj, 2)
+  return
+}
+
+// CHECK-LABEL: func.func @bool_xor(
+// CHECK-NOT:     vector
+// CHECK:         {loop_name = "i.inner", vectorize = 8 : i32}
+func.func @bool_xor(%A: memref<16xi1>, %B: memref<16xi1>, %C: memref<16xi1>) {
+  %s = hcl.create_stage_handle "s" : !hcl.StageHandle
+  %li = hcl.create_loop_handle "i" : !hcl.LoopHandle
+  affine.for %i = 0 to 16 {
+    %a = affine.load %A[%i] : memref<16xi1>
+    %b = affine.load %B[%i] : memref<16xi1>
+    %x = arith.xori %a, %b : i1
+    affine.store %x, %C[%i] : memref<16xi1>
+  } {loop_name = "i", stage_name = "s"}
+  hcl.vectorize(%s, %li, 8)
+  return
+}

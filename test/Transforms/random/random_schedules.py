@@ -138,10 +138,6 @@ def is_fixed(dtype):
     return dtype.startswith("!hcl.")
 
 
-def element_bits(dtype):
-    """The width of an integer or fixed-point element type."""
-    return int(re.search(r"\d+", dtype).group(0))
-
 
 def constant_op(dtype):
     return "hcl.fixed_constant" if is_fixed(dtype) else "arith.constant"
@@ -971,12 +967,7 @@ class Schedule:
     def vectorize(self, m):
         """A width that divides the trip count, does not, equals it, or
         (rarely) exceeds it; mostly on a loop without a reduction (a loop
-        that carries a dependence is rejected, as for parallel).  With
-        --rtl, not on elements of a width that is no whole number of bytes
-        (Fixed<12, 4>): the JIT, the reference, computes those wrong when
-        vectorized (a CPU bug, not the RTL's: repro-vectorize-i12.mlir)."""
-        if RTL and element_bits(self.kernel.dtype) % 8:
-            return True  # drawn, not emitted
+        that carries a dependence is rejected, as for parallel)."""
         candidates = [lp for lp in m.loops if not lp.red]
         if not candidates or self.rng.random() < 0.15:
             candidates = m.loops
