@@ -38,8 +38,9 @@ NODE_TESTS = "/usr/share/libonnx-testdata/data/node"
 DTYPES = {
     1: np.float32, 2: np.uint8, 3: np.int8, 4: np.uint16, 5: np.int16,
     6: np.int32, 7: np.int64, 9: np.bool_, 10: np.float16, 11: np.float64,
-    12: np.uint32, 13: np.uint64,
+    12: np.uint32, 13: np.uint64, 16: np.uint16,  # bfloat16 as its bits
 }
+BFLOAT16 = 16
 
 
 def varint(buf, pos):
@@ -86,6 +87,30 @@ def varints(value, wire):
 
 def signed64(v):
     return v - (1 << 64) if v >= 1 << 63 else v
+
+
+def submessages(buf, number):
+    return [value for n, wire, value in fields(buf) if n == number and wire == 2]
+
+
+def output_element_types(model_path):
+    """The element type (TensorProto.DataType) of each graph output, None
+    for one that is not a tensor: ModelProto.graph (7) -> GraphProto.output
+    (12) -> ValueInfoProto.type (2) -> TypeProto.tensor_type (1) ->
+    elem_type (1)."""
+    with open(model_path, "rb") as f:
+        model = f.read()
+    types = []
+    for graph in submessages(model, 7):
+        for output in submessages(graph, 12):
+            elem = None
+            for type_proto in submessages(output, 2):
+                for tensor in submessages(type_proto, 1):
+                    for n, wire, value in fields(tensor):
+                        if n == 1 and wire == 0:
+                            elem = value
+            types.append(elem)
+    return types
 
 
 def read_tensor(path):
@@ -142,10 +167,32 @@ def read_tensor(path):
     return array.reshape(dims)
 
 
-def compare(actual, expected):
+def bfloat16_value(bits):
+    return (bits.astype(np.uint32) << 16).view(np.float32).astype(np.float64)
+
+
+def compare_bfloat16(actual, expected):
+    """bfloat16 outputs as hcl onnx-test compares them: within one ulp (the
+    test data rounds some casts by truncation, hcl to nearest even), exact
+    for NaN, infinities and the sign."""
+    a, e = actual.astype(np.uint16), expected.astype(np.uint16)
+    av, ev = bfloat16_value(a), bfloat16_value(e)
+    special = ~np.isfinite(av) | ~np.isfinite(ev) | ((a ^ e) & 0x8000 != 0)
+    bad = special & ~((np.isnan(av) & np.isnan(ev)) | (av == ev))
+    magnitude = lambda bits: (bits & 0x7FFF).astype(np.int64)
+    bad |= ~special & (np.abs(magnitude(a) - magnitude(e)) > 1)
+    if bad.any():
+        at = tuple(int(i) for i in np.argwhere(bad)[0])
+        return "at %s: %r, expected %r (bfloat16)" % (at, av[at], ev[at])
+    return None
+
+
+def compare(actual, expected, element_type=None):
     """None when `actual` is what ONNX's runner accepts, else why not."""
     if actual.shape != expected.shape:
         return "shape %s, expected %s" % (actual.shape, expected.shape)
+    if element_type == BFLOAT16:
+        return compare_bfloat16(actual, expected)
     if expected.dtype.kind in "biu":
         if actual.dtype.kind not in "biu":
             return "dtype %s, expected %s" % (actual.dtype, expected.dtype)
@@ -163,7 +210,8 @@ def compare(actual, expected):
     bad = (nan_a != nan_e)
     bad |= inf_e & (a != e)
     finite = ~nan_e & ~inf_e
-    bad |= finite & ~(np.abs(a - e) <= 1e-7 + 1e-3 * np.abs(e))
+    with np.errstate(invalid="ignore"):  # inf - inf where e is finite
+        bad |= finite & ~(np.abs(a - e) <= 1e-7 + 1e-3 * np.abs(e))
     if bad.any():
         at = tuple(int(i) for i in np.argwhere(bad)[0])
         return "at %s: %r, expected %r" % (at, a[at], e[at])
@@ -207,11 +255,12 @@ def run_test(hcl, test_dir, timeout):
                                                      proc.stderr[-300:])
         if proc.returncode != 0:
             return name, "refused", proc.stderr
+        types = output_element_types(os.path.join(test_dir, "model.onnx"))
         for k, e in enumerate(expected):
             path = os.path.join(out, "result%d.npy" % k)
             if not os.path.exists(path):
                 return name, "wrong", "no result%d.npy" % k
-            why = compare(np.load(path), e)
+            why = compare(np.load(path), e, types[k] if k < len(types) else None)
             if why:
                 return name, "wrong", "output %d %s" % (k, why)
         if os.path.exists(os.path.join(out, "result%d.npy" % len(expected))):
