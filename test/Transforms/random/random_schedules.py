@@ -11,7 +11,9 @@ Each program is one function, @kernel, generated from the seed:
     a random map; its element type is the benchmark's, or in one of four a
     random one.  Otherwise a random algorithm of 1 to 3 stages (affine loop
     nests tagged with `loop_name` / `stage_name`), 1 to 4 loops deep,
-    constant trip counts from 1 to 12, element type i32, i64, f32 or f64.  A
+    constant trip counts from 1 to 12, element type i32, i64, f32, f64, i8,
+    i16, Fixed<12, 4> or UFixed<16, 6> (narrow widths: vectorize on them was
+    wrong on the CPU until it was refused).  A
     stage is an elementwise map (sometimes transposed, in place, strided or
     triangular), a stencil with written-out constant offsets (bounds shrunk so
     every access is in range; sometimes in place, which makes dependences
@@ -117,7 +119,8 @@ from collections import Counter
 
 INT_OPS = ["addi", "subi", "muli", "xori", "maxsi", "minsi"]
 FLOAT_OPS = ["addf", "subf", "mulf", "maximumf"]
-DTYPES = ["i32", "i64", "f32", "f64"]
+DTYPES = ["i32", "i64", "f32", "f64", "i8", "i16", "!hcl.Fixed<12, 4>",
+          "!hcl.UFixed<16, 6>"]
 # `--rtl`: integers and fixed point, which have a hardware form.
 RTL_DTYPES = ["i32", "i64", "i16", "!hcl.Fixed<16, 8>", "!hcl.Fixed<12, 4>",
               "!hcl.UFixed<16, 6>"]
