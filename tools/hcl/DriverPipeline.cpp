@@ -7,14 +7,37 @@
 #include "hcl/Transforms/Passes.h"
 
 #include "mlir/Pass/PassManager.h"
+#include "llvm/Support/CommandLine.h"
 
 namespace hcl::driver {
+
+static llvm::cl::opt<std::string> scheduleOption(
+    "schedule",
+    llvm::cl::desc("auto: give every function without a schedule the default "
+                   "hardware schedule (--hcl-default-schedule; "
+                   "docs/onnx.md), as if written in the program"),
+    llvm::cl::value_desc("auto"),
+    llvm::cl::sub(llvm::cl::SubCommand::getAll()));
+
+mlir::LogicalResult checkScheduleOption() {
+  if (scheduleOption.empty() || scheduleOption == "auto")
+    return mlir::success();
+  llvm::errs() << "hcl: error: --schedule=" << scheduleOption
+               << ": the only schedule hcl writes is 'auto'\n";
+  return mlir::failure();
+}
+
+bool defaultScheduleRequested() { return scheduleOption == "auto"; }
 
 mlir::LogicalResult runPipeline(mlir::ModuleOp module, PipelineBuilder build) {
   mlir::PassManager pm(module.getContext(), mlir::ModuleOp::getOperationName());
   if (mlir::failed(applyPassManagerOptions(pm)))
     return mlir::failure();
+  if (mlir::failed(checkScheduleOption()))
+    return mlir::failure();
   pm.addPass(createLowerLinalgToAffine());
+  if (scheduleOption == "auto")
+    pm.addPass(createDefaultSchedule());
   if (build && mlir::failed(build(pm, module)))
     return mlir::failure();
   return pm.run(module);

@@ -23,10 +23,17 @@ namespace hcl::driver {
 using PipelineBuilder = llvm::function_ref<mlir::LogicalResult(
     mlir::OpPassManager &, mlir::ModuleOp)>;
 
-/// Runs --hcl-lower-linalg-to-affine and the passes `build` adds on
-/// `module` in one pass manager configured from the command line.
+/// Runs --hcl-lower-linalg-to-affine (then --hcl-default-schedule under
+/// --schedule=auto) and the passes `build` adds on `module` in one pass
+/// manager configured from the command line.
 mlir::LogicalResult runPipeline(mlir::ModuleOp module,
                                 PipelineBuilder build = {});
+
+/// Fails, with a message, when --schedule names no schedule hcl writes.
+mlir::LogicalResult checkScheduleOption();
+
+/// Whether --schedule=auto asks for the default schedule.
+bool defaultScheduleRequested();
 
 /// A builder that adds --hcl-apply-customizations.
 mlir::LogicalResult addApplySchedule(mlir::OpPassManager &pm,

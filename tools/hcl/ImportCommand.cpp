@@ -2,6 +2,7 @@
 
 #include "Subcommands.h"
 
+#include "DriverPipeline.h"
 #include "LoadedProgram.h"
 #include "OnnxInput.h"
 
@@ -25,17 +26,34 @@ static cl::opt<std::string> outputFile("o", cl::desc("write the MLIR here"),
                                        cl::init("-"),
                                        cl::sub(importSubcommand));
 
+/// The imported program, with the default schedule written into it under
+/// --schedule=auto (loaded as every command loads a model, then printed).
+static Expected<std::string> importedText(const OnnxImportOptions &options) {
+  if (!defaultScheduleRequested())
+    return importOnnxText(modelFile, options);
+  if (failed(checkScheduleOption()))
+    return createStringError("invalid --schedule");
+  std::unique_ptr<LoadedProgram> program = LoadedProgram::load(modelFile);
+  if (!program)
+    return createStringError("the model could not be scheduled");
+  std::string text;
+  raw_string_ostream os(text);
+  program->module().print(os);
+  return text;
+}
+
 int importMain() {
   if (!isOnnxPath(modelFile))
     return fail("hcl import reads .onnx models, not '" + modelFile + "'");
   Expected<OnnxImportOptions> options = importOptionsFromCommandLine();
   if (!options)
     return fail(toString(options.takeError()));
-  Expected<std::string> text = importOnnxText(modelFile, *options);
+  Expected<std::string> text = importedText(*options);
   if (!text)
     return fail(toString(text.takeError()));
-  std::string program =
-      "// Imported from " + modelFile + " by hcl import.\n" + *text;
+  std::string program = "// Imported from " + modelFile + " by hcl import" +
+                        (defaultScheduleRequested() ? " --schedule=auto" : "") +
+                        ".\n" + *text;
   if (outputFile == "-") {
     outs() << program;
     return 0;

@@ -68,4 +68,40 @@ def InsertBoundsChecks : Pass<"hcl-insert-bounds-checks", "mlir::ModuleOp"> {
                            "mlir::scf::SCFDialect"];
 }
 
+def DefaultSchedule : Pass<"hcl-default-schedule", "mlir::ModuleOp"> {
+  let summary = "Give every stage of an unscheduled function a hardware schedule";
+  let description = [{
+    Writes a schedule, as ordinary `hcl` schedule operations before the
+    return, for each function that has none (an imported ONNX model, a
+    program written without one). The operations can be read, edited and
+    applied like a user's (`hcl import --schedule auto -o model.mlir`).
+    Each stage gets the first of these plans that applies to it:
+
+    1. A reduction with an output-channel loop (convolutions, matmuls of
+       three or more spatial loops): the channel loop is split by the
+       largest factor up to `parallel` that divides its trip count (at
+       least 2) and its inner part moved innermost, the reduction loops
+       moved outside the last two spatial loops, which are fused and
+       pipelined at II 1. Each iteration then updates that many outputs,
+       and the accumulation into an output recurs only one fused trip
+       later, so the floating-point add's latency does not set the II. The
+       arrays indexed by the channel loop are partitioned cyclically by the
+       factor along that dimension.
+    2. Any other reduction: the reduction loops moved outside the last one
+       or two spatial loops, which are fused and pipelined.
+    3. No reduction: the last two loops fused and pipelined.
+    4. The innermost loop pipelined.
+
+    A plan applies when `--hcl-apply-customizations` accepts it alone on a
+    copy of the module: the pass never writes a schedule that fails. Line
+    and window buffers and streams are not used (the loop order of plan 1
+    reads each input element once per kernel tap, from on-chip memory).
+  }];
+  let options = [
+    Option<"parallel", "parallel", "int64_t", "4",
+           "at most this many output channels per cycle in a reduction (1: none)">
+  ];
+  let dependentDialects = ["hcl::HCLDialect"];
+}
+
 #endif // HCL_TRANSFORMS_PASSES_TD
