@@ -2,13 +2,15 @@
 //
 // hcl prints its bit operations and conversions as
 //
-//   %b = hcl.get_bit %x[%i] : i32            %f = hcl.float_to_fixed %x : f32 to T
+//   %b = hcl.get_bit %x[%i] : i32            %f = hcl.float_to_fixed %x : f32
+//   to T
 //
 // and reads those, and also HeteroCL-MLIR's (cornell-zhang/hcl-dialect's)
 // parenthesized spelling of the same operations, so that its programs run
 // as written:
 //
-//   %b = hcl.get_bit(%x : i32, %i) -> i1     %f = hcl.float_to_fixed(%x) : f32 -> T
+//   %b = hcl.get_bit(%x : i32, %i) -> i1     %f = hcl.float_to_fixed(%x) : f32
+//   -> T
 //
 // Where HeteroCL-MLIR's operation means something else under the same name,
 // its spelling is refused at the operation with what to write instead.
@@ -83,12 +85,11 @@ void FixedToFixedOp::print(OpAsmPrinter &p) { printConversion(p, *this); }
 
 ParseResult FloatToFixedOp::parse(OpAsmParser &parser, OperationState &result) {
   // HeteroCL-MLIR's conversion is fptosi(x * 2^frac): toward zero.
-  return parseConversion(
-      parser, result, [&](SMLoc, NamedAttrList &attributes) {
-        if (!attributes.get("rounding"))
-          attributes.set("rounding", parser.getBuilder().getStringAttr("zero"));
-        return success();
-      });
+  return parseConversion(parser, result, [&](SMLoc, NamedAttrList &attributes) {
+    if (!attributes.get("rounding"))
+      attributes.set("rounding", parser.getBuilder().getStringAttr("zero"));
+    return success();
+  });
 }
 void FloatToFixedOp::print(OpAsmPrinter &p) { printConversion(p, *this); }
 
@@ -146,8 +147,8 @@ static ParseResult parsePeerBitAccess(OpAsmParser &parser, Operand &input,
   for (Operand &index : indices)
     if (parser.parseComma() || parser.parseOperand(index))
       return failure();
-  if (value && (parser.parseComma() ||
-                parseTypedOperand(parser, *value, *valueType)))
+  if (value &&
+      (parser.parseComma() || parseTypedOperand(parser, *value, *valueType)))
     return failure();
   return parser.parseRParen();
 }
@@ -173,8 +174,8 @@ ParseResult GetBitOp::parse(OpAsmParser &parser, OperationState &result) {
   if (succeeded(parser.parseOptionalLParen())) {
     Type resultType;
     if (parsePeerBitAccess(parser, input, type, indices, 1, nullptr, nullptr) ||
-        parser.parseOptionalAttrDict(result.attributes) || parser.parseArrow() ||
-        parser.parseType(resultType))
+        parser.parseOptionalAttrDict(result.attributes) ||
+        parser.parseArrow() || parser.parseType(resultType))
       return failure();
     if (!resultType.isInteger(1))
       return parser.emitError(loc, "hcl.get_bit gives an i1, not ")
@@ -185,8 +186,7 @@ ParseResult GetBitOp::parse(OpAsmParser &parser, OperationState &result) {
     return failure();
   }
   result.addTypes(parser.getBuilder().getI1Type());
-  return resolveBitOperands(parser, result, input, type, indices, nullptr,
-                            {});
+  return resolveBitOperands(parser, result, input, type, indices, nullptr, {});
 }
 
 void GetBitOp::print(OpAsmPrinter &p) {
@@ -204,14 +204,14 @@ ParseResult SetBitOp::parse(OpAsmParser &parser, OperationState &result) {
     Type resultType;
     if (parsePeerBitAccess(parser, input, type, indices, 1, &value,
                            &valueType) ||
-        parser.parseOptionalAttrDict(result.attributes) || parser.parseArrow() ||
-        parser.parseType(resultType))
+        parser.parseOptionalAttrDict(result.attributes) ||
+        parser.parseArrow() || parser.parseType(resultType))
       return failure();
     if (resultType != type)
       return parser.emitError(loc, "hcl.set_bit gives its input's type ")
              << type << ", not " << resultType;
-  } else if (parseBitAccess(parser, input, indices, 1) ||
-             parser.parseComma() || parser.parseOperand(value) ||
+  } else if (parseBitAccess(parser, input, indices, 1) || parser.parseComma() ||
+             parser.parseOperand(value) ||
              parser.parseOptionalAttrDict(result.attributes) ||
              parser.parseColonType(type)) {
     return failure();
@@ -243,8 +243,7 @@ ParseResult GetSliceOp::parse(OpAsmParser &parser, OperationState &result) {
   if (parser.parseArrow() || parser.parseType(resultType))
     return failure();
   result.addTypes(resultType);
-  return resolveBitOperands(parser, result, input, type, indices, nullptr,
-                            {});
+  return resolveBitOperands(parser, result, input, type, indices, nullptr, {});
 }
 
 void GetSliceOp::print(OpAsmPrinter &p) {
@@ -262,14 +261,14 @@ ParseResult SetSliceOp::parse(OpAsmParser &parser, OperationState &result) {
     Type resultType;
     if (parsePeerBitAccess(parser, input, type, indices, 2, &value,
                            &valueType) ||
-        parser.parseOptionalAttrDict(result.attributes) || parser.parseArrow() ||
-        parser.parseType(resultType))
+        parser.parseOptionalAttrDict(result.attributes) ||
+        parser.parseArrow() || parser.parseType(resultType))
       return failure();
     if (resultType != type)
       return parser.emitError(loc, "hcl.set_slice gives its input's type ")
              << type << ", not " << resultType;
-  } else if (parseBitAccess(parser, input, indices, 2) ||
-             parser.parseComma() || parser.parseOperand(value) ||
+  } else if (parseBitAccess(parser, input, indices, 2) || parser.parseComma() ||
+             parser.parseOperand(value) ||
              parser.parseOptionalAttrDict(result.attributes) ||
              parser.parseColonType(type) || parser.parseComma() ||
              parser.parseType(valueType)) {
