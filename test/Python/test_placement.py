@@ -47,6 +47,9 @@ def test_middle_stages_run_on_the_device(tmp_path):
     assert "m_axi" in mod.src and "m_axi" not in mod.host_src
     assert "* 3;" in mod.src and "- 2;" in mod.src         # C and D
     assert "+ 1;" in mod.host_src and "+ 1;" not in mod.src   # B
+    # Each half names the stages it runs.
+    assert "// The device kernel @Stage_C_D runs: stages C, D." in mod.src
+    assert ("not synthesized) runs: stages B, E." in mod.host_src)
     tcl = open(tmp_path / "p" / "run_hls.tcl").read()
     assert "set_top Stage_C_D" in tcl and "add_files -tb host.cpp" in tcl
     assert "void top(" in mod.host_src and "Stage_C_D(" in mod.host_src

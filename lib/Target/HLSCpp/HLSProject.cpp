@@ -1,11 +1,14 @@
 //===- HLSProject.cpp - an HLS project for one function -------------------===//
 
 #include "hcl/Target/HLSProject.h"
+#include "hcl/Dialect/HCL/Naming.h"
 #include "hcl/Support/OutputFile.h"
 #include "hcl/Target/CFamily/CSimulation.h"
 #include "hcl/Target/HLSCpp.h"
 #include "hcl/Target/HLSCpp/Passes.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/Path.h"
@@ -118,6 +121,24 @@ std::set<std::string> calledFrom(ModuleOp module, func::FuncOp entry) {
   return reached;
 }
 
+/// A comment naming the stages `functions` run, in program order, so that
+/// a reader of a split project sees which stage went where.
+std::string stagesComment(ModuleOp module,
+                          const std::set<std::string> &functions,
+                          StringRef what) {
+  std::vector<std::string> stages;
+  for (auto func : module.getOps<func::FuncOp>())
+    if (functions.count(func.getSymName().str()))
+      func.walk([&](Operation *op) {
+        StringRef stage = getStageName(op);
+        if (!stage.empty() && !llvm::is_contained(stages, stage.str()))
+          stages.push_back(stage.str());
+      });
+  return "// " + what.str() + ": stages " +
+         (stages.empty() ? std::string("(none)") : llvm::join(stages, ", ")) +
+         ".\n";
+}
+
 /// kernel.cpp (and, with a device function, host.cpp): the device function
 /// is the HLS top, with the interface pragmas; the host's functions are
 /// plain C++ that the testbench runs and synthesis never sees.
@@ -143,13 +164,20 @@ LogicalResult emitSources(ModuleOp module, func::FuncOp entry,
   cppOptions.functions = onDevice;
   if (failed(emitHLSCpp(module, kernelOs, cppOptions)))
     return failure();
+  kernelOs << stagesComment(module, onDevice,
+                            "The device kernel @" + options.device + " runs");
   HLSCppOptions hostOptions;
   hostOptions.includeKernelHeader = true;
   hostOptions.functions.emplace();
   for (auto func : module.getOps<func::FuncOp>())
     if (!onDevice.count(func.getSymName().str()))
       hostOptions.functions->insert(func.getSymName().str());
-  return emitHLSCpp(module, hostOs, hostOptions);
+  if (failed(emitHLSCpp(module, hostOs, hostOptions)))
+    return failure();
+  hostOs << stagesComment(module, *hostOptions.functions,
+                          "The host (compiled into the testbench, not "
+                          "synthesized) runs");
+  return success();
 }
 
 } // namespace
