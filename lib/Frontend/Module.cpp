@@ -288,6 +288,7 @@ static void buildHLSProject(const Schedule &schedule,
   HLSProjectOptions options;
   options.part = target.part;
   options.clockNs = target.clockNs;
+  options.device = target.device;
   if (failed(writeHLSProject(module, module.lookupSymbol<func::FuncOp>("top"),
                              projectDir, options)))
     throwError("build_hls: " + diagnostics.str());

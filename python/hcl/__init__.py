@@ -26,6 +26,7 @@ from .schedule import (Schedule, Partition, Function, create_schedule,
                        create_schedule_from_scheme)
 from .build import (Array, Module, HLSModule, Platform, asarray, cast_np,
                     lower, build)
+from .placement import IO
 from .estimate import estimate, roofline
 from .loopnests import get_affine_loop_nests
 

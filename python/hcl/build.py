@@ -10,6 +10,7 @@ import sys
 import numpy as np
 
 from . import _hcl
+from .placement import Device, device_stages
 from .schedule import Function, Schedule
 from .types import Error, as_type, get_default_type
 
@@ -191,6 +192,10 @@ class Platform:
         self.compiler = "vivado_hls"
         self.mode = "debug"
         self.project = "project"
+        # s.to(A, target.xcel) / s.to(B, target.host): placement.py.
+        self.host = Device(name, "host")
+        self.xcel = Device(name, "xcel")
+        self.devs = [self.host, self.xcel]
 
     def config(self, compiler=None, mode=None, project=None, backend=None):
         if compiler is not None:
@@ -229,6 +234,8 @@ class _Preset:
 Platform.xilinx_zc706 = _Preset("xilinx_zc706", "xc7z045ffg900-2")
 Platform.ultra96 = _Preset("ultra96", "xczu3eg-sbva484-1-e")
 Platform.u280 = _Preset("u280", "xcu280-fsvh2892-2L-e", 3.33)
+# AWS F1's VU9P; its kernels run at 250 MHz.
+Platform.aws_f1 = _Preset("aws_f1", "xcvu9p-flgb2104-2-i", 4.0)
 
 
 def _run(command, cwd, what):
@@ -255,10 +262,26 @@ class HLSModule:
     def __repr__(self):
         return f"<hcl HLS project {self.project} ({self.target.mode})>"
 
+    def _read(self, name):
+        with open(os.path.join(self.project, name)) as f:
+            return f.read()
+
     @property
     def code(self):
-        with open(os.path.join(self.project, "kernel.cpp")) as f:
-            return f.read()
+        return self._read("kernel.cpp")
+
+    @property
+    def src(self):
+        """The device's code: the synthesized kernel (HeteroCL's mod.src)."""
+        return self.code
+
+    @property
+    def host_src(self):
+        """The host's code (HeteroCL's mod.host_src): host.cpp, which calls
+        the device, when stages were placed with s.to; else the testbench."""
+        path = os.path.join(self.project, "host.cpp")
+        return self._read("host.cpp" if os.path.exists(path)
+                          else "testbench.cpp")
 
     def __call__(self, *args):
         mode = self.target.mode
@@ -340,6 +363,23 @@ def _threads(threads, tops):
     return threads
 
 
+def _device_function(schedule, tops):
+    """The outlined function of the device's stages, when s.to placed
+    data on target.xcel; "" when the whole program is the kernel. Outlined
+    once per schedule, so building again gives the same project."""
+    if not schedule._placements:
+        return ""
+    if tops:
+        raise Error("build: top= and s.to(..., target.xcel) both choose what "
+                    "is synthesized; use one of them")
+    if schedule._device_function is None:
+        stages = device_stages(schedule)
+        impl = schedule._impl
+        function = impl.outline([[impl.tensor(name) for name in stages]])
+        schedule._device_function = function[0].name
+    return schedule._device_function
+
+
 def build(schedule, target=None, name=None, top=None, jobs=1,
           check_bounds=True, fp_contract=False, cpu="", threads=None):
     """Builds the program: for the CPU (target None or "llvm"), a module to
@@ -380,7 +420,8 @@ def build(schedule, target=None, name=None, top=None, jobs=1,
     if not isinstance(target, Platform):
         raise Error(f"build: target is None (CPU), 'vhls' or an hcl.Platform, "
                     f"got {target!r}")
-    hls_target = _hcl.HLSTarget(target.part, float(target.clock_ns))
+    hls_target = _hcl.HLSTarget(target.part, float(target.clock_ns),
+                                _device_function(schedule, tops))
     types = [t.dtype for t in impl.inputs + impl.outputs]
     project = os.path.abspath(target.project)
     if tops and hasattr(_hcl, "build_hls_top"):

@@ -191,6 +191,9 @@ class Schedule:
         self._impl = impl
         self._tensors = kernel_tensors
         self._stages = {}
+        # s.to(..., target.xcel / .host): ("input" | "stage", name) -> kind.
+        self._placements = {}
+        self._device_function = None
 
     def __getitem__(self, target):
         """s[B], s["B"], s[kernel.B] (a stage is given back as it is)."""
@@ -261,8 +264,20 @@ class Schedule:
         return self._impl.buffer_at(self._tensor(target, "buffer_at"), parent._stage,
                                     _axis(axis, "buffer_at", parent), name or "")
 
-    def to(self, tensor, dst, depth=0):
-        """A FIFO (hls::stream) between the stage computing `tensor` and `dst`."""
+    def to(self, tensor, dst, depth=0, mode=None):
+        """To a stage: a FIFO (hls::stream) between the stage computing
+        `tensor` and `dst`. To target.xcel / target.host of an hcl.Platform:
+        moves `tensor` (or a list) to the device or back (placement.py)."""
+        from .placement import Device, place
+        if isinstance(dst, Device):
+            return place(self, tensor, dst, mode)
+        if mode is not None:
+            raise Error("to: mode= applies to moves between the host and the "
+                        "device (target.xcel, target.host)")
+        if not isinstance(dst, Stage):
+            raise Error(f"to: expected a stage (s[B]) for a FIFO, or "
+                        f"target.xcel / target.host of an hcl.Platform, got "
+                        f"{type(dst).__name__}")
         self._own(dst, "to")
         self._impl.to(self._tensor(tensor, "to"), dst._stage, _int(depth, "to's depth"))
 
@@ -405,6 +420,19 @@ def _create_schedule(inputs, func):
             except (AttributeError, TypeError):
                 break  # a builtin or bound method: no handles, as in HeteroCL
     return Schedule(impl, tensors)
+
+
+def _tensor_as_written(self, name):
+    """HeteroCL's kernel.update1.B: the tensor B as stage update1 writes it
+    (an update's handle is its target's tensor)."""
+    if name.startswith("_") or name != self.name:
+        raise AttributeError(f"'{self.name}' has no attribute '{name}' (the "
+                             f"tensor a stage writes is reached as "
+                             f"kernel.<stage>.{self.name})")
+    return self
+
+
+Tensor.__getattr__ = _tensor_as_written
 
 
 # Each primitive's operation is located at the user's line that called it.

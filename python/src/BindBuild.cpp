@@ -124,12 +124,14 @@ void bindBuild(py::module_ &m) {
       .def_readonly("modules", &hcl::Module::modules);
 
   py::class_<hcl::HLSTarget>(m, "HLSTarget")
-      .def(py::init([](std::string part, double clockNs) {
-        hcl::HLSTarget t;
-        t.part = std::move(part);
-        t.clockNs = clockNs;
-        return t;
-      }))
+      .def(py::init([](std::string part, double clockNs, std::string device) {
+             hcl::HLSTarget t;
+             t.part = std::move(part);
+             t.clockNs = clockNs;
+             t.device = std::move(device);
+             return t;
+           }),
+           py::arg("part"), py::arg("clock_ns"), py::arg("device") = "")
       .def_readonly("part", &hcl::HLSTarget::part)
       .def_readonly("clock_ns", &hcl::HLSTarget::clockNs);
 

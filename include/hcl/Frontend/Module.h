@@ -75,6 +75,9 @@ Module build(const Schedule &schedule, const std::vector<Function> &top,
 struct HLSTarget {
   std::string part = "xczu3eg-sbva484-1-e";
   double clockNs = 10;
+  /// The outlined function that becomes the accelerator (m_axi ports) while
+  /// @top stays on the host and calls it; "" puts all of @top on the device.
+  std::string device;
 };
 
 /// Applies the schedule and writes a Vitis HLS project into `projectDir`

@@ -17,6 +17,8 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <optional>
+#include <set>
 #include <string>
 
 namespace hcl {
@@ -27,6 +29,9 @@ struct HLSCppOptions {
   /// Emit `#include "kernel.h"` instead of the standard includes and
   /// helpers (the kernel.cpp of an HLS project).
   bool includeKernelHeader = false;
+  /// When set, only these functions (by symbol name) are defined: the
+  /// device and host halves of a project split between them.
+  std::optional<std::set<std::string>> functions;
 };
 
 /// Writes the module as HLS C++. Fails (with located errors) on operations

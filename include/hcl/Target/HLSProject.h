@@ -1,6 +1,8 @@
 //===- HLSProject.h - an HLS project for one function -----------*- C++ -*-===//
 //
 //   DIR/kernel.cpp, kernel.h    the program as HLS C++ (emitHLSCpp)
+//   DIR/host.cpp                with a device function: the host's part of
+//                               the program, which calls the device
 //   DIR/testbench.cpp           C simulation: inputs from argN.npy files or
 //                               the stream of `hcl run --random-inputs SEED`,
 //                               outputs written as hcl run names them
@@ -30,6 +32,11 @@ struct HLSProjectOptions {
   /// Ultra96-V2's ZU3EG, the HeteroCL memory-optimization paper's board.
   std::string part = "xczu3eg-sbva484-1-e";
   double clockNs = 10;
+  /// The function synthesized as the accelerator, with m_axi ports; the
+  /// entry (the host) calls it. "" puts the whole entry on the device.
+  /// With a device, kernel.cpp holds it and what it calls, host.cpp the
+  /// rest, compiled into the testbench and not synthesized.
+  std::string device;
 };
 
 /// Writes the project for `entry` (the HLS top) of the customized `module`

@@ -254,6 +254,22 @@ std::string helperDefinitions(const std::set<std::string> &helpers) {
       {"fixed_from_bits", "template <class F, class B> static inline F "
                           "hcl_fixed_from_bits(const B &bits) {\n"
                           "  F x;\n  x.range() = bits;\n  return x;\n}\n"},
+      // Float <-> integer bitcasts through a union, as HLS tools and
+      // HeteroCL's C++ write them (g++ defines union type punning).
+      {"bitcast_u32_f32", "static inline float hcl_bitcast_u32_f32(uint32_t x) "
+                          "{\n  union { uint32_t from; float to;} u;\n"
+                          "  u.from = x;\n  return u.to;\n}\n"},
+      {"bitcast_f32_u32", "static inline uint32_t hcl_bitcast_f32_u32(float x) "
+                          "{\n  union { float from; uint32_t to;} u;\n"
+                          "  u.from = x;\n  return u.to;\n}\n"},
+      {"bitcast_u64_f64",
+       "static inline double hcl_bitcast_u64_f64(uint64_t x) "
+       "{\n  union { uint64_t from; double to;} u;\n"
+       "  u.from = x;\n  return u.to;\n}\n"},
+      {"bitcast_f64_u64",
+       "static inline uint64_t hcl_bitcast_f64_u64(double x) "
+       "{\n  union { double from; uint64_t to;} u;\n"
+       "  u.from = x;\n  return u.to;\n}\n"},
       {"bitcast",
        "template <class To, class From> static inline To hcl_bitcast(From x) "
        "{\n"

@@ -172,7 +172,8 @@ FailureOr<std::string> FunctionEmitter::dataExpression(Operation *op) {
 }
 
 /// The bits of `input` reinterpreted as `to` (same width): through an
-/// ap_uint of the width for fixed point, through memcpy for floats.
+/// ap_uint of the width for fixed point, through a union for f32 and f64
+/// (the spelling HLS code uses), through memcpy for other floats.
 FailureOr<std::string> FunctionEmitter::bitcastText(Value input, Type to,
                                                     const std::string &toCpp) {
   Type from = input.getType();
@@ -182,6 +183,10 @@ FailureOr<std::string> FunctionEmitter::bitcastText(Value input, Type to,
   if (isFixed(from)) {
     helpers.insert("fixed_bits");
     bits = "hcl_fixed_bits<" + std::to_string(width) + ">(" + bits + ")";
+  } else if (from.isF32() || from.isF64()) {
+    std::string helper = from.isF32() ? "bitcast_f32_u32" : "bitcast_f64_u64";
+    helpers.insert(helper);
+    bits = "hcl_" + helper + "(" + bits + ")";
   } else if (isa<FloatType>(from)) {
     helpers.insert("bitcast");
     bits = std::string("hcl_bitcast<") +
@@ -191,6 +196,12 @@ FailureOr<std::string> FunctionEmitter::bitcastText(Value input, Type to,
     helpers.insert("fixed_from_bits");
     return "hcl_fixed_from_bits<" + toCpp + ">(ap_uint<" +
            std::to_string(width) + ">(" + bits + "))";
+  }
+  if (to.isF32() || to.isF64()) {
+    std::string helper = to.isF32() ? "bitcast_u32_f32" : "bitcast_u64_f64";
+    helpers.insert(helper);
+    return "hcl_" + helper + "((" + (to.isF32() ? "uint32_t" : "uint64_t") +
+           ")" + bits + ")";
   }
   if (isa<FloatType>(to)) {
     helpers.insert("bitcast");

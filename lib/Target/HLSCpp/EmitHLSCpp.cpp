@@ -157,7 +157,9 @@ LogicalResult emitHLSCpp(ModuleOp original, llvm::raw_ostream &os,
   if (failed(emitGlobals(module, globalNames, helpers, globalsOs)))
     return failure();
   for (auto func : module.getOps<func::FuncOp>()) {
-    if (func.isExternal())
+    if (func.isExternal() ||
+        (options.functions &&
+         !options.functions->count(func.getSymName().str())))
       continue;
     const std::string &cppName = functionNames[func.getSymName()];
     FailureOr<std::string> signature = cppSignature(func, cppName, &streams);

@@ -78,7 +78,8 @@ class HCL_ConversionOp<string mnemonic, Type from, Type to>
     : HCL_DataOp<mnemonic> {
   let arguments = (ins from:$input);
   let results = (outs to:$result);
-  let assemblyFormat = "$input attr-dict `:` type($input) `to` type($result)";
+  // `%x : A to B`, or HeteroCL-MLIR's `(%x) : A -> B` (DataOpSyntax.cpp).
+  let hasCustomAssemblyFormat = 1;
 }
 
 /// Conversions that may drop bits accept the optional rounding and overflow
@@ -173,7 +174,8 @@ def HCL_GetBitOp : HCL_DataOp<"get_bit"> {
   }];
   let arguments = (ins AnySignlessInteger:$input, Index:$index);
   let results = (outs I1:$result);
-  let assemblyFormat = "$input `[` $index `]` attr-dict `:` type($input)";
+  // Also HeteroCL-MLIR's `(%x : i32, %i) -> i1` (DataOpSyntax.cpp).
+  let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
 }
 
@@ -187,9 +189,8 @@ def HCL_SetBitOp : HCL_DataOp<"set_bit", [AllTypesMatch<["input", "result"]>]> {
   }];
   let arguments = (ins AnySignlessInteger:$input, Index:$index, I1:$value);
   let results = (outs AnySignlessInteger:$result);
-  let assemblyFormat = [{
-    $input `[` $index `]` `,` $value attr-dict `:` type($input)
-  }];
+  // Also HeteroCL-MLIR's `(%x : i32, %i, %b : i1) -> i32`.
+  let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
 }
 
@@ -205,9 +206,8 @@ def HCL_GetSliceOp : HCL_DataOp<"get_slice"> {
   }];
   let arguments = (ins AnySignlessInteger:$input, Index:$hi, Index:$lo);
   let results = (outs AnySignlessInteger:$result);
-  let assemblyFormat = [{
-    $input `[` $hi `:` $lo `]` attr-dict `:` type($input) `->` type($result)
-  }];
+  // Also HeteroCL-MLIR's `(%x : i32, %hi, %lo) -> i8`.
+  let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
 }
 
@@ -224,10 +224,8 @@ def HCL_SetSliceOp : HCL_DataOp<"set_slice", [AllTypesMatch<["input", "result"]>
   let arguments = (ins AnySignlessInteger:$input, Index:$hi, Index:$lo,
                        AnySignlessInteger:$value);
   let results = (outs AnySignlessInteger:$result);
-  let assemblyFormat = [{
-    $input `[` $hi `:` $lo `]` `,` $value attr-dict `:` type($input) `,`
-    type($value)
-  }];
+  // Also HeteroCL-MLIR's `(%x : i32, %hi, %lo, %v : i8) -> i32`.
+  let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
 }
 
@@ -235,7 +233,8 @@ def HCL_BitReverseOp : HCL_DataOp<"bit_reverse", [SameOperandsAndResultType]> {
   let summary = "an integer with its bits in reverse order";
   let arguments = (ins AnySignlessInteger:$input);
   let results = (outs AnySignlessInteger:$result);
-  let assemblyFormat = "$input attr-dict `:` type($input)";
+  // Also HeteroCL-MLIR's `(%x : i8)`.
+  let hasCustomAssemblyFormat = 1;
 }
 
 def HCL_BitcastOp : HCL_DataOp<"bitcast"> {
