@@ -107,9 +107,9 @@ public:
 
 private:
   Fragment layoutSegment(ArrayRef<Operation *> ops);
-  Fragment layoutControl(Operation *op);
-  Fragment layoutFor(scf::ForOp loop);
-  Fragment layoutPipeline(scf::ForOp loop, Pipeline pipeline);
+  Fragment layoutControl(Operation *op, int init);
+  Fragment layoutFor(scf::ForOp loop, int init);
+  Fragment layoutPipeline(scf::ForOp loop, Pipeline pipeline, int init);
   Fragment layoutWhile(scf::WhileOp loop);
   Fragment layoutCall(func::CallOp call);
   Fragment layoutIf(scf::IfOp branch);
@@ -184,10 +184,26 @@ int Builder::layoutBlock(Block &block, int &tail) {
       segment.push_back(&op);
       continue;
     }
-    if (!segment.empty())
-      link(layoutSegment(segment));
+    // A loop's entry state is the last state of the code before it: that
+    // state's results (a load's data arriving) are wires there, and the
+    // loop's first iteration starts in the next cycle.
+    int init = -1;
+    if (!segment.empty()) {
+      Fragment before = layoutSegment(segment);
+      if (isa<scf::ForOp>(op)) {
+        init = before.exits.front().state;
+        before.exits.clear();
+      }
+      link(before);
+    }
     segment.clear();
-    link(layoutControl(&op));
+    Fragment control = layoutControl(&op, init);
+    if (init >= 0) {
+      // The segment's entry is the construct's; the loop adds its exits.
+      pending = control.exits;
+      continue;
+    }
+    link(control);
   }
   Fragment last = layoutSegment(segment);
   link(last);
@@ -195,9 +211,9 @@ int Builder::layoutBlock(Block &block, int &tail) {
   return entry;
 }
 
-Fragment Builder::layoutControl(Operation *op) {
+Fragment Builder::layoutControl(Operation *op, int init) {
   if (auto loop = dyn_cast<scf::ForOp>(op))
-    return layoutFor(loop);
+    return layoutFor(loop, init);
   if (auto loop = dyn_cast<scf::WhileOp>(op))
     return layoutWhile(loop);
   if (auto call = dyn_cast<func::CallOp>(op))
@@ -367,7 +383,8 @@ static std::string loopLabel(scf::ForOp loop) {
   return name ? "loop '" + name.getValue().str() + "'" : "the loop";
 }
 
-Fragment Builder::layoutFor(scf::ForOp loop) {
+/// `init`: the state that enters the loop, or -1 for a new one.
+Fragment Builder::layoutFor(scf::ForOp loop, int init) {
   if (loop->hasAttr("pipeline_ii")) {
     int64_t requested = intAttr(loop, "pipeline_ii", 1);
     if (std::string refusal = unpipelinable(loop); !refusal.empty()) {
@@ -398,7 +415,7 @@ Fragment Builder::layoutFor(scf::ForOp loop) {
             emitRemark(loop.getLoc())
                 << "rtl: " << loopLabel(loop) << " pipelined at II " << ii
                 << " instead of " << requested << ": " << llvm::join(why, "; ");
-          return layoutPipeline(loop, std::move(*pipeline));
+          return layoutPipeline(loop, std::move(*pipeline), init);
         }
         // The first failure (at the lowest II) says the most.
         if (!scheduleFailed)
@@ -411,7 +428,8 @@ Fragment Builder::layoutFor(scf::ForOp loop) {
           << llvm::join(why, "; ");
     }
   }
-  int init = newState();
+  if (init < 0)
+    init = newState();
   state(init).forInit = loop;
   copyInto(init, loop.getRegionIterArgs(), loop.getInitArgs());
   int tail;
@@ -427,8 +445,9 @@ Fragment Builder::layoutFor(scf::ForOp loop) {
   return {init, {{init, 1}, {tail, 1}}};
 }
 
-Fragment Builder::layoutPipeline(scf::ForOp loop, Pipeline pipeline) {
-  int init = newState();
+Fragment Builder::layoutPipeline(scf::ForOp loop, Pipeline pipeline, int init) {
+  if (init < 0)
+    init = newState();
   state(init).forInit = loop;
   copyInto(init, loop.getRegionIterArgs(), loop.getInitArgs());
   int run = newState();
