@@ -23,6 +23,8 @@
 
 #include "Fsm.h"
 
+#include "Divider.h"
+
 #include "hcl/Analysis/Estimate.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -63,6 +65,10 @@ int rtlLatency(Operation *op) {
   if (op->getNumResults() == 1 && op->getResult(0).getType().isIndex())
     return 0;
   return latencyOf(rtlTarget(), op);
+}
+
+bool hasDelayedResult(Operation *op) {
+  return isa<memref::LoadOp>(op) || isDivider(op);
 }
 
 namespace {
@@ -140,12 +146,12 @@ Fragment Builder::layoutSegment(ArrayRef<Operation *> ops) {
     for (Value result : op->getResults())
       ready[result] = cycle + latency;
     cycles.push_back(cycle);
-    // A load's data is a wire in the state it arrives in; an operation's
-    // result is registered at the end of its state, and a later state
-    // reads it once its latency has passed.
-    length = std::max(length, isa<memref::LoadOp>(op)
-                                  ? cycle + latency + 1
-                                  : cycle + std::max(latency, 1u));
+    // A load's data (a divider's output) is a wire in the state it
+    // arrives in; an operation's result is registered at the end of its
+    // state, and a later state reads it once its latency has passed.
+    length =
+        std::max(length, hasDelayedResult(op) ? cycle + latency + 1
+                                              : cycle + std::max(latency, 1u));
   }
   int first = fsm.states.size();
   for (unsigned i = 0; i < length; ++i) {
@@ -158,7 +164,7 @@ Fragment Builder::layoutSegment(ArrayRef<Operation *> ops) {
     state(id).ops.push_back(op);
     if (accessedMemory(op))
       fsm.issue[op] = id;
-    int produced = isa<memref::LoadOp>(op) ? id + 1 : id;
+    int produced = hasDelayedResult(op) ? id + rtlLatency(op) : id;
     for (Value result : op->getResults())
       fsm.producer[result] = produced;
   }
@@ -334,8 +340,7 @@ static FailureOr<Pipeline> moduloSchedule(scf::ForOp loop, int ii,
     Operation *def = next.getDefiningOp();
     bool inBody = def && def->getBlock() == body &&
                   !isa<arith::ConstantOp>(def) && pipeline.time.count(def);
-    bool registered =
-        inBody && !isa<memref::LoadOp>(def) && rtlLatency(def) > 0;
+    bool registered = inBody && !hasDelayedResult(def) && rtlLatency(def) > 0;
     if (write > 0 && registered)
       --write;
     forwardable.push_back(inBody && !registered);
@@ -370,6 +375,7 @@ static FailureOr<Pipeline> moduloSchedule(scf::ForOp loop, int ii,
     }
   }
   pipeline.stages = depth / ii + 1;
+  pipeline.depth = depth;
   return pipeline;
 }
 
