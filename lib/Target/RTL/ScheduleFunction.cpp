@@ -24,6 +24,7 @@
 #include "Fsm.h"
 
 #include "Divider.h"
+#include "MemoryDistances.h"
 
 #include "hcl/Analysis/Estimate.h"
 
@@ -318,15 +319,22 @@ static FailureOr<Pipeline> moduloSchedule(scf::ForOp loop, int ii,
       ready[result] = cycle + rtlLatency(&op);
     depth = std::max(depth, cycle);
   }
-  for (auto &[memory, port] : ports)
-    if (port.written && port.last - port.first >= ii) {
+  // Iteration n + d, d the smallest carried distance of a written memory's
+  // dependences (MemoryDistances.h), must find iteration n's accesses done.
+  for (auto &[memory, port] : ports) {
+    if (!port.written)
+      continue;
+    std::optional<int64_t> distance = keptDistance(loop, memory);
+    if (distance && port.last - port.first >= *distance * ii) {
       why = "the accesses of " + memoryName(memory) + " span " +
             std::to_string(port.last - port.first + 1) +
-            " cycles of an iteration, and it is written: the next "
-            "iteration's must follow them (a dependence through memory, "
-            "assumed at distance 1)";
+            " cycles of an iteration, and it is written: iteration n + " +
+            std::to_string(*distance) +
+            "'s must follow them (a dependence through memory at distance " +
+            std::to_string(*distance) + ")";
       return failure();
     }
+  }
   auto yield = cast<scf::YieldOp>(body->getTerminator());
   // By iter_arg: whether its next value is a signal valid in the cycle of
   // the write (a combinational result or a load's data), which the next
