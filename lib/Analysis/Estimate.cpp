@@ -60,7 +60,17 @@ int latencyOf(const TargetModel &target, Operation *op) {
   // Index arithmetic and casts are wires.
   bool isFree = !isFloat && (t.isIndex() || name.contains("cast"));
   int base = target.latencyOfKind(name, isFloat, isFree);
-  return isFloat || isFree ? base : scaleLatencyByWidth(op, base);
+  if (isFloat || isFree)
+    return base;
+  // A divider takes a cycle per quotient bit, plus the target's extra ones.
+  if (base != 0 &&
+      isa<arith::DivSIOp, arith::DivUIOp, arith::RemSIOp, arith::RemUIOp>(op)) {
+    bool isSigned = isa<arith::DivSIOp, arith::RemSIOp>(op);
+    return static_cast<int>(getElementTypeOrSelf(t).getIntOrFloatBitWidth()) +
+           target.dividerExtraCycles +
+           (isSigned ? target.signedDividerExtraCycles : 0);
+  }
+  return scaleLatencyByWidth(op, base);
 }
 
 namespace {

@@ -163,6 +163,40 @@ std::optional<int64_t> distance(Operation *loop, Operation *store,
 
 } // namespace
 
+std::optional<int64_t> carriedDistance(Operation *loop, Operation *src,
+                                       Operation *dst) {
+  auto affineLoop = dyn_cast<AffineForOp>(loop);
+  auto isAffine = [](Operation *op) {
+    return isa<AffineReadOpInterface, AffineWriteOpInterface>(op);
+  };
+  if (!affineLoop || !isAffine(src) || !isAffine(dst))
+    return 1;
+  if (std::optional<std::optional<int64_t>> fixed =
+          fixedElementDistance(affineLoop, src, dst))
+    return *fixed;
+  // The components of the loops around `loop` and of `loop`: the dependence
+  // is carried by `loop` when the outer ones can be 0 (the same iteration
+  // of the outer loops, one run of `loop`) and its own can be >= 1.
+  unsigned depth = getNestingDepth(loop) + 1;
+  MemRefAccess from(src), to(dst);
+  SmallVector<DependenceComponent, 2> components;
+  DependenceResult result =
+      checkMemrefAccessDependence(from, to, depth, nullptr, &components);
+  if (result.value == DependenceResult::Failure)
+    return 1;
+  if (!hasDependence(result) || components.size() < depth)
+    return std::nullopt;
+  for (unsigned outer = 0; outer + 1 < depth; ++outer) {
+    const DependenceComponent &c = components[outer];
+    if (c.lb.value_or(0) > 0 || c.ub.value_or(0) < 0)
+      return std::nullopt;
+  }
+  const DependenceComponent &c = components[depth - 1];
+  if (c.ub && *c.ub < 1)
+    return std::nullopt;
+  return std::max<int64_t>(1, c.lb.value_or(1));
+}
+
 int64_t memoryRecurrenceMII(Operation *loop, const TargetModel &target,
                             std::vector<std::string> &notes) {
   SmallVector<Operation *> loads, stores;

@@ -14,11 +14,14 @@
 //             one port per memory, reads 1 cycle, integer operators
 //             combinational (latency 0, chained within a cycle) but the
 //             multiplier, registered (1 cycle; more past 32x32 bits, by
-//             DSP tiles, hcl/Analysis/OperatorCost.h); an operation
+//             DSP tiles, hcl/Analysis/OperatorCost.h), and the dividers,
+//             pipelined one quotient bit per stage (W cycles, W + 2
+//             signed); an operation
 //             occupies its cycle, a loop has an entry cycle, a call the
 //             cycle of its ap_done, and nests are not flattened.
 //   FILE.json {"name", "shared_ports", "ports", "read_ports", "write_ports",
 //              "load", "store", "chain_integer_ops", "default_integer",
+//              "divider_extra", "signed_divider_extra",
 //              "default_float", "latencies": {"arith.addf": 4, ...},
 //              "units": {"arith.mulf": 2, ...}}
 //
@@ -87,7 +90,16 @@ static TargetModel rtl() {
   // Combinational operators take no cycle of their own: a load's data and
   // what is computed from it are stored in the cycle the data arrives.
   t.defaultInteger = 0;
-  t.latencies = {{"arith.muli", 1}};
+  // The dividers are pipelined, one quotient bit per stage (W cycles), a
+  // signed one with a stage for the magnitudes and one for the signs
+  // (W + 2); the entries mark them as multi-cycle, the width sets the count.
+  t.latencies = {{"arith.muli", 1},
+                 {"arith.divsi", 1},
+                 {"arith.divui", 1},
+                 {"arith.remsi", 1},
+                 {"arith.remui", 1}};
+  t.dividerExtraCycles = 0;
+  t.signedDividerExtraCycles = 2;
   // Its controller: an operation occupies its state, a loop has an entry
   // state, nests are not flattened.
   t.opCycles = 1;
@@ -146,6 +158,8 @@ FailureOr<TargetModel> TargetModel::get(StringRef nameOrFile,
   integer("store", t.storeLatency);
   integer("default_integer", t.defaultInteger);
   integer("default_float", t.defaultFloat);
+  integer("divider_extra", t.dividerExtraCycles);
+  integer("signed_divider_extra", t.signedDividerExtraCycles);
   if (const llvm::json::Object *u = o->getObject("units"))
     for (const auto &[key, value] : *u)
       if (auto n = value.getAsInteger(); n && *n > 0)

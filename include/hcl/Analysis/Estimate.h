@@ -58,6 +58,16 @@ FunctionEstimate estimateFunction(mlir::func::FuncOp func,
 /// RTL's modulo scheduler. `loop` is an affine.for, scf.for or scf.while.
 LoopEstimate estimateLoopII(mlir::Operation *loop, const TargetModel &target);
 
+/// The smallest distance (>= 1) in iterations of `loop` of a dependence
+/// from the access `src` to the access `dst` (loads or stores of one
+/// memref, at least one a store) carried by `loop`, from MLIR's affine
+/// dependence analysis; none when no iteration's `dst` touches an element
+/// a previous iteration's `src` did. 1 when the analysis cannot tell (an
+/// access that is not affine, a loop that is not an affine.for).
+std::optional<int64_t> carriedDistance(mlir::Operation *loop,
+                                       mlir::Operation *src,
+                                       mlir::Operation *dst);
+
 /// The target's latency for an MLIR operation.
 int latencyOf(const TargetModel &target, mlir::Operation *op);
 

@@ -41,6 +41,11 @@ struct TargetModel {
   /// `defaultFloat` for the rest.
   std::map<std::string, int> latencies;
   int defaultInteger = 1, defaultFloat = 4;
+  /// An integer divide or remainder of W bits (when its entry in
+  /// `latencies` is not 0) takes W + `dividerExtraCycles` cycles, and
+  /// `signedDividerExtraCycles` more when signed: one quotient bit per cycle
+  /// (vitis: W + 4; rtl: W, and W + 2 signed, docs/rtl.md).
+  int dividerExtraCycles = 4, signedDividerExtraCycles = 0;
   /// Units available per operation name ("arith.mulf": 2): one iteration's
   /// operations of that kind take ceil(count / units) cycles. Unlisted
   /// kinds are unlimited.

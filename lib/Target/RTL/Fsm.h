@@ -32,6 +32,9 @@ struct Pipeline {
   mlir::scf::ForOp loop;
   int ii = 1;
   int stages = 1;
+  /// The last cycle of an iteration, from its start: the last iteration
+  /// ends the loop there, not at the end of its stage's II cycles.
+  int depth = 0;
   /// The cycle, from its iteration's start, in which an operation is
   /// computed or a load or store issued; a load's data is valid one cycle
   /// later, an operation's result `latency` cycles later.
@@ -102,6 +105,10 @@ int rtlLatency(mlir::Operation *op);
 /// The memory a memref value is: a function argument or an allocation.
 /// Null for anything else.
 mlir::Value memoryRoot(mlir::Value memref);
+
+/// Whether `op`'s result is a signal `rtlLatency(op)` cycles after its
+/// issue, not registered there: a load's data, a divider's output.
+bool hasDelayedResult(mlir::Operation *op);
 
 /// Schedules `func` (prepared and checked by checkRTLSupported). A
 /// pipelined loop that cannot get its II, or cannot be pipelined, gets a

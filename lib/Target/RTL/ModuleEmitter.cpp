@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Divider.h"
 #include "Fsm.h"
 #include "Operators.h"
 
@@ -116,6 +117,16 @@ private:
   std::string guard(int pipelineIndex, int at);
   std::string address(Operation *access, ValueRange indices, int inState);
   void emitPipelineWires(int stateId, int pipelineIndex, raw_ostream &os);
+  /// A divider's instance: its operands from the cycle of its issue, its
+  /// output the result's wire, valid rtlLatency(op) cycles later.
+  void emitDivider(Operation *op, function_ref<std::string(Value)> operand,
+                   raw_ostream &os) {
+    Value result = op->getResult(0);
+    os << "  " << declaration(result, wire(result)) << "\n"
+       << dividerInstance(op, "div" + std::to_string(id(result)),
+                          operand(op->getOperand(0)),
+                          operand(op->getOperand(1)), wire(result));
+  }
   void emitPipelineState(const State &state, raw_ostream &os);
   std::string callName(func::CallOp call) {
     return "c" +
@@ -188,7 +199,8 @@ std::string ModuleEmitter::pipelineValue(const Pipeline &pipeline, Value value,
   }
   Operation *def = value.getDefiningOp();
   if (def && def->getBlock() == body && !isa<arith::ConstantOp>(def)) {
-    int valid = pipeline.time.lookup(def) + (isa<memref::LoadOp>(def) ? 1 : 0);
+    int valid = pipeline.time.lookup(def) +
+                (hasDelayedResult(def) ? rtlLatency(def) : 0);
     return delayed(value, wire(value), at - valid);
   }
   return signal(value, inState);
@@ -304,6 +316,11 @@ void ModuleEmitter::emitPipelineWires(int stateId, int index, raw_ostream &os) {
     if (isa<arith::ConstantOp, memref::StoreOp>(op))
       continue;
     Value result = op.getResult(0);
+    if (isDivider(&op)) {
+      emitDivider(
+          &op, [&](Value value) { return operand(value, &op, stateId); }, os);
+      continue;
+    }
     std::string expression;
     if (auto load = dyn_cast<memref::LoadOp>(op))
       expression = memories[memoryRoot(load.getMemRef())].name + "_rdata";
@@ -372,9 +389,23 @@ void ModuleEmitter::emitPipelineState(const State &state, raw_ostream &os) {
      << indent << p << "_valid <= " << p << "_next;\n"
      << indent << "if (" << p << "_next == '0)\n"
      << indent << "  state <= " << stateName(state.next[1]) << ";\n";
-  if (pipeline.ii > 1)
-    os << "        end else begin\n          " << p << "_slot <= " << p
-       << "_slot + " << slotWidth << "'d1;\n        end\n";
+  if (pipeline.ii == 1)
+    return;
+  os << "        end else begin\n          " << p << "_slot <= " << p
+     << "_slot + " << slotWidth << "'d1;\n";
+  // The last iteration leaves in the cycle of its last operation, not at
+  // the end of its stage's II cycles.
+  int last = pipeline.depth % pipeline.ii;
+  if (last != pipeline.ii - 1) {
+    std::string alone =
+        pipeline.stages == 1
+            ? "!" + p + "_issue"
+            : p + "_valid[" + std::to_string(pipeline.stages - 2) + ":0] == '0";
+    os << "          if (" << p << "_slot == " << slotWidth << "'d" << last
+       << " && " << alone
+       << ")\n            state <= " << stateName(state.next[1]) << ";\n";
+  }
+  os << "        end\n";
 }
 
 /// A call's module instance: the handshake (ap_start raised in the call's
@@ -444,6 +475,11 @@ void ModuleEmitter::emitWires() {
               memref::DeallocOp>(op))
         continue;
       Value result = op->getResult(0);
+      if (isDivider(op)) {
+        emitDivider(
+            op, [&](Value operand) { return signal(operand, inState); }, os);
+        continue;
+      }
       std::string expression;
       if (auto load = dyn_cast<memref::LoadOp>(op))
         expression = memories[memoryRoot(load.getMemRef())].name + "_rdata";
@@ -732,6 +768,7 @@ LogicalResult emitRTLKernel(func::FuncOp entry, raw_ostream &os) {
     });
   };
   visit(entry);
+  bool divides = false;
   for (auto [index, func] : llvm::enumerate(order)) {
     // A callee's module shares the kernel's file.
     if (index > 0)
@@ -740,7 +777,10 @@ LogicalResult emitRTLKernel(func::FuncOp entry, raw_ostream &os) {
       return failure();
     if (index > 0)
       os << "/* verilator lint_on DECLFILENAME */\n";
+    divides |= rtl::usesDivider(func);
   }
+  if (divides)
+    rtl::printDividerModule(os);
   return success();
 }
 
@@ -753,6 +793,8 @@ LogicalResult emitRTL(ModuleOp module, raw_ostream &os) {
     if (failed(emitRTLModule(func, os)))
       return failure();
   }
+  if (rtl::usesDivider(module))
+    rtl::printDividerModule(os);
   return success();
 }
 

@@ -23,6 +23,9 @@
 
 #include "Fsm.h"
 
+#include "Divider.h"
+#include "MemoryDistances.h"
+
 #include "hcl/Analysis/Estimate.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -63,6 +66,10 @@ int rtlLatency(Operation *op) {
   if (op->getNumResults() == 1 && op->getResult(0).getType().isIndex())
     return 0;
   return latencyOf(rtlTarget(), op);
+}
+
+bool hasDelayedResult(Operation *op) {
+  return isa<memref::LoadOp>(op) || isDivider(op);
 }
 
 namespace {
@@ -107,9 +114,9 @@ public:
 
 private:
   Fragment layoutSegment(ArrayRef<Operation *> ops);
-  Fragment layoutControl(Operation *op);
-  Fragment layoutFor(scf::ForOp loop);
-  Fragment layoutPipeline(scf::ForOp loop, Pipeline pipeline);
+  Fragment layoutControl(Operation *op, int init);
+  Fragment layoutFor(scf::ForOp loop, int init);
+  Fragment layoutPipeline(scf::ForOp loop, Pipeline pipeline, int init);
   Fragment layoutWhile(scf::WhileOp loop);
   Fragment layoutCall(func::CallOp call);
   Fragment layoutIf(scf::IfOp branch);
@@ -140,12 +147,12 @@ Fragment Builder::layoutSegment(ArrayRef<Operation *> ops) {
     for (Value result : op->getResults())
       ready[result] = cycle + latency;
     cycles.push_back(cycle);
-    // A load's data is a wire in the state it arrives in; an operation's
-    // result is registered at the end of its state, and a later state
-    // reads it once its latency has passed.
-    length = std::max(length, isa<memref::LoadOp>(op)
-                                  ? cycle + latency + 1
-                                  : cycle + std::max(latency, 1u));
+    // A load's data (a divider's output) is a wire in the state it
+    // arrives in; an operation's result is registered at the end of its
+    // state, and a later state reads it once its latency has passed.
+    length =
+        std::max(length, hasDelayedResult(op) ? cycle + latency + 1
+                                              : cycle + std::max(latency, 1u));
   }
   int first = fsm.states.size();
   for (unsigned i = 0; i < length; ++i) {
@@ -158,7 +165,7 @@ Fragment Builder::layoutSegment(ArrayRef<Operation *> ops) {
     state(id).ops.push_back(op);
     if (accessedMemory(op))
       fsm.issue[op] = id;
-    int produced = isa<memref::LoadOp>(op) ? id + 1 : id;
+    int produced = hasDelayedResult(op) ? id + rtlLatency(op) : id;
     for (Value result : op->getResults())
       fsm.producer[result] = produced;
   }
@@ -184,10 +191,26 @@ int Builder::layoutBlock(Block &block, int &tail) {
       segment.push_back(&op);
       continue;
     }
-    if (!segment.empty())
-      link(layoutSegment(segment));
+    // A loop's entry state is the last state of the code before it: that
+    // state's results (a load's data arriving) are wires there, and the
+    // loop's first iteration starts in the next cycle.
+    int init = -1;
+    if (!segment.empty()) {
+      Fragment before = layoutSegment(segment);
+      if (isa<scf::ForOp>(op)) {
+        init = before.exits.front().state;
+        before.exits.clear();
+      }
+      link(before);
+    }
     segment.clear();
-    link(layoutControl(&op));
+    Fragment control = layoutControl(&op, init);
+    if (init >= 0) {
+      // The segment's entry is the construct's; the loop adds its exits.
+      pending = control.exits;
+      continue;
+    }
+    link(control);
   }
   Fragment last = layoutSegment(segment);
   link(last);
@@ -195,9 +218,9 @@ int Builder::layoutBlock(Block &block, int &tail) {
   return entry;
 }
 
-Fragment Builder::layoutControl(Operation *op) {
+Fragment Builder::layoutControl(Operation *op, int init) {
   if (auto loop = dyn_cast<scf::ForOp>(op))
-    return layoutFor(loop);
+    return layoutFor(loop, init);
   if (auto loop = dyn_cast<scf::WhileOp>(op))
     return layoutWhile(loop);
   if (auto call = dyn_cast<func::CallOp>(op))
@@ -296,15 +319,22 @@ static FailureOr<Pipeline> moduloSchedule(scf::ForOp loop, int ii,
       ready[result] = cycle + rtlLatency(&op);
     depth = std::max(depth, cycle);
   }
-  for (auto &[memory, port] : ports)
-    if (port.written && port.last - port.first >= ii) {
+  // Iteration n + d, d the smallest carried distance of a written memory's
+  // dependences (MemoryDistances.h), must find iteration n's accesses done.
+  for (auto &[memory, port] : ports) {
+    if (!port.written)
+      continue;
+    std::optional<int64_t> distance = keptDistance(loop, memory);
+    if (distance && port.last - port.first >= *distance * ii) {
       why = "the accesses of " + memoryName(memory) + " span " +
             std::to_string(port.last - port.first + 1) +
-            " cycles of an iteration, and it is written: the next "
-            "iteration's must follow them (a dependence through memory, "
-            "assumed at distance 1)";
+            " cycles of an iteration, and it is written: iteration n + " +
+            std::to_string(*distance) +
+            "'s must follow them (a dependence through memory at distance " +
+            std::to_string(*distance) + ")";
       return failure();
     }
+  }
   auto yield = cast<scf::YieldOp>(body->getTerminator());
   // By iter_arg: whether its next value is a signal valid in the cycle of
   // the write (a combinational result or a load's data), which the next
@@ -318,8 +348,7 @@ static FailureOr<Pipeline> moduloSchedule(scf::ForOp loop, int ii,
     Operation *def = next.getDefiningOp();
     bool inBody = def && def->getBlock() == body &&
                   !isa<arith::ConstantOp>(def) && pipeline.time.count(def);
-    bool registered =
-        inBody && !isa<memref::LoadOp>(def) && rtlLatency(def) > 0;
+    bool registered = inBody && !hasDelayedResult(def) && rtlLatency(def) > 0;
     if (write > 0 && registered)
       --write;
     forwardable.push_back(inBody && !registered);
@@ -354,6 +383,7 @@ static FailureOr<Pipeline> moduloSchedule(scf::ForOp loop, int ii,
     }
   }
   pipeline.stages = depth / ii + 1;
+  pipeline.depth = depth;
   return pipeline;
 }
 
@@ -367,7 +397,8 @@ static std::string loopLabel(scf::ForOp loop) {
   return name ? "loop '" + name.getValue().str() + "'" : "the loop";
 }
 
-Fragment Builder::layoutFor(scf::ForOp loop) {
+/// `init`: the state that enters the loop, or -1 for a new one.
+Fragment Builder::layoutFor(scf::ForOp loop, int init) {
   if (loop->hasAttr("pipeline_ii")) {
     int64_t requested = intAttr(loop, "pipeline_ii", 1);
     if (std::string refusal = unpipelinable(loop); !refusal.empty()) {
@@ -398,7 +429,7 @@ Fragment Builder::layoutFor(scf::ForOp loop) {
             emitRemark(loop.getLoc())
                 << "rtl: " << loopLabel(loop) << " pipelined at II " << ii
                 << " instead of " << requested << ": " << llvm::join(why, "; ");
-          return layoutPipeline(loop, std::move(*pipeline));
+          return layoutPipeline(loop, std::move(*pipeline), init);
         }
         // The first failure (at the lowest II) says the most.
         if (!scheduleFailed)
@@ -411,7 +442,8 @@ Fragment Builder::layoutFor(scf::ForOp loop) {
           << llvm::join(why, "; ");
     }
   }
-  int init = newState();
+  if (init < 0)
+    init = newState();
   state(init).forInit = loop;
   copyInto(init, loop.getRegionIterArgs(), loop.getInitArgs());
   int tail;
@@ -427,8 +459,9 @@ Fragment Builder::layoutFor(scf::ForOp loop) {
   return {init, {{init, 1}, {tail, 1}}};
 }
 
-Fragment Builder::layoutPipeline(scf::ForOp loop, Pipeline pipeline) {
-  int init = newState();
+Fragment Builder::layoutPipeline(scf::ForOp loop, Pipeline pipeline, int init) {
+  if (init < 0)
+    init = newState();
   state(init).forInit = loop;
   copyInto(init, loop.getRegionIterArgs(), loop.getInitArgs());
   int run = newState();

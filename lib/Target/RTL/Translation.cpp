@@ -4,6 +4,8 @@
 #include "hcl/Target/RTL.h"
 #include "hcl/Target/RTL/Passes.h"
 
+#include "MemoryDistances.h"
+
 #include "hcl/Analysis/Estimate.h"
 #include "hcl/Conversion/Passes.h"
 #include "hcl/Dialect/HCL/HCLDialect.h"
@@ -73,6 +75,7 @@ struct RTLLowerAffinePass
     DenseMap<Block *, NamedAttrList> kept;
     std::string error;
     FailureOr<TargetModel> target = TargetModel::get("rtl", error);
+    getOperation().walk([](func::FuncOp func) { rtl::nameMemories(func); });
     getOperation().walk([&](affine::AffineForOp loop) {
       auto requested = loop->getAttrOfType<IntegerAttr>("pipeline_ii");
       if (!requested)
@@ -89,6 +92,10 @@ struct RTLLowerAffinePass
       attributes.set("rtl.min_ii", builder.getI64IntegerAttr(estimate.ii));
       attributes.set("rtl.res_mii", builder.getI64IntegerAttr(estimate.resMII));
       attributes.set("rtl.rec_mii", builder.getI64IntegerAttr(estimate.recMII));
+      DictionaryAttr distances = rtl::memoryDistances(loop);
+      LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": carried distances by memory "
+                              << distances << "\n");
+      attributes.set(rtl::kDistancesAttr, distances);
       kept[loop.getBody()] = attributes;
     });
     OpPassManager lower(ModuleOp::getOperationName());

@@ -12,7 +12,7 @@
 // RUN: hcl check --rtl %s --entry narrow --seeds 2 | FileCheck %s --check-prefix=NARROW
 // RUN: hcl check --rtl %s --entry scaled --seeds 2 | FileCheck %s --check-prefix=SCALED
 // VADD: hcl check --rtl: OK: @vadd{{.*}}cycles 35, 35)
-// MATMUL: hcl check --rtl: OK: @matmul{{.*}}cycles 13091, 13091)
+// MATMUL: hcl check --rtl: OK: @matmul{{.*}}cycles 12835, 12835)
 // DOT: hcl check --rtl: OK: @dot{{.*}}(compared arg0, arg1, result0; cycles
 // NARROW: hcl check --rtl: OK: @narrow
 // SCALED: hcl check --rtl: OK: @scaled

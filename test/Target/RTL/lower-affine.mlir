@@ -1,7 +1,7 @@
 // hcl-rtl-lower-affine alone (docs/rtl.md): the loops marked `unroll` are
 // unrolled, the affine loops become scf.for, and a pipelined loop's scf.for
-// keeps its requested II, its name and the estimator's II for the rtl
-// target (one port per memory).
+// keeps its requested II, its name, the estimator's II for the rtl
+// target (one port per memory) and its memories' carried distances.
 // RUN: hcl-opt --hcl-rtl-lower-affine -split-input-file -verify-diagnostics %s | FileCheck %s
 
 // Two reads of A a cycle on its one port: ResMII 2.
@@ -10,7 +10,8 @@
 // CHECK:       scf.for
 // CHECK-COUNT-2: memref.load %arg0
 // CHECK:       memref.store
-// CHECK:       } {loop_name = "i", pipeline_ii = 1 : i32, rtl.min_ii = 2 : i64, rtl.rec_mii = 1 : i64, rtl.res_mii = 2 : i64}
+// B is written, with no dependence carried (distance 0 kept).
+// CHECK:       } {loop_name = "i", pipeline_ii = 1 : i32, rtl.distances = {arg1 = 0 : i64}, rtl.min_ii = 2 : i64, rtl.rec_mii = 1 : i64, rtl.res_mii = 2 : i64}
 func.func @pipelined(%A: memref<16xi32>, %B: memref<16xi32>) {
   affine.for %i = 0 to 15 {
     %a = affine.load %A[%i] : memref<16xi32>

@@ -23,7 +23,11 @@ def RTLLowerAffine : Pass<"hcl-rtl-lower-affine", "mlir::ModuleOp"> {
     `pipeline_ii` (the requested II), `loop_name`, and the II the
     estimator derives on the affine loop with the `rtl` target:
     `rtl.min_ii`, from `rtl.res_mii` (one port per memory) and
-    `rtl.rec_mii` (MLIR's dependence analysis and the shared latencies).
+    `rtl.rec_mii` (MLIR's dependence analysis and the shared latencies),
+    and `rtl.distances`: by memory written in the loop (`argN`, or the
+    `rtl.memory` name `allocK` the pass gives each allocation), the
+    smallest distance of a dependence between its accesses that the loop
+    carries, 0 for none (MLIR's affine dependence analysis).
   }];
   let dependentDialects = ["mlir::arith::ArithDialect",
                            "mlir::memref::MemRefDialect",
