@@ -14,7 +14,9 @@
 //             one port per memory, reads 1 cycle, integer operators
 //             combinational (latency 0, chained within a cycle) but the
 //             multiplier, registered (1 cycle; more past 32x32 bits, by
-//             DSP tiles, hcl/Analysis/OperatorCost.h); an operation
+//             DSP tiles, hcl/Analysis/OperatorCost.h), float units
+//             pipelined (add/sub 4, mul 3, compare and min/max 1,
+//             conversions 2; docs/rtl-float.md); an operation
 //             occupies its cycle, a loop has an entry cycle, a call the
 //             cycle of its ap_done, and nests are not flattened.
 //   FILE.json {"name", "shared_ports", "ports", "read_ports", "write_ports",
@@ -88,6 +90,21 @@ static TargetModel rtl() {
   // what is computed from it are stored in the cycle the data arrives.
   t.defaultInteger = 0;
   t.latencies = {{"arith.muli", 1}};
+  // The float units (share/rtl/hcl_fp_*.sv, docs/rtl-float.md): pipelines
+  // of these many register stages, binary32 and binary64 alike. Sign
+  // operations and selects are wires.
+  for (const char *op : {"arith.addf", "arith.subf"})
+    t.latencies[op] = 4;
+  t.latencies["arith.mulf"] = 3;
+  for (const char *op : {"arith.cmpf", "arith.minimumf", "arith.maximumf",
+                         "arith.minnumf", "arith.maxnumf"})
+    t.latencies[op] = 1;
+  for (const char *op : {"arith.sitofp", "arith.uitofp", "arith.fptosi",
+                         "arith.fptoui", "arith.extf", "arith.truncf"})
+    t.latencies[op] = 2;
+  for (const char *op : {"arith.negf", "math.absf", "math.copysign",
+                         "arith.select", "arith.bitcast"})
+    t.latencies[op] = 0;
   // Its controller: an operation occupies its state, a loop has an entry
   // state, nests are not flattened.
   t.opCycles = 1;
