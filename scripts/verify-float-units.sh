@@ -15,7 +15,7 @@ n="${1:?usage: verify-float-units.sh N [WORK_DIR] [SEED]}"
 work="${2:-$root/build/float-units}"
 seed="${3:-1}"
 src="$root/test/Target/RTL/float"
-clang="${CLANG:-$(command -v clang || echo /usr/lib/llvm-22/bin/clang)}"
+clang="${CLANG:-/usr/lib/llvm-22/bin/clang}"   # the JIT's LLVM
 mkdir -p "$work"
 "$clang" -O2 -march=native -Wno-override-module -c "$src/reference.ll" \
   -o "$work/reference.o"

@@ -47,6 +47,18 @@ double ref_sitofp_i32_f64(int32_t);
 int32_t ref_fptosi_i32(float);
 uint32_t ref_fptoui_i32(float);
 int64_t ref_fptosi_i64(float);
+double ref_uitofp_i32_f64(uint32_t);
+double ref_sitofp_i64_f64(int64_t);
+double ref_uitofp_i64_f64(uint64_t);
+uint64_t ref_fptoui_i64(float);
+int32_t ref_fptosi_f64_i32(double);
+uint32_t ref_fptoui_f64_i32(double);
+int64_t ref_fptosi_f64_i64(double);
+uint64_t ref_fptoui_f64_i64(double);
+double ref_dminimum(double, double);
+double ref_dmaximum(double, double);
+double ref_dminnum(double, double);
+double ref_dmaxnum(double, double);
 double ref_fpext(float);
 float ref_fptrunc(double);
 #define HCL_CMP(p)                                                             \
@@ -189,18 +201,16 @@ std::vector<uint64_t> specialInts(int width) {
   return v;
 }
 
-/// Floats near the integer ranges' ends and around 1.
-std::vector<uint64_t> specialToInt() {
-  std::vector<uint64_t> v = specialFloats(f32);
-  for (int k : {0, 23, 24, 31, 32, 63, 64})
+/// Floats near the integer ranges' ends and around 1 and 0.5.
+std::vector<uint64_t> specialToInt(Format f) {
+  std::vector<uint64_t> v = specialFloats(f);
+  for (int k : {-1, 0, 23, 24, 31, 32, 52, 53, 63, 64})
     for (uint64_t s : {0, 1})
       for (int d : {-1, 0, 1}) {
-        uint64_t e = f32.bias() + k;
-        uint64_t x = f32.make(s, e, 0) + d;
+        uint64_t e = f.bias() + k;
+        uint64_t x = f.make(s, e, 0) + d;
         v.push_back(x);
       }
-  v.push_back(0x3f000000); // 0.5
-  v.push_back(0xbf000000);
   return v;
 }
 
@@ -252,11 +262,11 @@ uint64_t randomInt(int width, std::mt19937_64 &rng) {
   return width == 64 ? x : x & ((uint64_t(1) << width) - 1);
 }
 
-uint64_t randomToInt(std::mt19937_64 &rng) {
+uint64_t randomToInt(Format f, std::mt19937_64 &rng) {
   if (rng() & 1)
-    return rng() & 0xffffffff;
+    return f.ew == 8 ? rng() & 0xffffffff : rng();
   // Around the integers' range: exponents 2^-2 .. 2^65.
-  return f32.make(rng() & 1, f32.bias() - 2 + rng() % 68, rng());
+  return f.make(rng() & 1, f.bias() - 2 + rng() % 68, rng());
 }
 
 uint64_t randomTrunc(std::mt19937_64 &rng) {
@@ -418,6 +428,31 @@ std::vector<Unit> makeUnits() {
        [](const Operands &o) {
          return uint64_t(dcmps[o.mode](toD(o.a), toD(o.b)));
        }});
+  units.push_back(
+      {"minmax f64", 1, {"minimumf", "maximumf", "minnumf", "maxnumf"},
+       allPairs(f64s, 4),
+       [](unsigned m, std::mt19937_64 &r) {
+         Operands o = randomPair(f64, r);
+         o.mode = m;
+         return o;
+       },
+       [](Vhcl_fp_testbench &t, bool v, const Operands &o) {
+         t.dmm_v = v, t.dmm_a = o.a, t.dmm_b = o.b, t.dmm_op = o.mode;
+       },
+       HCL_PORTS(dmm),
+       [](const Operands &o) {
+         double a = toD(o.a), b = toD(o.b);
+         switch (o.mode) {
+         case 0:
+           return ofD(ref_dminimum(a, b));
+         case 1:
+           return ofD(ref_dmaximum(a, b));
+         case 2:
+           return ofD(ref_dminnum(a, b));
+         default:
+           return ofD(ref_dmaxnum(a, b));
+         }
+       }});
   // Conversions: one operand.
   auto intUnit = [](int width) {
     return [width](unsigned, std::mt19937_64 &r) {
@@ -461,11 +496,39 @@ std::vector<Unit> makeUnits() {
        [](const Operands &o) {
          return ofD(ref_sitofp_i32_f64(int32_t(o.a)));
        }});
+  units.push_back(
+      {"uitofp i32 f64", 2, {"uitofp"}, singles(specialInts(32)), intUnit(32),
+       [](Vhcl_fp_testbench &t, bool v, const Operands &o) {
+         t.uid_v = v, t.uid_x = o.a;
+       },
+       HCL_PORTS(uid),
+       [](const Operands &o) {
+         return ofD(ref_uitofp_i32_f64(uint32_t(o.a)));
+       }});
+  units.push_back(
+      {"sitofp i64 f64", 2, {"sitofp"}, singles(specialInts(64)), intUnit(64),
+       [](Vhcl_fp_testbench &t, bool v, const Operands &o) {
+         t.sild_v = v, t.sild_x = o.a;
+       },
+       HCL_PORTS(sild),
+       [](const Operands &o) {
+         return ofD(ref_sitofp_i64_f64(int64_t(o.a)));
+       }});
+  units.push_back(
+      {"uitofp i64 f64", 2, {"uitofp"}, singles(specialInts(64)), intUnit(64),
+       [](Vhcl_fp_testbench &t, bool v, const Operands &o) {
+         t.uild_v = v, t.uild_x = o.a;
+       },
+       HCL_PORTS(uild),
+       [](const Operands &o) { return ofD(ref_uitofp_i64_f64(o.a)); }});
   auto toIntRandom = [](unsigned, std::mt19937_64 &r) {
-    return Operands{randomToInt(r), 0, 0};
+    return Operands{randomToInt(f32, r), 0, 0};
+  };
+  auto toIntRandom64 = [](unsigned, std::mt19937_64 &r) {
+    return Operands{randomToInt(f64, r), 0, 0};
   };
   units.push_back(
-      {"fptosi i32", 2, {"fptosi"}, singles(specialToInt()), toIntRandom,
+      {"fptosi i32", 2, {"fptosi"}, singles(specialToInt(f32)), toIntRandom,
        [](Vhcl_fp_testbench &t, bool v, const Operands &o) {
          t.fsi_v = v, t.fsi_x = o.a;
        },
@@ -474,7 +537,7 @@ std::vector<Unit> makeUnits() {
          return uint64_t(uint32_t(ref_fptosi_i32(toF(o.a))));
        }});
   units.push_back(
-      {"fptoui i32", 2, {"fptoui"}, singles(specialToInt()), toIntRandom,
+      {"fptoui i32", 2, {"fptoui"}, singles(specialToInt(f32)), toIntRandom,
        [](Vhcl_fp_testbench &t, bool v, const Operands &o) {
          t.fui_v = v, t.fui_x = o.a;
        },
@@ -483,7 +546,7 @@ std::vector<Unit> makeUnits() {
          return uint64_t(ref_fptoui_i32(toF(o.a)));
        }});
   units.push_back(
-      {"fptosi i64", 2, {"fptosi"}, singles(specialToInt()), toIntRandom,
+      {"fptosi i64", 2, {"fptosi"}, singles(specialToInt(f32)), toIntRandom,
        [](Vhcl_fp_testbench &t, bool v, const Operands &o) {
          t.fsl_v = v, t.fsl_x = o.a;
        },
@@ -491,6 +554,51 @@ std::vector<Unit> makeUnits() {
        [](const Operands &o) {
          return uint64_t(ref_fptosi_i64(toF(o.a)));
        }});
+  units.push_back(
+      {"fptoui i64", 2, {"fptoui"}, singles(specialToInt(f32)), toIntRandom,
+       [](Vhcl_fp_testbench &t, bool v, const Operands &o) {
+         t.ful_v = v, t.ful_x = o.a;
+       },
+       HCL_PORTS(ful),
+       [](const Operands &o) { return ref_fptoui_i64(toF(o.a)); }});
+  units.push_back(
+      {"fptosi f64 i32", 2, {"fptosi"}, singles(specialToInt(f64)),
+       toIntRandom64,
+       [](Vhcl_fp_testbench &t, bool v, const Operands &o) {
+         t.dsi_v = v, t.dsi_x = o.a;
+       },
+       HCL_PORTS(dsi),
+       [](const Operands &o) {
+         return uint64_t(uint32_t(ref_fptosi_f64_i32(toD(o.a))));
+       }});
+  units.push_back(
+      {"fptoui f64 i32", 2, {"fptoui"}, singles(specialToInt(f64)),
+       toIntRandom64,
+       [](Vhcl_fp_testbench &t, bool v, const Operands &o) {
+         t.dui_v = v, t.dui_x = o.a;
+       },
+       HCL_PORTS(dui),
+       [](const Operands &o) {
+         return uint64_t(ref_fptoui_f64_i32(toD(o.a)));
+       }});
+  units.push_back(
+      {"fptosi f64 i64", 2, {"fptosi"}, singles(specialToInt(f64)),
+       toIntRandom64,
+       [](Vhcl_fp_testbench &t, bool v, const Operands &o) {
+         t.dsl_v = v, t.dsl_x = o.a;
+       },
+       HCL_PORTS(dsl),
+       [](const Operands &o) {
+         return uint64_t(ref_fptosi_f64_i64(toD(o.a)));
+       }});
+  units.push_back(
+      {"fptoui f64 i64", 2, {"fptoui"}, singles(specialToInt(f64)),
+       toIntRandom64,
+       [](Vhcl_fp_testbench &t, bool v, const Operands &o) {
+         t.dul_v = v, t.dul_x = o.a;
+       },
+       HCL_PORTS(dul),
+       [](const Operands &o) { return ref_fptoui_f64_i64(toD(o.a)); }});
   units.push_back(
       {"extf", 2, {"extf"}, singles(specialFloats(f32)),
        [](unsigned, std::mt19937_64 &r) {

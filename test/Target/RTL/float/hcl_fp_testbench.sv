@@ -37,6 +37,25 @@ module hcl_fp_testbench (
     output logic        fui_ov, output logic [31:0] fui_y,
     input  logic        fsl_v, input logic [31:0] fsl_x,
     output logic        fsl_ov, output logic [63:0] fsl_y,
+    // more integer <-> float widths
+    input  logic        uid_v, input logic [31:0] uid_x,
+    output logic        uid_ov, output logic [63:0] uid_y,
+    input  logic        sild_v, input logic [63:0] sild_x,
+    output logic        sild_ov, output logic [63:0] sild_y,
+    input  logic        uild_v, input logic [63:0] uild_x,
+    output logic        uild_ov, output logic [63:0] uild_y,
+    input  logic        ful_v, input logic [31:0] ful_x,
+    output logic        ful_ov, output logic [63:0] ful_y,
+    input  logic        dsi_v, input logic [63:0] dsi_x,
+    output logic        dsi_ov, output logic [31:0] dsi_y,
+    input  logic        dui_v, input logic [63:0] dui_x,
+    output logic        dui_ov, output logic [31:0] dui_y,
+    input  logic        dsl_v, input logic [63:0] dsl_x,
+    output logic        dsl_ov, output logic [63:0] dsl_y,
+    input  logic        dul_v, input logic [63:0] dul_x,
+    output logic        dul_ov, output logic [63:0] dul_y,
+    input  logic        dmm_v, input logic [63:0] dmm_a, dmm_b, input logic [1:0] dmm_op,
+    output logic        dmm_ov, output logic [63:0] dmm_y,
     // binary32 <-> binary64
     input  logic        ext_v, input logic [31:0] ext_x,
     output logic        ext_ov, output logic [63:0] ext_y,
@@ -76,4 +95,22 @@ module hcl_fp_testbench (
       .clk, .in_valid(ext_v), .x(ext_x), .out_valid(ext_ov), .y(ext_y));
   hcl_fp_convert #(.EWI(11), .MWI(52), .EWO(8), .MWO(23)) trunc (
       .clk, .in_valid(trunc_v), .x(trunc_x), .out_valid(trunc_ov), .y(trunc_y));
+  hcl_fp_from_int #(.IW(32), .SIGNED(0), .EW(11), .MW(52)) uid (
+      .clk, .in_valid(uid_v), .x(uid_x), .out_valid(uid_ov), .y(uid_y));
+  hcl_fp_from_int #(.IW(64), .SIGNED(1), .EW(11), .MW(52)) sild (
+      .clk, .in_valid(sild_v), .x(sild_x), .out_valid(sild_ov), .y(sild_y));
+  hcl_fp_from_int #(.IW(64), .SIGNED(0), .EW(11), .MW(52)) uild (
+      .clk, .in_valid(uild_v), .x(uild_x), .out_valid(uild_ov), .y(uild_y));
+  hcl_fp_to_int #(.IW(64), .SIGNED(0), .EW(8), .MW(23)) ful (
+      .clk, .in_valid(ful_v), .x(ful_x), .out_valid(ful_ov), .y(ful_y));
+  hcl_fp_to_int #(.IW(32), .SIGNED(1), .EW(11), .MW(52)) dsi (
+      .clk, .in_valid(dsi_v), .x(dsi_x), .out_valid(dsi_ov), .y(dsi_y));
+  hcl_fp_to_int #(.IW(32), .SIGNED(0), .EW(11), .MW(52)) dui (
+      .clk, .in_valid(dui_v), .x(dui_x), .out_valid(dui_ov), .y(dui_y));
+  hcl_fp_to_int #(.IW(64), .SIGNED(1), .EW(11), .MW(52)) dsl (
+      .clk, .in_valid(dsl_v), .x(dsl_x), .out_valid(dsl_ov), .y(dsl_y));
+  hcl_fp_to_int #(.IW(64), .SIGNED(0), .EW(11), .MW(52)) dul (
+      .clk, .in_valid(dul_v), .x(dul_x), .out_valid(dul_ov), .y(dul_y));
+  hcl_fp_minmax #(.EW(11), .MW(52)) dmm (.clk, .in_valid(dmm_v), .a(dmm_a), .b(dmm_b),
+                                        .op(dmm_op), .out_valid(dmm_ov), .y(dmm_y));
 endmodule

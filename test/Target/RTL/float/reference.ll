@@ -1,5 +1,14 @@
 ; The host's own results, compiled by clang for the host CPU as the JIT
 ; compiles (all the CPU's features): what each float unit must reproduce.
+declare float @llvm.minimum.f32(float, float)
+declare double @llvm.minimum.f64(double, double)
+declare float @llvm.maximum.f32(float, float)
+declare double @llvm.maximum.f64(double, double)
+declare float @llvm.minnum.f32(float, float)
+declare double @llvm.minnum.f64(double, double)
+declare float @llvm.maxnum.f32(float, float)
+declare double @llvm.maxnum.f64(double, double)
+
 define float @ref_fadd(float %a, float %b) {
   %r = fadd float %a, %b
   ret float %r
@@ -71,6 +80,54 @@ define i32 @ref_fptoui_i32(float %x) {
 define i64 @ref_fptosi_i64(float %x) {
   %r = fptosi float %x to i64
   ret i64 %r
+}
+define double @ref_uitofp_i32_f64(i32 %x) {
+  %r = uitofp i32 %x to double
+  ret double %r
+}
+define double @ref_sitofp_i64_f64(i64 %x) {
+  %r = sitofp i64 %x to double
+  ret double %r
+}
+define double @ref_uitofp_i64_f64(i64 %x) {
+  %r = uitofp i64 %x to double
+  ret double %r
+}
+define i64 @ref_fptoui_i64(float %x) {
+  %r = fptoui float %x to i64
+  ret i64 %r
+}
+define i32 @ref_fptosi_f64_i32(double %x) {
+  %r = fptosi double %x to i32
+  ret i32 %r
+}
+define i32 @ref_fptoui_f64_i32(double %x) {
+  %r = fptoui double %x to i32
+  ret i32 %r
+}
+define i64 @ref_fptosi_f64_i64(double %x) {
+  %r = fptosi double %x to i64
+  ret i64 %r
+}
+define i64 @ref_fptoui_f64_i64(double %x) {
+  %r = fptoui double %x to i64
+  ret i64 %r
+}
+define double @ref_dminimum(double %a, double %b) {
+  %r = call double @llvm.minimum.f64(double %a, double %b)
+  ret double %r
+}
+define double @ref_dmaximum(double %a, double %b) {
+  %r = call double @llvm.maximum.f64(double %a, double %b)
+  ret double %r
+}
+define double @ref_dminnum(double %a, double %b) {
+  %r = call double @llvm.minnum.f64(double %a, double %b)
+  ret double %r
+}
+define double @ref_dmaxnum(double %a, double %b) {
+  %r = call double @llvm.maxnum.f64(double %a, double %b)
+  ret double %r
 }
 define double @ref_fpext(float %x) {
   %r = fpext float %x to double
