@@ -15,8 +15,8 @@
 //             combinational (latency 0, chained within a cycle) but the
 //             multiplier, registered (1 cycle; more past 32x32 bits, by
 //             DSP tiles, hcl/Analysis/OperatorCost.h), float units
-//             pipelined (add/sub 4, mul 3, compare and min/max 1,
-//             conversions 2; docs/rtl-float.md); an operation
+//             pipelined (add/sub 4, mul 3, div and sqrt 15, compare and
+//             min/max 1, conversions 2; docs/rtl-float.md); an operation
 //             occupies its cycle, a loop has an entry cycle, a call the
 //             cycle of its ap_done, and nests are not flattened.
 //   FILE.json {"name", "shared_ports", "ports", "read_ports", "write_ports",
@@ -96,6 +96,7 @@ static TargetModel rtl() {
   for (const char *op : {"arith.addf", "arith.subf"})
     t.latencies[op] = 4;
   t.latencies["arith.mulf"] = 3;
+  t.latencies["arith.divf"] = t.latencies["math.sqrt"] = 15;
   for (const char *op : {"arith.cmpf", "arith.minimumf", "arith.maximumf",
                          "arith.minnumf", "arith.maxnumf"})
     t.latencies[op] = 1;

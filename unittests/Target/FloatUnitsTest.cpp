@@ -1,8 +1,8 @@
 //===- FloatUnitsTest.cpp - float operations onto share/rtl's units -------===//
 
+#include "hcl/Target/RTL/FloatUnits.h"
 #include "hcl/Analysis/Estimate.h"
 #include "hcl/InitHCL.h"
-#include "hcl/Target/RTL/FloatUnits.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/MLIRContext.h"
@@ -37,10 +37,13 @@ func.func @f(%a: f32, %b: f32, %d: f64, %i: i32, %l: i64, %h: f16, %s: i16) {
   %11 = arith.extf %a : f32 to f64
   %12 = arith.truncf %d : f64 to f32
   %13 = arith.divf %a, %b : f32
-  %14 = arith.addf %h, %h : f16
-  %15 = arith.sitofp %s : i16 to f32
-  %16 = arith.truncf %d to_nearest_away : f64 to f32
-  %17 = arith.negf %a : f32
+  %14 = math.sqrt %d : f64
+  %15 = arith.remf %a, %b : f32
+  %16 = arith.addf %h, %h : f16
+  %17 = arith.sitofp %s : i16 to f32
+  %18 = arith.truncf %d to_nearest_away : f64 to f32
+  %19 = arith.negf %a : f32
+  %20 = math.exp %a : f32
   return
 }
 )mlir";
@@ -49,7 +52,8 @@ func.func @f(%a: f32, %b: f32, %d: f64, %i: i32, %l: i64, %h: f16, %s: i16) {
 std::vector<Operation *> opsOf(ModuleOp module) {
   std::vector<Operation *> ops;
   module.walk([&](Operation *op) {
-    if (op->getDialect() && op->getDialect()->getNamespace() == "arith")
+    if (op->getDialect() && (op->getDialect()->getNamespace() == "arith" ||
+                             op->getDialect()->getNamespace() == "math"))
       ops.push_back(op);
   });
   return ops;
@@ -79,7 +83,7 @@ TEST(FloatUnits, OperationsMapOntoUnits) {
       parseSourceString<ModuleOp>(kOps, context.get());
   ASSERT_TRUE(module);
   std::vector<Operation *> ops = opsOf(*module);
-  ASSERT_EQ(ops.size(), 18u);
+  ASSERT_EQ(ops.size(), 21u);
   std::vector<std::string> expected = {
       "hcl_fp_add #(EW=8 MW=23 ) sub=0 y32 L4",
       "hcl_fp_add #(EW=11 MW=52 ) sub=1 y64 L4",
@@ -93,14 +97,16 @@ TEST(FloatUnits, OperationsMapOntoUnits) {
       "hcl_fp_to_int #(IW=64 SIGNED=0 EW=8 MW=23 ) =0 y64 L2",
       "hcl_fp_to_int #(IW=32 SIGNED=1 EW=11 MW=52 ) =0 y32 L2",
       "hcl_fp_convert #(EWI=8 MWI=23 EWO=11 MWO=52 ) =0 y64 L2",
-      "hcl_fp_convert #(EWI=11 MWI=52 EWO=8 MWO=23 ) =0 y32 L2"};
+      "hcl_fp_convert #(EWI=11 MWI=52 EWO=8 MWO=23 ) =0 y32 L2",
+      "hcl_fp_div #(EW=8 MW=23 ) =0 y32 L15",
+      "hcl_fp_sqrt #(EW=11 MW=52 ) =0 y64 L15"};
   for (size_t i = 0; i < expected.size(); ++i) {
     std::optional<FloatUnitUse> use = getFloatUnitUse(ops[i]);
     ASSERT_TRUE(use) << i;
     EXPECT_EQ(describe(*use), expected[i]) << i;
   }
-  // divf, f16, i16 and a rounding mode other than the default have no
-  // unit (yet); negf is a wire.
+  // remf, exp, f16, i16 and a rounding mode other than the default have
+  // no unit (yet); negf is a wire.
   for (size_t i = expected.size(); i < ops.size(); ++i)
     EXPECT_FALSE(getFloatUnitUse(ops[i])) << i;
 }
@@ -121,7 +127,7 @@ TEST(FloatUnits, LatenciesAgree) {
     files[name] = text;
   std::regex stages("([0-9]+) register stages?");
   std::vector<Operation *> ops = opsOf(*module);
-  for (size_t i = 0; i < 13; ++i) {
+  for (size_t i = 0; i < 15; ++i) {
     std::optional<FloatUnitUse> use = getFloatUnitUse(ops[i]);
     ASSERT_TRUE(use);
     EXPECT_EQ(use->latency, latencyOf(*rtl, ops[i])) << use->module;

@@ -10,6 +10,7 @@
 #include "hcl/Target/RTL/FloatUnits.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/FileSystem.h"
@@ -28,6 +29,7 @@ int unitLatency(llvm::StringRef module) {
   return llvm::StringSwitch<int>(module)
       .Case("hcl_fp_add", 4)
       .Case("hcl_fp_mul", 3)
+      .Cases({"hcl_fp_div", "hcl_fp_sqrt"}, 15)
       .Cases({"hcl_fp_cmp", "hcl_fp_minmax"}, 1)
       .Default(2); // the conversions
 }
@@ -148,6 +150,13 @@ std::optional<FloatUnitUse> getFloatUnitUse(Operation *op) {
             return binary("hcl_fp_add", out(), "sub", 1, 1);
           })
           .Case([&](arith::MulFOp) { return binary("hcl_fp_mul", out()); })
+          .Case([&](arith::DivFOp) { return binary("hcl_fp_div", out()); })
+          .Case([&](math::SqrtOp) -> std::optional<FloatUnitUse> {
+            auto use = binary("hcl_fp_sqrt", out());
+            if (use)
+              use->operandPorts = {"x"};
+            return use;
+          })
           .Case([&](arith::CmpFOp cmp) {
             auto use = binary("hcl_fp_cmp", in(), "pred", 4,
                               predicateCode(cmp.getPredicate()));

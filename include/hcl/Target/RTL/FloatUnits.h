@@ -49,12 +49,12 @@ struct FloatUnitUse {
   std::string file() const { return module + ".sv"; }
 };
 
-/// The unit computing `op` (arith addf, subf, mulf, cmpf, minimumf,
+/// The unit computing `op` (arith addf, subf, mulf, divf, cmpf, minimumf,
 /// maximumf, minnumf, maxnumf, sitofp, uitofp, fptosi, fptoui, extf,
-/// truncf on f32/f64 and i32/i64), or std::nullopt when none does (divf,
-/// remf, math functions, other float types or integer widths, fastmath
-/// flags ignored). negf, absf, copysign and a float select or bitcast are
-/// wires, no unit.
+/// truncf and math.sqrt on f32/f64 and i32/i64), or std::nullopt when none
+/// does (remf, other math functions, other float types or integer widths;
+/// fastmath flags are ignored: the units always compute the exact result).
+/// negf, absf, copysign and a float select or bitcast are wires, no unit.
 std::optional<FloatUnitUse> getFloatUnitUse(mlir::Operation *op);
 
 /// Writes the file of every float unit into `dir` (made if missing), so

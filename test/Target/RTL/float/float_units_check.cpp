@@ -60,6 +60,10 @@ double ref_dmaximum(double, double);
 double ref_dminnum(double, double);
 double ref_dmaxnum(double, double);
 double ref_fpext(float);
+float ref_fdiv(float, float);
+double ref_ddiv(double, double);
+float ref_fsqrt(float);
+double ref_dsqrt(double);
 float ref_fptrunc(double);
 #define HCL_CMP(p)                                                             \
   int ref_fcmp_##p(float, float);                                              \
@@ -217,8 +221,9 @@ std::vector<uint64_t> specialToInt(Format f) {
 /// One random binary-op operand pair: uniform bit patterns; b near a's
 /// exponent (cancellation, alignment by a few bits); b a few ulps from a
 /// (exact cancellation, ties); exponents that put the product near the
-/// subnormal or overflow boundary; small exponents (subnormals).
-Operands randomPair(Format f, std::mt19937_64 &rng) {
+/// subnormal or overflow boundary (of the quotient when `quotient`); small
+/// exponents (subnormals).
+Operands randomPair(Format f, std::mt19937_64 &rng, bool quotient = false) {
   uint64_t mask = f.ew + f.mw == 63 ? ~uint64_t(0) : (uint64_t(1) << (f.ew + f.mw + 1)) - 1;
   Operands o;
   o.a = rng() & mask;
@@ -238,11 +243,12 @@ Operands randomPair(Format f, std::mt19937_64 &rng) {
     o.b = ((o.a + delta(4)) & mask) ^ ((rng() & 1) << (f.ew + f.mw));
     break;
   case 3: {
-    // ea + eb - bias lands within +-(MW+3) of the bottom or of the top.
+    // ea + eb - bias (ea - eb + bias) lands within +-(MW+3) of the bottom
+    // or of the top.
     int64_t target = (rng() & 1) ? 1 : int64_t(f.emax()) - 1;
-    o.b = f.make(rng() & 1,
-                 clampExp(target + int64_t(f.bias()) - ea + delta(f.mw + 3)),
-                 rng());
+    int64_t eb = quotient ? ea + int64_t(f.bias()) - target
+                          : target + int64_t(f.bias()) - ea;
+    o.b = f.make(rng() & 1, clampExp(eb + delta(f.mw + 3)), rng());
     break;
   }
   default:
@@ -351,6 +357,45 @@ std::vector<Unit> makeUnits() {
        },
        HCL_PORTS(mul),
        [](const Operands &o) { return ofF(ref_fmul(toF(o.a), toF(o.b))); }});
+  units.push_back(
+      {"div", 15, {"divf"}, allPairs(f32s, 1),
+       [](unsigned, std::mt19937_64 &r) { return randomPair(f32, r, true); },
+       [](Vhcl_fp_testbench &t, bool v, const Operands &o) {
+         t.div_v = v, t.div_a = o.a, t.div_b = o.b;
+       },
+       HCL_PORTS(div),
+       [](const Operands &o) { return ofF(ref_fdiv(toF(o.a), toF(o.b))); }});
+  units.push_back(
+      {"div f64", 15, {"divf"}, allPairs(f64s, 1),
+       [](unsigned, std::mt19937_64 &r) { return randomPair(f64, r, true); },
+       [](Vhcl_fp_testbench &t, bool v, const Operands &o) {
+         t.ddiv_v = v, t.ddiv_a = o.a, t.ddiv_b = o.b;
+       },
+       HCL_PORTS(ddiv),
+       [](const Operands &o) { return ofD(ref_ddiv(toD(o.a), toD(o.b))); }});
+  // Square roots of mostly positive operands, every exponent.
+  units.push_back(
+      {"sqrt", 15, {"sqrt"}, singles(f32s),
+       [](unsigned, std::mt19937_64 &r) {
+         uint64_t x = r() & 0xffffffff;
+         return Operands{r() % 8 ? x & 0x7fffffff : x, 0, 0};
+       },
+       [](Vhcl_fp_testbench &t, bool v, const Operands &o) {
+         t.sqrt_v = v, t.sqrt_x = o.a;
+       },
+       HCL_PORTS(sqrt),
+       [](const Operands &o) { return ofF(ref_fsqrt(toF(o.a))); }});
+  units.push_back(
+      {"sqrt f64", 15, {"sqrt"}, singles(f64s),
+       [](unsigned, std::mt19937_64 &r) {
+         uint64_t x = r();
+         return Operands{r() % 8 ? x & ~(uint64_t(1) << 63) : x, 0, 0};
+       },
+       [](Vhcl_fp_testbench &t, bool v, const Operands &o) {
+         t.dsqrt_v = v, t.dsqrt_x = o.a;
+       },
+       HCL_PORTS(dsqrt),
+       [](const Operands &o) { return ofD(ref_dsqrt(toD(o.a))); }});
   std::vector<std::string> preds(predNames, predNames + 16);
   units.push_back(
       {"cmp", 1, preds, allPairs(f32s, 16),

@@ -56,6 +56,15 @@ module hcl_fp_testbench (
     output logic        dul_ov, output logic [63:0] dul_y,
     input  logic        dmm_v, input logic [63:0] dmm_a, dmm_b, input logic [1:0] dmm_op,
     output logic        dmm_ov, output logic [63:0] dmm_y,
+    // division and square root
+    input  logic        div_v, input logic [31:0] div_a, div_b,
+    output logic        div_ov, output logic [31:0] div_y,
+    input  logic        ddiv_v, input logic [63:0] ddiv_a, ddiv_b,
+    output logic        ddiv_ov, output logic [63:0] ddiv_y,
+    input  logic        sqrt_v, input logic [31:0] sqrt_x,
+    output logic        sqrt_ov, output logic [31:0] sqrt_y,
+    input  logic        dsqrt_v, input logic [63:0] dsqrt_x,
+    output logic        dsqrt_ov, output logic [63:0] dsqrt_y,
     // binary32 <-> binary64
     input  logic        ext_v, input logic [31:0] ext_x,
     output logic        ext_ov, output logic [63:0] ext_y,
@@ -113,4 +122,10 @@ module hcl_fp_testbench (
       .clk, .in_valid(dul_v), .x(dul_x), .out_valid(dul_ov), .y(dul_y));
   hcl_fp_minmax #(.EW(11), .MW(52)) dmm (.clk, .in_valid(dmm_v), .a(dmm_a), .b(dmm_b),
                                         .op(dmm_op), .out_valid(dmm_ov), .y(dmm_y));
+  hcl_fp_div div (.clk, .in_valid(div_v), .a(div_a), .b(div_b), .out_valid(div_ov), .y(div_y));
+  hcl_fp_div #(.EW(11), .MW(52)) ddiv (.clk, .in_valid(ddiv_v), .a(ddiv_a), .b(ddiv_b),
+                                       .out_valid(ddiv_ov), .y(ddiv_y));
+  hcl_fp_sqrt sqrt (.clk, .in_valid(sqrt_v), .x(sqrt_x), .out_valid(sqrt_ov), .y(sqrt_y));
+  hcl_fp_sqrt #(.EW(11), .MW(52)) dsqrt (.clk, .in_valid(dsqrt_v), .x(dsqrt_x),
+                                         .out_valid(dsqrt_ov), .y(dsqrt_y));
 endmodule

@@ -8,7 +8,25 @@ declare float @llvm.minnum.f32(float, float)
 declare double @llvm.minnum.f64(double, double)
 declare float @llvm.maxnum.f32(float, float)
 declare double @llvm.maxnum.f64(double, double)
+declare float @llvm.sqrt.f32(float)
+declare double @llvm.sqrt.f64(double)
 
+define float @ref_fdiv(float %a, float %b) {
+  %r = fdiv float %a, %b
+  ret float %r
+}
+define double @ref_ddiv(double %a, double %b) {
+  %r = fdiv double %a, %b
+  ret double %r
+}
+define float @ref_fsqrt(float %x) {
+  %r = call float @llvm.sqrt.f32(float %x)
+  ret float %r
+}
+define double @ref_dsqrt(double %x) {
+  %r = call double @llvm.sqrt.f64(double %x)
+  ret double %r
+}
 define float @ref_fadd(float %a, float %b) {
   %r = fadd float %a, %b
   ret float %r
