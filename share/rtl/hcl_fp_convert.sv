@@ -77,17 +77,22 @@ module hcl_fp_convert #(
     special_r1 <= special1;
     special_yr1 <= special_y1;
     s_r1 <= s;
-    e_r1 <= DW'(int'(e1) - int'(lz) - BIASI + BIASO);
+    e_r1 <= DW'(e1) - DW'(lz) + DW'(BIASO - BIASI);
     sig_r1 <= sig << lz;
   end
 
   // ---------------------------------------------------------------- stage 2
   localparam int RW = $clog2(NW + 2) + 1;
   logic [RW-1:0] shr;
+  localparam logic signed [DW-1:0] ONE = DW'(1), LOW = DW'(-NW), TOP = DW'(EMAXO);
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic signed [DW-1:0] shr_full;     // its low bits are the shift
+  /* verilator lint_on UNUSEDSIGNAL */
+  assign shr_full = ONE - e_r1;
   always_comb begin
-    if (int'(e_r1) >= 1) shr = '0;
-    else if (int'(e_r1) <= -NW) shr = RW'(NW + 1);
-    else shr = RW'(1 - int'(e_r1));
+    if (e_r1 >= ONE) shr = '0;
+    else if (e_r1 <= LOW) shr = RW'(NW + 1);
+    else shr = shr_full[RW-1:0];
   end
   logic [2*NW-1:0] wide;
   assign wide = {sig_r1, {(XO + 1) {1'b0}}, {NW{1'b0}}} >> shr;
@@ -105,7 +110,7 @@ module hcl_fp_convert #(
   always_ff @(posedge clk) begin
     out_valid <= v1;
     if (special_r1) y <= special_yr1;
-    else if (int'(e_r1) >= EMAXO) y <= {s_r1, {EWO{1'b1}}, {MWO{1'b0}}};
+    else if (e_r1 >= TOP) y <= {s_r1, {EWO{1'b1}}, {MWO{1'b0}}};
     else y <= {s_r1, rounded};
   end
 endmodule

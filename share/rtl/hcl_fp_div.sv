@@ -85,14 +85,14 @@ module hcl_fp_div #(
   assign ea1 = ea | EW'(ea == 0);
   assign eb1 = eb | EW'(eb == 0);
 
-  logic v_r[ITER+1];
-  logic special_r[ITER+1];
-  logic [W-1:0] special_yr[ITER+1];
-  logic s_r[ITER+1];
-  logic signed [DW-1:0] e_r[ITER+1];
-  logic [X-1:0] d_r[ITER+1];       // divisor
-  logic [X:0] rem_r[ITER+1];       // partial remainder, < 2 * divisor
-  logic [QT-1:0] q_r[ITER+1];      // quotient bits so far
+  logic v_r[0:ITER];
+  logic special_r[0:ITER];
+  logic [W-1:0] special_yr[0:ITER];
+  logic s_r[0:ITER];
+  logic signed [DW-1:0] e_r[0:ITER];
+  logic [X-1:0] d_r[0:ITER];       // divisor
+  logic [X:0] rem_r[0:ITER];       // partial remainder, < 2 * divisor
+  logic [QT-1:0] q_r[0:ITER];      // quotient bits so far
 
   always_ff @(posedge clk) begin
     v_r[0] <= in_valid;
@@ -123,7 +123,7 @@ module hcl_fp_div #(
       end
       r = r << 1;
     end
-    return {r, qq};
+    divide_step = {r, qq};
   endfunction
 
   for (genvar s = 0; s < ITER; s++) begin : g_stage
@@ -136,7 +136,8 @@ module hcl_fp_div #(
       s_r[s+1] <= s_r[s];
       e_r[s+1] <= e_r[s];
       d_r[s+1] <= d_r[s];
-      {rem_r[s+1], q_r[s+1]} <= next;
+      rem_r[s+1] <= next[X+QT:QT];
+      q_r[s+1] <= next[QT-1:0];
     end
   end
 
@@ -162,10 +163,15 @@ module hcl_fp_div #(
 
   localparam int RW = $clog2(PW + 2) + 1;
   logic [RW-1:0] shr;
+  localparam logic signed [DW-1:0] ONE = DW'(1), LOW = DW'(-PW), TOP = DW'(EMAXI);
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic signed [DW-1:0] shr_full;     // its low bits are the shift
+  /* verilator lint_on UNUSEDSIGNAL */
+  assign shr_full = ONE - e;
   always_comb begin
-    if (int'(e) >= 1) shr = '0;
-    else if (int'(e) <= -PW) shr = RW'(PW + 1);
-    else shr = RW'(1 - int'(e));
+    if (e >= ONE) shr = '0;
+    else if (e <= LOW) shr = RW'(PW + 1);
+    else shr = shr_full[RW-1:0];
   end
   logic [2*PW-1:0] wide;
   assign wide = {m0, {PW{1'b0}}} >> shr;
@@ -183,7 +189,7 @@ module hcl_fp_div #(
   always_ff @(posedge clk) begin
     out_valid <= v_r[ITER];
     if (special_r[ITER]) y <= special_yr[ITER];
-    else if (int'(e) >= EMAXI) y <= {s_r[ITER], EMAX, {MW{1'b0}}};
+    else if (e >= TOP) y <= {s_r[ITER], EMAX, {MW{1'b0}}};
     else y <= {s_r[ITER], rounded};
   end
 endmodule

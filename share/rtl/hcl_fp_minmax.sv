@@ -28,16 +28,16 @@ module hcl_fp_minmax #(
   localparam int W = EW + MW + 1;
 
   function automatic logic is_nan(input logic [W-2:0] mag);
-    return (&mag[W-2:MW]) && (|mag[MW-1:0]);
+    is_nan = (&mag[W-2:MW]) && (|mag[MW-1:0]);
   endfunction
 
   // x < y for non-NaN x and y, with -0 < +0 when zero_order.
   function automatic logic less(input logic [W-1:0] p, input logic [W-1:0] q,
                                 input logic zero_order);
     if (p[W-1] != q[W-1])
-      return p[W-1] && (zero_order || (p[W-2:0] != 0) || (q[W-2:0] != 0));
-    if (p[W-1]) return p[W-2:0] > q[W-2:0];
-    return p[W-2:0] < q[W-2:0];
+      less = p[W-1] && (zero_order || (p[W-2:0] != 0) || (q[W-2:0] != 0));
+    else if (p[W-1]) less = p[W-2:0] > q[W-2:0];
+    else less = p[W-2:0] < q[W-2:0];
   endfunction
 
   // The NaN order of minimumf / maximumf (above).

@@ -109,10 +109,15 @@ module hcl_fp_mul #(
   // with exponent field 0; the shifted-out bits go to the sticky bit.
   localparam int RW = $clog2(P + 2) + 1;
   logic [RW-1:0] shr;
+  localparam logic signed [DW-1:0] ONE = DW'(1), LOW = DW'(-P), TOP = DW'(EMAXI);
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic signed [DW-1:0] shr_full;     // its low bits are the shift
+  /* verilator lint_on UNUSEDSIGNAL */
+  assign shr_full = ONE - e_r2;
   always_comb begin
-    if (int'(e_r2) >= 1) shr = '0;
-    else if (int'(e_r2) <= -P) shr = RW'(P + 1);
-    else shr = RW'(1 - int'(e_r2));
+    if (e_r2 >= ONE) shr = '0;
+    else if (e_r2 <= LOW) shr = RW'(P + 1);
+    else shr = shr_full[RW-1:0];
   end
   logic [2*P-1:0] wide;
   assign wide = {prod_r2, {P{1'b0}}} >> shr;
@@ -131,7 +136,7 @@ module hcl_fp_mul #(
   logic [W-1:0] y_next;
   always_comb begin
     if (special_r2) y_next = special_yr2;
-    else if (int'(e_r2) >= EMAXI) y_next = {s_r2, EMAX, {MW{1'b0}}};
+    else if (e_r2 >= TOP) y_next = {s_r2, EMAX, {MW{1'b0}}};
     else y_next = {s_r2, rounded};
   end
 

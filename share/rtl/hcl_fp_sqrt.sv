@@ -82,13 +82,13 @@ module hcl_fp_sqrt #(
   logic signed [DW-1:0] half;
   assign half = $signed(t - DW'(odd ? Z - 1 : Z)) >>> 1;
 
-  logic v_r[ITER+1];
-  logic special_r[ITER+1];
-  logic [W-1:0] special_yr[ITER+1];
-  logic signed [DW-1:0] e_r[ITER+1];
-  logic [VW-1:0] v_bits_r[ITER+1];  // radicand bits not yet brought down
-  logic [RMW-1:0] rem_r[ITER+1];
-  logic [QT-1:0] root_r[ITER+1];
+  logic v_r[0:ITER];
+  logic special_r[0:ITER];
+  logic [W-1:0] special_yr[0:ITER];
+  logic signed [DW-1:0] e_r[0:ITER];
+  logic [VW-1:0] v_bits_r[0:ITER];  // radicand bits not yet brought down
+  logic [RMW-1:0] rem_r[0:ITER];
+  logic [QT-1:0] root_r[0:ITER];
 
   always_ff @(posedge clk) begin
     v_r[0] <= in_valid;
@@ -121,7 +121,7 @@ module hcl_fp_sqrt #(
         q[0] = 1'b1;
       end
     end
-    return {vv, r, q};
+    sqrt_step = {vv, r, q};
   endfunction
 
   for (genvar g = 0; g < ITER; g++) begin : g_stage
@@ -132,7 +132,9 @@ module hcl_fp_sqrt #(
       special_r[g+1] <= special_r[g];
       special_yr[g+1] <= special_yr[g];
       e_r[g+1] <= e_r[g];
-      {v_bits_r[g+1], rem_r[g+1], root_r[g+1]} <= next;
+      v_bits_r[g+1] <= next[VW+RMW+QT-1:RMW+QT];
+      rem_r[g+1] <= next[RMW+QT-1:QT];
+      root_r[g+1] <= next[QT-1:0];
     end
   end
 

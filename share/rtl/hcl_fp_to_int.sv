@@ -33,18 +33,21 @@ module hcl_fp_to_int #(
   logic [EW-1:0] e;
   logic [MW-1:0] f;
   assign {s, e, f} = x;
+  localparam int XW = EW + 1;                   // room for BIAS + IW
+  logic [XW-1:0] ex;
+  assign ex = {1'b0, e};
   logic nan;
   assign nan = (&e) && (f != 0);
   // The value's integer part has e - BIAS + 1 bits (when e >= BIAS).
   logic tiny, invalid;
   always_comb begin
-    tiny = int'(e) < BIAS;                     // |x| < 1: 0
+    tiny = ex < XW'(BIAS);                      // |x| < 1: 0
     if (nan) invalid = 1'b1;
     else if (tiny) invalid = 1'b0;
-    else if (!SIGNED) invalid = s || (int'(e) - BIAS >= IW);
+    else if (!SIGNED) invalid = s || (ex >= XW'(BIAS + IW));
     // -2^(IW-1) is the one value of IW bits' magnitude that fits.
-    else invalid = (int'(e) - BIAS > IW - 1) ||
-                   ((int'(e) - BIAS == IW - 1) && !(s && f == 0));
+    else invalid = (ex > XW'(BIAS + IW - 1)) ||
+                   ((ex == XW'(BIAS + IW - 1)) && !(s && f == 0));
   end
 
   logic v1, s_r1, tiny_r1, invalid_r1;
@@ -56,7 +59,7 @@ module hcl_fp_to_int #(
     tiny_r1 <= tiny;
     invalid_r1 <= invalid;
     sig_r1 <= {1'b1, f};
-    exp_r1 <= EBITS'(int'(e) - BIAS);           // < IW when in range
+    exp_r1 <= EBITS'(ex - XW'(BIAS));           // < IW when in range
   end
 
   // ---------------------------------------------------------------- stage 2
