@@ -1,7 +1,11 @@
 # Writes OUTPUT: a C++ source defining hcl::getEmbeddedHLSFiles(), the files
 # of the HLS project support directory (share/hls/*.h) as raw strings, so the
 # hcl binary can write them into every HLS project it emits. FUNCTION and
-# HEADER name another function and its header (share/bambu).
+# HEADER name another function and its header (share/bambu); PATTERN the
+# files taken (default *.h; share/rtl's float units are *.sv).
+if(NOT PATTERN)
+  set(PATTERN "*.h")
+endif()
 if(NOT FUNCTION)
   set(FUNCTION getEmbeddedHLSFiles)
 endif()
@@ -9,7 +13,7 @@ if(NOT HEADER)
   set(HEADER hcl/Target/HLSProject.h)
 endif()
 get_filename_component(dir_name "${DIR}" NAME)
-file(GLOB files RELATIVE "${DIR}" "${DIR}/*.h")
+file(GLOB files RELATIVE "${DIR}" "${DIR}/${PATTERN}")
 list(SORT files)
 set(body "")
 foreach(name ${files})

@@ -24,6 +24,7 @@ config.substitutions.append(("%python", config.python_executable))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Integration", "Inputs")))
 config.substitutions.append(("%examples", os.path.join(config.hcl_src_root, "examples")))
 config.substitutions.append(("%bench", os.path.join(config.hcl_src_root, "bench", "kernels")))
+config.substitutions.append(("%scripts", os.path.join(config.hcl_src_root, "scripts")))
 config.substitutions.append(("%hlsshare", os.path.join(config.hcl_src_root, "share", "hls")))
 config.substitutions.append(("%hclplugin", os.path.join(config.hcl_obj_root, "lib", "HCLIIPlugin.so")))
 

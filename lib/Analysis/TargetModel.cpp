@@ -14,9 +14,11 @@
 //             one port per memory, reads 1 cycle, integer operators
 //             combinational (latency 0, chained within a cycle) but the
 //             multiplier, registered (1 cycle; more past 32x32 bits, by
-//             DSP tiles, hcl/Analysis/OperatorCost.h), and the dividers,
+//             DSP tiles, hcl/Analysis/OperatorCost.h), the dividers,
 //             pipelined one quotient bit per stage (W cycles, W + 2
-//             signed); an operation
+//             signed), float units pipelined (add/sub 4, mul 3, div and
+//             sqrt 15, compare and min/max 1, conversions 2;
+//             docs/rtl-float.md); an operation
 //             occupies its cycle, a loop has an entry cycle, a call the
 //             cycle of its ap_done, and nests are not flattened.
 //   FILE.json {"name", "shared_ports", "ports", "read_ports", "write_ports",
@@ -100,6 +102,22 @@ static TargetModel rtl() {
                  {"arith.remui", 1}};
   t.dividerExtraCycles = 0;
   t.signedDividerExtraCycles = 2;
+  // The float units (share/rtl/hcl_fp_*.sv, docs/rtl-float.md): pipelines
+  // of these many register stages, binary32 and binary64 alike. Sign
+  // operations and selects are wires.
+  for (const char *op : {"arith.addf", "arith.subf"})
+    t.latencies[op] = 4;
+  t.latencies["arith.mulf"] = 3;
+  t.latencies["arith.divf"] = t.latencies["math.sqrt"] = 15;
+  for (const char *op : {"arith.cmpf", "arith.minimumf", "arith.maximumf",
+                         "arith.minnumf", "arith.maxnumf"})
+    t.latencies[op] = 1;
+  for (const char *op : {"arith.sitofp", "arith.uitofp", "arith.fptosi",
+                         "arith.fptoui", "arith.extf", "arith.truncf"})
+    t.latencies[op] = 2;
+  for (const char *op : {"arith.negf", "math.absf", "math.copysign",
+                         "arith.select", "arith.bitcast"})
+    t.latencies[op] = 0;
   // Its controller: an operation occupies its state, a loop has an entry
   // state, nests are not flattened.
   t.opCycles = 1;
