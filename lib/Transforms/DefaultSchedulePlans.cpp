@@ -224,7 +224,8 @@ StringRef schedulePlanName(SchedulePlan plan) {
 SmallVector<AffineForOp> stagesOf(func::FuncOp func) {
   SmallVector<AffineForOp> stages;
   for (auto loop : func.getBody().getOps<AffineForOp>())
-    if (loop->hasAttr("stage_name") && !getLoopName(loop).empty())
+    if (loop->getAttrOfType<StringAttr>("stage_name") &&
+        !getLoopName(loop).empty())
       stages.push_back(loop);
   return stages;
 }
