@@ -3,6 +3,7 @@
 #include "hcl/Runtime/JitProgram.h"
 #include "hcl/Conversion/Passes.h"
 #include "hcl/Dialect/HCL/HCLOps.h"
+#include "hcl/Runtime/AllocationFill.h"
 #include "hcl/Runtime/BoundsTrap.h"
 #include "hcl/Runtime/DivisionChecks.h"
 #include "hcl/Support/PassManagerOptions.h"
@@ -252,6 +253,8 @@ JitProgram::compile(ModuleOp module, func::FuncOp entry,
   std::vector<std::string> divisionSites;
   if (jitOptions.checkDivision)
     divisionSites = insertDivisionChecks(*lowered);
+  if (jitOptions.fillAllocations)
+    insertAllocationFills(*lowered);
 
   FailureOr<std::unique_ptr<llvm::TargetMachine>> machine =
       makeTargetMachine(jitOptions.cpu, module);
@@ -295,6 +298,9 @@ JitProgram::compile(ModuleOp module, func::FuncOp entry,
         llvm::JITSymbolFlags::Exported};
     symbols[interner(kDivisionFaultFunction)] = {
         llvm::orc::ExecutorAddr::fromPtr(divisionFaultHandlerAddress()),
+        llvm::JITSymbolFlags::Exported};
+    symbols[interner(kFillByteGlobal)] = {
+        llvm::orc::ExecutorAddr::fromPtr(fillByteAddress()),
         llvm::JITSymbolFlags::Exported};
     return symbols;
   });

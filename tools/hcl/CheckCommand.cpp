@@ -20,6 +20,7 @@
 #include "RTLCheck.h"
 #include "RunFailure.h"
 #include "Subcommands.h"
+#include "UninitializedReads.h"
 
 #include "hcl/Dialect/HCL/HCLOps.h"
 #include "hcl/Runtime/Compare.h"
@@ -29,7 +30,6 @@
 #include "hcl/Runtime/RandomFill.h"
 #include "hcl/Transforms/Passes.h"
 
-#include "mlir/Dialect/Affine/IR/AffineMemoryOpInterfaces.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 
@@ -115,6 +115,11 @@ compileVariant(mlir::ModuleOp original, StringRef functionName,
     return mlir::failure();
   JitOptions options = cpuJitOptions(reference);
   options.checkBounds = checkBounds;
+  // The program other outputs are compared with (the reference, or the JIT
+  // for --hls, --bambu, --rtl) starts its allocations as a known byte, so
+  // that its outputs are the same on every run and uninitialized reads show
+  // (isUndefined).
+  options.fillAllocations = reference || hls || bambu || rtl;
   auto program = JitProgram::compile(*variant.module, *entry, options);
   if (mlir::failed(program))
     return mlir::failure();
@@ -203,37 +208,6 @@ static bool sameBytes(const HostArray &a, const HostArray &b) {
          std::memcmp(a.data(), b.data(), a.sizeInBytes()) == 0;
 }
 
-/// The first memref.alloc in `func` that is read before anything writes it
-/// (in program order, the first access to it is a load): its contents are
-/// undefined, so two runs may differ whatever the schedule does.
-static mlir::Operation *findAllocReadFirst(mlir::func::FuncOp func) {
-  llvm::DenseMap<mlir::Value, bool> readFirst;
-  func.walk<mlir::WalkOrder::PreOrder>([&](mlir::Operation *op) {
-    mlir::Value memref;
-    bool isRead = false;
-    if (auto load = mlir::dyn_cast<mlir::affine::AffineReadOpInterface>(op)) {
-      memref = load.getMemRef();
-      isRead = true;
-    } else if (auto store =
-                   mlir::dyn_cast<mlir::affine::AffineWriteOpInterface>(op)) {
-      memref = store.getMemRef();
-    } else if (auto load = mlir::dyn_cast<mlir::memref::LoadOp>(op)) {
-      memref = load.getMemRef();
-      isRead = true;
-    } else if (auto store = mlir::dyn_cast<mlir::memref::StoreOp>(op)) {
-      memref = store.getMemRef();
-    }
-    if (memref && memref.getDefiningOp<mlir::memref::AllocOp>())
-      readFirst.try_emplace(memref, isRead);
-  });
-  mlir::Operation *first = nullptr;
-  func.walk([&](mlir::memref::AllocOp alloc) {
-    if (!first && readFirst.lookup(alloc.getResult()))
-      first = alloc;
-  });
-  return first;
-}
-
 /// The functions to check when no --entry is given: @top when there is one
 /// or a single public function (selectEntry's choice), else every public
 /// function with a body (a file of several kernels, as HeteroCL-MLIR's tests
@@ -291,6 +265,39 @@ int checkMain() {
   return failures == 0 ? 0 : 1;
 }
 
+/// Whether `program` (compiled with fillAllocations) computes outputs that
+/// depend on memory it reads before writing: then any comparison would be
+/// chance, and this says so. Warns first at an allocation whose first
+/// access is a load, which names the likely culprit.
+static bool isUndefined(LoadedProgram &loaded, JitProgram &program,
+                        const std::vector<std::optional<InputRange>> &ranges,
+                        StringRef which) {
+  auto function =
+      loaded.module().lookupSymbol<mlir::func::FuncOp>(program.entryName());
+  mlir::Operation *allocReadFirst =
+      function ? findAllocReadFirst(function) : nullptr;
+  if (allocReadFirst)
+    mlir::emitWarning(allocReadFirst->getLoc())
+        << "this allocation is read before it is written: its contents are "
+           "undefined, so runs may differ whatever the schedule does "
+           "(initialize it)";
+  std::vector<HostArray> inputs = program.makeArguments();
+  fillArguments(inputs, 0, ranges);
+  std::optional<std::string> output =
+      findUninitializedDependence(program, inputs);
+  if (!output)
+    return false;
+  outs() << "hcl check: UNDEFINED: @" << program.entryName() << " " << *output
+         << " depends on memory the " << which
+         << " reads before writing it (on seed 0, runs with every allocation "
+            "filled with 0x00 and with 0xFF differ), so comparing it would "
+            "prove nothing; initialize "
+         << (allocReadFirst ? "the allocation the warning names"
+                            : "what the program reads")
+         << "\n";
+  return true;
+}
+
 static int checkEntry(LoadedProgram &loaded, StringRef functionName) {
   auto scheduled = compileVariant(loaded.module(), functionName, applySchedule,
                                   /*reference=*/false);
@@ -318,6 +325,8 @@ static int checkEntry(LoadedProgram &loaded, StringRef functionName) {
     auto ranges = argumentRanges();
     if (!ranges)
       return fail(toString(ranges.takeError()));
+    if (isUndefined(loaded, *scheduled->program, *ranges, "program"))
+      return 1;
     if (bambu)
       return checkBambu(*scheduled->module, *entry, *scheduled->program, seeds,
                         keepDir, bambuSteps, *ranges);
@@ -359,21 +368,14 @@ static int checkEntry(LoadedProgram &loaded, StringRef functionName) {
                         "observed); check a function that takes or returns "
                         "its arrays (--entry)");
 
-  // A mismatch would then say nothing about the schedule.
-  auto function = loaded.module().lookupSymbol<mlir::func::FuncOp>(
-      expectedProgram.entryName());
-  if (mlir::Operation *alloc =
-          function ? findAllocReadFirst(function) : nullptr)
-    mlir::emitWarning(alloc->getLoc())
-        << "this allocation is read before it is written: its contents are "
-           "undefined, so runs may differ whatever the schedule does "
-           "(initialize it)";
-
   auto ranges = resolveInputRanges(
       inputRanges, loaded.argumentNames(expectedProgram.entryName()),
       expectedProgram.makeArguments());
   if (!ranges)
     return fail(toString(ranges.takeError()));
+
+  if (isUndefined(loaded, expectedProgram, *ranges, "unscheduled program"))
+    return 1;
 
   double largestError = 0;
   std::vector<std::string> reshaped;

@@ -41,6 +41,11 @@ struct JitOptions {
   /// operation instead of the process dying of SIGFPE (DivisionChecks.h).
   /// Costs a compare and a predictable branch per division.
   bool checkDivision = true;
+  /// Fill every block the program allocates (heap and stack) with the byte
+  /// setAllocationFillByte() names before the program uses it
+  /// (AllocationFill.h): outputs that differ between two such bytes depend
+  /// on memory the program reads before writing.
+  bool fillAllocations = false;
   /// The CPU to compile for, as LLVM names it ("skylake-avx512",
   /// "x86-64-v3", "generic"); empty: the host's CPU and all its features.
   /// Naming one gives timings that do not depend on the machine.
