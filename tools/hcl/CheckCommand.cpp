@@ -265,11 +265,14 @@ int checkMain() {
   return failures == 0 ? 0 : 1;
 }
 
-/// Whether `program` (compiled with fillAllocations) computes outputs that
-/// depend on memory it reads before writing: then any comparison would be
-/// chance, and this says so. Warns first at an allocation whose first
-/// access is a load, which names the likely culprit.
-static bool isUndefined(LoadedProgram &loaded, JitProgram &program,
+/// Whether `program` (compiled with fillAllocations from `module`) computes
+/// outputs that depend on memory it reads before writing: then any
+/// comparison would be chance, and this says so. Warns first at an
+/// allocation whose first access is a load, which names the likely culprit.
+/// Random indices that leave their tensor read outside any allocation too;
+/// that is left to the comparison, whose report explains it.
+static bool isUndefined(LoadedProgram &loaded, mlir::ModuleOp module,
+                        JitProgram &program,
                         const std::vector<std::optional<InputRange>> &ranges,
                         StringRef which) {
   auto function =
@@ -286,6 +289,9 @@ static bool isUndefined(LoadedProgram &loaded, JitProgram &program,
   std::optional<std::string> output =
       findUninitializedDependence(program, inputs);
   if (!output)
+    return false;
+  auto entry = module.lookupSymbol<mlir::func::FuncOp>(program.entryName());
+  if (entry && explainByOutOfRangeIndex(module, entry, 0, ranges))
     return false;
   outs() << "hcl check: UNDEFINED: @" << program.entryName() << " " << *output
          << " depends on memory the " << which
@@ -325,7 +331,8 @@ static int checkEntry(LoadedProgram &loaded, StringRef functionName) {
     auto ranges = argumentRanges();
     if (!ranges)
       return fail(toString(ranges.takeError()));
-    if (isUndefined(loaded, *scheduled->program, *ranges, "program"))
+    if (isUndefined(loaded, *scheduled->module, *scheduled->program, *ranges,
+                    "program"))
       return 1;
     if (bambu)
       return checkBambu(*scheduled->module, *entry, *scheduled->program, seeds,
@@ -374,7 +381,8 @@ static int checkEntry(LoadedProgram &loaded, StringRef functionName) {
   if (!ranges)
     return fail(toString(ranges.takeError()));
 
-  if (isUndefined(loaded, expectedProgram, *ranges, "unscheduled program"))
+  if (isUndefined(loaded, *reference->module, expectedProgram, *ranges,
+                  "unscheduled program"))
     return 1;
 
   double largestError = 0;
