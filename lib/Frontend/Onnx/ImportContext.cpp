@@ -286,6 +286,10 @@ Var NodeContext::reduceAxis(int64_t extent, const std::string &hint) {
   return reduce_axis(0, extent, hint);
 }
 
+std::string NodeContext::newStageName(const std::string &suffix) {
+  return importer.uniqueStageName(stage + "_" + suffix);
+}
+
 Expr NodeContext::read(const Value &value, const Index &index) {
   if (value.known() && value.size() == 1 && !value.tensor.node())
     return literal(value.data->real(0), value.dtype);

@@ -67,6 +67,7 @@ Importer::Importer(onnx::ModelProto &model, const OnnxImportOptions &options,
   addScatterOps(lowerings);
   addIndexingOps(lowerings);
   addMiscOps(lowerings);
+  addRecurrentOps(lowerings);
 }
 
 void Importer::readOpsets() {
