@@ -2,6 +2,7 @@
 
 #include "Importer.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace hcl::onnximport {
@@ -253,6 +254,14 @@ Value NodeContext::computeValue(const std::string &suffix,
   Value v;
   v.shape = shape;
   v.dtype = dtype;
+  // An empty result is known at import: no stage, no elements to compute.
+  if (std::count(shape.begin(), shape.end(), 0)) {
+    OnnxTensor empty;
+    empty.dtype = dtype;
+    empty.shape = shape;
+    v.data = std::move(empty);
+    return v;
+  }
   v.tensor = compute(suffix, shape, dtype, body, axisNames);
   return v;
 }

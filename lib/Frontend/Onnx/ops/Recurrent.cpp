@@ -26,9 +26,7 @@ namespace {
 
 enum class Cell { Rnn, Gru, Lstm };
 
-int64_t numGates(Cell c) {
-  return c == Cell::Rnn ? 1 : c == Cell::Gru ? 3 : 4;
-}
+int64_t numGates(Cell c) { return c == Cell::Rnn ? 1 : c == Cell::Gru ? 3 : 4; }
 
 /// One of ONNX's recurrent activation functions with its alpha and beta.
 struct ActivationFn {
@@ -93,11 +91,11 @@ std::vector<ActivationFn> parseActivations(NodeContext &ctx, Cell cell,
   size_t nextAlpha = 0, nextBeta = 0;
   // Default alpha/beta (-1: the function takes none).
   static const std::map<std::string, std::pair<double, double>> known = {
-      {"Sigmoid", {-1, -1}},       {"Tanh", {-1, -1}},
-      {"Relu", {-1, -1}},          {"Softsign", {-1, -1}},
-      {"Softplus", {-1, -1}},      {"Affine", {1.0, 0.0}},
-      {"LeakyRelu", {0.01, -1}},   {"ThresholdedRelu", {1.0, -1}},
-      {"ScaledTanh", {1.0, 1.0}},  {"HardSigmoid", {0.2, 0.5}},
+      {"Sigmoid", {-1, -1}},      {"Tanh", {-1, -1}},
+      {"Relu", {-1, -1}},         {"Softsign", {-1, -1}},
+      {"Softplus", {-1, -1}},     {"Affine", {1.0, 0.0}},
+      {"LeakyRelu", {0.01, -1}},  {"ThresholdedRelu", {1.0, -1}},
+      {"ScaledTanh", {1.0, 1.0}}, {"HardSigmoid", {0.2, 0.5}},
       {"Elu", {1.0, -1}}};
   std::vector<ActivationFn> result;
   for (const std::string &name : names) {
@@ -178,9 +176,9 @@ Layer checkLayer(NodeContext &ctx, Cell cell) {
     expectShape(ctx, 3, "B", {d, 2 * gates * h});
   if (ctx.hasInput(4))
     expectShape(ctx, 4, "sequence_lens", {l.batch});
-  std::vector<int64_t> stateShape =
-      l.batchFirst ? std::vector<int64_t>{l.batch, d, h}
-                   : std::vector<int64_t>{d, l.batch, h};
+  std::vector<int64_t> stateShape = l.batchFirst
+                                        ? std::vector<int64_t>{l.batch, d, h}
+                                        : std::vector<int64_t>{d, l.batch, h};
   if (ctx.hasInput(5))
     expectShape(ctx, 5, "initial_h", stateShape);
   if (cell == Cell::Lstm && ctx.hasInput(6))
@@ -232,8 +230,7 @@ private:
     return ctx.read(ctx.input(3), {Expr(d), Expr(offset) + g});
   }
   /// x plus the peephole term P[gate] . c, when the layer has P.
-  Expr peephole(int64_t d, int64_t gate, Expr h, const Expr &x,
-                const Expr &c) {
+  Expr peephole(int64_t d, int64_t gate, Expr h, const Expr &x, const Expr &c) {
     if (!ctx.hasInput(7))
       return x;
     return x + ctx.read(ctx.input(7), {Expr(d), Expr(gate * l.hidden) + h}) * c;
@@ -249,10 +246,10 @@ private:
 
 void Recurrence::makeBuffers() {
   int64_t d = l.directions, b = l.batch, h = l.hidden, g = numGates(l.cell);
-  y = ctx.computeValue(
-      "y", l.batchFirst ? std::vector<int64_t>{b, l.seq, d, h}
-                        : std::vector<int64_t>{l.seq, d, b, h},
-      l.t, [&](const Index &) { return lit(0); });
+  y = ctx.computeValue("y",
+                       l.batchFirst ? std::vector<int64_t>{b, l.seq, d, h}
+                                    : std::vector<int64_t>{l.seq, d, b, h},
+                       l.t, [&](const Index &) { return lit(0); });
   auto state = [&](const std::string &name, size_t input) {
     return ctx.computeValue(name, {d, b, h}, l.t, [&](const Index &i) {
       return ctx.hasInput(input) ? readState(input, i[0], i[1], i[2]) : lit(0);
@@ -274,9 +271,8 @@ void Recurrence::makeBuffers() {
 /// xGates[g] = X[pos, b] . W[d, g] + Wb[g] and hGates[g] = H[b] . R[d, g] +
 /// Rb[g] for g in [from, to); with `hiddenFromReset` the hidden part reads
 /// resetH (GRU's r . H) instead of the state.
-void Recurrence::gateSums(int64_t d, Expr pos, Expr b, int64_t from,
-                          int64_t to, const std::string &suffix,
-                          bool hiddenFromReset) {
+void Recurrence::gateSums(int64_t d, Expr pos, Expr b, int64_t from, int64_t to,
+                          const std::string &suffix, bool hiddenFromReset) {
   int64_t gh = numGates(l.cell) * l.hidden;
   for_(
       Expr(from), Expr(to),
@@ -294,9 +290,8 @@ void Recurrence::gateSums(int64_t d, Expr pos, Expr b, int64_t from,
         for_(
             0, l.hidden,
             [&](Var k) {
-              Expr hv = hiddenFromReset
-                            ? ctx.read(resetH, {k})
-                            : ctx.read(hState, {Expr(d), b, k});
+              Expr hv = hiddenFromReset ? ctx.read(resetH, {k})
+                                        : ctx.read(hState, {Expr(d), b, k});
               accH.v() += hv * ctx.read(ctx.input(2), {Expr(d), g, k});
             },
             "kh" + suffix);
@@ -415,10 +410,9 @@ void Recurrence::defineOutputs() {
       ctx.setOutput(out, s);
       return;
     }
-    ctx.computeOutput(out, {l.batch, l.directions, l.hidden}, l.t,
-                      [&](const Index &i) {
-                        return ctx.read(s, {i[1], i[0], i[2]});
-                      });
+    ctx.computeOutput(
+        out, {l.batch, l.directions, l.hidden}, l.t,
+        [&](const Index &i) { return ctx.read(s, {i[1], i[0], i[2]}); });
   };
   state(1, hState);
   if (l.cell == Cell::Lstm)

@@ -1,5 +1,5 @@
-"""Compares recurrent.test's outputs (Y, Y_h and, for LSTM, Y_c) with the
-NumPy references of make_recurrent_models.py."""
+"""Compares the outputs hcl run wrote (OUT/CASE/resultK.npy) with the NumPy
+references OUT/CASE_refK.npy, shapes exactly, values within 1e-4."""
 import glob
 import os
 import sys
