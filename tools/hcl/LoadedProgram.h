@@ -54,6 +54,17 @@ public:
     return i < onnx.outputShapes.size() && onnx.outputShapes[i].empty();
   }
 
+  /// The ONNX model's outputs in order: the program's `results` with the
+  /// empty outputs (no elements, not returned by the program) put back in
+  /// their places.
+  std::vector<HostArray>
+  withOnnxEmptyOutputs(std::vector<HostArray> results) const {
+    for (const auto &e : onnx.emptyOutputs)
+      results.insert(results.begin() + std::min(e.position, results.size()),
+                     HostArray(e.kind, e.shape));
+    return results;
+  }
+
 private:
   LoadedProgram();
   /// The arguments' SSA names in the source text.

@@ -57,14 +57,20 @@ importOptionsFromCommandLine(ArrayRef<std::string> inputFiles) {
   return options;
 }
 
+static ElementKind kindOf(Type type);
+
 Expected<std::string> importOnnxText(StringRef path,
                                      const OnnxImportOptions &options,
                                      OnnxInterface *interface) {
   try {
     OnnxModel model = import_onnx(path.str(), options);
-    if (interface)
-      *interface = {model.inputNames, model.outputShapes,
-                    model.importOnlyInputs};
+    if (interface) {
+      *interface = {
+          model.inputNames, model.outputShapes, model.importOnlyInputs, {}};
+      for (const auto &e : model.emptyOutputs)
+        interface->emptyOutputs.push_back(
+            {e.position, e.shape, kindOf(e.dtype)});
+    }
     return program_text(model.schedule);
   } catch (const hcl::Error &error) {
     return createStringError(path + ": " + error.what());

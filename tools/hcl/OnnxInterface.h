@@ -8,6 +8,8 @@
 #ifndef HCL_TOOLS_HCL_ONNXINTERFACE_H
 #define HCL_TOOLS_HCL_ONNXINTERFACE_H
 
+#include "hcl/Runtime/HostArray.h"
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -24,6 +26,14 @@ struct OnnxInterface {
   /// Positions, among the model's inputs, of the empty ones whose value was
   /// given: read at import, not arguments of the program.
   std::vector<size_t> importOnlyInputs;
+  /// The model's outputs with no elements, which the program does not
+  /// return: each with its position among the model's outputs.
+  struct EmptyOutput {
+    size_t position;
+    std::vector<int64_t> shape;
+    ElementKind kind;
+  };
+  std::vector<EmptyOutput> emptyOutputs;
 };
 
 } // namespace hcl::driver

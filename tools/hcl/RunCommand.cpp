@@ -205,8 +205,7 @@ static Error checkOutputsSpareInputs(const EntrySignature &signature) {
 
 static Error writeOutputs(const std::vector<HostArray> &arguments,
                           const std::vector<HostArray> &results,
-                          const std::vector<ValueSpec> &argSpecs,
-                          const std::vector<ValueSpec> &resultSpecs) {
+                          const std::vector<ValueSpec> &argSpecs) {
   if (std::error_code ec = sys::fs::create_directories(outputDir))
     return createStringError("cannot create output directory '" + outputDir +
                              "': " + ec.message());
@@ -220,8 +219,7 @@ static Error writeOutputs(const std::vector<HostArray> &arguments,
               write("arg" + Twine(i), shown(arguments[i], argSpecs[i])))
         return error;
   for (size_t i = 0; i < results.size(); ++i)
-    if (Error error =
-            write("result" + Twine(i), shown(results[i], resultSpecs[i])))
+    if (Error error = write("result" + Twine(i), results[i]))
       return error;
   return Error::success();
 }
@@ -298,15 +296,18 @@ int runMain() {
   for (size_t i = 0; i < arguments.size(); ++i)
     if (argSpecs[i].isMemRef)
       printOutput("arg" + std::to_string(i), shown(arguments[i], argSpecs[i]));
+  std::vector<HostArray> shownResults;
   for (size_t i = 0; i < results.size(); ++i)
-    printOutput("result" + std::to_string(i),
-                shown(results[i], resultSpecs[i]));
+    shownResults.push_back(shown(results[i], resultSpecs[i]));
+  shownResults = loaded->withOnnxEmptyOutputs(std::move(shownResults));
+  for (size_t i = 0; i < shownResults.size(); ++i)
+    printOutput("result" + std::to_string(i), shownResults[i]);
   outs() << "time: " << format("%.4f", timesMs[timesMs.size() / 2])
          << " ms (median of " << repeat << " run" << (repeat == 1 ? "" : "s")
          << ")\n";
 
   if (!outputDir.empty())
-    if (Error error = writeOutputs(arguments, results, argSpecs, resultSpecs))
+    if (Error error = writeOutputs(arguments, shownResults, argSpecs))
       return fail(toString(std::move(error)));
   return 0;
 }

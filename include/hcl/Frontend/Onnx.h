@@ -76,6 +76,16 @@ struct OnnxModel {
   /// the program: empty ones whose value was given (an empty `axes`), read
   /// only at import.
   std::vector<size_t> importOnlyInputs;
+  /// Graph outputs with no elements (a dimension of size 0): known at
+  /// import, not results of the program; `position` counts among the
+  /// graph's outputs. outputNames and outputShapes leave them out.
+  struct EmptyOutput {
+    size_t position;
+    std::string name;
+    std::vector<int64_t> shape;
+    Type dtype;
+  };
+  std::vector<EmptyOutput> emptyOutputs;
   /// The ONNX opset of the default domain.
   int64_t opset = 0;
 

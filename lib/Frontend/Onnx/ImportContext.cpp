@@ -2,6 +2,7 @@
 
 #include "Importer.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace hcl::onnximport {
@@ -253,6 +254,14 @@ Value NodeContext::computeValue(const std::string &suffix,
   Value v;
   v.shape = shape;
   v.dtype = dtype;
+  // An empty result is known at import: no stage, no elements to compute.
+  if (std::count(shape.begin(), shape.end(), 0)) {
+    OnnxTensor empty;
+    empty.dtype = dtype;
+    empty.shape = shape;
+    v.data = std::move(empty);
+    return v;
+  }
   v.tensor = compute(suffix, shape, dtype, body, axisNames);
   return v;
 }
@@ -284,6 +293,10 @@ Value NodeContext::update(const std::string &suffix, const Value &target,
 Var NodeContext::reduceAxis(int64_t extent, const std::string &hint) {
   reductionNames.insert(hint);
   return reduce_axis(0, extent, hint);
+}
+
+std::string NodeContext::newStageName(const std::string &suffix) {
+  return importer.uniqueStageName(stage + "_" + suffix);
 }
 
 Expr NodeContext::read(const Value &value, const Index &index) {

@@ -120,6 +120,9 @@ public:
   /// A fresh reduction axis over [0, extent), named after `hint`; the
   /// node's stages do not give a loop of their own that name.
   Var reduceAxis(int64_t extent, const std::string &hint);
+  /// A fresh stage name `stageName()` + "_" + `suffix`, for imperative
+  /// stages (hcl::stage) the node builds itself.
+  std::string newStageName(const std::string &suffix);
 
   /// The element of `value` at `index` (its rank many expressions).
   Expr read(const Value &value, const Index &index);
@@ -161,6 +164,7 @@ void addResizeOps(LoweringTable &table);
 void addScatterOps(LoweringTable &table);
 void addIndexingOps(LoweringTable &table);
 void addMiscOps(LoweringTable &table);
+void addRecurrentOps(LoweringTable &table);
 
 // Shape helpers shared by the lowerings.
 /// NumPy broadcasting of two shapes; nullopt when they do not broadcast.

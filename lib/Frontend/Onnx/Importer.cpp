@@ -67,6 +67,7 @@ Importer::Importer(onnx::ModelProto &model, const OnnxImportOptions &options,
   addScatterOps(lowerings);
   addIndexingOps(lowerings);
   addMiscOps(lowerings);
+  addRecurrentOps(lowerings);
 }
 
 void Importer::readOpsets() {
@@ -414,11 +415,19 @@ OnnxModel Importer::run() {
   detail::RecordingScope scope;
   for (const auto &node : model.graph().node())
     lowerNode(node);
+  size_t position = 0;
   for (const auto &output : model.graph().output()) {
-    outputs.push_back(outputTensor(output.name()));
-    outputNames.push_back(output.name());
-    outputShapes.push_back(values.at(output.name()).shape);
+    const Value *v = &values.at(output.name());
+    if (!v->isSequence && v->known() && v->size() == 0 && !v->shape.empty())
+      emptyOutputs.push_back({position, output.name(), v->shape, v->dtype});
+    else {
+      outputs.push_back(outputTensor(output.name()));
+      outputNames.push_back(output.name());
+      outputShapes.push_back(v->shape);
+    }
+    ++position;
   }
+
   std::vector<std::shared_ptr<TensorNode>> stages = scope.take();
   OnnxModel imported(detail::makeSchedule(inputs, outputs, std::move(stages)));
   imported.tensors = std::move(tensors);
@@ -426,6 +435,7 @@ OnnxModel Importer::run() {
   imported.outputNames = std::move(outputNames);
   imported.outputShapes = std::move(outputShapes);
   imported.importOnlyInputs = std::move(importOnlyInputs);
+  imported.emptyOutputs = std::move(emptyOutputs);
   imported.opset = defaultOpset;
   return imported;
 }

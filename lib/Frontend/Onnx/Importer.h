@@ -68,6 +68,7 @@ private:
   std::vector<std::string> inputNames, outputNames;
   std::vector<std::vector<int64_t>> outputShapes;
   std::vector<size_t> importOnlyInputs;
+  std::vector<OnnxModel::EmptyOutput> emptyOutputs;
 };
 
 /// [A-Za-z0-9_] only, not starting with a digit; "" stays "".

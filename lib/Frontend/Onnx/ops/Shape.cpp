@@ -193,19 +193,25 @@ void lowerConcat(NodeContext &ctx) {
     ctx.setKnownOutput(0, out);
     return;
   }
+  // Empty inputs (nothing along the axis) add nothing and are not read.
+  std::vector<size_t> parts;
+  for (size_t k = 0; k < inputs.size(); ++k)
+    if (inputs[k]->size() > 0)
+      parts.push_back(k);
   ctx.computeOutput(0, shape, inputs[0]->dtype, [&](const Index &i) {
     // The last input whose range starts at or before i[axis]; the other
     // reads are clamped into range and discarded by the select.
     Expr result = Expr(0);
-    for (size_t k = 0; k < inputs.size(); ++k) {
+    for (size_t n = 0; n < parts.size(); ++n) {
+      size_t k = parts[n];
       Index source = i;
       int64_t extent = inputs[k]->shape[axis];
       source[axis] =
-          k == 0 && inputs.size() == 1
-              ? i[axis]
+          parts.size() == 1
+              ? i[axis] - Expr(offsets[k])
               : max(min(i[axis] - Expr(offsets[k]), Expr(extent - 1)), Expr(0));
       Expr element = ctx.read(*inputs[k], source);
-      result = k == 0 ? element
+      result = n == 0 ? element
                       : select(i[axis] >= Expr(offsets[k]), element, result);
     }
     return result;
