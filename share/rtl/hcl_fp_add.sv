@@ -30,59 +30,36 @@ module hcl_fp_add #(
   localparam int X = MW + 1;          // significand with its hidden bit
   localparam int N = X + 4;           // carry, significand, guard, round, sticky
   localparam int DW = EW + 2;         // exponent arithmetic, with room to spare
-  localparam logic [EW-1:0] EMAX = {EW{1'b1}};
 
   // ---------------------------------------------------------------- stage 1
-  logic sa, sb;
-  logic [EW-1:0] ea, eb;
-  logic [MW-1:0] fa, fb;
-  assign {sa, ea, fa} = a;
-  assign sb = b[W-1] ^ sub;
-  assign eb = b[W-2:MW];
-  assign fb = b[MW-1:0];
-
-  logic nan_a, nan_b, inf_a, inf_b;
-  assign nan_a = (ea == EMAX) && (fa != 0);
-  assign nan_b = (eb == EMAX) && (fb != 0);
-  assign inf_a = (ea == EMAX) && (fa == 0);
-  assign inf_b = (eb == EMAX) && (fb == 0);
-
-  // The special result, when one applies: NaNs, then infinities.
-  logic special1;
+  logic sa, sb, special1;
+  assign sa = a[W-1];
+  logic [EW-1:0] ea1, eb1;
+  logic [X-1:0] ma, mb;
   logic [W-1:0] special_y1;
-  always_comb begin
-    special1 = 1'b1;
-    if (nan_a) special_y1 = {a[W-1], EMAX, 1'b1, fa[MW-2:0]};
-    else if (nan_b) special_y1 = {b[W-1], EMAX, 1'b1, fb[MW-2:0]};
-    else if (inf_a && inf_b && (sa != sb))
-      special_y1 = {DEFAULT_NAN_SIGN, EMAX, 1'b1, {(MW - 1) {1'b0}}};
-    else if (inf_a) special_y1 = {sa, EMAX, {MW{1'b0}}};
-    else if (inf_b) special_y1 = {sb, EMAX, {MW{1'b0}}};
-    else begin
-      special1   = 1'b0;
-      special_y1 = '0;
-    end
-  end
+  hcl_fp_operands #(.EW(EW), .MW(MW), .OP(0), .DEFAULT_NAN_SIGN(DEFAULT_NAN_SIGN)) u_in (
+      .a(a), .b(b), .sub(sub), .sb(sb), .ea1(ea1), .eb1(eb1), .ma(ma), .mb(mb),
+      .special(special1), .special_y(special_y1));
 
   // The larger magnitude goes first; a subnormal's exponent counts as 1.
   logic swap;
-  assign swap = {eb, fb} > {ea, fa};
+  assign swap = b[W-2:0] > a[W-2:0];
   logic [EW-1:0] ex, ey;
   logic [X-1:0] mx, my;
   logic sx;
   always_comb begin
     if (swap) begin
       sx = sb;
-      ex = (eb == 0) ? 1 : eb;
-      ey = (ea == 0) ? 1 : ea;
-      mx = {eb != 0, fb};
-      my = {ea != 0, fa};
+      ex = eb1;
+      ey = ea1;
+      mx = mb;
+      my = ma;
     end else begin
       sx = sa;
-      ex = (ea == 0) ? 1 : ea;
-      ey = (eb == 0) ? 1 : eb;
-      mx = {ea != 0, fa};
-      my = {eb != 0, fb};
+      ex = ea1;
+      ey = eb1;
+      mx = ma;
+      my = mb;
     end
   end
 
@@ -136,17 +113,15 @@ module hcl_fp_add #(
   assign sum = effsub_r2 ? ({1'b0, mx_r2} - {1'b0, my_r2}) : ({1'b0, mx_r2} + {1'b0, my_r2});
 
   // Leading zeros below the carry bit (N-2 down to 0).
-  logic [$clog2(N):0] lz;
-  always_comb begin
-    lz = ($clog2(N) + 1)'(N - 1);
-    for (int i = 0; i <= N - 2; i++) if (sum[i]) lz = ($clog2(N) + 1)'(N - 2 - i);
-  end
+  localparam int LZW = $clog2(N);
+  logic [LZW-1:0] lz;
+  hcl_fp_lzc #(.N(N - 1)) u_lz (.x(sum[N-2:0]), .lz(lz));
 
   logic v3, special_r3, sx_r3, zero_sign_r3;
   logic [W-1:0] special_yr3;
   logic [EW-1:0] ex_r3;
   logic [N-1:0] sum_r3;
-  logic [$clog2(N):0] lz_r3;
+  logic [LZW-1:0] lz_r3;
   always_ff @(posedge clk) begin
     v3 <= v2;
     special_r3 <= special_r2;
@@ -161,40 +136,32 @@ module hcl_fp_add #(
   // ---------------------------------------------------------------- stage 4
   // Normalize: a carry shifts right by one; otherwise shift left by the
   // leading zeros, but not below exponent 1 (the result is then subnormal).
-  logic [N-1:0] norm;
+  logic [N-2:0] norm;                // below the carry bit, now clear
   logic [DW-1:0] e;
   logic [DW-1:0] shl;
   always_comb begin
     if (sum_r3[N-1]) begin
-      norm = {1'b0, sum_r3[N-1:2], sum_r3[1] | sum_r3[0]};
+      norm = {sum_r3[N-1:2], sum_r3[1] | sum_r3[0]};
       e = DW'(ex_r3) + 1;
       shl = '0;
     end else begin
       shl = (DW'(lz_r3) < DW'(ex_r3) - 1) ? DW'(lz_r3) : DW'(ex_r3) - 1;
-      norm = sum_r3 << shl;
+      norm = sum_r3[N-2:0] << shl;
       e = DW'(ex_r3) - shl;
     end
   end
 
-  // norm[N-2] is the hidden bit; a subnormal result has it clear and e = 1,
-  // and packs with exponent field 0. Rounding adds one to the packed
-  // exponent and fraction, so a carry moves into the exponent by itself
-  // (to the next binade, from subnormal to normal, or to infinity).
-  logic guard, sticky, round_up;
-  assign guard = norm[2];
-  assign sticky = norm[1] | norm[0];
-  assign round_up = guard & (sticky | norm[3]);
-  logic [W-2:0] packed_mag;
-  assign packed_mag = {norm[N-2] ? e[EW-1:0] : {EW{1'b0}}, norm[N-3:3]};
-  logic [W-2:0] rounded;
-  assign rounded = packed_mag + (W - 1)'(round_up);
+  // norm's top bit is the hidden bit; a subnormal result has it clear and e = 1,
+  // and packs with exponent field 0.
+  logic [W-1:0] rounded;
+  hcl_fp_round #(.EW(EW), .MW(MW), .NW(N - 1), .DW(DW), .DENORM(1'b0)) u_round (
+      .s(sx_r3), .e(e), .m(norm), .y(rounded));
 
   logic [W-1:0] y_next;
   always_comb begin
     if (special_r3) y_next = special_yr3;
     else if (sum_r3 == 0) y_next = {zero_sign_r3, {(W - 1) {1'b0}}};
-    else if (e >= DW'(EMAX)) y_next = {sx_r3, EMAX, {MW{1'b0}}};
-    else y_next = {sx_r3, rounded};
+    else y_next = rounded;
   end
 
   always_ff @(posedge clk) begin

@@ -27,16 +27,15 @@ module hcl_fp_convert #(
   localparam int XO = MWO + 1;
   localparam int BIASI = (1 << (EWI - 1)) - 1;
   localparam int BIASO = (1 << (EWO - 1)) - 1;
-  localparam int EMAXO = (1 << EWO) - 1;
   localparam int DW = (EWI > EWO ? EWI : EWO) + 3;
   localparam int LZW = $clog2(XI + 1);
   localparam int NW = XI + XO + 1;    // significand, room to round
 
   // ---------------------------------------------------------------- stage 1
   logic s;
-  logic [EWI-1:0] e;
   logic [MWI-1:0] f;
-  assign {s, e, f} = x;
+  assign s = x[EWI+MWI];
+  assign f = x[MWI-1:0];
 
   // A NaN's payload, its top bits aligned at the top of the new fraction.
   /* verilator lint_off UNUSEDSIGNAL */
@@ -44,29 +43,30 @@ module hcl_fp_convert #(
   /* verilator lint_on UNUSEDSIGNAL */
   assign payload = {f, {MWO{1'b0}}};
 
+  logic nan, inf, zero;
+  logic [EWI-1:0] e1;                 // a subnormal's exponent is 1
+  logic [XI-1:0] sig;
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [EWI+MWI:0] quiet;            // in the input's format: not this one
+  /* verilator lint_on UNUSEDSIGNAL */
+  hcl_fp_unpack #(.EW(EWI), .MW(MWI)) u_x (.v(x), .nan(nan), .inf(inf), .zero(zero), .e1(e1),
+                                           .sig(sig), .quiet(quiet));
+
   logic special1;
   logic [WO-1:0] special_y1;
   always_comb begin
     special1 = 1'b1;
-    if ((&e) && f != 0)
-      special_y1 = {s, {EWO{1'b1}}, 1'b1, payload[MWI+MWO-2:MWI]};
-    else if (&e) special_y1 = {s, {EWO{1'b1}}, {MWO{1'b0}}};
-    else if (e == 0 && f == 0) special_y1 = {s, {(WO - 1) {1'b0}}};
+    if (nan) special_y1 = {s, {EWO{1'b1}}, 1'b1, payload[MWI+MWO-2:MWI]};
+    else if (inf) special_y1 = {s, {EWO{1'b1}}, {MWO{1'b0}}};
+    else if (zero) special_y1 = {s, {(WO - 1) {1'b0}}};
     else begin
       special1   = 1'b0;
       special_y1 = '0;
     end
   end
 
-  logic [EWI-1:0] e1;                 // a subnormal's exponent is 1
-  assign e1 = e | EWI'(e == 0);
-  logic [XI-1:0] sig;
-  assign sig = {e != 0, f};
   logic [LZW-1:0] lz;
-  always_comb begin
-    lz = LZW'(XI);
-    for (int i = 0; i < XI; i++) if (sig[i]) lz = LZW'(XI - 1 - i);
-  end
+  hcl_fp_lzc #(.N(XI)) u_lz (.x(sig), .lz(lz));
 
   logic v1, special_r1, s_r1;
   logic [WO-1:0] special_yr1;
@@ -82,35 +82,13 @@ module hcl_fp_convert #(
   end
 
   // ---------------------------------------------------------------- stage 2
-  localparam int RW = $clog2(NW + 2) + 1;
-  logic [RW-1:0] shr;
-  localparam logic signed [DW-1:0] ONE = DW'(1), LOW = DW'(-NW), TOP = DW'(EMAXO);
-  /* verilator lint_off UNUSEDSIGNAL */
-  logic signed [DW-1:0] shr_full;     // its low bits are the shift
-  /* verilator lint_on UNUSEDSIGNAL */
-  assign shr_full = ONE - e_r1;
-  always_comb begin
-    if (e_r1 >= ONE) shr = '0;
-    else if (e_r1 <= LOW) shr = RW'(NW + 1);
-    else shr = shr_full[RW-1:0];
-  end
-  logic [2*NW-1:0] wide;
-  assign wide = {sig_r1, {(XO + 1) {1'b0}}, {NW{1'b0}}} >> shr;
-  logic [NW-1:0] m;
-  assign m = {wide[2*NW-1:NW+1], wide[NW] | (|wide[NW-1:0])};
-
-  // m[NW-1] is the hidden bit, m[NW-2:NW-XO] the fraction, then guard.
-  logic guard, sticky, round_up;
-  assign guard = m[NW-XO-1];
-  assign sticky = |m[NW-XO-2:0];
-  assign round_up = guard & (sticky | m[NW-XO]);
-  logic [WO-2:0] rounded;
-  assign rounded = {m[NW-1] ? e_r1[EWO-1:0] : {EWO{1'b0}}, m[NW-2:NW-XO]} + (WO - 1)'(round_up);
+  // sig_r1's top bit is the hidden bit, then the fraction, the guard bit.
+  logic [WO-1:0] rounded;
+  hcl_fp_round #(.EW(EWO), .MW(MWO), .NW(NW), .DW(DW)) u_round (
+      .s(s_r1), .e(e_r1), .m({sig_r1, {(XO + 1) {1'b0}}}), .y(rounded));
 
   always_ff @(posedge clk) begin
     out_valid <= v1;
-    if (special_r1) y <= special_yr1;
-    else if (e_r1 >= TOP) y <= {s_r1, {EWO{1'b1}}, {MWO{1'b0}}};
-    else y <= {s_r1, rounded};
+    y <= special_r1 ? special_yr1 : rounded;
   end
 endmodule

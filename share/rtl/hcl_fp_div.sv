@@ -34,56 +34,23 @@ module hcl_fp_div #(
   localparam int PW = QT + 1;                     // quotient and sticky
   localparam int DW = EW + 3;
   localparam int BIAS = (1 << (EW - 1)) - 1;
-  localparam int EMAXI = (1 << EW) - 1;
-  localparam logic [EW-1:0] EMAX = {EW{1'b1}};
   localparam int LZW = $clog2(X + 1);
 
   // ---------------------------------------------------------------- stage 1
-  logic sa, sb;
-  logic [EW-1:0] ea, eb;
-  logic [MW-1:0] fa, fb;
-  assign {sa, ea, fa} = a;
-  assign {sb, eb, fb} = b;
-
-  logic nan_a, nan_b, inf_a, inf_b, zero_a, zero_b;
-  assign nan_a = (ea == EMAX) && (fa != 0);
-  assign nan_b = (eb == EMAX) && (fb != 0);
-  assign inf_a = (ea == EMAX) && (fa == 0);
-  assign inf_b = (eb == EMAX) && (fb == 0);
-  assign zero_a = (ea == 0) && (fa == 0);
-  assign zero_b = (eb == 0) && (fb == 0);
-
-  logic special1;
+  logic sa, sb, special1;
+  assign sa = a[W-1];
+  logic [EW-1:0] ea1, eb1;
+  logic [X-1:0] ma, mb;
   logic [W-1:0] special_y1;
-  always_comb begin
-    special1 = 1'b1;
-    if (nan_a) special_y1 = {sa, EMAX, 1'b1, fa[MW-2:0]};
-    else if (nan_b) special_y1 = {sb, EMAX, 1'b1, fb[MW-2:0]};
-    else if ((inf_a && inf_b) || (zero_a && zero_b))
-      special_y1 = {DEFAULT_NAN_SIGN, EMAX, 1'b1, {(MW - 1) {1'b0}}};
-    else if (inf_a || zero_b) special_y1 = {sa ^ sb, EMAX, {MW{1'b0}}};
-    else if (zero_a || inf_b) special_y1 = {sa ^ sb, {(W - 1) {1'b0}}};
-    else begin
-      special1   = 1'b0;
-      special_y1 = '0;
-    end
-  end
+  hcl_fp_operands #(.EW(EW), .MW(MW), .OP(2), .DEFAULT_NAN_SIGN(DEFAULT_NAN_SIGN)) u_in (
+      .a(a), .b(b), .sub(1'b0), .sb(sb), .ea1(ea1), .eb1(eb1), .ma(ma), .mb(mb),
+      .special(special1), .special_y(special_y1));
 
   // Significands normalized to [2^(X-1), 2^X); a subnormal's leading zeros
   // lower its exponent.
-  function automatic logic [LZW-1:0] lzc(input logic [X-1:0] m);
-    lzc = LZW'(X);
-    for (int i = 0; i < X; i++) if (m[i]) lzc = LZW'(X - 1 - i);
-  endfunction
-  logic [X-1:0] ma, mb;
   logic [LZW-1:0] lza, lzb;
-  logic [EW-1:0] ea1, eb1;
-  assign ma = {ea != 0, fa};
-  assign mb = {eb != 0, fb};
-  assign lza = lzc(ma);
-  assign lzb = lzc(mb);
-  assign ea1 = ea | EW'(ea == 0);
-  assign eb1 = eb | EW'(eb == 0);
+  hcl_fp_lzc #(.N(X)) u_lza (.x(ma), .lz(lza));
+  hcl_fp_lzc #(.N(X)) u_lzb (.x(mb), .lz(lzb));
 
   logic v_r[0:ITER];
   logic special_r[0:ITER];
@@ -161,35 +128,13 @@ module hcl_fp_div #(
     end
   end
 
-  localparam int RW = $clog2(PW + 2) + 1;
-  logic [RW-1:0] shr;
-  localparam logic signed [DW-1:0] ONE = DW'(1), LOW = DW'(-PW), TOP = DW'(EMAXI);
-  /* verilator lint_off UNUSEDSIGNAL */
-  logic signed [DW-1:0] shr_full;     // its low bits are the shift
-  /* verilator lint_on UNUSEDSIGNAL */
-  assign shr_full = ONE - e;
-  always_comb begin
-    if (e >= ONE) shr = '0;
-    else if (e <= LOW) shr = RW'(PW + 1);
-    else shr = shr_full[RW-1:0];
-  end
-  logic [2*PW-1:0] wide;
-  assign wide = {m0, {PW{1'b0}}} >> shr;
-  logic [PW-1:0] m;
-  assign m = {wide[2*PW-1:PW+1], wide[PW] | (|wide[PW-1:0])};
-
-  // m[PW-1] is the hidden bit, m[PW-2:PW-X] the fraction, then guard.
-  logic guard, sticky, round_up;
-  assign guard = m[PW-X-1];
-  assign sticky = |m[PW-X-2:0];
-  assign round_up = guard & (sticky | m[PW-X]);
-  logic [W-2:0] rounded;
-  assign rounded = {m[PW-1] ? e[EW-1:0] : {EW{1'b0}}, m[PW-2:PW-X]} + (W - 1)'(round_up);
+  // m0[PW-1] is the hidden bit, then the fraction, the guard bit.
+  logic [W-1:0] rounded;
+  hcl_fp_round #(.EW(EW), .MW(MW), .NW(PW), .DW(DW)) u_round (
+      .s(s_r[ITER]), .e(e), .m(m0), .y(rounded));
 
   always_ff @(posedge clk) begin
     out_valid <= v_r[ITER];
-    if (special_r[ITER]) y <= special_yr[ITER];
-    else if (e >= TOP) y <= {s_r[ITER], EMAX, {MW{1'b0}}};
-    else y <= {s_r[ITER], rounded};
+    y <= special_r[ITER] ? special_yr[ITER] : rounded;
   end
 endmodule

@@ -29,10 +29,7 @@ module hcl_fp_from_int #(
   assign neg = SIGNED && x[IW-1];
   assign mag = neg ? -x : x;
   logic [LZW-1:0] lz;
-  always_comb begin
-    lz = LZW'(IW);
-    for (int i = 0; i < IW; i++) if (mag[i]) lz = LZW'(IW - 1 - i);
-  end
+  hcl_fp_lzc #(.N(IW)) u_lz (.x(mag), .lz(lz));
 
   logic v1, neg_r1;
   logic [IW-1:0] mag_r1;
@@ -45,20 +42,16 @@ module hcl_fp_from_int #(
   end
 
   // ---------------------------------------------------------------- stage 2
-  // norm[NW-1] is the hidden bit, then the fraction, the guard bit, sticky.
-  logic [NW-1:0] norm;
-  assign norm = {mag_r1 << lz_r1, {(X + 1) {1'b0}}};
-  logic guard, sticky, round_up;
-  assign guard = norm[NW-X-1];
-  assign sticky = |norm[NW-X-2:0];
-  assign round_up = guard & (sticky | norm[NW-X]);
-  logic [EW-1:0] e;
-  assign e = EW'(BIAS + IW - 1) - EW'(lz_r1);
-  logic [W-2:0] rounded;
-  assign rounded = {e, norm[NW-2:NW-X]} + (W - 1)'(round_up);
+  // The magnitude normalized: its top bit is the hidden bit, then the
+  // fraction, the guard bit, sticky bits. The result is normal.
+  logic [EW+1:0] e;
+  assign e = (EW + 2)'(BIAS + IW - 1) - (EW + 2)'(lz_r1);
+  logic [W-1:0] rounded;
+  hcl_fp_round #(.EW(EW), .MW(MW), .NW(NW), .DW(EW + 2), .DENORM(1'b0)) u_round (
+      .s(neg_r1), .e(e), .m({mag_r1 << lz_r1, {(X + 1) {1'b0}}}), .y(rounded));
 
   always_ff @(posedge clk) begin
     out_valid <= v1;
-    y <= (mag_r1 == 0) ? '0 : {neg_r1, rounded};
+    y <= (mag_r1 == 0) ? '0 : rounded;
   end
 endmodule

@@ -29,45 +29,17 @@ module hcl_fp_mul #(
   localparam int P = 2 * X;              // product bits
   localparam int DW = EW + 3;            // signed exponent arithmetic
   localparam int BIAS = (1 << (EW - 1)) - 1;
-  localparam logic [EW-1:0] EMAX = {EW{1'b1}};
   localparam int LZW = $clog2(P + 1);
-  localparam int EMAXI = (1 << EW) - 1;
 
   // ---------------------------------------------------------------- stage 1
-  logic sa, sb;
-  logic [EW-1:0] ea, eb;
-  logic [MW-1:0] fa, fb;
-  assign {sa, ea, fa} = a;
-  assign {sb, eb, fb} = b;
-
-  logic nan_a, nan_b, inf_a, inf_b, zero_a, zero_b;
-  assign nan_a = (ea == EMAX) && (fa != 0);
-  assign nan_b = (eb == EMAX) && (fb != 0);
-  assign inf_a = (ea == EMAX) && (fa == 0);
-  assign inf_b = (eb == EMAX) && (fb == 0);
-  assign zero_a = (ea == 0) && (fa == 0);
-  assign zero_b = (eb == 0) && (fb == 0);
-
-  // A subnormal's exponent counts as 1.
+  logic sa, sb, special1;
+  assign sa = a[W-1];
   logic [EW-1:0] ea1, eb1;
-  assign ea1 = ea | EW'(ea == 0);
-  assign eb1 = eb | EW'(eb == 0);
-
-  logic special1;
+  logic [X-1:0] ma, mb;
   logic [W-1:0] special_y1;
-  always_comb begin
-    special1 = 1'b1;
-    if (nan_a) special_y1 = {sa, EMAX, 1'b1, fa[MW-2:0]};
-    else if (nan_b) special_y1 = {sb, EMAX, 1'b1, fb[MW-2:0]};
-    else if ((inf_a && zero_b) || (zero_a && inf_b))
-      special_y1 = {DEFAULT_NAN_SIGN, EMAX, 1'b1, {(MW - 1) {1'b0}}};
-    else if (inf_a || inf_b) special_y1 = {sa ^ sb, EMAX, {MW{1'b0}}};
-    else if (zero_a || zero_b) special_y1 = {sa ^ sb, {(W - 1) {1'b0}}};
-    else begin
-      special1   = 1'b0;
-      special_y1 = '0;
-    end
-  end
+  hcl_fp_operands #(.EW(EW), .MW(MW), .OP(1), .DEFAULT_NAN_SIGN(DEFAULT_NAN_SIGN)) u_in (
+      .a(a), .b(b), .sub(1'b0), .sb(sb), .ea1(ea1), .eb1(eb1), .ma(ma), .mb(mb),
+      .special(special1), .special_y(special_y1));
 
   logic v1, special_r1, s_r1;
   logic [W-1:0] special_yr1;
@@ -81,15 +53,12 @@ module hcl_fp_mul #(
     // Biased exponent of the product when its leading one is at bit P-1;
     // stage 2 subtracts the leading zeros.
     e_r1 <= DW'(ea1) + DW'(eb1) - DW'(BIAS) + 1;
-    prod_r1 <= {ea != 0, fa} * {eb != 0, fb};
+    prod_r1 <= ma * mb;
   end
 
   // ---------------------------------------------------------------- stage 2
   logic [LZW-1:0] lz;
-  always_comb begin
-    lz = LZW'(P);
-    for (int i = 0; i < P; i++) if (prod_r1[i]) lz = LZW'(P - 1 - i);
-  end
+  hcl_fp_lzc #(.N(P)) u_lz (.x(prod_r1), .lz(lz));
 
   logic v2, special_r2, s_r2;
   logic [W-1:0] special_yr2;
@@ -105,40 +74,14 @@ module hcl_fp_mul #(
   end
 
   // ---------------------------------------------------------------- stage 3
-  // A result below the normal range is shifted right to exponent 1 and packs
-  // with exponent field 0; the shifted-out bits go to the sticky bit.
-  localparam int RW = $clog2(P + 2) + 1;
-  logic [RW-1:0] shr;
-  localparam logic signed [DW-1:0] ONE = DW'(1), LOW = DW'(-P), TOP = DW'(EMAXI);
-  /* verilator lint_off UNUSEDSIGNAL */
-  logic signed [DW-1:0] shr_full;     // its low bits are the shift
-  /* verilator lint_on UNUSEDSIGNAL */
-  assign shr_full = ONE - e_r2;
-  always_comb begin
-    if (e_r2 >= ONE) shr = '0;
-    else if (e_r2 <= LOW) shr = RW'(P + 1);
-    else shr = shr_full[RW-1:0];
-  end
-  logic [2*P-1:0] wide;
-  assign wide = {prod_r2, {P{1'b0}}} >> shr;
-  logic [P-1:0] m;
-  assign m = {wide[2*P-1:P+1], wide[P] | (|wide[P-1:0])};
-
-  // m[P-1] is the hidden bit, m[P-2:X] the fraction, m[X-1] the guard bit.
-  logic guard, sticky, round_up;
-  assign guard = m[X-1];
-  assign sticky = |m[X-2:0];
-  assign round_up = guard & (sticky | m[X]);
-  logic [W-2:0] packed_mag, rounded;
-  assign packed_mag = {m[P-1] ? e_r2[EW-1:0] : {EW{1'b0}}, m[P-2:X]};
-  assign rounded = packed_mag + (W - 1)'(round_up);
+  // A result below the normal range is shifted right to a subnormal;
+  // prod_r2[P-1] is the hidden bit, then the fraction, the guard bit.
+  logic [W-1:0] rounded;
+  hcl_fp_round #(.EW(EW), .MW(MW), .NW(P), .DW(DW)) u_round (
+      .s(s_r2), .e(e_r2), .m(prod_r2), .y(rounded));
 
   logic [W-1:0] y_next;
-  always_comb begin
-    if (special_r2) y_next = special_yr2;
-    else if (e_r2 >= TOP) y_next = {s_r2, EMAX, {MW{1'b0}}};
-    else y_next = {s_r2, rounded};
-  end
+  assign y_next = special_r2 ? special_yr2 : rounded;
 
   always_ff @(posedge clk) begin
     out_valid <= v2;

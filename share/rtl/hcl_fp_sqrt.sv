@@ -37,34 +37,30 @@ module hcl_fp_sqrt #(
   localparam int LZW = $clog2(X + 1);
 
   // ---------------------------------------------------------------- stage 1
-  logic s;
-  logic [EW-1:0] e;
-  logic [MW-1:0] f;
-  assign {s, e, f} = x;
+  logic s, nan, inf, zero;
+  assign s = x[W-1];
+  logic [EW-1:0] e1;                  // a subnormal's exponent counts as 1
+  logic [X-1:0] m;
+  logic [W-1:0] quiet;
+  hcl_fp_unpack #(.EW(EW), .MW(MW)) u_x (.v(x), .nan(nan), .inf(inf), .zero(zero), .e1(e1),
+                                         .sig(m), .quiet(quiet));
 
   logic special1;
   logic [W-1:0] special_y1;
   always_comb begin
     special1 = 1'b1;
-    if (e == EMAX && f != 0) special_y1 = {s, EMAX, 1'b1, f[MW-2:0]};
-    else if (e == 0 && f == 0) special_y1 = x;                  // +-0
+    if (nan) special_y1 = quiet;
+    else if (zero) special_y1 = x;                              // +-0
     else if (s) special_y1 = {DEFAULT_NAN_SIGN, EMAX, 1'b1, {(MW - 1) {1'b0}}};
-    else if (e == EMAX) special_y1 = x;                         // +inf
+    else if (inf) special_y1 = x;                               // +inf
     else begin
       special1   = 1'b0;
       special_y1 = '0;
     end
   end
 
-  logic [X-1:0] m;
-  assign m = {e != 0, f};
   logic [LZW-1:0] lz;
-  always_comb begin
-    lz = LZW'(X);
-    for (int i = 0; i < X; i++) if (m[i]) lz = LZW'(X - 1 - i);
-  end
-  logic [EW-1:0] e1;
-  assign e1 = e | EW'(e == 0);
+  hcl_fp_lzc #(.N(X)) u_lz (.x(m), .lz(lz));
 
   // x = mn * 2^t with mn = m << lz (top bit X-1) and t = e1 - lz - BIAS - MW.
   // The radicand puts mn at the top of VW bits (a shift by VW - X) or one
@@ -142,17 +138,12 @@ module hcl_fp_sqrt #(
   // root[QT-1] is the hidden bit, then the fraction, the guard bit; the
   // bits below it and a nonzero remainder are sticky. The root of a finite
   // positive number is normal and finite: no subnormal or overflow case.
-  logic [QT-1:0] root;
-  assign root = root_r[ITER];
-  logic guard, sticky, round_up;
-  assign guard = root[QT-X-1];
-  assign sticky = (|root[QT-X-2:0]) || (rem_r[ITER] != 0);
-  assign round_up = guard & (sticky | root[QT-X]);
-  logic [W-2:0] rounded;
-  assign rounded = {e_r[ITER][EW-1:0], root[QT-2:QT-X]} + (W - 1)'(round_up);
+  logic [W-1:0] rounded;
+  hcl_fp_round #(.EW(EW), .MW(MW), .NW(QT + 1), .DW(DW), .DENORM(1'b0)) u_round (
+      .s(1'b0), .e(e_r[ITER]), .m({root_r[ITER], rem_r[ITER] != 0}), .y(rounded));
 
   always_ff @(posedge clk) begin
     out_valid <= v_r[ITER];
-    y <= special_r[ITER] ? special_yr[ITER] : {1'b0, rounded};
+    y <= special_r[ITER] ? special_yr[ITER] : rounded;
   end
 endmodule

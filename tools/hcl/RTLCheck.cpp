@@ -20,6 +20,7 @@
 #include "hcl/Runtime/Compare.h"
 #include "hcl/Support/OutputFile.h"
 #include "hcl/Target/RTL.h"
+#include "hcl/Target/RTL/FloatUnits.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -54,13 +55,26 @@ Error buildSimulation(mlir::func::FuncOp entry, StringRef dir) {
   if (!verilator)
     return createStringError("verilator is needed for hcl check --rtl "
                              "(apt-get install verilator)");
-  Expected<std::string> built = runProgram(
-      *verilator,
-      {"--cc", "--exe", "--build", "-Wno-fatal", "-O0", "--top-module",
-       rtlModuleName(entry), "--prefix", "Vkernel", "-Mdir", "obj",
-       "-MAKEFLAGS", "OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1", "kernel.sv",
-       "tb.cpp"},
-      dir);
+  std::vector<std::string> arguments = {
+      "--cc",
+      "--exe",
+      "--build",
+      "-Wno-fatal",
+      "-O0",
+      "--top-module",
+      rtlModuleName(entry),
+      "--prefix",
+      "Vkernel",
+      "-Mdir",
+      "obj",
+      "-MAKEFLAGS",
+      "OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1",
+      "kernel.sv",
+      "tb.cpp"};
+  // The float units writeRtlFile put next to kernel.sv.
+  for (const std::string &file : getFloatUnitFilesUsed(entry))
+    arguments.push_back(file);
+  Expected<std::string> built = runProgram(*verilator, arguments, dir);
   if (!built)
     return createStringError("verilator could not build the simulation: " +
                              toString(built.takeError()));
@@ -159,6 +173,31 @@ Expected<HostArray> readOutput(StringRef dir, StringRef file,
   return actual;
 }
 
+/// `actual` against `expected` bit for bit: for floats too (the units give
+/// the host's exact bits, NaNs' signs and payloads included), not within a
+/// tolerance as the other checks compare them.
+Comparison compareBits(const HostArray &expected, const HostArray &actual) {
+  Comparison comparison = compareArrays(expected, actual, 0.0);
+  if (!comparison.equal || !isFloat(expected.kind()))
+    return comparison;
+  size_t bytes = expected.elementBytes();
+  for (int64_t i = 0; i < expected.numElements(); ++i) {
+    const char *want = static_cast<const char *>(expected.data()) + i * bytes;
+    const char *got = static_cast<const char *>(actual.data()) + i * bytes;
+    if (std::memcmp(want, got, bytes) == 0)
+      continue;
+    uint64_t wantBits = 0, gotBits = 0;
+    std::memcpy(&wantBits, want, bytes);
+    std::memcpy(&gotBits, got, bytes);
+    comparison.equal = false;
+    comparison.firstMismatch = "at element " + std::to_string(i) +
+                               ": expected the bits 0x" + utohexstr(wantBits) +
+                               ", got 0x" + utohexstr(gotBits);
+    break;
+  }
+  return comparison;
+}
+
 /// The cycle count the testbench printed.
 std::string cyclesOf(StringRef output) {
   size_t at = output.rfind("cycles ");
@@ -213,7 +252,7 @@ int checkRTL(mlir::ModuleOp scheduled, mlir::func::FuncOp entry,
           readOutput(seedDir, file, *expected, widthOf(function, file));
       if (!simulated)
         return fail(toString(simulated.takeError()));
-      Comparison comparison = compareArrays(*expected, *simulated);
+      Comparison comparison = compareBits(*expected, *simulated);
       if (!comparison.equal) {
         outs() << "hcl check --rtl: MISMATCH: " << name << " " << file
                << " of the Verilator simulation differs from the JIT on seed "

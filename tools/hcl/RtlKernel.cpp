@@ -15,6 +15,7 @@
 #include "hcl/Support/OutputFile.h"
 #include "hcl/Support/PassManagerOptions.h"
 #include "hcl/Target/RTL.h"
+#include "hcl/Target/RTL/FloatUnits.h"
 #include "hcl/Transforms/Passes.h"
 
 #include "mlir/Pass/PassManager.h"
@@ -42,6 +43,13 @@ mlir::LogicalResult writeRtlFile(mlir::func::FuncOp entry, StringRef path) {
   if (mlir::failed(emitRTLKernel(entry, os)))
     return mlir::failure();
   if (Error error = writeFileAtomically(path, text)) {
+    fail(toString(std::move(error)));
+    return mlir::failure();
+  }
+  // The float units the module instantiates, next to it
+  // (docs/rtl-float.md): the directory is complete on its own.
+  if (Error error = writeFloatUnits(sys::path::parent_path(path),
+                                    getFloatUnitFilesUsed(entry))) {
     fail(toString(std::move(error)));
     return mlir::failure();
   }

@@ -21,7 +21,8 @@ std::optional<std::string> writeKernelRtl(mlir::ModuleOp module,
                                           llvm::StringRef outputDir);
 
 /// The scheduled and prepared `scheduled` module's entry `entry`, written as
-/// SystemVerilog into `path`.
+/// SystemVerilog into `path`, with the files of the float units it uses
+/// (getFloatUnitFilesUsed) next to it.
 mlir::LogicalResult writeRtlFile(mlir::func::FuncOp entry,
                                  llvm::StringRef path);
 

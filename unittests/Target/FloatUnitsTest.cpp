@@ -157,4 +157,37 @@ TEST(FloatUnits, WritesEveryFile) {
   llvm::sys::fs::remove_directories(dir);
 }
 
+/// The files a kernel needs: the units of its operations and of the
+/// functions it calls, and the shared modules they instantiate; nothing
+/// for a function without float operations.
+TEST(FloatUnits, FilesUsed) {
+  auto context = makeContext();
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(R"mlir(
+func.func @callee(%a: f32) -> f32 {
+  %0 = arith.addf %a, %a : f32
+  return %0 : f32
+}
+func.func @entry(%a: f32) -> f32 {
+  %0 = func.call @callee(%a) : (f32) -> f32
+  %1 = arith.cmpf olt, %0, %a : f32
+  %2 = arith.select %1, %0, %a : f32
+  return %2 : f32
+}
+func.func @integer(%a: i32) -> i32 {
+  %0 = arith.addi %a, %a : i32
+  return %0 : i32
+}
+)mlir",
+                                                             context.get());
+  ASSERT_TRUE(module);
+  auto entry = module->lookupSymbol<func::FuncOp>("entry");
+  std::vector<std::string> expected = {"hcl_fp_add.sv",   "hcl_fp_cmp.sv",
+                                       "hcl_fp_lzc.sv",   "hcl_fp_operands.sv",
+                                       "hcl_fp_round.sv", "hcl_fp_unpack.sv"};
+  EXPECT_EQ(getFloatUnitFilesUsed(entry), expected);
+  EXPECT_TRUE(
+      getFloatUnitFilesUsed(module->lookupSymbol<func::FuncOp>("integer"))
+          .empty());
+}
+
 } // namespace

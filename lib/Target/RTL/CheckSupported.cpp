@@ -1,13 +1,16 @@
 //===- CheckSupported.cpp - what has a hardware form yet --------*- C++ -*-===//
 //
-// The RTL translation handles integer kernels: scf loops and conditionals,
-// integer arith of any width, loads and stores of statically shaped
-// memrefs (arguments, results or local buffers), and calls of functions it
-// handles (module instances), without recursion. Everything else is refused
-// here, at the operation or argument at fault, before anything is printed.
+// The RTL translation handles scf loops and conditionals, integer arith of
+// any width, f32 and f64 operations that have a float unit or are wirings
+// (FloatUnitEmitter.h, docs/rtl-float.md), loads and stores of statically
+// shaped memrefs (arguments, results or local buffers), and calls of
+// functions it handles (module instances), without recursion. Everything
+// else is refused here, at the operation or argument at fault, before
+// anything is printed.
 //
 //===----------------------------------------------------------------------===//
 
+#include "FloatUnitEmitter.h"
 #include "Fsm.h"
 
 #include "hcl/Target/RTL.h"
@@ -21,6 +24,13 @@ using namespace mlir;
 
 namespace hcl {
 
+static std::string typeName(Type type) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  type.print(os);
+  return text;
+}
+
 /// Why `type` has no hardware form yet; empty when it has one.
 static std::string refusedType(Type type) {
   if (auto memref = dyn_cast<MemRefType>(type)) {
@@ -28,16 +38,13 @@ static std::string refusedType(Type type) {
       return "dynamic shapes have no hardware form yet";
     return refusedType(memref.getElementType());
   }
-  if (isa<FloatType>(type))
-    return "floating point in hardware comes with issue 30";
-  if (type.isIndex() || isa<IntegerType>(type))
+  // The float units are binary32 and binary64 (docs/rtl-float.md).
+  if (type.isF32() || type.isF64() || type.isIndex() || isa<IntegerType>(type))
     return "";
-  return "the type " + [&] {
-    std::string text;
-    llvm::raw_string_ostream os(text);
-    type.print(os);
-    return text;
-  }() + " has no hardware form yet";
+  if (isa<FloatType>(type))
+    return "the float type " + typeName(type) +
+           " has no hardware form (the float units are f32 and f64)";
+  return "the type " + typeName(type) + " has no hardware form yet";
 }
 
 static bool isDatapathOp(Operation *op) {
@@ -54,6 +61,10 @@ static bool isDatapathOp(Operation *op) {
 /// Why `op` has no hardware form yet; empty when it has one.
 static std::string refusedOp(Operation *op) {
   StringRef dialect = op->getDialect() ? op->getDialect()->getNamespace() : "";
+  if (rtl::isFloatUnit(op) || rtl::isFloatWire(op))
+    return "";
+  if (std::string why = rtl::refusedFloatOp(op); !why.empty())
+    return why;
   if (dialect == "math")
     return "math functions have no hardware form yet";
   if (isa<func::CallIndirectOp>(op))
@@ -139,7 +150,7 @@ static LogicalResult checkFunction(func::FuncOp func,
     // are refused at theirs.
     if (op->hasTrait<OpTrait::ConstantLike>() && isa<UnknownLoc>(op->getLoc()))
       return WalkResult::advance();
-    // A type's reason first: floats are refused as floats, whatever the
+    // A type's reason first: an f16 is refused as such, whatever the
     // operation.
     std::string why;
     for (Type type : op->getResultTypes())

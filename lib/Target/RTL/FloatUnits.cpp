@@ -11,11 +11,15 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <set>
 
 using namespace mlir;
 
@@ -193,10 +197,46 @@ std::optional<FloatUnitUse> getFloatUnitUse(Operation *op) {
   return use;
 }
 
-llvm::Error writeFloatUnits(llvm::StringRef dir) {
+std::vector<std::string> getFloatUnitFilesUsed(Operation *entry) {
+  std::set<std::string> files;
+  // The functions `entry` calls, transitively: their modules share its file.
+  llvm::SetVector<Operation *> functions;
+  functions.insert(entry);
+  for (size_t i = 0; i < functions.size(); ++i)
+    functions[i]->walk([&](Operation *op) {
+      if (auto call = dyn_cast<CallOpInterface>(op))
+        if (Operation *callee = call.resolveCallable())
+          functions.insert(callee);
+      if (std::optional<FloatUnitUse> use = getFloatUnitUse(op))
+        files.insert(use->file());
+    });
+  // A unit's file names the modules it instantiates ("hcl_fp_round #(").
+  const auto &embedded = getEmbeddedFloatUnits();
+  std::vector<std::string> pending(files.begin(), files.end());
+  while (!pending.empty()) {
+    std::string file = pending.back();
+    pending.pop_back();
+    auto text = llvm::find_if(
+        embedded, [&](const auto &entry) { return entry.first == file; });
+    if (text == embedded.end())
+      continue;
+    for (const auto &[name, unused] : embedded) {
+      std::string module = llvm::StringRef(name).drop_back(3).str();
+      if (text->second.find(module + " #(") != std::string::npos &&
+          files.insert(name).second)
+        pending.push_back(name);
+    }
+  }
+  return {files.begin(), files.end()};
+}
+
+llvm::Error writeFloatUnits(llvm::StringRef dir,
+                            const std::vector<std::string> &files) {
   if (std::error_code ec = llvm::sys::fs::create_directories(dir))
     return llvm::createStringError(ec, "cannot create '" + dir + "'");
   for (const auto &[name, text] : getEmbeddedFloatUnits()) {
+    if (!llvm::is_contained(files, name))
+      continue;
     llvm::SmallString<128> path(dir);
     llvm::sys::path::append(path, name);
     std::error_code ec;
@@ -206,6 +246,13 @@ llvm::Error writeFloatUnits(llvm::StringRef dir) {
     os << text;
   }
   return llvm::Error::success();
+}
+
+llvm::Error writeFloatUnits(llvm::StringRef dir) {
+  std::vector<std::string> files;
+  for (const auto &[name, text] : getEmbeddedFloatUnits())
+    files.push_back(name);
+  return writeFloatUnits(dir, files);
 }
 
 } // namespace hcl

@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Divider.h"
+#include "FloatUnitEmitter.h"
 #include "Fsm.h"
 #include "Operators.h"
 
@@ -38,10 +39,13 @@ std::string logicOf(unsigned width) {
   return "logic [" + std::to_string(width - 1) + ":0]";
 }
 
-/// Whether a user of `value` reads only its low bits (a truncation, as
-/// fixed point's requantizations are).
+/// Whether a user of `value` reads only some of its bits: a truncation (as
+/// fixed point's requantizations are), or a float's sign wiring (absf and
+/// copysign read the sign or the magnitude).
 bool isTruncated(Value value) {
   return llvm::any_of(value.getUsers(), [&](Operation *user) {
+    if (isFloatWire(user))
+      return true;
     return isa<arith::TruncIOp, arith::IndexCastOp, arith::IndexCastUIOp>(
                user) &&
            bitWidth(user->getResult(0).getType()) < bitWidth(value.getType());
@@ -117,13 +121,19 @@ private:
   std::string guard(int pipelineIndex, int at);
   std::string address(Operation *access, ValueRange indices, int inState);
   void emitPipelineWires(int stateId, int pipelineIndex, raw_ostream &os);
-  /// A divider's instance: its operands from the cycle of its issue, its
-  /// output the result's wire, valid rtlLatency(op) cycles later.
-  void emitDivider(Operation *op, function_ref<std::string(Value)> operand,
-                   raw_ostream &os) {
+  /// A divider's or float unit's instance: its operands from the cycle of
+  /// its issue, its output the result's wire, valid rtlLatency(op) cycles
+  /// later.
+  void emitUnit(Operation *op, function_ref<std::string(Value)> operand,
+                raw_ostream &os) {
     Value result = op->getResult(0);
-    os << "  " << declaration(result, wire(result)) << "\n"
-       << dividerInstance(op, "div" + std::to_string(id(result)),
+    os << "  " << declaration(result, wire(result)) << "\n";
+    if (isFloatUnit(op)) {
+      os << floatUnitInstance(op, "fu" + std::to_string(id(result)), operand,
+                              wire(result));
+      return;
+    }
+    os << dividerInstance(op, "div" + std::to_string(id(result)),
                           operand(op->getOperand(0)),
                           operand(op->getOperand(1)), wire(result));
   }
@@ -316,8 +326,8 @@ void ModuleEmitter::emitPipelineWires(int stateId, int index, raw_ostream &os) {
     if (isa<arith::ConstantOp, memref::StoreOp>(op))
       continue;
     Value result = op.getResult(0);
-    if (isDivider(&op)) {
-      emitDivider(
+    if (isDivider(&op) || isFloatUnit(&op)) {
+      emitUnit(
           &op, [&](Value value) { return operand(value, &op, stateId); }, os);
       continue;
     }
@@ -475,8 +485,8 @@ void ModuleEmitter::emitWires() {
               memref::DeallocOp>(op))
         continue;
       Value result = op->getResult(0);
-      if (isDivider(op)) {
-        emitDivider(
+      if (isDivider(op) || isFloatUnit(op)) {
+        emitUnit(
             op, [&](Value operand) { return signal(operand, inState); }, os);
         continue;
       }

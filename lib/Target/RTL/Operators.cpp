@@ -8,8 +8,11 @@
 
 #include "Operators.h"
 
+#include "FloatUnitEmitter.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -22,6 +25,9 @@ unsigned bitWidth(Type type) {
     return bitWidth(memref.getElementType());
   if (type.isIndex())
     return 64;
+  // A float is its bits: f32 a 32-bit word (docs/rtl-float.md).
+  if (auto floatType = dyn_cast<FloatType>(type))
+    return floatType.getWidth();
   return cast<IntegerType>(type).getWidth();
 }
 
@@ -106,8 +112,11 @@ std::string operatorExpression(Operation *op,
                                function_ref<std::string(Value)> signal) {
   return llvm::TypeSwitch<Operation *, std::string>(op)
       .Case([&](arith::ConstantOp constant) {
-        auto value = cast<IntegerAttr>(constant.getValue());
-        return literal(value.getValue(), bitWidth(constant.getType()));
+        unsigned width = bitWidth(constant.getType());
+        if (auto value = dyn_cast<FloatAttr>(constant.getValue()))
+          return literal(value.getValue().bitcastToAPInt(), width);
+        return literal(cast<IntegerAttr>(constant.getValue()).getValue(),
+                       width);
       })
       .Case([&](arith::AddIOp) { return binary(op, "+", false, signal); })
       .Case([&](arith::SubIOp) { return binary(op, "-", false, signal); })
@@ -150,6 +159,8 @@ std::string operatorExpression(Operation *op,
           text += (bit ? ", " : "") + value + "[" + std::to_string(bit) + "]";
         return text + "}";
       })
+      .Case<arith::NegFOp, math::AbsFOp, math::CopySignOp, arith::BitcastOp>(
+          [&](Operation *) { return floatWireExpression(op, signal); })
       .Default([](Operation *) -> std::string {
         llvm_unreachable("checkRTLSupported refuses other operations");
       });

@@ -24,6 +24,7 @@
 #include "Fsm.h"
 
 #include "Divider.h"
+#include "FloatUnitEmitter.h"
 #include "MemoryDistances.h"
 
 #include "hcl/Analysis/Estimate.h"
@@ -69,7 +70,7 @@ int rtlLatency(Operation *op) {
 }
 
 bool hasDelayedResult(Operation *op) {
-  return isa<memref::LoadOp>(op) || isDivider(op);
+  return isa<memref::LoadOp>(op) || isDivider(op) || isFloatUnit(op);
 }
 
 namespace {

@@ -2,20 +2,52 @@
 // fault (docs/rtl.md, "Refused").
 // RUN: hcl-translate --emit-rtl %s -split-input-file -verify-diagnostics
 
-// expected-error @+1 {{rtl: argument 0: floating point in hardware comes with issue 30}}
-func.func @float_argument(%A: memref<4xf32>) {
+// The float units are f32 and f64 (docs/rtl-float.md).
+// expected-error @+1 {{rtl: argument 0: the float type f16 has no hardware form (the float units are f32 and f64)}}
+func.func @half_argument(%A: memref<4xf16>) {
   return
 }
 
 // -----
 
-func.func @float_op(%A: memref<4xi32>) {
-  %a = affine.load %A[0] : memref<4xi32>
-  // expected-error @+1 {{rtl: floating point in hardware comes with issue 30}}
-  %x = arith.sitofp %a : i32 to f32
-  %y = arith.addf %x, %x : f32
-  %i = arith.fptosi %y : f32 to i32
-  affine.store %i, %A[0] : memref<4xi32>
+// Float operations without a unit: remf, math functions, conversions of
+// integer widths the units do not take.
+func.func @remf(%A: memref<4xf32>) {
+  %a = affine.load %A[0] : memref<4xf32>
+  %b = affine.load %A[1] : memref<4xf32>
+  // expected-error @+1 {{rtl: 'arith.remf' of f32, f32 to f32 has no float unit (the units compute f32 and f64, with i32 and i64 integers; docs/rtl-float.md)}}
+  %r = arith.remf %a, %b : f32
+  affine.store %r, %A[0] : memref<4xf32>
+  return
+}
+
+// -----
+
+func.func @exp(%A: memref<4xf64>) {
+  %a = affine.load %A[0] : memref<4xf64>
+  // expected-error @+1 {{rtl: 'math.exp' has no float unit (docs/rtl-float.md lists what the units compute)}}
+  %e = math.exp %a : f64
+  affine.store %e, %A[0] : memref<4xf64>
+  return
+}
+
+// -----
+
+func.func @narrow_conversion(%A: memref<4xi8>, %B: memref<4xf32>) {
+  %a = affine.load %A[0] : memref<4xi8>
+  // expected-error @+1 {{rtl: 'arith.uitofp' of i8 to f32 has no float unit (the units compute f32 and f64, with i32 and i64 integers; docs/rtl-float.md)}}
+  %f = arith.uitofp %a : i8 to f32
+  affine.store %f, %B[0] : memref<4xf32>
+  return
+}
+
+// -----
+
+func.func @rounding_mode(%A: memref<4xf64>, %B: memref<4xf32>) {
+  %a = affine.load %A[0] : memref<4xf64>
+  // expected-error @+1 {{rtl: 'arith.truncf' of f64 to f32 has no float unit}}
+  %f = arith.truncf %a to_nearest_away : f64 to f32
+  affine.store %f, %B[0] : memref<4xf32>
   return
 }
 
@@ -108,11 +140,12 @@ func.func @twice(%A: memref<4xi32>) {
 
 // -----
 
-// Fixed point is lowered to integers; its conversions to float are floats.
+// Fixed point is lowered to integers; its conversion to float converts
+// the 16-bit integer, a width the units do not take.
 func.func @fixed_to_float(%A: memref<4x!hcl.Fixed<16, 8>>, %B: memref<4xi32>) {
   affine.for %i = 0 to 4 {
     %a = affine.load %A[%i] : memref<4x!hcl.Fixed<16, 8>>
-    // expected-error @+1 {{rtl: floating point in hardware comes with issue 30}}
+    // expected-error @+1 {{rtl: 'arith.sitofp' of i16 to f32 has no float unit}}
     %f = hcl.fixed_to_float %a : !hcl.Fixed<16, 8> to f32
     %n = arith.fptosi %f : f32 to i32
     affine.store %n, %B[%i] : memref<4xi32>

@@ -1,9 +1,10 @@
 // hcl.quantize retypes a tensor's storage, not its computation: the
 // arithmetic stays in floats between conversions, so a quantized float
 // kernel is refused at the first load, where the element becomes a float
-// again (the constants the lowering hoists have no line of their own).
+// again (the constants the lowering hoists have no line of their own):
+// there, the 16-bit integer's conversion has no float unit.
 // RUN: not hcl check --rtl %s 2>&1 | FileCheck %s
-// CHECK: quantized.mlir:[[@LINE+6]]:14: error: rtl: floating point in hardware comes with issue 30
+// CHECK: quantized.mlir:[[@LINE+6]]:14: error: rtl: 'arith.sitofp' of i16 to f32 has no float unit
 func.func @top(%A: memref<4x4xf32>, %B: memref<4x4xf32>, %C: memref<4x4xf32>) {
   %s = hcl.create_stage_handle "s" : !hcl.StageHandle
   affine.for %i = 0 to 4 {

@@ -54,8 +54,9 @@ it with and without its schedule on random inputs and compares the outputs.
 With --threads N, `hcl check` runs the parallel loops on N OpenMP threads, and
 most programs end their schedule with one more `parallel` on a loop the model
 believes carries no dependence (draw_parallel), so that threads run often.
-With --rtl, the element types are integers and fixed point (i32, i64, i16,
-Fixed<16, 8>, Fixed<12, 4>, UFixed<16, 6>; fixed-point stages use add_fixed,
+With --rtl, the element types are integers, floats and fixed point (i32, i64,
+i16, f32, f64, Fixed<16, 8>, Fixed<12, 4>, UFixed<16, 6>; floats run on hcl's
+float units, docs/rtl-float.md; fixed-point stages use add_fixed,
 sub_fixed, mul_fixed, max_fixed and min_fixed), and `hcl check --rtl` compares
 each program's SystemVerilog, simulated with Verilator, with the JIT bit for
 bit; a located `rtl:` error (what has no hardware form yet, also on the
@@ -121,9 +122,10 @@ INT_OPS = ["addi", "subi", "muli", "xori", "maxsi", "minsi"]
 FLOAT_OPS = ["addf", "subf", "mulf", "maximumf"]
 DTYPES = ["i32", "i64", "f32", "f64", "i8", "i16", "!hcl.Fixed<12, 4>",
           "!hcl.UFixed<16, 6>"]
-# `--rtl`: integers and fixed point, which have a hardware form.
-RTL_DTYPES = ["i32", "i64", "i16", "!hcl.Fixed<16, 8>", "!hcl.Fixed<12, 4>",
-              "!hcl.UFixed<16, 6>"]
+# `--rtl`: the types with a hardware form: integers, f32 and f64 (the float
+# units) and fixed point.
+RTL_DTYPES = ["i32", "i64", "i16", "f32", "f64", "!hcl.Fixed<16, 8>",
+              "!hcl.Fixed<12, 4>", "!hcl.UFixed<16, 6>"]
 FIXED_OPS = ["add_fixed", "sub_fixed", "mul_fixed", "max_fixed", "min_fixed"]
 RTL = False
 
@@ -707,7 +709,7 @@ FIXED_KERNELS = {
 
 def gen_fixed_kernel(rng, name):
     dtype, build = FIXED_KERNELS[name]
-    if rng.random() < 0.25 or (RTL and is_float(dtype)):
+    if rng.random() < 0.25:
         dtype = rng.choice(element_types())
     kernel = Kernel(dtype)
     kernel.fixed = name
@@ -1493,8 +1495,9 @@ def main(argv=None):
                         help="check each program's HLS C++ (compiled with g++) "
                              "against the JIT instead of the unscheduled program")
     parser.add_argument("--rtl", action="store_true",
-                        help="integer and fixed-point programs only; check each "
-                             "one's SystemVerilog (Verilator) against the JIT")
+                        help="integer, f32/f64 and fixed-point programs; check "
+                             "each one's SystemVerilog (Verilator) against the "
+                             "JIT")
     parser.add_argument("--threads", type=int, default=0,
                         help="run parallel loops on N OpenMP threads, and draw "
                              "one more `parallel` in most schedules")
@@ -1536,8 +1539,8 @@ def run_all(programs, hcl, workdir, args):
             counts[r.status] += 1
             if args.verbose:
                 prims = " ".join(r.program.primitives())
-                print(f"{r.status:15} {r.program.name:18} {r.seconds:5.2f}s [{prims}] "
-                      f"{r.detail}", flush=True)
+                print(f"{r.status:15} {r.program.name:18} {r.seconds:5.2f}s "
+                      f"{r.program.kernel.dtype} [{prims}] {r.detail}", flush=True)
             elif r.status in FAILURES:
                 print(f"FAIL {r.status} {r.program.name}: {r.detail}", flush=True)
             if args.progress and len(results) % args.progress == 0:

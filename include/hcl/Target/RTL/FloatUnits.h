@@ -61,6 +61,15 @@ std::optional<FloatUnitUse> getFloatUnitUse(mlir::Operation *op);
 /// that the kernel's directory is complete on its own.
 llvm::Error writeFloatUnits(llvm::StringRef dir);
 
+/// The files (of getEmbeddedFloatUnits) that `entry`'s module needs: the
+/// units its operations and those of the functions it calls use, and the
+/// modules they instantiate (hcl_fp_round, ...), sorted by name.
+std::vector<std::string> getFloatUnitFilesUsed(mlir::Operation *entry);
+
+/// Writes the embedded files named `files` into `dir` (made if missing).
+llvm::Error writeFloatUnits(llvm::StringRef dir,
+                            const std::vector<std::string> &files);
+
 } // namespace hcl
 
 #endif // HCL_TARGET_RTL_FLOATUNITS_H
