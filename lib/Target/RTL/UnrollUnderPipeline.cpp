@@ -86,22 +86,21 @@ void markLoopsUnderPipelines(ModuleOp module) {
     if (!loop->hasAttr("pipeline_ii"))
       continue;
     SmallVector<affine::AffineForOp> nested;
-    loop.getBody()->walk([&](affine::AffineForOp inner) {
-      nested.push_back(inner);
-    });
+    loop.getBody()->walk(
+        [&](affine::AffineForOp inner) { nested.push_back(inner); });
     if (nested.empty())
       continue;
     Count size = unrolledSize(*loop.getBody());
     if (size.why.empty() && size.ops > kMaxUnrolledOps)
       size.why = "the loops under it would unroll to more than " +
                  std::to_string(kMaxUnrolledOps) + " operations";
-    LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": pipelined loop at "
-                            << loop.getLoc() << ": " << nested.size()
-                            << " loops under it, "
-                            << (size.why.empty() ? "unrolled" : size.why)
-                            << "\n");
+    LLVM_DEBUG(llvm::dbgs()
+               << DEBUG_TYPE ": pipelined loop at " << loop.getLoc() << ": "
+               << nested.size() << " loops under it, "
+               << (size.why.empty() ? "unrolled" : size.why) << "\n");
     if (!size.why.empty()) {
-      loop->setAttr(kNestKeptAttr, StringAttr::get(loop.getContext(), size.why));
+      loop->setAttr(kNestKeptAttr,
+                    StringAttr::get(loop.getContext(), size.why));
       continue;
     }
     Builder builder(loop.getContext());
