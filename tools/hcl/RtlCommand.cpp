@@ -142,8 +142,12 @@ int rtlMain() {
           asRead = module.clone();
         return addRtlPipeline(pm, program);
       });
-  if (!loaded)
+  if (!loaded) {
+    // The clone's context died with the failed load: erasing it now would
+    // touch freed memory, so it is let go (the process ends here).
+    (void)asRead.release();
     return 1;
+  }
   mlir::ModuleOp module = loaded->module();
   if (std::error_code error = sys::fs::create_directories(outputDir))
     return fail("cannot create " + outputDir + ": " + error.message());

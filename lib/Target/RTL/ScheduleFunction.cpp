@@ -26,6 +26,7 @@
 #include "Divider.h"
 #include "FloatUnitEmitter.h"
 #include "MemoryDistances.h"
+#include "UnrollUnderPipeline.h"
 
 #include "hcl/Analysis/Estimate.h"
 
@@ -231,10 +232,22 @@ Fragment Builder::layoutControl(Operation *op, int init) {
 
 /// Why `loop` cannot be pipelined in this slice; empty when it can.
 static std::string unpipelinable(scf::ForOp loop) {
-  for (Operation &op : loop.getBody()->without_terminator())
-    if (op.getNumRegions())
-      return "its body is not straight-line code (a nested '" +
+  for (Operation &op : loop.getBody()->without_terminator()) {
+    // The preparation hoists a static allocation (UnrollUnderPipeline.h);
+    // a pipeline has no state that allocates or frees.
+    if (isa<memref::AllocOp, memref::AllocaOp, memref::DeallocOp>(op))
+      return "its body allocates or frees a buffer ('" +
              op.getName().getStringRef().str() + "')";
+    if (!op.getNumRegions())
+      continue;
+    std::string why = "its body is not straight-line code (a nested '" +
+                      op.getName().getStringRef().str() + "'";
+    // The preparation unrolls the loops under a pipelined one when it can
+    // (UnrollUnderPipeline.h); it said why it could not.
+    if (auto kept = loop->getAttrOfType<StringAttr>(kNestKeptAttr))
+      why += ": " + kept.getValue().str();
+    return why + ")";
+  }
   return "";
 }
 

@@ -5,6 +5,8 @@
 #include "hcl/Target/RTL/Passes.h"
 
 #include "MemoryDistances.h"
+#include "PipelineForwarding.h"
+#include "UnrollUnderPipeline.h"
 
 #include "hcl/Analysis/Estimate.h"
 #include "hcl/Conversion/Passes.h"
@@ -70,8 +72,12 @@ struct RTLLowerAffinePass
   }
 
   void runOnOperation() override {
+    // The loops under a pipelined loop are unrolled with the others.
+    rtl::markLoopsUnderPipelines(getOperation());
     if (failed(unroll()))
       return signalPassFailure();
+    rtl::hoistAllocationsFromPipelines(getOperation());
+    rtl::forwardInPipelines(getOperation());
     DenseMap<Block *, NamedAttrList> kept;
     std::string error;
     FailureOr<TargetModel> target = TargetModel::get("rtl", error);
@@ -89,6 +95,8 @@ struct RTLLowerAffinePass
       attributes.set("pipeline_ii", requested);
       if (Attribute name = loop->getAttr("loop_name"))
         attributes.set("loop_name", name);
+      if (Attribute why = loop->getAttr(rtl::kNestKeptAttr))
+        attributes.set(rtl::kNestKeptAttr, why);
       attributes.set("rtl.min_ii", builder.getI64IntegerAttr(estimate.ii));
       attributes.set("rtl.res_mii", builder.getI64IntegerAttr(estimate.resMII));
       attributes.set("rtl.rec_mii", builder.getI64IntegerAttr(estimate.recMII));

@@ -17,7 +17,13 @@ def RTLLowerAffine : Pass<"hcl-rtl-lower-affine", "mlir::ModuleOp"> {
     The first step of the RTL preparation. The loops marked `unroll` (0:
     fully) are unrolled, innermost first, with MLIR's affine unrolling (a
     cleanup loop for a remainder); a full unroll needs a constant trip
-    count, else a located error. Then `lower-affine` turns the affine loops
+    count, else a located error. The loops under a pipelined loop are
+    marked to be unrolled with them when their trip counts are constant
+    and the unrolled body stays within 2048 operations (else the loop
+    gets `rtl.nest_kept`, why). After the unrolling, a pipelined loop's
+    allocations move before it, and in its body a load of an address the
+    iteration stored or loaded before takes that value and an
+    overwritten store is dropped. Then `lower-affine` turns the affine loops
     into `scf.for` and their addresses into `arith`, and each pipelined
     loop's `scf.for` keeps what the RTL's modulo scheduler needs:
     `pipeline_ii` (the requested II), `loop_name`, and the II the
