@@ -83,7 +83,7 @@ static std::set<std::string> loopNames(const ScheduleImpl &schedule,
     } else if (command.kind == CommandKind::Fuse) {
       std::string fused;
       for (const auto &axis : a)
-        fused += axis + ".";
+        fused += axis + "_";
       names.insert(fused + "fused");
     }
   }
@@ -299,7 +299,7 @@ Axis Stage::fuse(const std::vector<Axis> &axes, SourceLocation where) {
   std::string fused;
   for (const Axis &axis : axes) {
     checkAxis(axis, "fuse");
-    fused += axis.loop + ".";
+    fused += axis.loop + "_";
   }
   schedule->commands.push_back(
       makeCommand(CommandKind::Fuse, stage, loopsOf(axes)));

@@ -49,7 +49,7 @@ static LogicalResult checkRunsIterations(Operation *user, AffineForOp loop) {
   return diag;
 }
 
-/// i { j { body } } -> i.j.fused { body } with i and j recovered by division
+/// i { j { body } } -> i_j_fused { body } with i and j recovered by division
 /// and remainder (MLIR's coalesceLoops). The loops must be listed outermost
 /// first and be perfectly nested with no loop between them.
 LogicalResult FuseOp::apply(ScheduleContext &ctx) {
@@ -84,7 +84,7 @@ LogicalResult FuseOp::apply(ScheduleContext &ctx) {
   std::string fusedName;
   SmallVector<NamedAttribute> annotations;
   for (AffineForOp loop : loops) {
-    fusedName += getLoopName(loop).str() + ".";
+    fusedName += getLoopName(loop).str() + "_";
     llvm::append_range(annotations, getLoopAnnotations(loop));
     if (failed(normalizeAffineFor(loop)))
       return op.emitError("loop '")

@@ -150,9 +150,43 @@ def update(tensor, fcompute, name=None):
 def mutate(domain, fcompute, name=None):
     """A stage running fcompute(i, j, ...), imperative code, at every index
     of `domain` (HeteroCL's hcl.mutate)."""
+    shape = tuple(domain) if isinstance(domain, (tuple, list)) else (domain,)
+    if any(isinstance(extent, Expr) for extent in shape):
+        return _mutate_to_run_time_extents(shape, fcompute, name)
     name = _unique(name)
     axes = _lambda_axes(fcompute, domain, "mutate", name)
     _hcl.make_mutate(domain, axes, lambda: fcompute(*axes), name)
+
+
+def _mutate_to_run_time_extents(shape, fcompute, name):
+    """mutate over a domain whose extents are known only when the program
+    runs (a scalar's value): imperative loops from 0 to each extent, in a
+    stage of their own unless already inside imperative code (HeteroCL
+    accepts such a domain; a compute's shape must still be Python ints)."""
+    if not callable(fcompute):
+        raise Error(f"mutate '{_name(name) or '(unnamed)'}': expected a "
+                    f"function of the indices, got {type(fcompute).__name__}")
+    try:
+        parameters = [p.name for p in
+                      inspect.signature(fcompute).parameters.values()
+                      if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    except (TypeError, ValueError):
+        parameters = []
+    loop_names = parameters if len(parameters) == len(shape) else \
+        [None] * len(shape)
+
+    def nest(depth, indices):
+        if depth == len(shape):
+            fcompute(*indices)
+            return
+        with for_(0, shape[depth], name=loop_names[depth]) as i:
+            nest(depth + 1, indices + [i])
+
+    if _hcl.in_imperative_code():
+        nest(0, [])
+        return
+    with Stage(_name(name) or "mutate"):
+        nest(0, [])
 
 
 @located

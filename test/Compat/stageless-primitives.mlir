@@ -48,7 +48,7 @@ func.func @split_tile(%A: memref<16x8xf32>, %B: memref<16x8xf32>) {
 // CHECK:         affine.for {{.*}} = 0 to 32 {
 // CHECK-NEXT:      affine.for {{.*}} = 0 to 4 {
 // CHECK:           } {loop_name = "i"}
-// CHECK-NEXT:    } {loop_name = "k.j.fused", stage_name = "s"}
+// CHECK-NEXT:    } {loop_name = "k_j_fused", stage_name = "s"}
 func.func @reorder_fuse(%A: memref<4x8xf32>, %B: memref<8x4xf32>, %C: memref<4x4xf32>) {
   %s = hcl.create_op_handle "s"
   %li = hcl.create_loop_handle %s, "i"

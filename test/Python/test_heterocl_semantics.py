@@ -280,3 +280,35 @@ def test_assigning_bits_of_an_expression_is_an_error():
 
     with pytest.raises(hcl.Error, match="the expression is stored nowhere"):
         hcl.create_schedule([hcl.placeholder((8,), "A")], kernel)
+
+
+def test_fused_loops_are_named_as_heterocl_names_them():
+    A = hcl.placeholder((3, 4, 5), "A")
+    B = hcl.compute(A.shape, lambda i, j, k: A[i, j, k] * 2 - j, "B")
+    s = hcl.create_schedule([A, B])
+    fused = s[B].fuse(1, 2)
+    assert fused.name == "j_k_fused"
+    assert 'loop_name = "j_k_fused"' in hcl.lower(s)
+    s[B].unroll(fused, 4)  # the handle names the fused loop for later steps
+    a = RNG.integers(-9, 9, (3, 4, 5), dtype=np.int32)
+    b = np.zeros((3, 4, 5), np.int32)
+    hcl.build(s)(a, b)
+    np.testing.assert_array_equal(b, a * 2 - np.arange(4)[None, :, None])
+
+
+@pytest.mark.parametrize("shape_a", [(8, 8), (12, 12), (12, 6)])
+def test_compute_at_of_stages_sharing_no_data_with_other_shapes(shape_a):
+    # HeteroCL fuses such stages as loops; each stage still writes exactly
+    # its own elements (compute_at never changes what a stage computes).
+    A = hcl.compute(shape_a, lambda y, x: y * 3 + x, "A")
+    B = hcl.compute((10, 10), lambda y, x: y - x, "B")
+    s = hcl.create_schedule([A, B])
+    s[A].compute_at(s[B], B.axis[1])
+    assert 'stage_name = "A"' not in hcl.lower(s)  # A's nest is gone
+    a = np.full(shape_a, 99, np.int32)
+    b = np.full((10, 10), 99, np.int32)
+    hcl.build(s)(a, b)
+    np.testing.assert_array_equal(
+        a, np.fromfunction(lambda y, x: y * 3 + x, shape_a, dtype=np.int32))
+    np.testing.assert_array_equal(
+        b, np.fromfunction(lambda y, x: y - x, (10, 10), dtype=np.int32))

@@ -79,3 +79,22 @@ def test_csim_converts_numpy_arrays_to_the_program_types():
     b = np.zeros(6, np.float32)
     hcl.build(s, target=target)(a, b)
     np.testing.assert_allclose(b, a * 1.5)
+
+
+def test_a_fused_index_divides_plainly_in_the_cpp_and_csim_agrees():
+    # The fused loop counts up from 0, so its row and column are C's / and %
+    # (no rounding helper), spelled as HeteroCL's C++ spells them.
+    A = hcl.placeholder((6, 10), "A")
+    B = hcl.compute(A.shape, lambda y, x: A[y, x] * 3 + x, "B")
+    s = hcl.create_schedule([A, B])
+    s[B].fuse(B.axis[0], B.axis[1])
+    code = hcl.build(s, target="vhls")
+    assert "(y_x_fused / 10)" in code and "(y_x_fused % 10)" in code
+    assert "hcl_mod" not in code and "hcl_floordiv" not in code
+    target = hcl.Platform.xilinx_zc706
+    target.config(mode="csim", project="fused.prj")
+    mod = hcl.build(s, target=target)
+    a = np.random.default_rng(3).integers(-50, 50, (6, 10), dtype=np.int32)
+    b = np.zeros((6, 10), np.int32)
+    mod(a, b)
+    np.testing.assert_array_equal(b, a * 3 + np.arange(10))

@@ -159,3 +159,33 @@ def test_gcd_with_while():
     g = np.zeros(N, np.int32)
     hcl.build(s)(a, b, g)
     np.testing.assert_array_equal(g, np.gcd(a, b))
+
+
+def test_mutate_over_extents_known_when_the_program_runs():
+    # HeteroCL's hcl.mutate((count,), f) with count a scalar's value: loops
+    # to run-time bounds, at the kernel's top level and inside imperative code.
+    def kernel(A, n):
+        m = hcl.scalar(n[0] + 1, "m", dtype="int32").v
+
+        def double(i):
+            A[i] = A[i] * 2 + i
+
+        hcl.mutate((m,), double, "M")
+
+        def add(i, j):
+            A[i * 3 + j] = A[i * 3 + j] + 100
+
+        with hcl.Stage("S"):
+            hcl.mutate((m - 3, 3), add)
+
+    A = hcl.placeholder((10,), "A")
+    n = hcl.placeholder((1,), "n")
+    s = hcl.create_schedule([A, n], kernel)
+    assert 'loop_name = "i", stage_name = "M"' in hcl.lower(s)
+    for count in (0, 3, 5):
+        a = np.arange(10, dtype=np.int32) * 5
+        want = a.copy()
+        want[:count + 1] = want[:count + 1] * 2 + np.arange(count + 1)
+        want[:max(0, count - 2) * 3] += 100
+        hcl.build(s)(a, np.array([count], np.int32))
+        np.testing.assert_array_equal(a, want)

@@ -47,8 +47,8 @@ def test_tile_and_fuse():
     C = gemm.C
     xo, yo, xi, yi = s[C].tile(C.axis[0], C.axis[1], 4, 4)
     fused = s[C].fuse(xo, yo)
-    assert fused.name == "i.outer.j.outer.fused"
-    assert 'loop_name = "i.outer.j.outer.fused"' in hcl.lower(s)
+    assert fused.name == "i.outer_j.outer_fused"
+    assert 'loop_name = "i.outer_j.outer_fused"' in hcl.lower(s)
     run_gemm(s)
 
 

@@ -65,10 +65,10 @@ Operation *findLoopOp(Operation *scope, StringRef name) {
 }
 
 bool isDerivedLoopName(StringRef name) {
-  // Every name a primitive makes has a dot (`i.outer`, `i.j.fused`, `i.pre`,
-  // compute_at's `B.j`) or ends in _init / _back.
-  return name.contains('.') || name.ends_with("_init") ||
-         name.ends_with("_back");
+  // Every name a primitive makes has a dot (`i.outer`, `i.pre`, compute_at's
+  // `B.j`) or ends in _fused / _init / _back (HeteroCL's spellings).
+  return name.contains('.') || name.ends_with("_fused") ||
+         name.ends_with("_init") || name.ends_with("_back");
 }
 
 } // namespace hcl

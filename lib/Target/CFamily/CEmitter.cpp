@@ -10,6 +10,7 @@
 #include "hcl/Target/CFamily/CEmitter.h"
 #include "hcl/Target/CFamily/CppText.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
@@ -138,9 +139,15 @@ std::string CEmitter::element(Value memref, ArrayRef<std::string> indices) {
 std::string CEmitter::affineExpression(AffineExpr e, ValueRange operands,
                                        unsigned numDims) {
   SmallVector<std::string> args;
-  for (Value v : operands)
+  SmallVector<bool> nonNegative;
+  for (Value v : operands) {
     args.push_back(name(v));
-  return affineText(e, args, numDims, helpers);
+    // A loop counting up from a non-negative start never goes negative.
+    affine::AffineForOp loop = affine::getForInductionVarOwner(v);
+    nonNegative.push_back(loop && loop.hasConstantLowerBound() &&
+                          loop.getConstantLowerBound() >= 0);
+  }
+  return affineText(e, args, numDims, helpers, nonNegative);
 }
 
 SmallVector<std::string> CEmitter::affineIndices(AffineMap map,

@@ -127,6 +127,40 @@ struct AffinePrinter {
   ArrayRef<std::string> operands;
   unsigned numDims;
   std::set<std::string> &helpers;
+  ArrayRef<bool> nonNegative;
+
+  bool isNonNegativeOperand(unsigned position) const {
+    return position < nonNegative.size() && nonNegative[position];
+  }
+
+  /// True when `e` cannot be negative: then C's `/` and `%` by a positive
+  /// constant round as affine floordiv and mod do, and need no helper.
+  bool isNonNegative(AffineExpr e) const {
+    switch (e.getKind()) {
+    case AffineExprKind::Constant:
+      return cast<AffineConstantExpr>(e).getValue() >= 0;
+    case AffineExprKind::DimId:
+      return isNonNegativeOperand(cast<AffineDimExpr>(e).getPosition());
+    case AffineExprKind::SymbolId:
+      return isNonNegativeOperand(numDims +
+                                  cast<AffineSymbolExpr>(e).getPosition());
+    case AffineExprKind::Add:
+    case AffineExprKind::Mul:
+    case AffineExprKind::FloorDiv:
+    case AffineExprKind::Mod: {
+      auto bin = cast<AffineBinaryOpExpr>(e);
+      return isNonNegative(bin.getLHS()) && isNonNegative(bin.getRHS());
+    }
+    default:
+      return false;
+    }
+  }
+
+  /// `lhs o rhs` in C when that rounds as the affine operation does.
+  bool isPlainDivision(AffineBinaryOpExpr bin) const {
+    auto divisor = dyn_cast<AffineConstantExpr>(bin.getRHS());
+    return divisor && divisor.getValue() > 0 && isNonNegative(bin.getLHS());
+  }
 
   std::string print(AffineExpr e) {
     switch (e.getKind()) {
@@ -156,12 +190,16 @@ struct AffinePrinter {
         return "(-" + lhs + ")";
       return "(" + lhs + " * " + rhs + ")";
     case AffineExprKind::FloorDiv:
+      if (isPlainDivision(bin))
+        return "(" + lhs + " / " + rhs + ")";
       helpers.insert("floordiv");
       return "hcl_floordiv(" + lhs + ", " + rhs + ")";
     case AffineExprKind::CeilDiv:
       helpers.insert("ceildiv");
       return "hcl_ceildiv(" + lhs + ", " + rhs + ")";
     case AffineExprKind::Mod:
+      if (isPlainDivision(bin))
+        return "(" + lhs + " % " + rhs + ")";
       helpers.insert("mod");
       return "hcl_mod(" + lhs + ", " + rhs + ")";
     default:
@@ -173,10 +211,17 @@ struct AffinePrinter {
 } // namespace
 
 std::string affineText(AffineExpr expr, ArrayRef<std::string> operands,
-                       unsigned numDims, std::set<std::string> &helpers) {
-  std::string text = AffinePrinter{operands, numDims, helpers}.print(expr);
-  // The outermost parentheses are noise in an index or a bound.
-  if (text.size() > 1 && text.front() == '(' && text.back() == ')') {
+                       unsigned numDims, std::set<std::string> &helpers,
+                       ArrayRef<bool> nonNegative) {
+  std::string text =
+      AffinePrinter{operands, numDims, helpers, nonNegative}.print(expr);
+  // The outermost parentheses are noise in an index or a bound; around a
+  // division or a remainder they are kept, which reads as HeteroCL's C++
+  // (`B[(i / 10)][(i % 10)]`).
+  bool isDivision = expr.getKind() == AffineExprKind::FloorDiv ||
+                    expr.getKind() == AffineExprKind::Mod;
+  if (!isDivision && text.size() > 1 && text.front() == '(' &&
+      text.back() == ')') {
     int depth = 0;
     bool wraps = true;
     for (size_t i = 0; i < text.size() && wraps; ++i) {

@@ -131,7 +131,7 @@ func.func @tile_after_split(%A: memref<32x20xi32>, %B: memref<32x20xi32>) {
 // CHECK-LABEL: func.func @fuse_after_split(
 // CHECK-NOT:     hcl.
 // CHECK:         affine.for %{{.*}} = 0 to 32 {
-// CHECK:         } {loop_name = "i.outer.i.inner.fused", stage_name = "s"}
+// CHECK:         } {loop_name = "i.outer_i.inner_fused", stage_name = "s"}
 // CHECK-NOT:     hcl.
 // CHECK:         return
 func.func @fuse_after_split(%A: memref<32xf32>, %B: memref<32xf32>) {
@@ -186,7 +186,7 @@ func.func @reorder_after_tile(%A: memref<32x20xi32>, %B: memref<20x32xi32>) {
 // CHECK-NOT:     hcl.
 // CHECK:         affine.for %[[J:arg[0-9]+]] = 0 to 24 {
 // CHECK-NEXT:      affine.for %[[F:arg[0-9]+]] = 0 to 480 {
-// CHECK:           } {loop_name = "i.k.fused", reduction = 1 : i32}
+// CHECK:           } {loop_name = "i_k_fused", reduction = 1 : i32}
 // CHECK-NEXT:    } {loop_name = "j", stage_name = "s"}
 // CHECK-NOT:     hcl.
 // CHECK:         return

@@ -11,7 +11,7 @@
 // CHECK-NOT:     hcl.
 // CHECK:         affine.for %[[F:arg[0-9]+]] = 0 to 60 {
 // CHECK-NEXT:      affine.load %{{.*}}[(%[[F]] floordiv 5) floordiv 4, (%[[F]] floordiv 5) mod 4 + 3, %[[F]] mod 5]
-// CHECK:         } {loop_name = "i.j.k.fused", stage_name = "s"}
+// CHECK:         } {loop_name = "i_j_k_fused", stage_name = "s"}
 // CHECK-NOT:     hcl.
 // CHECK:         return
 func.func @fuse_middle_offset(%A: memref<3x80x5xi32>, %B: memref<3x80x5xi32>) {

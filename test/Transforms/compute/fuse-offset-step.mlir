@@ -17,7 +17,7 @@
 // CHECK-NEXT:      affine.load %{{.*}}[(%[[F]] floordiv 8) * 3 + 1, %[[F]] * 2 - (%[[F]] floordiv 8) * 16 + 2]
 // CHECK-NEXT:      arith.addi
 // CHECK-NEXT:      affine.store %{{.*}}, %{{.*}}[(%[[F]] floordiv 8) * 3 + 1, %[[F]] * 2 - (%[[F]] floordiv 8) * 16 + 2]
-// CHECK-NEXT:    } {loop_name = "i.j.fused", stage_name = "s"}
+// CHECK-NEXT:    } {loop_name = "i_j_fused", stage_name = "s"}
 // CHECK-NOT:     hcl.
 // CHECK:         return
 func.func @fuse_outer_offset_step(%A: memref<170x20xi32>) {
@@ -40,7 +40,7 @@ func.func @fuse_outer_offset_step(%A: memref<170x20xi32>) {
 // CHECK-NOT:     hcl.
 // CHECK:         affine.for %[[F:arg[0-9]+]] = 0 to 48 {
 // CHECK-NEXT:      affine.load %{{.*}}[%[[F]] floordiv 8, %[[F]] mod 8 + 1]
-// CHECK:         } {loop_name = "i.j.fused", stage_name = "s"}
+// CHECK:         } {loop_name = "i_j_fused", stage_name = "s"}
 // CHECK-NOT:     hcl.
 // CHECK:         return
 func.func @fuse_inner_offset(%A: memref<6x10xf32>, %B: memref<6x10xf32>) {

@@ -1,5 +1,5 @@
 // hcl.fuse coalesces consecutive nested loops, listed outermost first, into
-// one loop named `<a>.<b>...fused` whose trip count is the product; the
+// one loop named `<a>_<b>..._fused` whose trip count is the product; the
 // original indices come back by floordiv and mod. The fused loop keeps the
 // attributes of the loops it replaces and, when it replaces the stage's
 // outermost loop, the stage name. Checked by structure and by execution
@@ -22,7 +22,7 @@
 // CHECK-NEXT:      affine.load %[[A]][%[[F]] floordiv 10, %[[F]] mod 10]
 // CHECK-NEXT:      arith.addi
 // CHECK-NEXT:      affine.store %{{.*}}, %[[B]][%[[F]] floordiv 10, %[[F]] mod 10]
-// CHECK-NEXT:    } {loop_name = "i.j.fused", pipeline_ii = 1 : i32, stage_name = "s"}
+// CHECK-NEXT:    } {loop_name = "i_j_fused", pipeline_ii = 1 : i32, stage_name = "s"}
 // CHECK-NOT:     hcl.
 // CHECK:         return
 func.func @fuse_two(%A: memref<6x10xi32>, %B: memref<6x10xi32>) {
@@ -48,7 +48,7 @@ func.func @fuse_two(%A: memref<6x10xi32>, %B: memref<6x10xi32>) {
 // CHECK-NEXT:      affine.load %{{.*}}[(%[[F]] floordiv 6) floordiv 5, (%[[F]] floordiv 6) mod 5, %[[F]] mod 6]
 // CHECK-NEXT:      arith.mulf
 // CHECK-NEXT:      affine.store %{{.*}}, %{{.*}}[(%[[F]] floordiv 6) floordiv 5, (%[[F]] floordiv 6) mod 5, %[[F]] mod 6]
-// CHECK-NEXT:    } {loop_name = "i.j.k.fused", stage_name = "s"}
+// CHECK-NEXT:    } {loop_name = "i_j_k_fused", stage_name = "s"}
 // CHECK-NOT:     hcl.
 // CHECK:         return
 func.func @fuse_three(%A: memref<4x5x6xf32>, %B: memref<4x5x6xf32>) {
@@ -81,7 +81,7 @@ func.func @fuse_three(%A: memref<4x5x6xf32>, %B: memref<4x5x6xf32>) {
 // CHECK-NEXT:        affine.load %[[C]][%[[F]] floordiv 16, %[[J]]]
 // CHECK:             affine.store %{{.*}}, %[[C]][%[[F]] floordiv 16, %[[J]]]
 // CHECK-NEXT:      } {loop_name = "j", pipeline_ii = 1 : i32}
-// CHECK-NEXT:    } {loop_name = "i.k.fused", reduction = 1 : i32, stage_name = "s"}
+// CHECK-NEXT:    } {loop_name = "i_k_fused", reduction = 1 : i32, stage_name = "s"}
 // CHECK-NOT:     hcl.
 // CHECK:         return
 func.func @fuse_after_reorder(%A: memref<30x16xf32>, %B: memref<16x24xf32>, %C: memref<30x24xf32>) {
@@ -116,7 +116,7 @@ func.func @fuse_after_reorder(%A: memref<30x16xf32>, %B: memref<16x24xf32>, %C: 
 // CHECK-NEXT:      affine.for %[[F:arg[0-9]+]] = 0 to 30 {
 // CHECK-NEXT:        affine.load %{{.*}}[%[[I]], %[[F]] mod 6]
 // CHECK-NEXT:        affine.load %{{.*}}[%[[F]] mod 6, %[[F]] floordiv 6]
-// CHECK:           } {loop_name = "j.k.fused", reduction = 1 : i32, unroll = 5 : i32}
+// CHECK:           } {loop_name = "j_k_fused", reduction = 1 : i32, unroll = 5 : i32}
 // CHECK-NEXT:    } {loop_name = "i", stage_name = "gemm"}
 // CHECK-NOT:     hcl.
 // CHECK:         return
@@ -146,9 +146,9 @@ func.func @fuse_inner_reduction(%A: memref<8x6xi32>, %B: memref<6x5xi32>, %C: me
 // CHECK-LABEL: func.func @fuse_two_stages(
 // CHECK-NOT:     hcl.
 // CHECK:         affine.for %{{.*}} = 0 to 24 {
-// CHECK:         } {loop_name = "i.j.fused", stage_name = "B"}
+// CHECK:         } {loop_name = "i_j_fused", stage_name = "B"}
 // CHECK-NEXT:    affine.for %{{.*}} = 0 to 24 {
-// CHECK:         } {loop_name = "i.j.fused", parallel, stage_name = "C"}
+// CHECK:         } {loop_name = "i_j_fused", parallel, stage_name = "C"}
 // CHECK-NOT:     hcl.
 // CHECK:         return
 func.func @fuse_two_stages(%A: memref<4x6xi32>, %B: memref<4x6xi32>, %C: memref<4x6xi32>) {

@@ -100,7 +100,7 @@ func.func @parallel_split_outer(%A: memref<30xf32>, %B: memref<30xf32>) {
 // CHECK-LABEL: func.func @parallel_fused(
 // CHECK-NOT:     hcl.
 // CHECK:         affine.for %{{.*}} = 0 to 42 {
-// CHECK:         } {loop_name = "i.j.fused", parallel, stage_name = "S"}
+// CHECK:         } {loop_name = "i_j_fused", parallel, stage_name = "S"}
 // CHECK-NOT:     hcl.
 // CHECK:         return
 func.func @parallel_fused(%A: memref<6x7xi32>, %B: memref<7x6xi32>) {

@@ -32,7 +32,7 @@
 // SERIAL:        hcl.fuse(
 // SERIAL-NOT:    hcl.partition
 // APPLIED-LABEL: func.func @conv(
-// APPLIED:         {loop_name = "h.w.fused", pipeline_ii = 1 : i32}
+// APPLIED:         {loop_name = "h_w_fused", pipeline_ii = 1 : i32}
 // APPLIED:         {loop_name = "rw", reduction = 1 : i32}
 // APPLIED:         {loop_name = "rc", reduction = 1 : i32}
 // APPLIED:         {loop_name = "c.outer"}

@@ -31,7 +31,7 @@ Each program is one function, @kernel, generated from the seed:
     pipeline, parallel, compute_at, buffer_at, reuse_at, partition,
     vectorize) naming
     real loops, including the loops earlier primitives made (`i.outer`,
-    `i.j.fused`), with factors that divide, do not divide, are 1 or exceed the
+    `i_j_fused`), with factors that divide, do not divide, are 1 or exceed the
     trip count, and sometimes an illegal request (reorder across a dependence,
     parallel on a reduction loop, compute_at in the wrong direction).
     reuse_at mostly targets a stencil's input at a loop along which its reads
@@ -936,7 +936,7 @@ class Schedule:
         run = m.loops[pos:pos + size]
         names = [lp.name for lp in run]
         handles = [self.loop_handle(m, n) for n in names]
-        fused = ".".join(names) + ".fused"
+        fused = "_".join(names) + "_fused"
         res = self.results(m, [fused])
         self.emit("fuse", f"{res} = hcl.fuse(%{m.name}, {', '.join(handles)})")
         trip = 1

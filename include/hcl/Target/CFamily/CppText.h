@@ -37,10 +37,14 @@ std::string floatText(const llvm::APFloat &value, bool isFloat,
                       std::set<std::string> &helpers);
 
 /// `expr` with dims and symbols replaced by `operands` (C++ expressions);
-/// floordiv, ceildiv and mod use helpers that round as affine maps do.
+/// floordiv, ceildiv and mod use helpers that round as affine maps do, except
+/// floordiv and mod of a dividend that cannot be negative (by `nonNegative`,
+/// one flag per operand, e.g. a loop's induction variable from 0) by a
+/// positive constant: C's `/` and `%` round alike there.
 std::string affineText(mlir::AffineExpr expr,
                        llvm::ArrayRef<std::string> operands, unsigned numDims,
-                       std::set<std::string> &helpers);
+                       std::set<std::string> &helpers,
+                       llvm::ArrayRef<bool> nonNegative = {});
 
 /// The C operator of an integer comparison ("<" for slt and ult alike), and
 /// whether the comparison reads its operands as unsigned.
