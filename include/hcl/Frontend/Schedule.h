@@ -73,7 +73,7 @@ public:
                            SourceLocation where = SourceLocation::current());
   void reorder(const std::vector<Axis> &axes,
                SourceLocation where = SourceLocation::current());
-  /// The fused loop `a.b.fused`.
+  /// The fused loop `a_b_fused` (HeteroCL's spelling).
   Axis fuse(const std::vector<Axis> &axes,
             SourceLocation where = SourceLocation::current());
   // The loop primitives of Primitives.def, each `void name(const Axis &axis)`

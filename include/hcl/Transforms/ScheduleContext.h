@@ -3,7 +3,7 @@
 // Handles name stages and loops; primitives rewrite loops, so a handle is
 // resolved by name each time a primitive uses it, against the IR as it is at
 // that point. Loops that primitives create get names derived from the
-// originals (`i.outer`, `i.inner`, `i.j.fused`), recorded for the handles the
+// originals (`i.outer`, `i.inner`, `i_j_fused`), recorded for the handles the
 // primitive returns.
 //
 //===----------------------------------------------------------------------===//

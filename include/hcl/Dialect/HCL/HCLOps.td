@@ -89,7 +89,7 @@ def HCL_CreateLoopHandleOp : HCL_Op<"create_loop_handle"> {
     ```
     The name must be the `loop_name` of a loop in the function (in the stage,
     when one is given), or the name of a loop that an earlier primitive
-    creates (`<loop>.outer`, `<loop>.inner`, `<loop>.fused`, `<loop>_init`,
+    creates (`<loop>.outer`, `<loop>.inner`, `<a>_<b>_fused`, `<loop>_init`,
     `<loop>_back`); those are checked when the schedule is applied. The type
     may be left out (`%li = hcl.create_loop_handle %s, "i"`).
   }];

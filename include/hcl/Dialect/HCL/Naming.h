@@ -38,7 +38,7 @@ llvm::SmallVector<mlir::Operation *> findStageOps(mlir::Operation *scope,
 mlir::Operation *findLoopOp(mlir::Operation *scope, llvm::StringRef name);
 
 /// True for names that primitives give the loops they create
-/// (`i.outer`, `i.inner`, `i.j.fused`, `j_init`, `j_back`, `i.pre`, `i.post`,
+/// (`i.outer`, `i.inner`, `i_j_fused`, `j_init`, `j_back`, `i.pre`, `i.post`,
 /// compute_at's `B.j`): such a loop may not exist until an earlier schedule
 /// operation has been applied.
 bool isDerivedLoopName(llvm::StringRef name);
