@@ -134,9 +134,14 @@ LogicalResult ReshapeOp::apply(ScheduleContext &ctx) {
                            /*allowGlobals=*/true);
   if (failed(linked))
     return failure();
-  for (Value value : *linked)
-    for (Operation *user : value.getUsers())
+  // Rewriting an access reassigns its operands, which relinks the memref's
+  // use list: walk a copy (AddressSanitizer found the use after free).
+  for (Value value : *linked) {
+    SetVector<Operation *> users(value.getUsers().begin(),
+                                 value.getUsers().end());
+    for (Operation *user : users)
       rewriteAccess(user, type.getShape(), reshaped->getShape());
+  }
   setLinkedMemRefType(*linked, *reshaped);
   ctx.mapMemRef(op.getResult(), target);
   return success();
