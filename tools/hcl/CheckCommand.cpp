@@ -36,7 +36,6 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
 
-#include <cstring>
 
 using namespace llvm;
 
@@ -201,11 +200,6 @@ static std::string describeCompared(size_t results,
                                                  ? " (input, unchanged)"
                                                  : " (inputs, unchanged)"));
   return "compared " + join(parts, ", ");
-}
-
-static bool sameBytes(const HostArray &a, const HostArray &b) {
-  return a.sizeInBytes() == b.sizeInBytes() &&
-         std::memcmp(a.data(), b.data(), a.sizeInBytes()) == 0;
 }
 
 /// The functions to check when no --entry is given: @top when there is one
@@ -420,7 +414,7 @@ static int checkEntry(LoadedProgram &loaded, StringRef functionName) {
                        {&expectedResults[i], &actualResults[i]}});
     for (size_t i = 0; i < expectedArgs.size(); ++i)
       if (signature.arguments[i].isMemRef &&
-          !sameBytes(inputs[i], expectedArgs[i]))
+          !inputs[i].sameBytes(expectedArgs[i]))
         written[i] = true;
     reshaped.clear();
     for (auto &[name, arrays] : pairs) {

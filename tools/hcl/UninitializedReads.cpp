@@ -70,12 +70,6 @@ runFilled(JitProgram &program, const std::vector<HostArray> &inputs,
     outputs.push_back(std::move(result));
   return outputs;
 }
-
-bool sameBytes(const HostArray &a, const HostArray &b) {
-  return a.sizeInBytes() == b.sizeInBytes() &&
-         (a.sizeInBytes() == 0 ||
-          std::memcmp(a.data(), b.data(), a.sizeInBytes()) == 0);
-}
 } // namespace
 
 std::optional<std::string>
@@ -88,7 +82,7 @@ findUninitializedDependence(JitProgram &program,
     return std::nullopt;
   size_t numArguments = program.signature().arguments.size();
   for (size_t i = 0; i < zeros->size(); ++i)
-    if (!sameBytes((*zeros)[i], (*ones)[i]))
+    if (!(*zeros)[i].sameBytes((*ones)[i]))
       return i < numArguments ? "arg" + std::to_string(i)
                               : "result" + std::to_string(i - numArguments);
   return std::nullopt;

@@ -105,6 +105,11 @@ public:
   /// false (and unchanged) when the number of elements differs.
   bool reshape(std::vector<int64_t> newShape);
 
+  /// Byte for byte the same contents (type and shape aside).
+  bool sameBytes(const HostArray &other) const {
+    return storage == other.storage;
+  }
+
   bool sameTypeAndShape(const HostArray &other) const {
     return elementKind == other.elementKind && bits == other.bits &&
            dims == other.dims;
