@@ -256,10 +256,7 @@ Value NodeContext::computeValue(const std::string &suffix,
   v.dtype = dtype;
   // An empty result is known at import: no stage, no elements to compute.
   if (std::count(shape.begin(), shape.end(), 0)) {
-    OnnxTensor empty;
-    empty.dtype = dtype;
-    empty.shape = shape;
-    v.data = std::move(empty);
+    v.data = makeKnown(dtype, shape, {});
     return v;
   }
   v.tensor = compute(suffix, shape, dtype, body, axisNames);
@@ -276,6 +273,9 @@ void NodeContext::computeOutput(size_t i, const std::vector<int64_t> &shape,
 Value NodeContext::update(const std::string &suffix, const Value &target,
                           const Body &body,
                           const std::vector<std::string> &axisNames) {
+  // An empty value has no stage to update and stays empty.
+  if (std::count(target.shape.begin(), target.shape.end(), 0))
+    return target;
   std::vector<int64_t> hclShape = target.tensor.shape();
   std::string name = importer.uniqueStageName(stage + "_" + suffix);
   std::vector<Var> axes =

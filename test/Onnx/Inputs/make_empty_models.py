@@ -7,6 +7,8 @@ test/Onnx/empty.test, with their inputs and NumPy references.
   Concat joins it with x's first two rows; then Relu. Output 0 is the
   non-empty result, output 1 the empty slice itself.
 - all_empty.onnx: Split into [3, 0]; only the empty part is an output.
+- no_filters.onnx: a Conv with a bias and no filters (W [0,3,3,3], B [0]):
+  its result is empty, and so is the bias step that updates it.
 """
 import os
 import sys
@@ -45,3 +47,15 @@ graph = helper.make_graph(
 onnx.save(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)]),
           os.path.join(out, "all_empty.onnx"))
 np.save(os.path.join(out, "all_empty_ref0.npy"), x[:, 3:])
+
+img = rng.standard_normal((1, 3, 5, 5)).astype(np.float32)
+np.save(os.path.join(out, "img.npy"), img)
+graph = helper.make_graph(
+    [helper.make_node("Conv", ["img", "w", "bias"], ["y"], kernel_shape=[3, 3])],
+    "no_filters", [vi("img", TensorProto.FLOAT, [1, 3, 5, 5])],
+    [vi("y", TensorProto.FLOAT, [1, 0, 3, 3])],
+    [numpy_helper.from_array(np.zeros((0, 3, 3, 3), np.float32), "w"),
+     numpy_helper.from_array(np.zeros((0,), np.float32), "bias")])
+onnx.save(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)]),
+          os.path.join(out, "no_filters.onnx"))
+np.save(os.path.join(out, "no_filters_ref0.npy"), np.zeros((1, 0, 3, 3), np.float32))
