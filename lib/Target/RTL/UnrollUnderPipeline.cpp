@@ -64,9 +64,13 @@ static Count unrolledSize(Block &block) {
     Count body = unrolledSize(*loop.getBody());
     if (!body.why.empty())
       return body;
-    // Saturate: only the comparison with the limit matters.
-    count.ops += std::min<int64_t>(static_cast<int64_t>(*trips) * body.ops,
-                                   kMaxUnrolledOps + 1);
+    // Saturate before multiplying: only the comparison with the limit
+    // matters, and a trip count near 2^64 must not wrap to a small one.
+    uint64_t saturated = kMaxUnrolledOps + 1;
+    uint64_t perTrip = static_cast<uint64_t>(body.ops);
+    count.ops += perTrip != 0 && *trips > saturated / perTrip
+                     ? saturated
+                     : std::min(*trips * perTrip, saturated);
     if (count.ops > kMaxUnrolledOps)
       break;
   }
@@ -111,6 +115,9 @@ void markLoopsUnderPipelines(ModuleOp module) {
   }
 }
 
+// Only the allocation moves: a dealloc in the body stays there, and the
+// scheduler then refuses the loop with its located "allocates or frees"
+// error.
 void hoistAllocationsFromPipelines(ModuleOp module) {
   module.walk([](affine::AffineForOp loop) {
     if (!loop->hasAttr("pipeline_ii"))

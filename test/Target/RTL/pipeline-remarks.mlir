@@ -74,3 +74,19 @@ func.func @triangular(%A: memref<4x4xi32>) {
   } {loop_name = "i", pipeline_ii = 1 : i32}
   return
 }
+
+// -----
+
+// A trip count of 2^62 under it: 2^62 iterations of a few operations each
+// are far more than the limit, not a count that wraps to a small one.
+func.func @huge_trip_count(%A: memref<4xi32>) {
+  // expected-remark @+1 {{rtl: loop 'i' runs one iteration after another, not pipelined: its body is not straight-line code (a nested 'scf.for': the loops under it would unroll to more than 2048 operations)}}
+  affine.for %i = 0 to 4 {
+    affine.for %j = 0 to 4611686018427387904 {
+      %a = affine.load %A[%i] : memref<4xi32>
+      %b = arith.addi %a, %a : i32
+      affine.store %b, %A[%i] : memref<4xi32>
+    } {loop_name = "j"}
+  } {loop_name = "i", pipeline_ii = 1 : i32}
+  return
+}
