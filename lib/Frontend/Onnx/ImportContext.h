@@ -180,6 +180,19 @@ OnnxTensor makeKnown(Type dtype, std::vector<int64_t> shape,
 /// A literal of type `type` (a cast, so it does not adopt another type).
 Expr literal(double value, Type type);
 
+/// An activation function ONNX names, as an operator (Relu, Sigmoid, ...)
+/// or as a recurrent layer's gate function: its formula and ONNX's default
+/// alpha and beta (nullopt: the function takes none).
+struct ActivationFunction {
+  std::string name;
+  std::optional<double> alpha, beta;
+  std::function<Expr(const Expr &x, Type t, double alpha, double beta)> apply;
+};
+/// nullptr when ONNX names no such activation function.
+const ActivationFunction *findActivationFunction(const std::string &name);
+/// "Sigmoid, Tanh, ...": every name findActivationFunction knows.
+std::string activationFunctionNames();
+
 } // namespace hcl::onnximport
 
 #endif // HCL_LIB_ONNX_IMPORTCONTEXT_H

@@ -27,8 +27,80 @@ Lowering activation(std::set<std::string> attrs, Activation f,
   };
 }
 
-Expr sigmoid(const Expr &x, Type t) {
-  return literal(1, t) / (literal(1, t) + exp(-x));
+// In the order a recurrent layer's error message lists them. Affine and
+// ScaledTanh are no longer operators but still name gate functions.
+const std::vector<ActivationFunction> &activationFunctions() {
+  static const std::vector<ActivationFunction> functions = [] {
+    auto one = [](Type t) { return literal(1, t); };
+    auto zero = [](Type t) { return literal(0, t); };
+    std::vector<ActivationFunction> f;
+    f.push_back({"Sigmoid", {}, {}, [=](const Expr &x, Type t, double, double) {
+                   return one(t) / (one(t) + exp(-x));
+                 }});
+    f.push_back({"Tanh", {}, {}, [](const Expr &x, Type, double, double) {
+                   return tanh(x);
+                 }});
+    f.push_back({"Relu", {}, {}, [=](const Expr &x, Type t, double, double) {
+                   return max(x, zero(t));
+                 }});
+    f.push_back({"Affine", 1.0, 0.0,
+                 [](const Expr &x, Type t, double alpha, double beta) {
+                   return literal(alpha, t) * x + literal(beta, t);
+                 }});
+    f.push_back({"LeakyRelu",
+                 0.01,
+                 {},
+                 [=](const Expr &x, Type t, double alpha, double) {
+                   return select(x < zero(t), literal(alpha, t) * x, x);
+                 }});
+    f.push_back({"ThresholdedRelu",
+                 1.0,
+                 {},
+                 [=](const Expr &x, Type t, double alpha, double) {
+                   return select(x > literal(alpha, t), x, zero(t));
+                 }});
+    f.push_back({"ScaledTanh", 1.0, 1.0,
+                 [](const Expr &x, Type t, double alpha, double beta) {
+                   return literal(alpha, t) * tanh(literal(beta, t) * x);
+                 }});
+    f.push_back({"HardSigmoid", 0.2, 0.5,
+                 [=](const Expr &x, Type t, double alpha, double beta) {
+                   Expr y = literal(alpha, t) * x + literal(beta, t);
+                   return max(zero(t), min(one(t), y));
+                 }});
+    f.push_back(
+        {"Elu", 1.0, {}, [=](const Expr &x, Type t, double alpha, double) {
+           return select(x < zero(t), literal(alpha, t) * (exp(x) - one(t)), x);
+         }});
+    f.push_back(
+        {"Softsign", {}, {}, [=](const Expr &x, Type t, double, double) {
+           return x / (one(t) + abs(x));
+         }});
+    f.push_back(
+        {"Softplus", {}, {}, [=](const Expr &x, Type t, double, double) {
+           return log(exp(x) + one(t));
+         }});
+    return f;
+  }();
+  return functions;
+}
+
+/// The operator of a named activation function, reading its alpha and
+/// beta attributes with ONNX's defaults.
+Lowering namedActivation(const std::string &name, bool floatOnly = true) {
+  const ActivationFunction *f = findActivationFunction(name);
+  std::set<std::string> attrs;
+  if (f->alpha)
+    attrs.insert("alpha");
+  if (f->beta)
+    attrs.insert("beta");
+  return activation(
+      attrs,
+      [f](NodeContext &c, const Expr &x, Type t) {
+        return f->apply(x, t, f->alpha ? c.attrFloat("alpha", *f->alpha) : 0,
+                        f->beta ? c.attrFloat("beta", *f->beta) : 0);
+      },
+      floatOnly);
 }
 
 void lowerClip(NodeContext &ctx) {
@@ -81,27 +153,25 @@ void lowerPRelu(NodeContext &ctx) {
 
 } // namespace
 
+const ActivationFunction *findActivationFunction(const std::string &name) {
+  for (const ActivationFunction &f : activationFunctions())
+    if (f.name == name)
+      return &f;
+  return nullptr;
+}
+
+std::string activationFunctionNames() {
+  std::string names;
+  for (const ActivationFunction &f : activationFunctions())
+    names += (names.empty() ? "" : ", ") + f.name;
+  return names;
+}
+
 void addActivationOps(LoweringTable &table) {
-  table["Relu"] = activation(
-      {},
-      [](NodeContext &, const Expr &x, Type t) {
-        return max(x, literal(0, t));
-      },
-      false);
-  table["LeakyRelu"] =
-      activation({"alpha"}, [](NodeContext &c, const Expr &x, Type t) {
-        return select(x < literal(0, t),
-                      literal(c.attrFloat("alpha", 0.01), t) * x, x);
-      });
-  table["Sigmoid"] = activation(
-      {}, [](NodeContext &, const Expr &x, Type t) { return sigmoid(x, t); });
-  table["Tanh"] = activation(
-      {}, [](NodeContext &, const Expr &x, Type) { return tanh(x); });
-  table["Elu"] =
-      activation({"alpha"}, [](NodeContext &c, const Expr &x, Type t) {
-        Expr alpha = literal(c.attrFloat("alpha", 1.0), t);
-        return select(x < literal(0, t), alpha * (exp(x) - literal(1, t)), x);
-      });
+  table["Relu"] = namedActivation("Relu", false);
+  for (const char *name : {"LeakyRelu", "Sigmoid", "Tanh", "Elu", "HardSigmoid",
+                           "Softplus", "Softsign", "ThresholdedRelu"})
+    table[name] = namedActivation(name);
   table["Selu"] = activation({"alpha", "gamma"}, [](NodeContext &c,
                                                     const Expr &x, Type t) {
     Expr alpha = literal(c.attrFloat("alpha", 1.67326319217681884765625), t);
@@ -115,25 +185,9 @@ void addActivationOps(LoweringTable &table) {
         return max(literal(0, t), x) +
                min(literal(0, t), alpha * (exp(x / alpha) - literal(1, t)));
       });
-  table["HardSigmoid"] =
-      activation({"alpha", "beta"}, [](NodeContext &c, const Expr &x, Type t) {
-        Expr y = literal(c.attrFloat("alpha", 0.2), t) * x +
-                 literal(c.attrFloat("beta", 0.5), t);
-        return max(literal(0, t), min(literal(1, t), y));
-      });
   table["HardSwish"] = activation({}, [](NodeContext &, const Expr &x, Type t) {
     Expr y = literal(1.0 / 6.0, t) * x + literal(0.5, t);
     return x * max(literal(0, t), min(literal(1, t), y));
-  });
-  table["Softplus"] = activation({}, [](NodeContext &, const Expr &x, Type t) {
-    return log(exp(x) + literal(1, t));
-  });
-  table["Softsign"] = activation({}, [](NodeContext &, const Expr &x, Type t) {
-    return x / (literal(1, t) + abs(x));
-  });
-  table["ThresholdedRelu"] = activation({"alpha"}, [](NodeContext &c,
-                                                      const Expr &x, Type t) {
-    return select(x > literal(c.attrFloat("alpha", 1.0), t), x, literal(0, t));
   });
   table["Shrink"] = activation(
       {"bias", "lambd"},

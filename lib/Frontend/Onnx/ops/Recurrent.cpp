@@ -28,38 +28,14 @@ enum class Cell { Rnn, Gru, Lstm };
 
 int64_t numGates(Cell c) { return c == Cell::Rnn ? 1 : c == Cell::Gru ? 3 : 4; }
 
-/// One of ONNX's recurrent activation functions with its alpha and beta.
+/// One of a layer's gate functions with the alpha and beta it uses.
 struct ActivationFn {
-  std::string name;
+  const ActivationFunction *function;
   double alpha = 0, beta = 0;
-  Expr apply(const Expr &x, Type t) const;
+  Expr apply(const Expr &x, Type t) const {
+    return function->apply(x, t, alpha, beta);
+  }
 };
-
-Expr ActivationFn::apply(const Expr &x, Type t) const {
-  Expr one = literal(1, t), zero = literal(0, t);
-  if (name == "Sigmoid")
-    return one / (one + exp(-x));
-  if (name == "Tanh")
-    return tanh(x);
-  if (name == "Relu")
-    return max(x, zero);
-  if (name == "Affine")
-    return literal(alpha, t) * x + literal(beta, t);
-  if (name == "LeakyRelu")
-    return select(x < zero, literal(alpha, t) * x, x);
-  if (name == "ThresholdedRelu")
-    return select(x > literal(alpha, t), x, zero);
-  if (name == "ScaledTanh")
-    return literal(alpha, t) * tanh(literal(beta, t) * x);
-  if (name == "HardSigmoid")
-    return max(zero, min(one, literal(alpha, t) * x + literal(beta, t)));
-  if (name == "Elu")
-    return select(x < zero, literal(alpha, t) * (exp(x) - one), x);
-  if (name == "Softsign")
-    return x / (one + abs(x));
-  // Softplus (checked by parseActivations).
-  return log(exp(x) + one);
-}
 
 /// The activations of every direction, f, g(, h) per direction, with the
 /// alphas and betas consumed in order by the functions that take them.
@@ -77,8 +53,12 @@ std::vector<ActivationFn> parseActivations(NodeContext &ctx, Cell cell,
   if (names.empty())
     for (int64_t d = 0; d < directions; ++d)
       names.insert(names.end(), defaults.begin(), defaults.end());
-  else if (names.size() == perDirection && directions == 2)
-    names.insert(names.end(), names.begin(), names.end());
+  else if (names.size() == perDirection && directions == 2) {
+    // One list for both directions (inserting a vector into itself is
+    // undefined).
+    std::vector<std::string> once = names;
+    names.insert(names.end(), once.begin(), once.end());
+  }
   if (names.size() != perDirection * directions)
     ctx.fail("activations lists " + std::to_string(names.size()) +
              " functions; this layer takes " +
@@ -89,26 +69,17 @@ std::vector<ActivationFn> parseActivations(NodeContext &ctx, Cell cell,
   if (ctx.hasAttr("activation_beta"))
     betas = ctx.attrFloats("activation_beta");
   size_t nextAlpha = 0, nextBeta = 0;
-  // Default alpha/beta (-1: the function takes none).
-  static const std::map<std::string, std::pair<double, double>> known = {
-      {"Sigmoid", {-1, -1}},      {"Tanh", {-1, -1}},
-      {"Relu", {-1, -1}},         {"Softsign", {-1, -1}},
-      {"Softplus", {-1, -1}},     {"Affine", {1.0, 0.0}},
-      {"LeakyRelu", {0.01, -1}},  {"ThresholdedRelu", {1.0, -1}},
-      {"ScaledTanh", {1.0, 1.0}}, {"HardSigmoid", {0.2, 0.5}},
-      {"Elu", {1.0, -1}}};
   std::vector<ActivationFn> result;
   for (const std::string &name : names) {
-    auto it = known.find(name);
-    if (it == known.end())
-      ctx.fail("activation '" + name +
-               "' is not supported (Sigmoid, Tanh, Relu, Affine, LeakyRelu, "
-               "ThresholdedRelu, ScaledTanh, HardSigmoid, Elu, Softsign, "
-               "Softplus are)");
-    ActivationFn f{name, it->second.first, it->second.second};
-    if (it->second.first >= 0 && nextAlpha < alphas.size())
+    const ActivationFunction *function = findActivationFunction(name);
+    if (!function)
+      ctx.fail("activation '" + name + "' is not supported (" +
+               activationFunctionNames() + " are)");
+    ActivationFn f{function, function->alpha.value_or(0),
+                   function->beta.value_or(0)};
+    if (function->alpha && nextAlpha < alphas.size())
       f.alpha = alphas[nextAlpha++];
-    if (it->second.second >= 0 && nextBeta < betas.size())
+    if (function->beta && nextBeta < betas.size())
       f.beta = betas[nextBeta++];
     result.push_back(f);
   }
