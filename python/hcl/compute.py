@@ -58,22 +58,31 @@ def _unique(name, case="tensor"):
     return _names.unique(_name(name), case)
 
 
-def _lambda_axes(fcompute, shape, what, name):
-    """The index variables for `fcompute`, named after its parameters as
-    HeteroCL names a stage's loops (lambda i, j: ... has loops i and j)."""
+def _index_parameters(fcompute, what, name):
+    """The parameters `fcompute` takes its indices by: its positional ones
+    without a default, in order; None when it takes any number (*args) or
+    its signature is unknown (a builtin)."""
     if not callable(fcompute):
         raise Error(f"{what} '{name or '(unnamed)'}': expected a function of "
                     f"the indices, got {type(fcompute).__name__}")
-    rank = len(shape) if isinstance(shape, (tuple, list)) else 1
     try:
         parameters = list(inspect.signature(fcompute).parameters.values())
     except (TypeError, ValueError):
-        parameters = None
-    if parameters is None or any(p.kind == p.VAR_POSITIONAL for p in parameters):
+        return None
+    if any(p.kind == p.VAR_POSITIONAL for p in parameters):
+        return None
+    return [p for p in parameters
+            if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
+            and p.default is p.empty]
+
+
+def _lambda_axes(fcompute, shape, what, name):
+    """The index variables for `fcompute`, named after its parameters as
+    HeteroCL names a stage's loops (lambda i, j: ... has loops i and j)."""
+    rank = len(shape) if isinstance(shape, (tuple, list)) else 1
+    positional = _index_parameters(fcompute, what, name)
+    if positional is None:
         return _hcl.make_axes(shape, rank, what, _name(name), [])
-    positional = [p for p in parameters
-                  if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
-                  and p.default is p.empty]
     names = [p.name for p in positional]
     if len(set(names)) != len(names) or len(names) != rank:
         names = []
@@ -163,17 +172,13 @@ def _mutate_to_run_time_extents(shape, fcompute, name):
     runs (a scalar's value): imperative loops from 0 to each extent, in a
     stage of their own unless already inside imperative code (HeteroCL
     accepts such a domain; a compute's shape must still be Python ints)."""
-    if not callable(fcompute):
-        raise Error(f"mutate '{_name(name) or '(unnamed)'}': expected a "
-                    f"function of the indices, got {type(fcompute).__name__}")
-    try:
-        parameters = [p.name for p in
-                      inspect.signature(fcompute).parameters.values()
-                      if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
-    except (TypeError, ValueError):
-        parameters = []
-    loop_names = parameters if len(parameters) == len(shape) else \
-        [None] * len(shape)
+    positional = _index_parameters(fcompute, "mutate", _name(name))
+    if positional is not None and len(positional) != len(shape):
+        raise Error(f"mutate '{_name(name) or '(unnamed)'}': the function "
+                    f"takes {len(positional)} index variables but the domain "
+                    f"has {len(shape)} dimensions")
+    loop_names = [p.name for p in positional] if positional is not None \
+        else [None] * len(shape)
 
     def nest(depth, indices):
         if depth == len(shape):

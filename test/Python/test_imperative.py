@@ -4,6 +4,7 @@ hist[A[i]] += 1, scalars, hcl.mutate and hcl.def_; each program against
 plain Python / NumPy, and a loop primitive on an imperative stage."""
 
 import numpy as np
+import pytest
 
 import hcl
 
@@ -189,3 +190,17 @@ def test_mutate_over_extents_known_when_the_program_runs():
         want[:max(0, count - 2) * 3] += 100
         hcl.build(s)(a, np.array([count], np.int32))
         np.testing.assert_array_equal(a, want)
+
+
+def test_mutate_over_run_time_extents_checks_the_functions_arity():
+    # A function of two indices over a one-dimensional domain is the user's
+    # mistake, reported as hcl.Error, not a TypeError from inside hcl.
+    def kernel(A, n):
+        m = hcl.scalar(n[0], "m", dtype="int32").v
+        hcl.mutate((m,), lambda i, j: None, "M")
+
+    A = hcl.placeholder((10,), "A")
+    n = hcl.placeholder((1,), "n")
+    with pytest.raises(hcl.Error, match="mutate 'M': the function takes 2 "
+                       "index variables but the domain has 1 dimensions"):
+        hcl.create_schedule([A, n], kernel)
