@@ -36,7 +36,6 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
 
-
 using namespace llvm;
 
 namespace hcl::driver {
@@ -298,52 +297,155 @@ static bool isUndefined(LoadedProgram &loaded, mlir::ModuleOp module,
   return true;
 }
 
-static int checkEntry(LoadedProgram &loaded, StringRef functionName) {
-  auto scheduled = compileVariant(loaded.module(), functionName, applySchedule,
-                                  /*reference=*/false);
-  if (mlir::failed(scheduled))
+using ArgumentRanges = std::vector<std::optional<InputRange>>;
+
+/// --hls, --bambu, --rtl: the generated code against the scheduled JIT.
+static int checkGeneratedCode(LoadedProgram &loaded, Variant &scheduled,
+                              StringRef functionName,
+                              const ArgumentRanges &ranges) {
+  auto entry = selectEntry(*scheduled.module, functionName);
+  if (mlir::failed(entry))
     return 1;
-  // Deliberately never uninstalled: a corrupted heap shows when memory is
-  // freed, which can be after the checks (see hcl run); the
-  // C simulation of --hls and --bambu runs after the JIT too.
-  new CrashMessage("while running @" + scheduled->program->entryName().str(),
-                   checkBounds ? ""
-                               : "; an out-of-bounds access? Run again "
-                                 "with --check-bounds to find it");
-  auto argumentRanges =
-      [&]() -> llvm::Expected<std::vector<std::optional<InputRange>>> {
-    if (inputRanges.empty())
-      return std::vector<std::optional<InputRange>>{};
-    return resolveInputRanges(
-        inputRanges, loaded.argumentNames(scheduled->program->entryName()),
-        scheduled->program->makeArguments());
-  };
-  if (bambu || hls || rtl) {
-    auto entry = selectEntry(*scheduled->module, functionName);
-    if (mlir::failed(entry))
-      return 1;
-    auto ranges = argumentRanges();
-    if (!ranges)
-      return fail(toString(ranges.takeError()));
-    if (isUndefined(loaded, *scheduled->module, *scheduled->program, *ranges,
-                    "program"))
-      return 1;
-    if (bambu)
-      return checkBambu(*scheduled->module, *entry, *scheduled->program, seeds,
-                        keepDir, bambuSteps, *ranges);
-    if (rtl)
-      return checkRTL(*scheduled->module, *entry, *scheduled->program, seeds,
-                      keepDir, *ranges);
-    return checkHLS(*scheduled->module, *entry, *scheduled->program, seeds,
-                    keepDir, *ranges);
+  if (isUndefined(loaded, *scheduled.module, *scheduled.program, ranges,
+                  "program"))
+    return 1;
+  if (bambu)
+    return checkBambu(*scheduled.module, *entry, *scheduled.program, seeds,
+                      keepDir, bambuSteps, ranges);
+  if (rtl)
+    return checkRTL(*scheduled.module, *entry, *scheduled.program, seeds,
+                    keepDir, ranges);
+  return checkHLS(*scheduled.module, *entry, *scheduled.program, seeds, keepDir,
+                  ranges);
+}
+
+namespace {
+/// What the seeds' comparisons found when everything matched.
+struct SeedsCompared {
+  double largestError = 0;
+  /// Outputs the schedule reshaped, compared in row-major order.
+  std::vector<std::string> reshaped;
+  /// The memref arguments the reference wrote on some seed.
+  std::vector<bool> written;
+};
+} // namespace
+
+/// Runs both programs on every seed and compares each memref argument and
+/// result; prints the first mismatch (with the out-of-range explanation
+/// when random indices cause it) and fails.
+static mlir::FailureOr<SeedsCompared>
+compareOnSeeds(Variant &reference, JitProgram &actualProgram,
+               const ArgumentRanges &ranges) {
+  JitProgram &expectedProgram = *reference.program;
+  std::string entry = "@" + expectedProgram.entryName().str();
+  const EntrySignature &signature = expectedProgram.signature();
+  SeedsCompared compared;
+  compared.written.assign(signature.arguments.size(), false);
+  for (unsigned seed = 0; seed < seeds; ++seed) {
+    std::vector<HostArray> expectedArgs = expectedProgram.makeArguments();
+    fillArguments(expectedArgs, seed, ranges);
+    std::vector<HostArray> inputs = expectedArgs;
+    std::vector<HostArray> actualArgs =
+        reshapeArguments(expectedArgs, actualProgram);
+    std::vector<HostArray> expectedResults = expectedProgram.makeResults();
+    std::vector<HostArray> actualResults = actualProgram.makeResults();
+    std::string seedText = "seed " + std::to_string(seed);
+    if (Error error = expectedProgram.run(expectedArgs, expectedResults)) {
+      fail(describeRunFailure(std::move(error),
+                              "the unscheduled program on " + seedText, true));
+      return mlir::failure();
+    }
+    if (Error error = actualProgram.run(actualArgs, actualResults)) {
+      fail(error.isA<DivisionFaultError>()
+               ? describeRunFailure(std::move(error),
+                                    "the scheduled program on " + seedText,
+                                    true)
+               : "the scheduled program cannot be called like the original: " +
+                     toString(std::move(error)));
+      return mlir::failure();
+    }
+
+    std::vector<std::pair<std::string, std::pair<HostArray *, HostArray *>>>
+        pairs;
+    for (size_t i = 0; i < expectedArgs.size(); ++i)
+      if (signature.arguments[i].isMemRef)
+        pairs.push_back(
+            {"arg" + std::to_string(i), {&expectedArgs[i], &actualArgs[i]}});
+    for (size_t i = 0; i < expectedResults.size(); ++i)
+      pairs.push_back({"result" + std::to_string(i),
+                       {&expectedResults[i], &actualResults[i]}});
+    for (size_t i = 0; i < expectedArgs.size(); ++i)
+      if (signature.arguments[i].isMemRef &&
+          !inputs[i].sameBytes(expectedArgs[i]))
+        compared.written[i] = true;
+    compared.reshaped.clear();
+    for (auto &[name, arrays] : pairs) {
+      double tolerance = fpContractRequested() ? fpContractTolerance : 1e-5;
+      Comparison comparison = compareArrays(
+          *arrays.first, *arrays.second, tolerance, ShapeMatch::RowMajor,
+          fpContractRequested() ? tolerance * largestMagnitude(*arrays.first)
+                                : 0.0);
+      compared.largestError =
+          std::max(compared.largestError, comparison.largestRelativeError);
+      if (comparison.comparedRowMajor)
+        compared.reshaped.push_back(
+            describeReshaped(name, *arrays.first, *arrays.second));
+      if (!comparison.equal) {
+        outs() << "hcl check: MISMATCH: " << entry << " " << name
+               << " differs from the unscheduled program on seed " << seed
+               << " " << comparison.firstMismatch << " (largest relative error "
+               << format("%.3g", comparison.largestRelativeError);
+        if (comparison.comparedRowMajor)
+          outs() << "; compared in row-major order: "
+                 << describeReshaped(name, *arrays.first, *arrays.second);
+        outs() << ")\n";
+        if (auto why = explainByOutOfRangeIndex(
+                *reference.module,
+                reference.module->lookupSymbol<mlir::func::FuncOp>(
+                    expectedProgram.entryName()),
+                seed, ranges))
+          outs() << "hcl check: " << *why << "\n";
+        return mlir::failure();
+      }
+    }
   }
-  if (!hasScheduleToCheck(loaded.module())) {
-    auto ranges = argumentRanges();
-    if (!ranges)
-      return fail(toString(ranges.takeError()));
-    return reportNothingToCheck(*scheduled->program, *ranges,
-                                hasDataTypeCustomizations(loaded.module()));
+  return compared;
+}
+
+/// The OK line: what was compared, by the arguments' source names ("A" for
+/// %A, else argN).
+static void reportMatch(LoadedProgram &loaded, JitProgram &expectedProgram,
+                        bool sameDataTypes, const SeedsCompared &compared) {
+  const EntrySignature &signature = expectedProgram.signature();
+  std::vector<std::string> names =
+      loaded.argumentNames(expectedProgram.entryName());
+  std::vector<std::string> writtenNames, unchangedNames;
+  for (size_t i = 0; i < signature.arguments.size(); ++i) {
+    if (!signature.arguments[i].isMemRef)
+      continue;
+    std::string name = i < names.size() && !names[i].empty()
+                           ? names[i]
+                           : "arg" + std::to_string(i);
+    (compared.written[i] ? writtenNames : unchangedNames).push_back(name);
   }
+  outs() << "hcl check: OK: @" << expectedProgram.entryName()
+         << " matches the unscheduled program"
+         << (sameDataTypes ? " with the same data types" : "") << " on "
+         << seeds.getValue() << " seed" << (seeds == 1 ? "" : "s") << " ("
+         << describeCompared(signature.results.size(), writtenNames,
+                             unchangedNames)
+         << "; largest relative error "
+         << format("%.3g", compared.largestError);
+  if (!compared.reshaped.empty())
+    outs() << "; reshaped by the schedule, compared element-wise in "
+              "row-major order: "
+           << join(compared.reshaped, ", ");
+  outs() << ")\n";
+}
+
+/// The scheduled program against the unscheduled one, on every seed.
+static int checkAgainstReference(LoadedProgram &loaded, Variant &scheduled,
+                                 StringRef functionName) {
   // Quantization changes the values by design: the reference then stores
   // the same data types, and the check is about everything else.
   bool sameDataTypes = hasDataTypeCustomizations(loaded.module());
@@ -354,7 +456,6 @@ static int checkEntry(LoadedProgram &loaded, StringRef functionName) {
   if (mlir::failed(reference))
     return 1;
   JitProgram &expectedProgram = *reference->program;
-  JitProgram &actualProgram = *scheduled->program;
   std::string entry = "@" + expectedProgram.entryName().str();
   const EntrySignature &signature = expectedProgram.signature();
 
@@ -379,97 +480,41 @@ static int checkEntry(LoadedProgram &loaded, StringRef functionName) {
                   "unscheduled program"))
     return 1;
 
-  double largestError = 0;
-  std::vector<std::string> reshaped;
-  // The memref arguments the reference wrote on some seed.
-  std::vector<bool> written(signature.arguments.size(), false);
-  for (unsigned seed = 0; seed < seeds; ++seed) {
-    std::vector<HostArray> expectedArgs = expectedProgram.makeArguments();
-    fillArguments(expectedArgs, seed, *ranges);
-    std::vector<HostArray> inputs = expectedArgs;
-    std::vector<HostArray> actualArgs =
-        reshapeArguments(expectedArgs, actualProgram);
-    std::vector<HostArray> expectedResults = expectedProgram.makeResults();
-    std::vector<HostArray> actualResults = actualProgram.makeResults();
-    std::string seedText = "seed " + std::to_string(seed);
-    if (Error error = expectedProgram.run(expectedArgs, expectedResults))
-      return fail(describeRunFailure(
-          std::move(error), "the unscheduled program on " + seedText, true));
-    if (Error error = actualProgram.run(actualArgs, actualResults)) {
-      if (error.isA<DivisionFaultError>())
-        return fail(describeRunFailure(
-            std::move(error), "the scheduled program on " + seedText, true));
-      return fail("the scheduled program cannot be called like the original: " +
-                  toString(std::move(error)));
-    }
-
-    std::vector<std::pair<std::string, std::pair<HostArray *, HostArray *>>>
-        pairs;
-    for (size_t i = 0; i < expectedArgs.size(); ++i)
-      if (signature.arguments[i].isMemRef)
-        pairs.push_back(
-            {"arg" + std::to_string(i), {&expectedArgs[i], &actualArgs[i]}});
-    for (size_t i = 0; i < expectedResults.size(); ++i)
-      pairs.push_back({"result" + std::to_string(i),
-                       {&expectedResults[i], &actualResults[i]}});
-    for (size_t i = 0; i < expectedArgs.size(); ++i)
-      if (signature.arguments[i].isMemRef &&
-          !inputs[i].sameBytes(expectedArgs[i]))
-        written[i] = true;
-    reshaped.clear();
-    for (auto &[name, arrays] : pairs) {
-      double tolerance = fpContractRequested() ? fpContractTolerance : 1e-5;
-      Comparison comparison = compareArrays(
-          *arrays.first, *arrays.second, tolerance, ShapeMatch::RowMajor,
-          fpContractRequested() ? tolerance * largestMagnitude(*arrays.first)
-                                : 0.0);
-      largestError = std::max(largestError, comparison.largestRelativeError);
-      if (comparison.comparedRowMajor)
-        reshaped.push_back(
-            describeReshaped(name, *arrays.first, *arrays.second));
-      if (!comparison.equal) {
-        outs() << "hcl check: MISMATCH: " << entry << " " << name
-               << " differs from the unscheduled program on seed " << seed
-               << " " << comparison.firstMismatch << " (largest relative error "
-               << format("%.3g", comparison.largestRelativeError);
-        if (comparison.comparedRowMajor)
-          outs() << "; compared in row-major order: "
-                 << describeReshaped(name, *arrays.first, *arrays.second);
-        outs() << ")\n";
-        if (auto why = explainByOutOfRangeIndex(
-                *reference->module,
-                reference->module->lookupSymbol<mlir::func::FuncOp>(
-                    expectedProgram.entryName()),
-                seed, *ranges))
-          outs() << "hcl check: " << *why << "\n";
-        return 1;
-      }
-    }
-  }
-  // Arguments by their source names ("A" for %A), else argN.
-  std::vector<std::string> names =
-      loaded.argumentNames(expectedProgram.entryName());
-  std::vector<std::string> writtenNames, unchangedNames;
-  for (size_t i = 0; i < signature.arguments.size(); ++i) {
-    if (!signature.arguments[i].isMemRef)
-      continue;
-    std::string name = i < names.size() && !names[i].empty()
-                           ? names[i]
-                           : "arg" + std::to_string(i);
-    (written[i] ? writtenNames : unchangedNames).push_back(name);
-  }
-  outs() << "hcl check: OK: " << entry << " matches the unscheduled program"
-         << (sameDataTypes ? " with the same data types" : "") << " on "
-         << seeds.getValue() << " seed" << (seeds == 1 ? "" : "s") << " ("
-         << describeCompared(signature.results.size(), writtenNames,
-                             unchangedNames)
-         << "; largest relative error " << format("%.3g", largestError);
-  if (!reshaped.empty())
-    outs() << "; reshaped by the schedule, compared element-wise in "
-              "row-major order: "
-           << join(reshaped, ", ");
-  outs() << ")\n";
+  auto compared = compareOnSeeds(*reference, *scheduled.program, *ranges);
+  if (mlir::failed(compared))
+    return 1;
+  reportMatch(loaded, expectedProgram, sameDataTypes, *compared);
   return 0;
+}
+
+static int checkEntry(LoadedProgram &loaded, StringRef functionName) {
+  auto scheduled = compileVariant(loaded.module(), functionName, applySchedule,
+                                  /*reference=*/false);
+  if (mlir::failed(scheduled))
+    return 1;
+  // Deliberately never uninstalled: a corrupted heap shows when memory is
+  // freed, which can be after the checks (see hcl run); the
+  // C simulation of --hls and --bambu runs after the JIT too.
+  new CrashMessage("while running @" + scheduled->program->entryName().str(),
+                   checkBounds ? ""
+                               : "; an out-of-bounds access? Run again "
+                                 "with --check-bounds to find it");
+  bool generatedCode = bambu || hls || rtl;
+  if (generatedCode || !hasScheduleToCheck(loaded.module())) {
+    auto ranges = inputRanges.empty()
+                      ? llvm::Expected<ArgumentRanges>(ArgumentRanges{})
+                      : resolveInputRanges(inputRanges,
+                                           loaded.argumentNames(
+                                               scheduled->program->entryName()),
+                                           scheduled->program->makeArguments());
+    if (!ranges)
+      return fail(toString(ranges.takeError()));
+    if (generatedCode)
+      return checkGeneratedCode(loaded, *scheduled, functionName, *ranges);
+    return reportNothingToCheck(*scheduled->program, *ranges,
+                                hasDataTypeCustomizations(loaded.module()));
+  }
+  return checkAgainstReference(loaded, *scheduled, functionName);
 }
 
 } // namespace hcl::driver
