@@ -222,14 +222,14 @@ int64_t HostArray::elementAsInt(int64_t index) const {
   return 0;
 }
 
-std::string HostArray::shapeString() const {
-  if (dims.empty())
+std::string shapeString(const std::vector<int64_t> &shape) {
+  if (shape.empty())
     return "scalar";
   std::string text;
-  for (size_t i = 0; i < dims.size(); ++i) {
+  for (size_t i = 0; i < shape.size(); ++i) {
     if (i)
       text += 'x';
-    text += std::to_string(dims[i]);
+    text += std::to_string(shape[i]);
   }
   return text;
 }

@@ -57,26 +57,6 @@ importOptionsFromCommandLine(ArrayRef<std::string> inputFiles) {
   return options;
 }
 
-static ElementKind kindOf(Type type);
-
-Expected<std::string> importOnnxText(StringRef path,
-                                     const OnnxImportOptions &options,
-                                     OnnxInterface *interface) {
-  try {
-    OnnxModel model = import_onnx(path.str(), options);
-    if (interface) {
-      *interface = {
-          model.inputNames, model.outputShapes, model.importOnlyInputs, {}};
-      for (const auto &e : model.emptyOutputs)
-        interface->emptyOutputs.push_back(
-            {e.position, e.shape, kindOf(e.dtype)});
-    }
-    return program_text(model.schedule);
-  } catch (const hcl::Error &error) {
-    return createStringError(path + ": " + error.what());
-  }
-}
-
 static ElementKind kindOf(Type type) {
   if (type.isBFloat())
     return ElementKind::BF16;
@@ -96,6 +76,24 @@ static ElementKind kindOf(Type type) {
     return u ? ElementKind::U32 : ElementKind::I32;
   default:
     return u ? ElementKind::U64 : ElementKind::I64;
+  }
+}
+
+Expected<std::string> importOnnxText(StringRef path,
+                                     const OnnxImportOptions &options,
+                                     OnnxInterface *interface) {
+  try {
+    OnnxModel model = import_onnx(path.str(), options);
+    if (interface) {
+      *interface = {
+          model.inputNames, model.outputShapes, model.importOnlyInputs, {}};
+      for (const auto &e : model.emptyOutputs)
+        interface->emptyOutputs.push_back(
+            {e.position, e.shape, kindOf(e.dtype)});
+    }
+    return program_text(model.schedule);
+  } catch (const hcl::Error &error) {
+    return createStringError(path + ": " + error.what());
   }
 }
 

@@ -257,14 +257,17 @@ Result runTest(const std::string &dir) {
       return {Outcome::Error, toString(std::move(error))};
     // Outputs with no elements are not the program's: their shapes are
     // compared here, and the other outputs with the program's results.
+    // Erasing from the back keeps the positions still to come valid.
     for (auto e = emptyOutputs.rbegin(); e != emptyOutputs.rend(); ++e) {
       if (e->position >= outputs.size())
         return {Outcome::Error,
                 "the test has no output " + std::to_string(e->position)};
       if (outputs[e->position].shape != e->shape)
         return {Outcome::Fail, sys::path::filename(set).str() + ": output " +
-                                   std::to_string(e->position) +
-                                   " is empty, the test expects elements"};
+                                   std::to_string(e->position) + " has shape " +
+                                   shapeString(e->shape) +
+                                   ", the test expects " +
+                                   shapeString(outputs[e->position].shape)};
       outputs.erase(outputs.begin() + e->position);
     }
     std::vector<HostArray> results = program->makeResults();

@@ -60,6 +60,9 @@ llvm::StringRef elementName(ElementKind kind);
 /// MLIR's name: "i1", ..., "f64" (unsigned kinds: their width, "i8").
 llvm::StringRef elementMLIRName(ElementKind kind);
 
+/// "8x8"; "scalar" for rank 0.
+std::string shapeString(const std::vector<int64_t> &shape);
+
 class HostArray {
 public:
   HostArray() = default;
@@ -94,8 +97,7 @@ public:
   /// false (and unchanged) when the sizes differ.
   bool reinterpret(ElementKind kind);
 
-  /// "8x8"; "scalar" for rank 0.
-  std::string shapeString() const;
+  std::string shapeString() const { return hcl::shapeString(dims); }
   /// Sum of all elements, in double.
   double sum() const;
   /// FNV-1a over the bytes: equal arrays have equal hashes.
