@@ -215,9 +215,10 @@ static LogicalResult wrapInGuard(Operation *first, Operation *last,
   return success();
 }
 
-/// Pure operations of `segment` (constants, index arithmetic) whose values
-/// are used after it, e.g. by the next loop, move before it: they may run
-/// unguarded. The rest, still contiguous, is returned.
+/// Pure operations among `ops`, a contiguous segment (constants, index
+/// arithmetic), whose values are used after it, e.g. by the next loop, move
+/// before it: they may run unguarded. The rest, still contiguous, is
+/// returned.
 static SmallVector<Operation *>
 hoistEscapingPureOps(ArrayRef<Operation *> ops) {
   llvm::SmallPtrSet<Operation *, 8> inSegment(ops.begin(), ops.end());

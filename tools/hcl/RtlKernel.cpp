@@ -34,7 +34,7 @@ static cl::opt<std::string> entryName("entry",
 static cl::opt<bool>
     memoriesOnly("memories-only",
                  cl::desc("write only the amc memories of a program, not its "
-                          "kernel (e.g. a floating-point kernel)"),
+                          "kernel (e.g. a kernel in f16, which has no units)"),
                  cl::init(false), cl::sub(rtlSubcommand));
 
 mlir::LogicalResult writeRtlFile(mlir::func::FuncOp entry, StringRef path) {

@@ -4,8 +4,10 @@
 // results, and `hcl check` comparing it with its schedule would report a
 // mismatch that says nothing about the schedule. Two ways to tell: a quick
 // look at the program (the first access to an allocation is a load), and,
-// when the comparison fails, two runs of the unscheduled program with every
-// allocation filled with a different byte (hcl/Runtime/AllocationFill.h).
+// before every comparison, two runs of the program the other is compared
+// with (the reference, or for --hls/--bambu/--rtl the scheduled JIT) with
+// every allocation filled with a different byte
+// (hcl/Runtime/AllocationFill.h).
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,5 +1,4 @@
-//===- FloatUnitEmitter.h - float operations in a kernel's module -*- C++
-//-*-===//
+//===- FloatUnitEmitter.h - float operations in a kernel --------*- C++ -*-===//
 //
 // How the RTL translation prints float operations (docs/rtl-float.md,
 // "In the RTL backend"): an operation with a unit (getFloatUnitUse) is an
