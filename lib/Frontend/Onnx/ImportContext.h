@@ -165,6 +165,7 @@ void addScatterOps(LoweringTable &table);
 void addIndexingOps(LoweringTable &table);
 void addMiscOps(LoweringTable &table);
 void addRecurrentOps(LoweringTable &table);
+void addQuantizedOps(LoweringTable &table);
 
 // Shape helpers shared by the lowerings.
 /// NumPy broadcasting of two shapes; nullopt when they do not broadcast.
@@ -179,6 +180,38 @@ OnnxTensor makeKnown(Type dtype, std::vector<int64_t> shape,
                      const std::vector<double> &values);
 /// A literal of type `type` (a cast, so it does not adopt another type).
 Expr literal(double value, Type type);
+
+/// What a convolution sums: Conv's x * w in x's type, or for ConvInteger
+/// and QLinearConv the products of the operands less their zero points.
+struct ConvProduct {
+  Type acc;
+  /// One product, of an input element, a weight and the filter's index
+  /// (null: x * w).
+  std::function<Expr(const Expr &x, const Expr &w, const Expr &filter)> term;
+  /// What the padding holds, in x's type (none: 0).
+  std::optional<Expr> padFill;
+  /// The stage's name after the node's ("": the node's name).
+  std::string suffix;
+};
+/// The convolution of x by `weights` as Conv's attributes say, without a
+/// bias (ConvPool.cpp).
+Value convolution(NodeContext &ctx, const Value &x, const Value &weights,
+                  const ConvProduct &product);
+
+/// What a matrix product sums: MatMul's a * b in a's type, or for
+/// MatMulInteger and QLinearMatMul the products less the zero points.
+struct MatMulProduct {
+  Type acc;
+  /// One product, of a's element in row `row` and b's in column `col`
+  /// (null: a * b).
+  std::function<Expr(const Expr &a, const Expr &b, const Expr &row,
+                     const Expr &col)>
+      term;
+  std::string suffix;
+};
+/// NumPy's matmul of a and b (Matrix.cpp).
+Value matMul(NodeContext &ctx, const Value &a, const Value &b,
+             const MatMulProduct &product);
 
 /// An activation function ONNX names, as an operator (Relu, Sigmoid, ...)
 /// or as a recurrent layer's gate function: its formula and ONNX's default

@@ -68,6 +68,7 @@ Importer::Importer(onnx::ModelProto &model, const OnnxImportOptions &options,
   addIndexingOps(lowerings);
   addMiscOps(lowerings);
   addRecurrentOps(lowerings);
+  addQuantizedOps(lowerings);
 }
 
 void Importer::readOpsets() {

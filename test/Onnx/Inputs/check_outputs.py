@@ -1,5 +1,6 @@
 """Compares the outputs hcl run wrote (OUT/CASE/resultK.npy) with the NumPy
-references OUT/CASE_refK.npy, shapes exactly, values within 1e-4."""
+references OUT/CASE_refK.npy, shapes exactly, integers exactly, floats
+within 1e-4."""
 import glob
 import os
 import sys
@@ -14,5 +15,9 @@ for case in sys.argv[2:]:
         got = np.load(os.path.join(out, case, "result%d.npy" % k))
         ref = np.load(path)
         assert got.shape == ref.shape, (case, k, got.shape, ref.shape)
-        assert np.allclose(got, ref, rtol=1e-4, atol=1e-5), (case, k, np.abs(got - ref).max())
+        if ref.dtype.kind in "iub":  # integers and booleans: exactly
+            assert got.dtype == ref.dtype, (case, k, got.dtype, ref.dtype)
+            assert np.array_equal(got, ref), (case, k, got, ref)
+        else:
+            assert np.allclose(got, ref, rtol=1e-4, atol=1e-5), (case, k, np.abs(got - ref).max())
     print("%s: OK (%d outputs)" % (case, len(refs)))

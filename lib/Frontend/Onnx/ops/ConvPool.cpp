@@ -94,9 +94,11 @@ Window window(NodeContext &ctx, const std::vector<int64_t> &in,
 }
 
 /// The input padded for `w` (extended further when ceil_mode windows reach
-/// past the end padding), filled with `fill`; the input itself when no
-/// padding is needed.
-Value padded(NodeContext &ctx, const Value &x, const Window &w, double fill) {
+/// past the end padding), filled with `fill` (of x's type: a quantized
+/// input pads with its zero point, read when the program runs); the input
+/// itself when no padding is needed.
+Value padded(NodeContext &ctx, const Value &x, const Window &w,
+             const Expr &fill) {
   size_t k = w.kernel.size();
   std::vector<int64_t> shape = {x.shape[0], x.shape[1]};
   bool any = false;
@@ -123,15 +125,15 @@ Value padded(NodeContext &ctx, const Value &x, const Window &w, double fill) {
           inside = inside && pos < Expr(extent);
           source.push_back(max(min(pos, Expr(extent - 1)), Expr(0)));
         }
-        return select(inside, ctx.read(x, source), literal(fill, x.dtype));
+        return select(inside, ctx.read(x, source), fill);
       },
       outputNames(k));
 }
 
-void lowerConv(NodeContext &ctx) {
-  ctx.onlyAttrs(
-      {"auto_pad", "dilations", "group", "kernel_shape", "pads", "strides"});
-  const Value &x = ctx.input(0), &weights = ctx.input(1);
+} // namespace
+
+Value convolution(NodeContext &ctx, const Value &x, const Value &weights,
+                  const ConvProduct &product) {
   if (x.rank() < 3 || weights.rank() != x.rank())
     ctx.fail("input " + shapeText(x.shape) + " and weights " +
              shapeText(weights.shape) +
@@ -150,7 +152,8 @@ void lowerConv(NodeContext &ctx) {
     ctx.fail("kernel_shape differs from the weights' shape");
   std::vector<int64_t> spatial(x.shape.begin() + 2, x.shape.end());
   Window w = window(ctx, spatial, kernel, false);
-  Value input = padded(ctx, x, w, 0);
+  Value input = padded(
+      ctx, x, w, product.padFill ? *product.padFill : literal(0, x.dtype));
   int64_t perGroup = channels / group, filtersPerGroup = filters / group;
   Var rc = ctx.reduceAxis(perGroup, "rc");
   std::vector<Var> rk;
@@ -160,10 +163,8 @@ void lowerConv(NodeContext &ctx) {
   shape.insert(shape.end(), w.out.begin(), w.out.end());
   std::vector<Var> axes = {rc};
   axes.insert(axes.end(), rk.begin(), rk.end());
-  Type t = x.dtype;
-  bool hasBias = ctx.hasInput(2);
-  Value conv = ctx.computeValue(
-      "", shape, t,
+  return ctx.computeValue(
+      product.suffix, shape, product.acc,
       [&](const Index &i) {
         Expr channel =
             group == 1 ? Expr(rc)
@@ -174,10 +175,23 @@ void lowerConv(NodeContext &ctx) {
                        rk[d] * Expr(w.dilations[d]));
           wi.push_back(rk[d]);
         }
-        return sum(ctx.read(input, xi) * ctx.read(weights, wi), axes, t);
+        Expr term = product.term ? product.term(ctx.read(input, xi),
+                                                ctx.read(weights, wi), i[1])
+                                 : ctx.read(input, xi) * ctx.read(weights, wi);
+        return sum(term, axes, product.acc);
       },
       outputNames(k));
-  if (hasBias) {
+}
+
+namespace {
+
+void lowerConv(NodeContext &ctx) {
+  ctx.onlyAttrs(
+      {"auto_pad", "dilations", "group", "kernel_shape", "pads", "strides"});
+  const Value &x = ctx.input(0), &weights = ctx.input(1);
+  Value conv = convolution(ctx, x, weights, {x.dtype});
+  if (ctx.hasInput(2)) {
+    int64_t filters = weights.shape[0];
     const Value &bias = ctx.input(2);
     if (bias.shape != std::vector<int64_t>{filters})
       ctx.fail("bias of shape " + shapeText(bias.shape) + ", expected " +
@@ -187,7 +201,7 @@ void lowerConv(NodeContext &ctx) {
         [&](const Index &i) {
           return ctx.read(conv, i) + ctx.read(bias, {i[1]});
         },
-        outputNames(k));
+        outputNames(x.rank() - 2));
   }
   ctx.setOutput(0, conv);
 }
@@ -326,7 +340,7 @@ void lowerConvTranspose(NodeContext &ctx) {
       std::vector<int64_t>(k, 1);
   padding.padBegin = padLow;
   padding.out = paddedSize;
-  Value input = padded(ctx, x, padding, 0);
+  Value input = padded(ctx, x, padding, literal(0, x.dtype));
 
   Type t = x.dtype;
   bool onePhase = true;
@@ -441,7 +455,7 @@ void lowerPool(NodeContext &ctx, bool isMax) {
   double lowest = t.isFloat()      ? -std::numeric_limits<double>::infinity()
                   : t.isUnsigned() ? 0
                                    : -std::ldexp(1.0, int(t.bits) - 1);
-  Value input = padded(ctx, x, w, isMax ? lowest : 0);
+  Value input = padded(ctx, x, w, literal(isMax ? lowest : 0, x.dtype));
   std::vector<Var> rk;
   for (const std::string &name : spatialNames(k, "r"))
     rk.push_back(ctx.reduceAxis(w.kernel[rk.size()], name));

@@ -1,13 +1,9 @@
-//===- Misc.cpp - ONNX Einsum, QuantizeLinear, DequantizeLinear, windows --===//
+//===- Misc.cpp - ONNX Einsum and windows ---------------------------------===//
 //
 // Einsum: the equation is parsed at import time; each output element is the
 // sum, over the letters that are not in the output, of the product of the
 // operands (a repeated letter in one operand reads its diagonal; `...`
 // dimensions broadcast as NumPy does).
-// QuantizeLinear / DequantizeLinear: per-tensor or per-axis scale and zero
-// point; quantization rounds half to even and saturates to the zero
-// point's type (uint8 when absent); DynamicQuantizeLinear computes its
-// scale and zero point from the range of x.
 // HannWindow, HammingWindow, BlackmanWindow: the size must be known; one
 // stage computes the window with cos().
 //
@@ -177,121 +173,6 @@ void lowerEinsum(NodeContext &ctx) {
   });
 }
 
-// ---------------------------------------------------------- Quantization
-
-/// A per-tensor or per-axis parameter at the element `i` of x.
-Expr paramAt(NodeContext &ctx, const Value &param, const Index &i,
-             int64_t axis) {
-  if (param.rank() == 0)
-    return ctx.read(param, {});
-  if (param.rank() == 1 && param.size() == 1)
-    return ctx.read(param, {Expr(0)});
-  return ctx.read(param, {i[axis]});
-}
-
-int64_t quantAxis(NodeContext &ctx, const Value &x) {
-  bool perAxis =
-      ctx.input(1).size() > 1 || (ctx.hasInput(2) && ctx.input(2).size() > 1);
-  if (!perAxis)
-    return 0;
-  if (ctx.opset() < 13)
-    ctx.fail("per-axis scales need opset 13");
-  int64_t axis = normalizeAxis(ctx, ctx.attrInt("axis", 1), x.rank());
-  for (size_t k = 1; k < 3; ++k)
-    if (ctx.hasInput(k) && ctx.input(k).size() > 1 &&
-        (ctx.input(k).rank() != 1 || ctx.input(k).shape[0] != x.shape[axis]))
-      ctx.fail("the scale and zero point must hold one value or one per "
-               "element of axis " +
-               std::to_string(axis));
-  return axis;
-}
-
-void lowerQuantizeLinear(NodeContext &ctx) {
-  ctx.onlyAttrs({"axis"});
-  const Value &x = ctx.input(0), &scale = ctx.input(1);
-  Type out = ctx.hasInput(2) ? ctx.input(2).dtype : UInt(8);
-  double lo = 0, hi = 0;
-  if (out == UInt(8)) {
-    lo = 0;
-    hi = 255;
-  } else if (out == Int(8)) {
-    lo = -128;
-    hi = 127;
-  } else {
-    ctx.fail("the zero point must be uint8 or int8");
-  }
-  int64_t axis = quantAxis(ctx, x);
-  Type f = scale.dtype.isFloat() ? scale.dtype : Float(32);
-  ctx.computeOutput(0, x.shape, out, [&](const Index &i) {
-    Expr q =
-        round(cast(f, ctx.read(x, i)) / cast(f, paramAt(ctx, scale, i, axis)));
-    if (ctx.hasInput(2))
-      q = q + cast(f, paramAt(ctx, ctx.input(2), i, axis));
-    q = min(max(q, literal(lo, f)), literal(hi, f));
-    return cast(out, q);
-  });
-}
-
-void lowerDequantizeLinear(NodeContext &ctx) {
-  ctx.onlyAttrs({"axis"});
-  const Value &x = ctx.input(0), &scale = ctx.input(1);
-  if (x.dtype.isFloat())
-    ctx.fail("x must hold integers");
-  int64_t axis = quantAxis(ctx, x);
-  Type f = scale.dtype;
-  ctx.computeOutput(0, x.shape, f, [&](const Index &i) {
-    Expr v = cast(Int(64), ctx.read(x, i));
-    if (ctx.hasInput(2))
-      v = v - cast(Int(64), paramAt(ctx, ctx.input(2), i, axis));
-    return cast(f, v) * paramAt(ctx, scale, i, axis);
-  });
-}
-
-/// y_scale from the range of x widened to hold 0, y_zero_point, and x
-/// quantized to uint8 (stages `_max`, `_min`, `_scale`, `_zero_point`).
-void lowerDynamicQuantizeLinear(NodeContext &ctx) {
-  ctx.onlyAttrs({});
-  const Value &x = ctx.input(0);
-  Type f = x.dtype;
-  if (!f.isFloat())
-    ctx.fail("x must hold floats");
-  auto all = [&](std::vector<Var> &axes) {
-    Index at;
-    for (int64_t d = 0; d < x.rank(); ++d) {
-      axes.push_back(ctx.reduceAxis(x.shape[d], "r" + std::to_string(d)));
-      at.push_back(axes.back());
-    }
-    return at;
-  };
-  Value hi = ctx.computeValue("max", {}, f, [&](const Index &) {
-    std::vector<Var> axes;
-    Index at = all(axes);
-    return max(reduce_max(ctx.read(x, at), axes, f), literal(0, f));
-  });
-  Value lo = ctx.computeValue("min", {}, f, [&](const Index &) {
-    std::vector<Var> axes;
-    Index at = all(axes);
-    return min(reduce_min(ctx.read(x, at), axes, f), literal(0, f));
-  });
-  Value scale = ctx.computeValue("scale", {}, f, [&](const Index &) {
-    return (ctx.read(hi, {}) - ctx.read(lo, {})) / literal(255, f);
-  });
-  Value zero = ctx.computeValue("zero_point", {}, UInt(8), [&](const Index &) {
-    Expr z = literal(0, f) - ctx.read(lo, {}) / ctx.read(scale, {});
-    z = min(max(z, literal(0, f)), literal(255, f));
-    return cast(UInt(8), round(z));
-  });
-  ctx.computeOutput(0, x.shape, UInt(8), [&](const Index &i) {
-    Expr q = round(ctx.read(x, i) / ctx.read(scale, {})) +
-             cast(f, ctx.read(zero, {}));
-    return cast(UInt(8), min(max(q, literal(0, f)), literal(255, f)));
-  });
-  if (ctx.hasOutput(1))
-    ctx.setOutput(1, scale);
-  if (ctx.hasOutput(2))
-    ctx.setOutput(2, zero);
-}
-
 // --------------------------------------------------------------- Windows
 
 void lowerWindow(NodeContext &ctx, std::vector<double> a) {
@@ -324,9 +205,6 @@ void lowerWindow(NodeContext &ctx, std::vector<double> a) {
 
 void addMiscOps(LoweringTable &table) {
   table["Einsum"] = lowerEinsum;
-  table["QuantizeLinear"] = lowerQuantizeLinear;
-  table["DequantizeLinear"] = lowerDequantizeLinear;
-  table["DynamicQuantizeLinear"] = lowerDynamicQuantizeLinear;
   table["HannWindow"] = [](NodeContext &ctx) { lowerWindow(ctx, {0.5, -0.5}); };
   table["HammingWindow"] = [](NodeContext &ctx) {
     lowerWindow(ctx, {25.0 / 46.0, -21.0 / 46.0});
