@@ -166,6 +166,7 @@ void addIndexingOps(LoweringTable &table);
 void addMiscOps(LoweringTable &table);
 void addRecurrentOps(LoweringTable &table);
 void addQuantizedOps(LoweringTable &table);
+void addGridSampleOps(LoweringTable &table);
 
 // Shape helpers shared by the lowerings.
 /// NumPy broadcasting of two shapes; nullopt when they do not broadcast.

@@ -69,6 +69,7 @@ Importer::Importer(onnx::ModelProto &model, const OnnxImportOptions &options,
   addMiscOps(lowerings);
   addRecurrentOps(lowerings);
   addQuantizedOps(lowerings);
+  addGridSampleOps(lowerings);
 }
 
 void Importer::readOpsets() {
