@@ -167,6 +167,7 @@ void addMiscOps(LoweringTable &table);
 void addRecurrentOps(LoweringTable &table);
 void addQuantizedOps(LoweringTable &table);
 void addGridSampleOps(LoweringTable &table);
+void addSpectralOps(LoweringTable &table);
 
 // Shape helpers shared by the lowerings.
 /// NumPy broadcasting of two shapes; nullopt when they do not broadcast.

@@ -70,6 +70,7 @@ Importer::Importer(onnx::ModelProto &model, const OnnxImportOptions &options,
   addRecurrentOps(lowerings);
   addQuantizedOps(lowerings);
   addGridSampleOps(lowerings);
+  addSpectralOps(lowerings);
 }
 
 void Importer::readOpsets() {
