@@ -552,11 +552,20 @@ void lowerRange(NodeContext &ctx) {
   });
 }
 
+/// Inference passes x through with a mask of ones; so does training with a
+/// ratio of 0, which drops nothing. Training with another ratio draws
+/// random numbers, which hcl's programs do not.
 void lowerDropout(NodeContext &ctx) {
   if (ctx.hasInput(2)) {
     const OnnxTensor *training = ctx.knownValue(2);
-    if (!training || training->integer(0) != 0)
-      ctx.fail("training mode is not supported (only inference)");
+    if (!training)
+      ctx.fail("training_mode must be known when the model is imported");
+    if (training->integer(0) != 0) {
+      const OnnxTensor *ratio = ctx.hasInput(1) ? ctx.knownValue(1) : nullptr;
+      if (!ratio || ratio->size() != 1 || ratio->real(0) != 0.0)
+        ctx.fail("training mode with a ratio other than 0 is not supported "
+                 "(it draws random numbers)");
+    }
   }
   const Value &x = ctx.input(0);
   Value alias = x;
