@@ -434,14 +434,61 @@ void lowerConvTranspose(NodeContext &ctx) {
   ctx.setOutput(0, conv);
 }
 
+/// MaxPool's Indices: for each window, the first position (in the window's
+/// row-major order) inside x that holds the maximum, as an index into x
+/// flattened in row-major order, or with storage_order = 1 with the
+/// spatial dimensions in column-major order (ONNX Runtime's order).
+Value maxPoolIndices(NodeContext &ctx, const Value &x, const Value &input,
+                     const Value &pooled, const Window &w,
+                     const std::vector<Var> &rk) {
+  size_t k = x.rank() - 2;
+  bool columnMajor = ctx.attrInt("storage_order", 0) != 0;
+  Type i64 = Int(64);
+  // Past every index of x: what a window without a hit (never, as the
+  // maximum is one of its elements) would give.
+  int64_t none = x.size();
+  return ctx.computeValue(
+      "indices", pooled.shape, i64,
+      [&](const Index &i) {
+        Index xi = {i[0], i[1]};
+        Expr inside = cast(UInt(1), Expr(1));
+        std::vector<Expr> position;
+        for (size_t d = 0; d < k; ++d) {
+          Expr p = i[2 + d] * Expr(w.strides[d]) + rk[d] * Expr(w.dilations[d]);
+          xi.push_back(p);
+          Expr q = p - Expr(w.padBegin[d]);
+          inside = inside && q >= Expr(0) && q < Expr(x.shape[2 + d]);
+          position.push_back(q);
+        }
+        // The first hit in the window's row-major order has the least
+        // row-major index; storage_order = 1 then renumbers that position.
+        Expr flat = i[0] * Expr(x.shape[1]) + i[1];
+        for (size_t d = 0; d < k; ++d)
+          flat = flat * Expr(x.shape[2 + d]) + position[d];
+        Expr hit = inside && ctx.read(input, xi) == ctx.read(pooled, i);
+        Expr first = reduce_min(
+            select(hit, cast(i64, flat), literal(double(none), i64)), rk, i64);
+        if (!columnMajor)
+          return first;
+        // Positions of the spatial dimensions, last first.
+        std::vector<Expr> at;
+        Expr rest = first;
+        for (size_t d = k; d-- > 0;) {
+          Expr extent = literal(double(x.shape[2 + d]), i64);
+          at.push_back(rest % extent);
+          rest = rest / extent;
+        }
+        for (size_t e = 0; e < k; ++e)
+          rest = rest * literal(double(x.shape[1 + k - e]), i64) + at[e];
+        return rest;
+      },
+      outputNames(k));
+}
+
 void lowerPool(NodeContext &ctx, bool isMax) {
   const Value &x = ctx.input(0);
   if (x.rank() < 3)
     ctx.fail("input " + shapeText(x.shape) + " must be N x C x D...");
-  if (isMax && ctx.attrInt("storage_order", 0) != 0)
-    ctx.fail("storage_order = 1 is not supported");
-  if (ctx.hasOutput(1))
-    ctx.fail("the Indices output is not supported");
   if (!isMax && ctx.hasAttr("dilations")) {
     for (int64_t d : ctx.attrInts("dilations"))
       if (d != 1)
@@ -462,8 +509,8 @@ void lowerPool(NodeContext &ctx, bool isMax) {
   std::vector<int64_t> shape = {x.shape[0], x.shape[1]};
   shape.insert(shape.end(), w.out.begin(), w.out.end());
   bool includePad = ctx.attrInt("count_include_pad", 0) != 0;
-  ctx.computeOutput(
-      0, shape, t,
+  Value pooled = ctx.computeValue(
+      "", shape, t,
       [&](const Index &i) {
         Index xi = {i[0], i[1]};
         for (size_t d = 0; d < k; ++d)
@@ -486,6 +533,9 @@ void lowerPool(NodeContext &ctx, bool isMax) {
         return sum(element, rk, t) / count;
       },
       outputNames(k));
+  ctx.setOutput(0, pooled);
+  if (isMax && ctx.hasOutput(1))
+    ctx.setOutput(1, maxPoolIndices(ctx, x, input, pooled, w, rk));
 }
 
 void lowerGlobalPool(NodeContext &ctx, bool isMax) {
