@@ -19,7 +19,6 @@
 // SLOW: hcl check --rtl: OK: @slow_producer
 // SHARED: hcl check --rtl: OK: @shared
 // WROTE: hcl rtl: wrote {{.*}}three.sv
-// WROTE: hcl rtl: wrote {{.*}}hcl_fifo.sv
 // The region's module instantiates its three processes, started together,
 // and two FIFOs of the inferred depth between them; the processes' modules
 // stall, and hold a port's data through a stall.
