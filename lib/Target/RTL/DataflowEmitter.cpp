@@ -293,7 +293,9 @@ void DataflowEmitter::printFifo(const Fifo &fifo, raw_ostream &os) {
      << "_full),\n    .empty(" << f << "_empty)\n  );\n";
 }
 
-/// IDLE, RUN (processes start, their ap_done latched), FINISH (ap_done).
+/// IDLE and RUN: the processes start (those that wait for none with the
+/// region), their ap_done is latched, and the region's ap_done is high in
+/// the cycle the last one is done.
 void DataflowEmitter::printController(raw_ostream &os) {
   llvm::DenseMap<Value, unsigned> channels;
   for (auto &[root, fifo] : fifos)
@@ -304,41 +306,46 @@ void DataflowEmitter::printController(raw_ostream &os) {
   if (succeeded(traced))
     deps = processDependences(*traced);
   size_t n = processes.size();
-  os << "  localparam logic [1:0] IDLE = 2'd0, RUN = 2'd1, FINISH = 2'd2;\n"
-     << "  logic [1:0] state;\n  " << logicOf(n) << " started, finished;\n";
+  os << "  localparam logic IDLE = 1'b0, RUN = 1'b1;\n"
+     << "  logic state;\n  " << logicOf(n) << " started, finished;\n";
   for (size_t p = 0; p < n; ++p) {
-    os << "  assign p" << p << "_start = state == RUN && !started[" << p << "]";
     // Without a trace (it cannot fail after the schedule's check), every
     // process waits for the ones before it.
+    SmallVector<int> waits;
     if (failed(traced))
       for (size_t q = 0; q < p; ++q)
-        os << " && finished[" << q << "]";
+        waits.push_back(q);
     else
-      for (int q : deps[p])
-        os << " && finished[" << q << "]";
-    os << ";\n";
+      waits = deps[p];
+    // A process that waits for none starts with the region.
+    os << "  assign p" << p << "_start = ";
+    if (waits.empty())
+      os << "(state == IDLE && ap_start) || ";
+    os << "(state == RUN && !started[" << p << "]";
+    for (int q : waits)
+      os << " && finished[" << q << "]";
+    os << ");\n";
   }
   std::string dones;
   for (size_t p = n; p-- > 0;)
     dones += "p" + std::to_string(p) + "_done" + (p ? ", " : "");
+  std::string starts;
+  for (size_t p = n; p-- > 0;)
+    starts += "p" + std::to_string(p) + "_start" + (p ? ", " : "");
   os << "  assign ap_idle = state == IDLE;\n"
-     << "  assign ap_done = state == FINISH;\n"
+     << "  assign ap_done = state == RUN && (finished | {" << dones
+     << "}) == '1;\n"
      << "  assign ap_ready = ap_done;\n"
      << "  always_ff @(posedge ap_clk) begin\n    if (ap_rst) begin\n"
      << "      state <= IDLE;\n      started <= '0;\n      finished <= '0;\n"
      << "    end else begin\n      case (state)\n"
      << "      IDLE:\n        if (ap_start) begin\n          state <= RUN;\n"
-     << "          started <= '0;\n          finished <= '0;\n        end\n"
-     << "      RUN: begin\n";
-  for (size_t p = 0; p < n; ++p)
-    os << "        if (p" << p << "_start)\n          started[" << p
-       << "] <= 1'b1;\n";
-  os << "        finished <= finished | {" << dones << "};\n"
-     << "        if ((finished | {" << dones << "}) == '1)\n"
-     << "          state <= FINISH;\n      end\n"
-     << "      FINISH:\n        state <= IDLE;\n"
-     << "      default:\n        state <= IDLE;\n      endcase\n    end\n"
-     << "  end\n";
+     << "          started <= {" << starts << "};\n"
+     << "          finished <= '0;\n        end\n"
+     << "      RUN: begin\n          started <= started | {" << starts
+     << "};\n          finished <= finished | {" << dones << "};\n"
+     << "          if (ap_done)\n            state <= IDLE;\n        end\n"
+     << "      endcase\n    end\n  end\n";
 }
 
 LogicalResult DataflowEmitter::emit(raw_ostream &os) {

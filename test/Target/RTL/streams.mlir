@@ -9,15 +9,18 @@
 // RUN: hcl check --rtl %s --entry three --seeds 2 | FileCheck %s --check-prefix=THREE
 // RUN: hcl check --rtl %s --entry slow_producer --seeds 2 | FileCheck %s --check-prefix=SLOW
 // RUN: hcl check --rtl %s --entry shared --seeds 2 | FileCheck %s --check-prefix=SHARED
+// RUN: hcl check --rtl %s --entry stalled_pipeline --seeds 2 | FileCheck %s --check-prefix=STALLED
 // RUN: hcl rtl %s -o %t --entry three | FileCheck %s --check-prefix=WROTE
 // RUN: verilator --lint-only -Wall %t/three.sv %t/hcl_fifo.sv
 // RUN: FileCheck %s --check-prefix=RTL < %t/three.sv
 // RUN: hcl rtl %s -o %t --entry shared
 // RUN: verilator --lint-only -Wall %t/shared.sv %t/hcl_fifo.sv
+// RUN: FileCheck %s --check-prefix=SHARED-RTL < %t/shared.sv
 // TWO: hcl check --rtl: OK: @two
 // THREE: hcl check --rtl: OK: @three
 // SLOW: hcl check --rtl: OK: @slow_producer
 // SHARED: hcl check --rtl: OK: @shared
+// STALLED: hcl check --rtl: OK: @stalled_pipeline
 // WROTE: hcl rtl: wrote {{.*}}three.sv
 // The region's module instantiates its three processes, started together,
 // and two FIFOs of the inferred depth between them; the processes' modules
@@ -32,9 +35,18 @@
 // RTL:         .pop(p1_arg0_ce && !p1_stall),
 // RTL:       hcl_fifo #(.W(32), .DEPTH(2)) fifo_buf1 (
 // RTL:       assign p1_wait = (p1_arg0_ce && fifo_buf0_empty) || (p1_arg1_ce && fifo_buf1_full);
-// RTL:       assign p0_start = state == RUN && !started[0];
-// RTL:       assign p1_start = state == RUN && !started[1];
-// RTL:       assign p2_start = state == RUN && !started[2];
+// RTL:       assign p0_start = (state == IDLE && ap_start) || (state == RUN && !started[0]);
+// RTL:       assign p1_start = (state == IDLE && ap_start) || (state == RUN && !started[1]);
+// RTL:       assign p2_start = (state == IDLE && ap_start) || (state == RUN && !started[2]);
+// RTL:       assign ap_done = state == RUN && (finished | {p2_done, p1_done, p0_done}) == '1;
+// E (p3) reads X, which B (p0) writes: it starts when B is done. B and C
+// share A's port, B first; D's memory (the result) is D's alone.
+// SHARED-RTL-LABEL: module shared (
+// SHARED-RTL:       assign p3_start = (state == RUN && !started[3] && finished[0]);
+// SHARED-RTL:       assign arg0_gnt0 = (p0_arg0_ce && !p0_wait);
+// SHARED-RTL:       assign arg0_gnt1 = (p1_arg0_ce && !p1_wait) && !((p0_arg0_ce && !p0_wait));
+// SHARED-RTL:       if (arg0_gnt0 && !p0_stall) begin
+// SHARED-RTL:       else if (arg0_gnt1 && !p1_stall) begin
 // RTL-LABEL: module three_S1 (
 // RTL:         input  logic ap_stall,
 // RTL:       arg0_rdata_h = stall_q ? arg0_rdata_q : arg0_rdata;
@@ -176,4 +188,41 @@ func.func @shared(%A: memref<8x8xi32>) -> (memref<8x8xi32>, memref<8x8xi32>) {
   hcl.to(%B : memref<8x8xi32>, %sD)
   hcl.to(%C : memref<8x8xi32>, %sD)
   return %D, %E : memref<8x8xi32>, memref<8x8xi32>
+}
+
+// A fast producer (pipelined at II 1, reading its own local buffer T) and
+// a slow consumer (two multiplies, sequential): the FIFO fills and the
+// producer stalls in the middle of its pipeline, with reads of T and of A
+// in flight, which must hold through the stall.
+func.func @stalled_pipeline(%A: memref<32xi32>, %k: i32) -> memref<32xi32> {
+  %sP = hcl.create_stage_handle "P" : !hcl.StageHandle
+  %lk = hcl.create_loop_handle "k" : !hcl.LoopHandle
+  %sC = hcl.create_stage_handle "C" : !hcl.StageHandle
+  %c1 = arith.constant 1 : i32
+  %B = memref.alloc() {name = "B"} : memref<32xi32>
+  %T = memref.alloc() {name = "T"} : memref<32xi32>
+  affine.for %o = 0 to 1 {
+    affine.for %i = 0 to 32 {
+      %a = affine.load %A[%i] : memref<32xi32>
+      %t = arith.addi %a, %a : i32
+      affine.store %t, %T[%i] : memref<32xi32>
+    } {loop_name = "i"}
+    affine.for %i = 0 to 32 {
+      %t = affine.load %T[%i] : memref<32xi32>
+      %a = affine.load %A[%i] : memref<32xi32>
+      %s = arith.addi %t, %a : i32
+      %b = arith.addi %s, %c1 : i32
+      affine.store %b, %B[%i] : memref<32xi32>
+    } {loop_name = "k"}
+  } {loop_name = "o", stage_name = "P"}
+  %C = memref.alloc() {name = "C"} : memref<32xi32>
+  affine.for %i = 0 to 32 {
+    %b = affine.load %B[%i] : memref<32xi32>
+    %m = arith.muli %b, %k : i32
+    %n = arith.muli %m, %b : i32
+    affine.store %n, %C[%i] : memref<32xi32>
+  } {loop_name = "i", stage_name = "C"}
+  hcl.pipeline(%sP, %lk, 1)
+  hcl.to(%B : memref<32xi32>, %sC)
+  return %C : memref<32xi32>
 }
