@@ -29,9 +29,8 @@ bool isStreamAlloc(Operation &op) {
 
 bool hasStreamAllocs(func::FuncOp func) {
   return !func.isExternal() &&
-         llvm::any_of(func.getBody().front(), [](Operation &op) {
-           return isStreamAlloc(op);
-         });
+         llvm::any_of(func.getBody().front(),
+                      [](Operation &op) { return isStreamAlloc(op); });
 }
 
 /// `process` preceded by the buffers only it uses (a reuse buffer, a local

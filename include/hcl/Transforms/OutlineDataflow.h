@@ -1,4 +1,5 @@
-//===- OutlineDataflow.h - each process of a dataflow region a call -*- C++ -*-===//
+//===- OutlineDataflow.h - each process of a dataflow region a call -*- C++
+//-*-===//
 //
 // A function the schedule made a dataflow region (hcl.to) runs its
 // processes (top-level loop nests and calls) concurrently, connected by

@@ -80,22 +80,23 @@ LogicalResult checkDataflowRegion(func::FuncOp func) {
 }
 
 LogicalResult checkProcess(func::FuncOp func) {
-  WalkResult walk = func.getBody().walk([&](Operation *op) {
-    std::string what;
-    if (isDivider(op))
-      what = "a divider";
-    else if (isFloatUnit(op))
-      what = "a float unit";
-    else if (isa<func::CallOp>(op))
-      what = "a call";
-    if (what.empty())
-      return WalkResult::advance();
-    op->emitError("rtl: ")
-        << what << " in a process of a dataflow region has no hardware "
-        << "form yet: the process stalls on its streams and shared "
-        << "memories, and " << what << " runs on without it";
-    return WalkResult::interrupt();
-  });
+  WalkResult walk =
+      func.getBody().walk([&](Operation *op) {
+        std::string what;
+        if (isDivider(op))
+          what = "a divider";
+        else if (isFloatUnit(op))
+          what = "a float unit";
+        else if (isa<func::CallOp>(op))
+          what = "a call";
+        if (what.empty())
+          return WalkResult::advance();
+        op->emitError("rtl: ")
+            << what << " in a process of a dataflow region has no hardware "
+            << "form yet: the process stalls on its streams and shared "
+            << "memories, and " << what << " runs on without it";
+        return WalkResult::interrupt();
+      });
   return failure(walk.wasInterrupted());
 }
 

@@ -90,8 +90,9 @@ func::FuncOp calleeOf(func::CallOp call) {
 }
 
 bool writes(func::FuncOp callee, unsigned arg) {
-  return llvm::any_of(callee.getArgument(arg).getUsers(),
-                      [](Operation *user) { return isa<memref::StoreOp>(user); });
+  return llvm::any_of(callee.getArgument(arg).getUsers(), [](Operation *user) {
+    return isa<memref::StoreOp>(user);
+  });
 }
 
 void DataflowEmitter::collect() {
@@ -203,17 +204,16 @@ void DataflowEmitter::printStalls(raw_ostream &os) {
       memoryWaits(processes.size());
   for (auto &[root, fifo] : fifos) {
     if (fifo.writer)
-      fifoWaits[fifo.writer->process].push_back(fifo.writer->name() +
-                                                "_ce && " + fifo.name + "_full");
+      fifoWaits[fifo.writer->process].push_back(
+          fifo.writer->name() + "_ce && " + fifo.name + "_full");
     if (fifo.reader)
       fifoWaits[fifo.reader->process].push_back(
           fifo.reader->name() + "_ce && " + fifo.name + "_empty");
   }
   for (auto &[root, memory] : memories)
     for (auto [k, user] : llvm::enumerate(memory.users))
-      memoryWaits[user.process].push_back(user.name() + "_ce && !" +
-                                          memory.name + "_gnt" +
-                                          std::to_string(k));
+      memoryWaits[user.process].push_back(
+          user.name() + "_ce && !" + memory.name + "_gnt" + std::to_string(k));
   for (size_t p = 0; p < processes.size(); ++p) {
     std::string name = "p" + std::to_string(p);
     os << "  logic " << name << "_wait;\n  assign " << name << "_wait = ";
@@ -255,9 +255,9 @@ void DataflowEmitter::printMemory(const Memory &memory, raw_ostream &os) {
     std::string port = user.name();
     os << "    " << (k ? "else if" : "if") << " (" << m << "_gnt" << k
        << " && !p" << user.process << "_stall) begin\n      " << m
-       << "_ce = 1'b1;\n      " << m << "_we = " << port << "_we;\n      "
-       << m << "_addr = " << port << "_addr;\n      " << m
-       << "_wdata = " << port << "_wdata;\n    end\n";
+       << "_ce = 1'b1;\n      " << m << "_we = " << port << "_we;\n      " << m
+       << "_addr = " << port << "_addr;\n      " << m << "_wdata = " << port
+       << "_wdata;\n    end\n";
   }
   os << "  end\n";
   if (memory.isPort)
@@ -285,8 +285,8 @@ void DataflowEmitter::printFifo(const Fifo &fifo, raw_ostream &os) {
     pop = fifo.reader->name() + "_ce && !p" +
           std::to_string(fifo.reader->process) + "_stall";
   os << "  " << logicOf(width) << " " << f << "_rdata;\n  logic " << f
-     << "_full, " << f << "_empty;\n  hcl_fifo #(.W(" << width
-     << "), .DEPTH(" << fifo.depth << ")) " << f
+     << "_full, " << f << "_empty;\n  hcl_fifo #(.W(" << width << "), .DEPTH("
+     << fifo.depth << ")) " << f
      << " (\n    .clk(ap_clk),\n    .rst(ap_rst),\n    .push(" << push
      << "),\n    .wdata(" << wdata << "),\n    .pop(" << pop
      << "),\n    .rdata(" << f << "_rdata),\n    .full(" << f

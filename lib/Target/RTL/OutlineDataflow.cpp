@@ -45,9 +45,9 @@ void markStreams(func::FuncOp func) {
       if (!def || !isStreamAlloc(*def))
         continue;
       int64_t depth = def->getAttrOfType<IntegerAttr>("stream_depth").getInt();
-      LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": @" << callee.getSymName()
-                              << " argument " << index << " is a stream of depth "
-                              << depth << "\n");
+      LLVM_DEBUG(llvm::dbgs()
+                 << DEBUG_TYPE ": @" << callee.getSymName() << " argument "
+                 << index << " is a stream of depth " << depth << "\n");
       callee.setArgAttr(index, rtl::kStreamAttr, b.getI64IntegerAttr(depth));
     }
   });
@@ -62,8 +62,8 @@ LogicalResult checkCalls(ModuleOp module) {
     for (auto [index, operand] : llvm::enumerate(call.getOperands())) {
       Operation *def = operand.getDefiningOp();
       bool stream = def && isStreamAlloc(*def);
-      if (stream == static_cast<bool>(
-                        callee.getArgAttr(index, rtl::kStreamAttr)))
+      if (stream ==
+          static_cast<bool>(callee.getArgAttr(index, rtl::kStreamAttr)))
         continue;
       call.emitError("rtl: argument ")
           << index << " of @" << call.getCallee()
