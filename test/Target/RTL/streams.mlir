@@ -42,11 +42,11 @@
 // E (p3) reads X, which B (p0) writes: it starts when B is done. B and C
 // share A's port, B first; D's memory (the result) is D's alone.
 // SHARED-RTL-LABEL: module shared (
-// SHARED-RTL:       assign p3_start = (state == RUN && !started[3] && finished[0]);
 // SHARED-RTL:       assign arg0_gnt0 = (p0_arg0_ce && !p0_wait);
 // SHARED-RTL:       assign arg0_gnt1 = (p1_arg0_ce && !p1_wait) && !((p0_arg0_ce && !p0_wait));
 // SHARED-RTL:       if (arg0_gnt0 && !p0_stall) begin
 // SHARED-RTL:       else if (arg0_gnt1 && !p1_stall) begin
+// SHARED-RTL:       assign p3_start = (state == RUN && !started[3] && finished[0]);
 // RTL-LABEL: module three_S1 (
 // RTL:         input  logic ap_stall,
 // RTL:       arg0_rdata_h = stall_q ? arg0_rdata_q : arg0_rdata;
