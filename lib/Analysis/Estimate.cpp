@@ -230,6 +230,33 @@ struct Estimator {
   llvm::SmallPtrSet<Operation *, 4> active;
   /// The access maps of the IR, computed once for all loops.
   AccessCache accessCache;
+  /// The latency of each loop, if and call estimated in a block.
+  DenseMap<Operation *, Span> computed;
+
+  /// The cycles from the start of the process `root` to its first access of
+  /// `buffer` (in program order): the loops, ifs and calls before it, at
+  /// each level, and the entries of the loops around it.
+  int64_t firstAccessDelay(Operation *root, Value buffer) {
+    Operation *first = nullptr;
+    root->walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (!first && llvm::is_contained(op->getOperands(), buffer) &&
+          isa<AffineReadOpInterface, AffineWriteOpInterface, memref::LoadOp,
+              memref::StoreOp>(op))
+        first = op;
+    });
+    int64_t delay = 0;
+    for (Operation *op = first; op && op != root; op = op->getParentOp()) {
+      for (Operation &before : *op->getBlock()) {
+        if (&before == op)
+          break;
+        if (auto known = computed.find(&before); known != computed.end())
+          delay += known->second.lo;
+      }
+      if (isEstimatedLoop(op->getParentOp()))
+        delay += target.loopEntryCycles;
+    }
+    return delay;
+  }
 
   /// A function's latency: its body in order, or, for a dataflow region
   /// with streams, its processes overlapped.
@@ -271,7 +298,8 @@ struct Estimator {
   }
 
   /// Processes connected by streams overlap: a consumer starts a cycle after
-  /// its producer starts and ends no sooner than a cycle after it ends. One
+  /// its producer starts and ends no sooner than the target's streamCycles
+  /// after it ends (1; rtl: 2). One
   /// that uses an ordinary buffer of an earlier process starts when that
   /// one has finished (a ping-pong buffer).
   std::optional<int64_t> dataflowLatency(func::FuncOp func,
@@ -301,11 +329,20 @@ struct Estimator {
               return (*processes)[q].channelsWritten.contains(c);
             }))
           producers.push_back(q);
+      // A consumer's first read follows its producer's first write of the
+      // channel (which may come after a part of the producer that does not
+      // write it).
       for (size_t q : producers)
-        start[p] = std::max(start[p], start[q] + 1);
+        for (auto [buffer, c] : channels)
+          if (process.channelsRead.contains(c) &&
+              (*processes)[q].channelsWritten.contains(c))
+            start[p] = std::max(
+                start[p], start[q] +
+                              firstAccessDelay((*processes)[q].root, buffer) -
+                              firstAccessDelay(process.root, buffer) + 1);
       finish[p] = start[p] + *own;
       for (size_t q : producers)
-        finish[p] = std::max(finish[p], finish[q] + 1);
+        finish[p] = std::max(finish[p], finish[q] + target.streamCycles);
       latency = std::max(latency, finish[p]);
     }
     return latency;
@@ -371,6 +408,7 @@ struct Estimator {
       if (isNested) {
         if (!nested)
           return std::nullopt;
+        computed[&op] = *nested;
         loops += *nested;
         continue;
       }

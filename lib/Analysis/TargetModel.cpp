@@ -124,6 +124,9 @@ static TargetModel rtl() {
   t.loopEntryCycles = 1;
   t.callCycles = 1;
   t.flattensNests = false;
+  // A stream is a FIFO: a write is visible the next cycle, and the read's
+  // data a cycle after that.
+  t.streamCycles = 2;
   return t;
 }
 

@@ -37,6 +37,10 @@ struct TargetModel {
   /// the cycle ap_done is high).
   int opCycles = 0, loopEntryCycles = 0, callCycles = 0;
   bool flattensNests = true;
+  /// In a dataflow region, the cycles a stream's consumer ends after its
+  /// producer at least (rtl: 2, the FIFO's count register and its read
+  /// latency, docs/rtl.md).
+  int streamCycles = 1;
   /// Latency by operation name ("arith.addf"); `defaultInteger` and
   /// `defaultFloat` for the rest.
   std::map<std::string, int> latencies;

@@ -11,6 +11,8 @@
 #ifndef HCL_LIB_TARGET_HLSCPP_DATAFLOW_H
 #define HCL_LIB_TARGET_HLSCPP_DATAFLOW_H
 
+#include "hcl/Transforms/OutlineDataflow.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/DenseMap.h"
@@ -27,10 +29,6 @@ struct StreamValues {
 
 /// Whether any function of `module` is a dataflow region with streams.
 bool hasStreams(mlir::ModuleOp module);
-
-/// Makes every process of a dataflow function with streams a call of a
-/// function of its own (`<function>_<stage>`), so each stage is a function.
-mlir::LogicalResult outlineDataflowProcesses(mlir::ModuleOp module);
 
 /// The streams of `module`; an error when a function argument receives a
 /// stream at one call and an array at another.

@@ -11,6 +11,7 @@
 #include "hcl/Target/HLSCpp.h"
 #include "hcl/Target/HLSCpp/Passes.h"
 #include "hcl/Target/HLSProject.h"
+#include "hcl/Transforms/OutlineDataflow.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Dataflow.h"
 #include "FloatUnitEmitter.h"
 #include "Fsm.h"
 
@@ -105,7 +106,7 @@ static std::string refusedOp(Operation *op) {
     return "";
   if (dialect == "hcl")
     return "'" + op->getName().getStringRef().str() +
-           "' (streams and hcl operations) has no hardware form yet";
+           "' (an hcl operation) has no hardware form yet";
   return "'" + op->getName().getStringRef().str() +
          "' has no hardware form yet";
 }
@@ -171,6 +172,10 @@ static LogicalResult checkFunction(func::FuncOp func,
     return WalkResult::advance();
   });
   if (walk.wasInterrupted())
+    return failure();
+  if (rtl::isDataflowRegion(func) && failed(rtl::checkDataflowRegion(func)))
+    return failure();
+  if (rtl::isProcess(func) && failed(rtl::checkProcess(func)))
     return failure();
   // Each callee is a module the caller instantiates.
   WalkResult calls = func.getBody().walk([&](func::CallOp call) {

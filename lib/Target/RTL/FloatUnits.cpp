@@ -9,6 +9,10 @@
 
 #include "hcl/Target/RTL/FloatUnits.h"
 
+#include "Dataflow.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Interfaces/CallInterfaces.h"
@@ -209,6 +213,10 @@ std::vector<std::string> getFloatUnitFilesUsed(Operation *entry) {
           functions.insert(callee);
       if (std::optional<FloatUnitUse> use = getFloatUnitUse(op))
         files.insert(use->file());
+      // A dataflow region's streams are FIFOs (share/rtl/hcl_fifo.sv).
+      if (auto func = dyn_cast<func::FuncOp>(op);
+          func && rtl::isDataflowRegion(func))
+        files.insert(rtl::kFifoFile.str());
     });
   // A unit's file names the modules it instantiates ("hcl_fp_round #(").
   const auto &embedded = getEmbeddedFloatUnits();

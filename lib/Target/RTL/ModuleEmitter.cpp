@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Dataflow.h"
 #include "Divider.h"
 #include "FloatUnitEmitter.h"
 #include "Fsm.h"
@@ -81,12 +82,22 @@ struct Memory {
 
 class ModuleEmitter {
 public:
-  ModuleEmitter(func::FuncOp func, Fsm fsm) : func(func), fsm(std::move(fsm)) {}
+  ModuleEmitter(func::FuncOp func, Fsm fsm)
+      : func(func), fsm(std::move(fsm)), stalls(isProcess(func)) {}
   void emit(raw_ostream &os);
 
 private:
   func::FuncOp func;
   Fsm fsm;
+  /// A process of a dataflow region: an `ap_stall` input holds every
+  /// register, and the data of a memory port read before a stall is held
+  /// through it (Dataflow.h).
+  bool stalls;
+  /// The signal a load of `memory` takes its data from.
+  std::string readData(const Memory &memory) {
+    return memory.name + (stalls && memory.isPort ? "_rdata_h" : "_rdata");
+  }
+  void printStallHolds(raw_ostream &os);
   DenseMap<Value, unsigned> ids;
   llvm::SetVector<Value> registers;
   llvm::MapVector<Value, Memory> memories;
@@ -333,7 +344,7 @@ void ModuleEmitter::emitPipelineWires(int stateId, int index, raw_ostream &os) {
     }
     std::string expression;
     if (auto load = dyn_cast<memref::LoadOp>(op))
-      expression = memories[memoryRoot(load.getMemRef())].name + "_rdata";
+      expression = readData(memories[memoryRoot(load.getMemRef())]);
     else
       expression = operatorExpression(
           &op, [&](Value value) { return operand(value, &op, stateId); });
@@ -439,6 +450,8 @@ void ModuleEmitter::emitInstances() {
     pins << "    .ap_clk(ap_clk),\n    .ap_rst(ap_rst),\n    .ap_start(" << c
          << "_start),\n    .ap_done(" << c
          << "_done),\n    .ap_idle(),\n    .ap_ready()";
+    if (isProcess(callee))
+      pins << ",\n    .ap_stall(1'b0)";
     for (auto [index, operand] : llvm::enumerate(call.getOperands())) {
       std::string arg = "arg" + std::to_string(index);
       auto type = dyn_cast<MemRefType>(operand.getType());
@@ -492,7 +505,7 @@ void ModuleEmitter::emitWires() {
       }
       std::string expression;
       if (auto load = dyn_cast<memref::LoadOp>(op))
-        expression = memories[memoryRoot(load.getMemRef())].name + "_rdata";
+        expression = readData(memories[memoryRoot(load.getMemRef())]);
       else
         expression = operatorExpression(
             op, [&](Value operand) { return signal(operand, inState); });
@@ -634,10 +647,11 @@ void ModuleEmitter::emitMemoryPorts() {
       continue;
     os << "  " << logicOf(width) << " " << m
        << "_ram [0:" << memory.type.getNumElements() - 1 << "];\n"
-       << "  always_ff @(posedge ap_clk)\n    if (" << m
-       << "_ce) begin\n      if (" << m << "_we)\n        " << m << "_ram[" << m
-       << "_addr] <= " << m << "_wdata;\n      " << m << "_rdata <= " << m
-       << "_ram[" << m << "_addr];\n    end\n";
+       << "  always_ff @(posedge ap_clk)\n    if (" << m << "_ce"
+       << (stalls ? " && !ap_stall" : "") << ") begin\n      if (" << m
+       << "_we)\n        " << m << "_ram[" << m << "_addr] <= " << m
+       << "_wdata;\n      " << m << "_rdata <= " << m << "_ram[" << m
+       << "_addr];\n    end\n";
   }
 }
 
@@ -645,6 +659,8 @@ void ModuleEmitter::printPorts(raw_ostream &os) {
   os << "  input  logic ap_clk,\n  input  logic ap_rst,\n"
      << "  input  logic ap_start,\n  output logic ap_done,\n"
      << "  output logic ap_idle,\n  output logic ap_ready";
+  if (stalls)
+    os << ",\n  input  logic ap_stall";
   for (auto &[root, memory] : memories) {
     if (!memory.isPort)
       continue;
@@ -692,6 +708,27 @@ void ModuleEmitter::printDeclarations(raw_ostream &os) {
          << "\n";
 }
 
+/// A memory port's data, valid the cycle after its read, is registered in
+/// the first cycle of a stall (`stall_q` low) and read from that register
+/// while the stall lasts: the memory may serve another process meanwhile.
+void ModuleEmitter::printStallHolds(raw_ostream &os) {
+  os << "  logic stall_q;\n";
+  std::string holds;
+  for (auto &[root, memory] : memories) {
+    if (!memory.isPort || !memory.isRead)
+      continue;
+    const std::string &m = memory.name;
+    std::string type = logicOf(bitWidth(memory.type));
+    os << "  " << type << " " << m << "_rdata_q;\n  " << type << " " << m
+       << "_rdata_h;\n  assign " << m << "_rdata_h = stall_q ? " << m
+       << "_rdata_q : " << m << "_rdata;\n";
+    holds += "    if (!stall_q)\n      " + m + "_rdata_q <= " + m + "_rdata;\n";
+  }
+  os << "  always_ff @(posedge ap_clk) begin\n    stall_q <= !ap_rst && "
+        "ap_stall;\n"
+     << holds << "  end\n";
+}
+
 void ModuleEmitter::printController(raw_ostream &os) {
   // The values read as registers are written where they are computed.
   std::vector<std::string> latches(fsm.states.size());
@@ -706,7 +743,8 @@ void ModuleEmitter::printController(raw_ostream &os) {
      << "  assign ap_done = state == FINISH;\n"
      << "  assign ap_ready = ap_done;\n\n"
      << "  always_ff @(posedge ap_clk) begin\n    if (ap_rst) begin\n"
-     << "      state <= IDLE;\n    end else begin\n      case (state)\n"
+     << "      state <= IDLE;\n    end else"
+     << (stalls ? " if (!ap_stall)" : "") << " begin\n      case (state)\n"
      << "      IDLE:\n        if (ap_start)\n          state <= "
      << stateName(fsm.entry) << ";\n      FINISH:\n        state <= IDLE;\n";
   for (size_t i = 0; i < fsm.states.size(); ++i)
@@ -732,13 +770,19 @@ void ModuleEmitter::emit(raw_ostream &os) {
   // The pipelines' register chains shift every cycle.
   if (!delays.empty()) {
     os << "  always_ff @(posedge ap_clk) begin\n";
+    if (stalls)
+      os << "    if (!ap_stall) begin\n";
     for (auto &[source, entry] : delays)
       for (int k = 1; k <= entry.second; ++k)
         os << "    " << source << "_d" << k << " <= "
            << (k == 1 ? source : source + "_d" + std::to_string(k - 1))
            << ";\n";
+    if (stalls)
+      os << "    end\n";
     os << "  end\n";
   }
+  if (stalls)
+    printStallHolds(os);
   printController(os);
   os << "endmodule\n";
 }
@@ -758,6 +802,8 @@ std::string rtlModuleName(func::FuncOp func) {
 LogicalResult emitRTLModule(func::FuncOp func, raw_ostream &os) {
   if (failed(checkRTLSupported(func)))
     return failure();
+  if (rtl::isDataflowRegion(func))
+    return rtl::emitDataflowModule(func, os);
   rtl::ModuleEmitter(func, rtl::scheduleFunction(func)).emit(os);
   return success();
 }

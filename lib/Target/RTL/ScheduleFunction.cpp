@@ -23,6 +23,7 @@
 
 #include "Fsm.h"
 
+#include "Dataflow.h"
 #include "Divider.h"
 #include "FloatUnitEmitter.h"
 #include "MemoryDistances.h"
@@ -335,14 +336,19 @@ static FailureOr<Pipeline> moduloSchedule(scf::ForOp loop, int ii,
   }
   // Iteration n + d, d the smallest carried distance of a written memory's
   // dependences (MemoryDistances.h), must find iteration n's accesses done.
+  // A stream's elements go in the order of its accesses: iteration n + 1's
+  // must follow iteration n's as if at distance 1.
   for (auto &[memory, port] : ports) {
-    if (!port.written)
+    bool stream = isStream(memory);
+    if (!port.written && !stream)
       continue;
-    std::optional<int64_t> distance = keptDistance(loop, memory);
+    std::optional<int64_t> distance =
+        stream ? std::optional<int64_t>(1) : keptDistance(loop, memory);
     if (distance && port.last - port.first >= *distance * ii) {
       why = "the accesses of " + memoryName(memory) + " span " +
             std::to_string(port.last - port.first + 1) +
-            " cycles of an iteration, and it is written: iteration n + " +
+            " cycles of an iteration, and it is " +
+            (stream ? "a stream" : "written") + ": iteration n + " +
             std::to_string(*distance) +
             "'s must follow them (a dependence through memory at distance " +
             std::to_string(*distance) + ")";

@@ -127,6 +127,8 @@ void registerRTLPasses() { registerHCLRTLPasses(); }
 void populateRTLPreparationPipeline(OpPassManager &pm) {
   // Fixed point is its integer bits (the JIT's lowering, so the two agree
   // bit for bit), bit operations shifts and masks.
+  // Each process of a dataflow region a function, a module of its own.
+  pm.addPass(createRTLOutlineDataflow());
   pm.addPass(createLowerFixedPoint());
   pm.addPass(createLowerBitOps());
   pm.addPass(createRTLLowerAffine());

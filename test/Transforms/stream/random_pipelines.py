@@ -56,7 +56,10 @@ needed the second rule).
             buffer the predicted `stream_depth`; `hcl check` (CPU, against
             the unscheduled program) must say OK, and for the odd-numbered
             programs `hcl check --hls` (HLS C++ with hls::stream, a dataflow
-            region simulated with threads and bounded FIFOs) too
+            region simulated with threads and bounded FIFOs) too; with
+            --rtl, `hcl check --rtl` (the region as modules and FIFOs in
+            Verilator, docs/rtl.md) too, where a located `rtl:` error (a
+            float unit in a process) counts as refused by the RTL
   illegal:  `hcl-opt --hcl-apply-customizations` must fail with the
             predicted message
 
@@ -780,6 +783,16 @@ def check_one(p, args, workdir):
     cmds = [[args.hcl, "check", path]]
     if p.hls:
         cmds.append([args.hcl, "check", "--hls", path])
+    if args.rtl:
+        res = run([args.hcl, "check", "--rtl", path], timeout=600)
+        out = res.stdout + res.stderr
+        if res.returncode != 0:
+            # A located refusal (a float unit in a process) is the RTL's
+            # limit, not a mismatch; anything else is.
+            if re.search(r":\d+:\d+: error: rtl: ", out) and \
+                    not any(m in out for m in CRASH_MARKERS):
+                return "rtl-refused", path, out.strip().splitlines()[0]
+            return "FAIL", path, f"check --rtl (exit {res.returncode}):\n{out}"
     for cmd in cmds:
         res = run(cmd)
         out = res.stdout + res.stderr
@@ -797,6 +810,8 @@ def main():
     ap.add_argument("--jobs", type=int, default=min(4, os.cpu_count() or 1))
     ap.add_argument("--keep", default=None)
     ap.add_argument("--verbose", action="store_true")
+    ap.add_argument("--rtl", action="store_true",
+                    help="also `hcl check --rtl` each legal program (Verilator)")
     ap.add_argument("--print-only", type=int, default=None,
                     help="print program I and its predicted verdict, run nothing")
     args = ap.parse_args()
@@ -834,8 +849,10 @@ def main():
     if args.verbose:
         print("legal programs: CPU only %d, also HLS %d, with an inferred depth "
               "above 2: %d" % (features["cpu"], features["hls"], features["deeper"]))
+    rtl = (f", {counts['rtl-refused']} refused by the RTL with a located error"
+           if args.rtl else "")
     print(f"random pipelines: {args.count} checked ({counts['legal']} streamed and "
-          f"simulated, {counts['illegal']} refused as predicted), "
+          f"simulated, {counts['illegal']} refused as predicted{rtl}), "
           f"{counts['FAIL']} mismatches")
     return 1 if failures else 0
 

@@ -39,10 +39,6 @@ bool isPreparedForHLS(mlir::ModuleOp module);
 /// manager loads dialects into the shared context.
 mlir::LogicalResult prepareForHLS(mlir::ModuleOp module);
 
-/// Whether `func` is a dataflow process hcl-hls-outline-dataflow made (not
-/// a function of the user's program).
-bool isOutlinedDataflowProcess(mlir::func::FuncOp func);
-
 /// Registers the passes above and the `hcl-hls-prepare` pipeline.
 void registerHLSCppPasses();
 

@@ -63,7 +63,8 @@ llvm::Error writeFloatUnits(llvm::StringRef dir);
 
 /// The files (of getEmbeddedFloatUnits) that `entry`'s module needs: the
 /// units its operations and those of the functions it calls use, and the
-/// modules they instantiate (hcl_fp_round, ...), sorted by name.
+/// modules they instantiate (hcl_fp_round, ...), and the FIFO of dataflow
+/// regions (hcl_fifo.sv), sorted by name.
 std::vector<std::string> getFloatUnitFilesUsed(mlir::Operation *entry);
 
 /// Writes the embedded files named `files` into `dir` (made if missing).

@@ -11,10 +11,26 @@
 
 include "mlir/Pass/PassBase.td"
 
+def RTLOutlineDataflow : Pass<"hcl-rtl-outline-dataflow", "mlir::ModuleOp"> {
+  let summary = "Make each process of a dataflow region a function, its "
+                "streams' arguments marked";
+  let description = [{
+    The first step of the RTL preparation. Each process (top-level loop
+    nest) of a function with streamed buffers (`stream_depth`, hcl.to)
+    becomes a call of a function of its own, as for HLS C++, with the
+    buffers only it uses. The callee's argument a stream is passed to gets
+    `rtl.stream` (the FIFO's depth): its module reads or writes a FIFO
+    there, and its pipelines keep that argument's accesses in order. A
+    function called with a stream at one call and an array at another is
+    a located error.
+  }];
+  let dependentDialects = ["mlir::func::FuncDialect"];
+}
+
 def RTLLowerAffine : Pass<"hcl-rtl-lower-affine", "mlir::ModuleOp"> {
   let summary = "Unroll, then lower-affine keeping the pipelined loops' II";
   let description = [{
-    The first step of the RTL preparation. The loops marked `unroll` (0:
+    The second step of the RTL preparation. The loops marked `unroll` (0:
     fully) are unrolled, innermost first, with MLIR's affine unrolling (a
     cleanup loop for a remainder); a full unroll needs a constant trip
     count, else a located error. The loops under a pipelined loop are
