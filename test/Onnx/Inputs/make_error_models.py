@@ -34,10 +34,10 @@ save("complex64",
      [vi("x", TensorProto.COMPLEX64, [3])], [vi("y", TensorProto.COMPLEX64, [3])])
 # An attribute value the lowering does not support.
 save("bad_attribute",
-     [mk("MaxPool", ["x"], ["y"], name="pool", kernel_shape=[2, 2],
-         storage_order=1)],
+     [mk("AveragePool", ["x"], ["y"], name="pool", kernel_shape=[2, 2],
+         dilations=[2, 2])],
      [vi("x", TensorProto.FLOAT, [1, 1, 4, 4])],
-     [vi("y", TensorProto.FLOAT, [1, 1, 3, 3])])
+     [vi("y", TensorProto.FLOAT, [1, 1, 2, 2])])
 # A shape that must be known at import time but is computed.
 save("computed_shape",
      [mk("Relu", ["s"], ["s2"], name="relu"),
