@@ -224,6 +224,9 @@ bool holdsLoops(Region &region) {
 }
 
 struct Estimator {
+  Estimator(const TargetModel &target, FunctionEstimate &result)
+      : target(target), result(result) {}
+
   const TargetModel &target;
   FunctionEstimate &result;
   /// The functions being estimated, callers first (no recursion in HLS).
@@ -664,7 +667,7 @@ FunctionEstimate estimateFunction(func::FuncOp func,
   FunctionEstimate result;
   result.resources = estimateResources(func);
   result.name = func.getSymName().str();
-  Estimator estimator{target, result, {}, {}};
+  Estimator estimator(target, result);
   std::optional<Span> latency = estimator.functionLatency(func, "", false);
   if (latency && latency->isExact()) {
     result.latency = latency->lo;

@@ -189,7 +189,9 @@ void lowerConv(NodeContext &ctx) {
   ctx.onlyAttrs(
       {"auto_pad", "dilations", "group", "kernel_shape", "pads", "strides"});
   const Value &x = ctx.input(0), &weights = ctx.input(1);
-  Value conv = convolution(ctx, x, weights, {x.dtype});
+  ConvProduct product;
+  product.acc = x.dtype;
+  Value conv = convolution(ctx, x, weights, product);
   if (ctx.hasInput(2)) {
     int64_t filters = weights.shape[0];
     const Value &bias = ctx.input(2);

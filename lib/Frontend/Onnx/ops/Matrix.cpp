@@ -142,7 +142,9 @@ namespace {
 
 void lowerMatMul(NodeContext &ctx) {
   const Value &a = ctx.input(0);
-  ctx.setOutput(0, matMul(ctx, a, ctx.input(1), {a.dtype}));
+  MatMulProduct product;
+  product.acc = a.dtype;
+  ctx.setOutput(0, matMul(ctx, a, ctx.input(1), product));
 }
 
 /// For each matrix: the product of the pivots, negated for each row swap.
