@@ -8,6 +8,10 @@
 
 #include <vector>
 
+#if defined(__SANITIZE_ADDRESS__)
+#include <sanitizer/common_interface_defs.h>
+#endif
+
 namespace hclpy {
 
 namespace {
@@ -16,6 +20,24 @@ struct Unwind {};
 /// Deep enough for the front end's few frames (for_ outside a stage makes an
 /// implicit stage and calls itself) with room to spare.
 constexpr size_t kStackBytes = 256 * 1024;
+
+// AddressSanitizer's fiber interface: around each swapcontext, where the
+// next stack is and, once there, where the previous one was. Without it,
+// ASan takes the coroutine's stack (a heap block) for a stack of the
+// thread's and reports false stack-use-after-scope errors when an
+// exception unwinds on it. Nothing when hcl is built without ASan.
+void startSwitch(void **fakeStack, const void *bottom, size_t size) {
+#if defined(__SANITIZE_ADDRESS__)
+  __sanitizer_start_switch_fiber(fakeStack, bottom, size);
+#endif
+}
+
+void finishSwitch(void *fakeStack, const void **previousBottom,
+                  size_t *previousSize) {
+#if defined(__SANITIZE_ADDRESS__)
+  __sanitizer_finish_switch_fiber(fakeStack, previousBottom, previousSize);
+#endif
+}
 } // namespace
 
 struct OpenScope::State {
@@ -27,6 +49,24 @@ struct OpenScope::State {
   std::exception_ptr error;
   std::vector<char> stack;
   ucontext_t caller, self;
+  // For ASan's fiber interface: the caller's stack, and each side's fake
+  // stack while the other runs.
+  const void *callerBottom = nullptr;
+  size_t callerSize = 0;
+  void *callerFakeStack = nullptr, *selfFakeStack = nullptr;
+
+  /// From the caller into the coroutine, and back when it yields.
+  void resume() {
+    startSwitch(&callerFakeStack, stack.data(), stack.size());
+    swapcontext(&caller, &self);
+    finishSwitch(callerFakeStack, nullptr, nullptr);
+  }
+  /// From the coroutine back to the caller; `finished`: never resumed.
+  void yield(bool finished) {
+    startSwitch(finished ? nullptr : &selfFakeStack, callerBottom, callerSize);
+    swapcontext(&self, &caller);
+    finishSwitch(selfFakeStack, &callerBottom, &callerSize);
+  }
 };
 
 /// The scopes open on this thread, innermost last.
@@ -36,6 +76,7 @@ static thread_local OpenScope::State *starting = nullptr;
 
 static void run() {
   OpenScope::State *s = starting;
+  finishSwitch(nullptr, &s->callerBottom, &s->callerSize);
   try {
     s->construct([s](std::optional<hcl::Var> var) {
       if (s->phase != OpenScope::State::Phase::Idle)
@@ -43,7 +84,7 @@ static void run() {
                         "bindings)");
       s->var = std::move(var);
       s->phase = OpenScope::State::Phase::InBody;
-      swapcontext(&s->self, &s->caller);
+      s->yield(false);
       if (s->unwind)
         throw Unwind{};
     });
@@ -52,7 +93,7 @@ static void run() {
     s->error = std::current_exception();
   }
   s->phase = OpenScope::State::Phase::Done;
-  swapcontext(&s->self, &s->caller); // not resumed again
+  s->yield(true); // not resumed again
 }
 
 OpenScope::OpenScope(std::string what, Construct construct)
@@ -85,7 +126,7 @@ std::optional<hcl::Var> OpenScope::enter() {
   state->self.uc_link = nullptr;
   makecontext(&state->self, &run, 0);
   starting = state.get();
-  swapcontext(&state->caller, &state->self);
+  state->resume();
   if (state->phase == State::Phase::InBody) {
     openScopes.push_back(state.get());
     return state->var;
@@ -103,7 +144,7 @@ void OpenScope::exit(bool failed) {
                            "opened (an inner block is still open)");
   openScopes.pop_back();
   state->unwind = failed;
-  swapcontext(&state->caller, &state->self);
+  state->resume();
   state->stack = {};
   if (state->error && !failed)
     std::rethrow_exception(state->error);
