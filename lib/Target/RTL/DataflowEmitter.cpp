@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Dataflow.h"
+#include "ModuleText.h"
 #include "Operators.h"
 
 #include "hcl/Analysis/StreamTrace.h"
@@ -31,14 +32,6 @@ using namespace mlir;
 
 namespace hcl::rtl {
 namespace {
-
-std::string logicOf(unsigned width) {
-  return "logic [" + std::to_string(width - 1) + ":0]";
-}
-
-unsigned addressWidth(MemRefType type) {
-  return std::max<unsigned>(1, llvm::Log2_64_Ceil(type.getNumElements()));
-}
 
 /// A process's memory port: `p<process>_arg<arg>`.
 struct Port {
@@ -131,26 +124,14 @@ void DataflowEmitter::collect() {
     }
 }
 
+/// The region's ports: its handshake and its memories. The region's module
+/// does not read the data itself; its processes do.
 void DataflowEmitter::printPorts(raw_ostream &os) {
-  os << "  input  logic ap_clk,\n  input  logic ap_rst,\n"
-     << "  input  logic ap_start,\n  output logic ap_done,\n"
-     << "  output logic ap_idle,\n  output logic ap_ready";
-  for (auto &[root, memory] : memories) {
-    if (!memory.isPort)
-      continue;
-    const std::string &m = memory.name;
-    os << ",\n  output " << logicOf(addressWidth(memory.type)) << " " << m
-       << "_addr,\n  output logic " << m << "_ce,\n  output logic " << m
-       << "_we,\n  output " << logicOf(bitWidth(memory.type)) << " " << m
-       << "_wdata,\n  /* verilator lint_off UNUSEDSIGNAL */\n  input  "
-       << logicOf(bitWidth(memory.type)) << " " << m
-       << "_rdata\n  /* verilator lint_on UNUSEDSIGNAL */";
-  }
-  for (auto [index, argument] : llvm::enumerate(func.getArguments()))
-    if (!isa<MemRefType>(argument.getType()))
-      os << ",\n  input  " << logicOf(bitWidth(argument.getType())) << " arg"
-         << index;
-  os << "\n);\n";
+  SmallVector<MemoryPort> ports;
+  for (auto &[root, memory] : memories)
+    if (memory.isPort)
+      ports.push_back({memory.name, memory.type, /*isRead=*/false});
+  printModulePorts(os, func, ports, /*stalls=*/false);
 }
 
 /// A process's instance: its handshake, its memory ports as wires
@@ -262,12 +243,7 @@ void DataflowEmitter::printMemory(const Memory &memory, raw_ostream &os) {
   os << "  end\n";
   if (memory.isPort)
     return;
-  os << "  " << logicOf(width) << " " << m
-     << "_ram [0:" << memory.type.getNumElements() - 1 << "];\n"
-     << "  always_ff @(posedge ap_clk)\n    if (" << m
-     << "_ce) begin\n      if (" << m << "_we)\n        " << m << "_ram[" << m
-     << "_addr] <= " << m << "_wdata;\n      " << m << "_rdata <= " << m
-     << "_ram[" << m << "_addr];\n    end\n";
+  printRam(os, m, memory.type, m + "_ce");
 }
 
 /// A stream's FIFO: a push or pop when its process does not stall.

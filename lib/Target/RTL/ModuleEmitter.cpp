@@ -17,6 +17,7 @@
 #include "Divider.h"
 #include "FloatUnitEmitter.h"
 #include "Fsm.h"
+#include "ModuleText.h"
 #include "Operators.h"
 
 #include "hcl/Target/RTL.h"
@@ -34,11 +35,6 @@ using namespace mlir;
 namespace hcl {
 namespace rtl {
 namespace {
-
-/// `logic [W-1:0]`.
-std::string logicOf(unsigned width) {
-  return "logic [" + std::to_string(width - 1) + ":0]";
-}
 
 /// Whether a user of `value` reads only some of its bits: a truncation (as
 /// fixed point's requantizations are), or a float's sign wiring (absf and
@@ -63,10 +59,6 @@ std::string declaration(Value value, const std::string &name) {
     return text;
   return "/* verilator lint_off UNUSEDSIGNAL */ " + text +
          " /* verilator lint_on UNUSEDSIGNAL */";
-}
-
-unsigned addressWidth(MemRefType type) {
-  return std::max<unsigned>(1, llvm::Log2_64_Ceil(type.getNumElements()));
 }
 
 /// One memory: an argument's port, a returned allocation's port, or a
@@ -588,7 +580,6 @@ void ModuleEmitter::emitMemoryPorts() {
   llvm::raw_string_ostream os(memoryLogic);
   for (auto &[root, memory] : memories) {
     const std::string &m = memory.name;
-    unsigned width = bitWidth(memory.type);
     os << "  always_comb begin\n    " << m << "_ce = 1'b0;\n    " << m
        << "_we = 1'b0;\n    " << m << "_addr = '0;\n    " << m
        << "_wdata = '0;\n";
@@ -645,44 +636,16 @@ void ModuleEmitter::emitMemoryPorts() {
     os << "  end\n";
     if (memory.isPort)
       continue;
-    os << "  " << logicOf(width) << " " << m
-       << "_ram [0:" << memory.type.getNumElements() - 1 << "];\n"
-       << "  always_ff @(posedge ap_clk)\n    if (" << m << "_ce"
-       << (stalls ? " && !ap_stall" : "") << ") begin\n      if (" << m
-       << "_we)\n        " << m << "_ram[" << m << "_addr] <= " << m
-       << "_wdata;\n      " << m << "_rdata <= " << m << "_ram[" << m
-       << "_addr];\n    end\n";
+    printRam(os, m, memory.type, m + "_ce" + (stalls ? " && !ap_stall" : ""));
   }
 }
 
 void ModuleEmitter::printPorts(raw_ostream &os) {
-  os << "  input  logic ap_clk,\n  input  logic ap_rst,\n"
-     << "  input  logic ap_start,\n  output logic ap_done,\n"
-     << "  output logic ap_idle,\n  output logic ap_ready";
-  if (stalls)
-    os << ",\n  input  logic ap_stall";
-  for (auto &[root, memory] : memories) {
-    if (!memory.isPort)
-      continue;
-    const std::string &m = memory.name;
-    os << ",\n  output " << logicOf(addressWidth(memory.type)) << " " << m
-       << "_addr,\n  output logic " << m << "_ce,\n  output logic " << m
-       << "_we,\n  output " << logicOf(bitWidth(memory.type)) << " " << m
-       << "_wdata,\n";
-    if (!memory.isRead)
-      os << "  /* verilator lint_off UNUSEDSIGNAL */\n";
-    os << "  input  " << logicOf(bitWidth(memory.type)) << " " << m << "_rdata";
-    if (!memory.isRead)
-      os << "\n  /* verilator lint_on UNUSEDSIGNAL */";
-  }
-  for (auto [index, argument] : llvm::enumerate(func.getArguments()))
-    if (!isa<MemRefType>(argument.getType()))
-      os << ",\n  input  " << logicOf(bitWidth(argument.getType())) << " arg"
-         << index;
-  for (auto [index, type] : llvm::enumerate(func.getResultTypes()))
-    if (!isa<MemRefType>(type))
-      os << ",\n  output " << logicOf(bitWidth(type)) << " result" << index;
-  os << "\n);\n";
+  SmallVector<MemoryPort> ports;
+  for (auto &[root, memory] : memories)
+    if (memory.isPort)
+      ports.push_back({memory.name, memory.type, memory.isRead});
+  printModulePorts(os, func, ports, stalls);
 }
 
 void ModuleEmitter::printDeclarations(raw_ostream &os) {

@@ -1,0 +1,60 @@
+//===- ModuleText.cpp - text shared by the RTL backend's modules ----------===//
+
+#include "ModuleText.h"
+#include "Operators.h"
+
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+
+namespace hcl::rtl {
+
+std::string logicOf(unsigned width) {
+  return "logic [" + std::to_string(width - 1) + ":0]";
+}
+
+unsigned addressWidth(MemRefType type) {
+  return std::max<unsigned>(1, llvm::Log2_64_Ceil(type.getNumElements()));
+}
+
+void printModulePorts(raw_ostream &os, func::FuncOp func,
+                      ArrayRef<MemoryPort> memories, bool stalls) {
+  os << "  input  logic ap_clk,\n  input  logic ap_rst,\n"
+     << "  input  logic ap_start,\n  output logic ap_done,\n"
+     << "  output logic ap_idle,\n  output logic ap_ready";
+  if (stalls)
+    os << ",\n  input  logic ap_stall";
+  for (const MemoryPort &memory : memories) {
+    const std::string &m = memory.name;
+    os << ",\n  output " << logicOf(addressWidth(memory.type)) << " " << m
+       << "_addr,\n  output logic " << m << "_ce,\n  output logic " << m
+       << "_we,\n  output " << logicOf(bitWidth(memory.type)) << " " << m
+       << "_wdata,\n";
+    if (!memory.isRead)
+      os << "  /* verilator lint_off UNUSEDSIGNAL */\n";
+    os << "  input  " << logicOf(bitWidth(memory.type)) << " " << m << "_rdata";
+    if (!memory.isRead)
+      os << "\n  /* verilator lint_on UNUSEDSIGNAL */";
+  }
+  for (auto [index, argument] : llvm::enumerate(func.getArguments()))
+    if (!isa<MemRefType>(argument.getType()))
+      os << ",\n  input  " << logicOf(bitWidth(argument.getType())) << " arg"
+         << index;
+  for (auto [index, type] : llvm::enumerate(func.getResultTypes()))
+    if (!isa<MemRefType>(type))
+      os << ",\n  output " << logicOf(bitWidth(type)) << " result" << index;
+  os << "\n);\n";
+}
+
+void printRam(raw_ostream &os, const std::string &name, MemRefType type,
+              StringRef enable) {
+  const std::string &m = name;
+  os << "  " << logicOf(bitWidth(type)) << " " << m
+     << "_ram [0:" << type.getNumElements() - 1 << "];\n"
+     << "  always_ff @(posedge ap_clk)\n    if (" << enable
+     << ") begin\n      if (" << m << "_we)\n        " << m << "_ram[" << m
+     << "_addr] <= " << m << "_wdata;\n      " << m << "_rdata <= " << m
+     << "_ram[" << m << "_addr];\n    end\n";
+}
+
+} // namespace hcl::rtl

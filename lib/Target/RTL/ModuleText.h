@@ -1,0 +1,49 @@
+//===- ModuleText.h - text shared by the RTL backend's modules --*- C++ -*-===//
+//
+// What a kernel's module (ModuleEmitter) and a dataflow region's module
+// (DataflowEmitter) write alike: signal types, the port list of the
+// handshake, memories and scalars (docs/rtl.md, "Interface"), and a RAM.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HCL_LIB_TARGET_RTL_MODULETEXT_H
+#define HCL_LIB_TARGET_RTL_MODULETEXT_H
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
+
+namespace hcl::rtl {
+
+/// `logic [W-1:0]`.
+std::string logicOf(unsigned width);
+
+/// The bits of an address of `type`'s elements (at least 1).
+unsigned addressWidth(mlir::MemRefType type);
+
+/// A memory port of a module: `<name>_addr/_ce/_we/_wdata` out and
+/// `<name>_rdata` in. `isRead` is false when the module never reads the
+/// data, so that the unread input is not a lint warning.
+struct MemoryPort {
+  std::string name;
+  mlir::MemRefType type;
+  bool isRead;
+};
+
+/// The port list of `func`'s module, from after `module NAME (` to `);`:
+/// the ap_ctrl_hs handshake (and `ap_stall` when `stalls`), each memory
+/// port, the scalar arguments `argN` and scalar results `resultN`.
+void printModulePorts(llvm::raw_ostream &os, mlir::func::FuncOp func,
+                      llvm::ArrayRef<MemoryPort> memories, bool stalls);
+
+/// A RAM `<name>_ram` of `type`'s elements with one port of read latency 1,
+/// driven by the `<name>_*` signals while `enable` holds.
+void printRam(llvm::raw_ostream &os, const std::string &name,
+              mlir::MemRefType type, llvm::StringRef enable);
+
+} // namespace hcl::rtl
+
+#endif // HCL_LIB_TARGET_RTL_MODULETEXT_H
