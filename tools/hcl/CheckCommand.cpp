@@ -70,6 +70,12 @@ static cl::opt<bool> rtl("rtl",
                                   "Verilator and compare it with the JIT bit "
                                   "for bit instead (docs/rtl.md)"),
                          cl::sub(checkSubcommand));
+static cl::opt<uint64_t> rtlMaxCycles(
+    "rtl-max-cycles",
+    cl::desc("with --rtl: the cycles a simulation may run before it counts "
+             "as hung (default: 64 times the estimated latency, at least a "
+             "million)"),
+    cl::value_desc("N"), cl::init(0), cl::sub(checkSubcommand));
 static cl::opt<std::string> bambuSteps(
     "bambu-steps",
     cl::desc("with --bambu: the optimization steps, comma-separated, or "
@@ -314,7 +320,7 @@ static int checkGeneratedCode(LoadedProgram &loaded, Variant &scheduled,
                       keepDir, bambuSteps, ranges);
   if (rtl)
     return checkRTL(*scheduled.module, *entry, *scheduled.program, seeds,
-                    keepDir, ranges);
+                    keepDir, ranges, rtlMaxCycles);
   return checkHLS(*scheduled.module, *entry, *scheduled.program, seeds, keepDir,
                   ranges);
 }

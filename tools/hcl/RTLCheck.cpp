@@ -17,6 +17,7 @@
 #include "RunProgram.h"
 #include "SeedReference.h"
 
+#include "hcl/Analysis/Estimate.h"
 #include "hcl/Runtime/Compare.h"
 #include "hcl/Support/OutputFile.h"
 #include "hcl/Target/RTL.h"
@@ -27,6 +28,8 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
+
+#include <algorithm>
 
 using namespace llvm;
 
@@ -206,11 +209,48 @@ std::string cyclesOf(StringRef output) {
   return output.substr(at + 7).take_while(isDigit).str();
 }
 
+/// How many cycles the simulation may run before it counts as hung:
+/// `requested` when given, else 64 times the estimator's latency for the
+/// RTL target (its worst case when a trip count is unknown) and at least a
+/// million, so that a design that deadlocks fails in seconds. `estimate`
+/// is set to the estimator's figure when there is one.
+uint64_t cycleLimit(mlir::func::FuncOp function, uint64_t requested,
+                    std::optional<int64_t> &estimate) {
+  std::string error;
+  mlir::FailureOr<TargetModel> target = TargetModel::get("rtl", error);
+  if (mlir::succeeded(target)) {
+    FunctionEstimate figures = estimateFunction(function, *target);
+    estimate = figures.latency ? figures.latency : figures.worstCaseLatency;
+  }
+  if (requested)
+    return requested;
+  constexpr uint64_t floor = 1000000, ceiling = 2000000000;
+  if (!estimate)
+    return ceiling;
+  return std::clamp<uint64_t>(64 * uint64_t(std::max<int64_t>(*estimate, 0)),
+                              floor, ceiling);
+}
+
+/// The failure of a simulation that stopped at `limit` without ap_done.
+std::string hangMessage(uint64_t limit, std::optional<int64_t> estimate,
+                        StringRef dir) {
+  std::string text = "the simulation did not finish: no ap_done after " +
+                     std::to_string(limit) + " cycles";
+  if (estimate)
+    text += " (the estimate is " + std::to_string(*estimate) + ")";
+  return text +
+         "; the hardware deadlocked or runs far longer than "
+         "estimated (--rtl-max-cycles N raises the limit; files kept "
+         "in " +
+         dir.str() + ")";
+}
+
 } // namespace
 
 int checkRTL(mlir::ModuleOp scheduled, mlir::func::FuncOp entry,
              JitProgram &jit, unsigned seeds, StringRef keepDir,
-             const std::vector<std::optional<InputRange>> &ranges) {
+             const std::vector<std::optional<InputRange>> &ranges,
+             uint64_t maxCycles) {
   std::string name = "@" + entry.getSymName().str();
   mlir::OwningOpRef<mlir::ModuleOp> prepared = scheduled.clone();
   if (mlir::failed(prepareForRTL(*prepared)))
@@ -227,6 +267,8 @@ int checkRTL(mlir::ModuleOp scheduled, mlir::func::FuncOp entry,
     sys::fs::create_directories(dir);
   if (Error error = buildSimulation(function, dir))
     return fail(toString(std::move(error)) + " (files kept in " + dir + ")");
+  std::optional<int64_t> estimate;
+  uint64_t limit = cycleLimit(function, maxCycles, estimate);
   std::vector<std::string> compared, cycles;
   for (unsigned seed = 0; seed < seeds; ++seed) {
     std::string seedDir = pathIn(dir, "seed" + Twine(seed));
@@ -239,11 +281,15 @@ int checkRTL(mlir::ModuleOp scheduled, mlir::func::FuncOp entry,
       return fail(describeRunFailure(reference.takeError(),
                                      "the JIT on seed " + std::to_string(seed),
                                      true));
-    Expected<std::string> ran =
-        runProgram(pathIn(dir, "obj/Vkernel"), {seedDir}, dir);
-    if (!ran)
+    Expected<std::string> ran = runProgram(
+        pathIn(dir, "obj/Vkernel"), {seedDir, std::to_string(limit)}, dir);
+    if (!ran) {
+      std::string error = toString(ran.takeError());
+      if (StringRef(error).contains("no ap_done after"))
+        return fail(hangMessage(limit, estimate, dir));
       return fail("the simulation failed (files kept in " + dir +
-                  "): " + toString(ran.takeError()));
+                  "): " + error);
+    }
     cycles.push_back(cyclesOf(*ran));
     compared.clear();
     for (auto &[file, expected] : reference->outputs) {

@@ -19,10 +19,12 @@ namespace hcl::driver {
 /// and compares every output bit for bit with `jit`; prints the verdict and
 /// the cycles, and returns the exit code. The files go into `keepDir` when
 /// given (and are kept), else into a temporary directory removed on
-/// success.
+/// success. A simulation that runs `maxCycles` cycles without finishing
+/// fails as hung; 0 sets the limit from the estimator's latency.
 int checkRTL(mlir::ModuleOp scheduled, mlir::func::FuncOp entry,
              JitProgram &jit, unsigned seeds, llvm::StringRef keepDir,
-             const std::vector<std::optional<InputRange>> &ranges = {});
+             const std::vector<std::optional<InputRange>> &ranges = {},
+             uint64_t maxCycles = 0);
 
 } // namespace hcl::driver
 

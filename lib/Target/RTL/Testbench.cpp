@@ -101,11 +101,14 @@ void serve(Memory &memory, bool ce, bool we, uint64_t address,
 } // namespace
 
 int main(int argc, char **argv) {
-  if (argc != 2) {
-    std::fprintf(stderr, "usage: %s DIR\n", argv[0]);
+  if (argc != 2 && argc != 3) {
+    std::fprintf(stderr, "usage: %s DIR [MAX_CYCLES]\n", argv[0]);
     return 2;
   }
   std::string dir = argv[1];
+  // A design that deadlocks never raises ap_done: give up after MAX_CYCLES.
+  unsigned long long maxCycles =
+      argc == 3 ? std::strtoull(argv[2], nullptr, 10) : 2000000000ull;
   VerilatedContext context;
   Vkernel top{&context};
 )";
@@ -174,7 +177,7 @@ LogicalResult emitVerilatorTestbench(func::FuncOp func, raw_ostream &os) {
      << "  top.ap_rst = 0;\n  top.ap_start = 1;\n"
      << "  unsigned long long cycles = 0;\n"
      << "  while (!top.ap_done) {\n    tick();\n"
-     << "    if (++cycles > 2000000000ull) {\n"
+     << "    if (++cycles > maxCycles) {\n"
      << "      std::fprintf(stderr, \"no ap_done after %llu cycles\\n\", "
         "cycles);\n      return 4;\n    }\n  }\n"
      << "  top.ap_start = 0;\n";
