@@ -12,8 +12,12 @@
 #include "hcl/Target/RTL/Passes.h"
 #include "hcl/Transforms/OutlineDataflow.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/Support/Debug.h"
 
 using namespace mlir;
@@ -30,6 +34,47 @@ namespace {
 func::FuncOp calleeOf(func::CallOp call) {
   return SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
       call, call.getCalleeAttr());
+}
+
+/// An allocation that is only written: nothing observes it, so its stores
+/// go with it (then the loads and loops that fed only them).
+struct EraseWriteOnlyAlloc : public OpRewritePattern<memref::AllocOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(memref::AllocOp alloc,
+                                PatternRewriter &rewriter) const override {
+    auto writesInto = [&](Operation *user) {
+      if (auto store = dyn_cast<affine::AffineWriteOpInterface>(user))
+        return store.getMemRef() == alloc &&
+               store.getValueToStore() != alloc.getResult();
+      if (auto store = dyn_cast<memref::StoreOp>(user))
+        return store.getMemRef() == alloc &&
+               store.getValueToStore() != alloc.getResult();
+      return isa<memref::DeallocOp>(user);
+    };
+    if (!llvm::all_of(alloc->getUsers(), writesInto))
+      return failure();
+    LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": erasing the write-only "
+                            << alloc->getAttr("name") << "\n");
+    for (Operation *user : llvm::make_early_inc_range(alloc->getUsers()))
+      rewriter.eraseOp(user);
+    rewriter.eraseOp(alloc);
+    return success();
+  }
+};
+
+/// Removes the stages of a dataflow region whose results nobody reads,
+/// before they become processes. Such a stage still pops the streams it
+/// reads; once outlined, the dead code inside its function would be
+/// dropped, pops included, while its producer kept pushing: the region
+/// would deadlock. Removed here, its input streams become write-only and
+/// go too, and so on up the chain.
+LogicalResult eraseDeadStages(func::FuncOp func) {
+  MLIRContext *context = func.getContext();
+  RewritePatternSet patterns(context);
+  patterns.add<EraseWriteOnlyAlloc>(context);
+  affine::AffineForOp::getCanonicalizationPatterns(patterns, context);
+  scf::ForOp::getCanonicalizationPatterns(patterns, context);
+  return applyPatternsGreedily(func, std::move(patterns));
 }
 
 /// Marks the arguments of `func`'s callees that receive a stream.
@@ -79,6 +124,9 @@ struct RTLOutlineDataflowPass
     : public impl::RTLOutlineDataflowBase<RTLOutlineDataflowPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    for (auto func : module.getOps<func::FuncOp>())
+      if (rtl::isDataflowRegion(func))
+        (void)eraseDeadStages(func);
     if (failed(outlineDataflowProcesses(module)))
       return signalPassFailure();
     for (auto func : module.getOps<func::FuncOp>())

@@ -10,6 +10,7 @@
 // RUN: hcl check --rtl %s --entry slow_producer --seeds 2 | FileCheck %s --check-prefix=SLOW
 // RUN: hcl check --rtl %s --entry shared --seeds 2 | FileCheck %s --check-prefix=SHARED
 // RUN: hcl check --rtl %s --entry stalled_pipeline --seeds 2 | FileCheck %s --check-prefix=STALLED
+// RUN: hcl check --rtl %s --entry dead_consumer --seeds 2 | FileCheck %s --check-prefix=DEAD
 // RUN: hcl rtl %s -o %t --entry three | FileCheck %s --check-prefix=WROTE
 // RUN: verilator --lint-only -Wall %t/three.sv %t/hcl_fifo.sv
 // RUN: FileCheck %s --check-prefix=RTL < %t/three.sv
@@ -21,6 +22,7 @@
 // SLOW: hcl check --rtl: OK: @slow_producer
 // SHARED: hcl check --rtl: OK: @shared
 // STALLED: hcl check --rtl: OK: @stalled_pipeline
+// DEAD: hcl check --rtl: OK: @dead_consumer
 // WROTE: hcl rtl: wrote {{.*}}three.sv
 // The region's module instantiates its three processes, started together,
 // and two FIFOs of the inferred depth between them; the processes' modules
@@ -225,4 +227,39 @@ func.func @stalled_pipeline(%A: memref<32xi32>, %k: i32) -> memref<32xi32> {
   hcl.pipeline(%sP, %lk, 1)
   hcl.to(%B : memref<32xi32>, %sC)
   return %C : memref<32xi32>
+}
+
+// A streamed buffer's consumer whose own result nobody reads, beside a live
+// stage: the dead chain (consumer, stream, producer) is removed before the
+// processes are outlined, so no producer is left pushing into a FIFO that
+// nobody pops (this deadlocked: random_pipelines.py --seed 30, program 2).
+func.func @dead_consumer(%A: memref<6x5xi32>) -> memref<6x5xi32> {
+  %sD = hcl.create_stage_handle "D" : !hcl.StageHandle
+  %c7 = arith.constant 7 : i32
+  %B = memref.alloc() {name = "B"} : memref<6x5xi32>
+  affine.for %i = 0 to 6 {
+    affine.for %j = 0 to 5 {
+      %a = affine.load %A[%i, %j] : memref<6x5xi32>
+      %b = arith.xori %a, %c7 : i32
+      affine.store %b, %B[%i, %j] : memref<6x5xi32>
+    } {loop_name = "j"}
+  } {loop_name = "i", stage_name = "P"}
+  %D = memref.alloc() {name = "D"} : memref<6x5xi32>
+  affine.for %i = 0 to 6 {
+    affine.for %j = 0 to 5 {
+      %b = affine.load %B[%i, %j] : memref<6x5xi32>
+      %d = arith.muli %b, %b : i32
+      affine.store %d, %D[%i, %j] : memref<6x5xi32>
+    } {loop_name = "j"}
+  } {loop_name = "i", stage_name = "D"}
+  %E = memref.alloc() {name = "E"} : memref<6x5xi32>
+  affine.for %i = 0 to 6 {
+    affine.for %j = 0 to 5 {
+      %a = affine.load %A[%i, %j] : memref<6x5xi32>
+      %e = arith.addi %a, %c7 : i32
+      affine.store %e, %E[%i, %j] : memref<6x5xi32>
+    } {loop_name = "j"}
+  } {loop_name = "i", stage_name = "E"}
+  hcl.to(%B : memref<6x5xi32>, %sD)
+  return %E : memref<6x5xi32>
 }
