@@ -21,6 +21,7 @@
 #include "hcl/Analysis/StreamTrace.h"
 #include "hcl/Dialect/HCL/HCLOps.h"
 #include "hcl/Dialect/HCL/Naming.h"
+#include "hcl/Dialect/HCL/PartitionLayout.h"
 
 #include "mlir/Dialect/Affine/Analysis/AffineAnalysis.h"
 #include "mlir/Dialect/Affine/Analysis/LoopAnalysis.h"
@@ -147,6 +148,12 @@ int64_t resourceMII(Operation *loop, const TargetModel &target,
                     "(ResMII)");
   int64_t mii = 1;
   for (auto &[key, addresses] : groups) {
+    // A local array of one-element banks is registers: no port limits it.
+    Value array = Value::getFromOpaquePointer(key.first);
+    if (auto type = dyn_cast<MemRefType>(array.getType());
+        type && array.getDefiningOp<memref::AllocOp>() &&
+        hasOneElementBanks(type))
+      continue;
     int64_t reads = addresses.reads.count(), writes = addresses.writes.count();
     int64_t cycles =
         target.sharedPorts

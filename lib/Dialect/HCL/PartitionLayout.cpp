@@ -123,4 +123,14 @@ bool hasPartitionLayout(MemRefType type) {
   return !type.getLayout().isIdentity() && succeeded(readPartition(type));
 }
 
+bool hasOneElementBanks(MemRefType type) {
+  if (!type.hasStaticShape() || !hasPartitionLayout(type))
+    return false;
+  SmallVector<DimPartition> partitions = *readPartition(type);
+  for (auto [size, partition] : llvm::zip_equal(type.getShape(), partitions))
+    if (size != 1 && partition.kind != DimPartition::Kind::Complete)
+      return false;
+  return true;
+}
+
 } // namespace hcl

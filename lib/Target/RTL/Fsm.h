@@ -106,6 +106,14 @@ int rtlLatency(mlir::Operation *op);
 /// Null for anything else.
 mlir::Value memoryRoot(mlir::Value memref);
 
+/// Marks a local allocation of one element that is a register, not a RAM
+/// (a bank of a completely partitioned buffer, SplitBanks.cpp): any number
+/// of loads read it in a cycle, one store a cycle writes it.
+inline constexpr llvm::StringLiteral kRegisterAttr = "rtl.register";
+
+/// Whether the memory `root` (memoryRoot) is such a register.
+bool isRegisterMemory(mlir::Value root);
+
 /// Whether `op`'s result is a signal `rtlLatency(op)` cycles after its
 /// issue, not registered there: a load's data, a divider's output.
 bool hasDelayedResult(mlir::Operation *op);

@@ -19,6 +19,7 @@
 #include "Fsm.h"
 #include "ModuleText.h"
 #include "Operators.h"
+#include "Predication.h"
 
 #include "hcl/Target/RTL.h"
 
@@ -157,6 +158,8 @@ private:
 };
 
 std::string ModuleEmitter::signal(Value value, int inState) {
+  // A guarded load's result is its data (Predication.h).
+  value = throughGuard(value);
   while (fsm.aliases.count(value))
     value = fsm.aliases.lookup(value);
   if (auto argument = dyn_cast<BlockArgument>(value)) {
@@ -210,8 +213,11 @@ std::string ModuleEmitter::pipelineValue(const Pipeline &pipeline, Value value,
       return forwarded(pipeline, argument, inState);
     return delayed(value, reg(value), write < 0 ? 0 : at - write);
   }
+  // A guarded load's result is its data (Predication.h).
+  value = throughGuard(value);
   Operation *def = value.getDefiningOp();
-  if (def && def->getBlock() == body && !isa<arith::ConstantOp>(def)) {
+  if (def && def->getParentOfType<scf::ForOp>() == loop &&
+      !isa<arith::ConstantOp>(def)) {
     int valid = pipeline.time.lookup(def) +
                 (hasDelayedResult(def) ? rtlLatency(def) : 0);
     return delayed(value, wire(value), at - valid);
@@ -325,7 +331,8 @@ static std::string loopTest(scf::ForOp loop, const std::string &value,
 void ModuleEmitter::emitPipelineWires(int stateId, int index, raw_ostream &os) {
   const Pipeline &pipeline = fsm.pipelines[index];
   scf::ForOp loop = pipeline.loop;
-  for (Operation &op : loop.getBody()->without_terminator()) {
+  for (Operation *opPointer : flattenGuards(*loop.getBody())) {
+    Operation &op = *opPointer;
     if (isa<arith::ConstantOp, memref::StoreOp>(op))
       continue;
     Value result = op.getResult(0);
@@ -475,7 +482,17 @@ void ModuleEmitter::emitInstances() {
 
 void ModuleEmitter::emitWires() {
   llvm::raw_string_ostream os(wires);
+  // The zero a guarded load yields on its other side (Predication.h) is
+  // no signal: a guard's result is its load's data.
+  auto fillsGuardsOnly = [&](arith::ConstantOp constant) {
+    return !constant->use_empty() &&
+           llvm::all_of(constant->getUsers(), [&](Operation *user) {
+             return isa<scf::YieldOp>(user) && isGuard(user->getParentOp());
+           });
+  };
   func.walk([&](arith::ConstantOp constant) {
+    if (fillsGuardsOnly(constant))
+      return;
     os << "  " << declaration(constant, wire(constant)) << "\n  assign "
        << wire(constant) << " = "
        << operatorExpression(constant, [](Value) { return std::string(); })
@@ -605,10 +622,19 @@ void ModuleEmitter::emitMemoryPorts() {
             continue;
           }
           std::string indent = "        ";
-          if (pipeline >= 0) {
+          if (pipeline < 0) {
+            // A predicated access (a guard) only when its branch runs.
+            if (Value predicate = predicateOf(access)) {
+              os << indent << "if (" << signal(predicate, state) << ") begin\n";
+              indent = "          ";
+            }
+          } else {
             os << indent << "if ("
-               << guard(pipeline, fsm.pipelines[pipeline].time.lookup(access))
-               << ") begin\n";
+               << guard(pipeline, fsm.pipelines[pipeline].time.lookup(access));
+            // A predicated access (if-conversion) only when its branch runs.
+            if (Value predicate = predicateOf(access))
+              os << " && " << operand(predicate, access, state);
+            os << ") begin\n";
             indent = "          ";
           }
           os << indent << m << "_ce = 1'b1;\n";
@@ -626,7 +652,7 @@ void ModuleEmitter::emitMemoryPorts() {
                << "_addr = " << address(access, load.getIndices(), state)
                << ";\n";
           }
-          if (pipeline >= 0)
+          if (indent.size() > 8)
             os << "        end\n";
         }
         os << "      end\n";

@@ -27,6 +27,7 @@
 #include "Divider.h"
 #include "FloatUnitEmitter.h"
 #include "MemoryDistances.h"
+#include "Predication.h"
 #include "UnrollUnderPipeline.h"
 
 #include "hcl/Analysis/Estimate.h"
@@ -69,6 +70,11 @@ int rtlLatency(Operation *op) {
   if (op->getNumResults() == 1 && op->getResult(0).getType().isIndex())
     return 0;
   return latencyOf(rtlTarget(), op);
+}
+
+bool isRegisterMemory(Value root) {
+  Operation *def = root ? root.getDefiningOp() : nullptr;
+  return def && def->hasAttr(kRegisterAttr);
 }
 
 bool hasDelayedResult(Operation *op) {
@@ -140,6 +146,11 @@ Fragment Builder::layoutSegment(ArrayRef<Operation *> ops) {
     unsigned cycle = 0;
     for (Value operand : op->getOperands())
       cycle = std::max(cycle, ready.lookup(operand));
+    // A guarded access (Predication.h) waits for its predicate too, and a
+    // guarded load's data is its guard's result.
+    Value predicate = predicateOf(op);
+    if (predicate)
+      cycle = std::max(cycle, ready.lookup(predicate));
     if (Value memory = accessedMemory(op)) {
       auto last = lastAccess.find(memory);
       if (last != lastAccess.end())
@@ -149,6 +160,9 @@ Fragment Builder::layoutSegment(ArrayRef<Operation *> ops) {
     unsigned latency = rtlLatency(op);
     for (Value result : op->getResults())
       ready[result] = cycle + latency;
+    if (predicate)
+      for (Value result : op->getParentOp()->getResults())
+        ready[result] = cycle + latency;
     cycles.push_back(cycle);
     // A load's data (a divider's output) is a wire in the state it
     // arrives in; an operation's result is registered at the end of its
@@ -171,6 +185,9 @@ Fragment Builder::layoutSegment(ArrayRef<Operation *> ops) {
     int produced = hasDelayedResult(op) ? id + rtlLatency(op) : id;
     for (Value result : op->getResults())
       fsm.producer[result] = produced;
+    if (predicateOf(op))
+      for (Value result : op->getParentOp()->getResults())
+        fsm.producer[result] = produced;
   }
   return {first, {{first + static_cast<int>(length) - 1, 0}}};
 }
@@ -190,6 +207,11 @@ int Builder::layoutBlock(Block &block, int &tail) {
     // Constants are wires, in no state.
     if (isa<arith::ConstantOp>(op))
       continue;
+    // A guard is its access, predicated (Predication.h).
+    if (isGuard(&op)) {
+      segment.push_back(guardedAccess(cast<scf::IfOp>(op)));
+      continue;
+    }
     if (!isControl(&op)) {
       segment.push_back(&op);
       continue;
@@ -234,6 +256,9 @@ Fragment Builder::layoutControl(Operation *op, int init) {
 /// Why `loop` cannot be pipelined in this slice; empty when it can.
 static std::string unpipelinable(scf::ForOp loop) {
   for (Operation &op : loop.getBody()->without_terminator()) {
+    // A guard is a predicated access (Predication.h).
+    if (isGuard(&op))
+      continue;
     // The preparation hoists a static allocation (UnrollUnderPipeline.h);
     // a pipeline has no state that allocates or frees.
     if (isa<memref::AllocOp, memref::AllocaOp, memref::DeallocOp>(op))
@@ -270,8 +295,11 @@ static FailureOr<Pipeline> moduloSchedule(scf::ForOp loop, int ii,
   // ready at 0.
   DenseMap<Value, int> ready;
   struct Port {
-    std::vector<bool> slots;
-    int first = -1, last = -1;
+    /// By slot (cycle modulo II): its accesses' cycles and predicates.
+    std::vector<SmallVector<std::pair<int, Value>, 1>> slots;
+    /// A register's slots taken by a store.
+    std::vector<bool> storeSlots;
+    int first = -1, last = -1, lastStore = -1;
     bool written = false;
   };
   llvm::MapVector<Value, Port> ports;
@@ -279,43 +307,112 @@ static FailureOr<Pipeline> moduloSchedule(scf::ForOp loop, int ii,
   // in a schedule without ports: a written memory's accesses then span
   // fewer cycles, and fewer registers hold the data.
   DenseMap<Operation *, int> unconstrained;
-  for (Operation &op : body->without_terminator()) {
+  // A guarded access (Predication.h) also waits for its predicate, and a
+  // guarded load's data is its guard's result.
+  SmallVector<Operation *> ops = flattenGuards(*body);
+  auto operandsReady = [&](Operation *op) {
     int cycle = 0;
-    for (Value operand : op.getOperands())
+    for (Value operand : op->getOperands())
       cycle = std::max(cycle, ready.lookup(operand));
-    unconstrained[&op] = cycle;
-    for (Value result : op.getResults())
-      ready[result] = cycle + rtlLatency(&op);
+    if (Value predicate = predicateOf(op))
+      cycle = std::max(cycle, ready.lookup(predicate));
+    return cycle;
+  };
+  auto setReady = [&](Operation *op, int cycle) {
+    for (Value result : op->getResults())
+      ready[result] = cycle;
+    if (predicateOf(op))
+      for (Value result : op->getParentOp()->getResults())
+        ready[result] = cycle;
+  };
+  // The operations that use `op`'s result, seen through its guard.
+  auto usersOf = [&](Operation *op) {
+    SmallVector<Operation *> users;
+    Operation *holder = predicateOf(op) ? op->getParentOp() : op;
+    for (Operation *user : holder->getUsers())
+      users.push_back(isa<scf::YieldOp>(user) || !isGuard(user)
+                          ? user
+                          : guardedAccess(cast<scf::IfOp>(user)));
+    return users;
+  };
+  for (Operation *op : ops) {
+    int cycle = operandsReady(op);
+    unconstrained[op] = cycle;
+    setReady(op, cycle + rtlLatency(op));
   }
   ready.clear();
   DenseMap<Operation *, int> latestLoad;
-  for (Operation &op : body->without_terminator()) {
+  for (Operation *op : ops) {
     if (!isa<memref::LoadOp>(op))
       continue;
     int latest = std::numeric_limits<int>::max();
-    for (Operation *user : op.getUsers())
+    for (Operation *user : usersOf(op))
       latest = std::min(latest, isa<scf::YieldOp>(user)
-                                    ? unconstrained[&op]
-                                    : unconstrained[user] - rtlLatency(&op));
-    latestLoad[&op] = latest;
+                                    ? unconstrained[op]
+                                    : unconstrained[user] - rtlLatency(op));
+    latestLoad[op] = latest;
   }
   int depth = 0;
-  for (Operation &op : body->without_terminator()) {
+  for (Operation *opPointer : ops) {
+    Operation &op = *opPointer;
     if (isa<arith::ConstantOp>(op))
       continue;
-    int cycle = 0;
-    for (Value operand : op.getOperands())
-      cycle = std::max(cycle, ready.lookup(operand));
+    int cycle = operandsReady(&op);
     if (auto latest = latestLoad.find(&op);
-        latest != latestLoad.end() && !op.getUsers().empty())
+        latest != latestLoad.end() && !usersOf(&op).empty())
       cycle = std::max(cycle, latest->second);
     if (Value memory = accessedMemory(&op)) {
       Port &port = ports[memory];
       port.slots.resize(ii);
-      // Accesses of one memory keep their program order.
-      cycle = std::max(cycle, port.last + 1);
+      bool isStore = isa<memref::StoreOp>(op);
+      if (isRegisterMemory(memory)) {
+        // A register: loads any number a cycle, after the last store (a
+        // load in a store's cycle reads the old value); one store a slot.
+        cycle = std::max(cycle, port.lastStore + 1);
+        if (isStore) {
+          cycle = std::max(cycle, port.last);
+          port.storeSlots.resize(ii);
+          int tries = 0;
+          while (port.storeSlots[cycle % ii]) {
+            ++cycle;
+            if (++tries == ii) {
+              why = memoryName(memory) + " is stored more than " +
+                    std::to_string(ii) + " times per iteration";
+              return failure();
+            }
+          }
+          port.storeSlots[cycle % ii] = true;
+          port.lastStore = cycle;
+        }
+        if (port.first < 0)
+          port.first = cycle;
+        port.last = std::max(port.last, cycle);
+        port.written |= isStore;
+        pipeline.time[&op] = cycle;
+        if (predicateOf(&op))
+          pipeline.time[op.getParentOp()] = cycle;
+        setReady(&op, cycle + rtlLatency(&op));
+        depth = std::max(depth, cycle);
+        continue;
+      }
+      Value predicate = predicateOf(&op);
+      // Two accesses share a cycle of the port only when they are of one
+      // iteration, in one cycle, and never both run (the two sides of a
+      // branch).
+      auto fits = [&](int at) {
+        return llvm::all_of(port.slots[at % ii], [&](auto occupant) {
+          return occupant.first == at &&
+                 areExclusive(occupant.second, predicate);
+        });
+      };
+      // Accesses of one memory keep their program order: after the last
+      // one, or beside it when the two exclude each other.
+      int earliest = port.last + 1;
+      if (port.last >= 0 && fits(port.last))
+        earliest = port.last;
+      cycle = std::max(cycle, earliest);
       int tries = 0;
-      while (port.slots[cycle % ii]) {
+      while (!fits(cycle)) {
         ++cycle;
         if (++tries == ii) {
           why = memoryName(memory) + " has more than " + std::to_string(ii) +
@@ -323,15 +420,16 @@ static FailureOr<Pipeline> moduloSchedule(scf::ForOp loop, int ii,
           return failure();
         }
       }
-      port.slots[cycle % ii] = true;
+      port.slots[cycle % ii].push_back({cycle, predicate});
       if (port.first < 0)
         port.first = cycle;
       port.last = cycle;
       port.written |= isa<memref::StoreOp>(op);
     }
     pipeline.time[&op] = cycle;
-    for (Value result : op.getResults())
-      ready[result] = cycle + rtlLatency(&op);
+    if (predicateOf(&op))
+      pipeline.time[op.getParentOp()] = cycle;
+    setReady(&op, cycle + rtlLatency(&op));
     depth = std::max(depth, cycle);
   }
   // Iteration n + d, d the smallest carried distance of a written memory's
@@ -365,7 +463,7 @@ static FailureOr<Pipeline> moduloSchedule(scf::ForOp loop, int ii,
     // The register takes an operation's result in the last cycle of its
     // latency: it is the operator's output register.
     int write = next == carried ? -1 : ready.lookup(next);
-    Operation *def = next.getDefiningOp();
+    Operation *def = throughGuard(next).getDefiningOp();
     bool inBody = def && def->getBlock() == body &&
                   !isa<arith::ConstantOp>(def) && pipeline.time.count(def);
     bool registered = inBody && !hasDelayedResult(def) && rtlLatency(def) > 0;
@@ -488,9 +586,9 @@ Fragment Builder::layoutPipeline(scf::ForOp loop, Pipeline pipeline, int init) {
   state(run).pipeline = fsm.pipelines.size();
   fsm.pipelineOf[loop] = fsm.pipelines.size();
   state(init).next[0] = run;
-  for (Operation &op : loop.getBody()->without_terminator())
-    if (accessedMemory(&op))
-      fsm.issue[&op] = run;
+  for (Operation *op : flattenGuards(*loop.getBody()))
+    if (accessedMemory(op))
+      fsm.issue[op] = run;
   fsm.pipelines.push_back(std::move(pipeline));
   for (auto [result, carried] :
        llvm::zip_equal(loop.getResults(), loop.getRegionIterArgs()))

@@ -6,6 +6,7 @@
 
 #include "MemoryDistances.h"
 #include "PipelineForwarding.h"
+#include "SplitBanks.h"
 #include "UnrollUnderPipeline.h"
 
 #include "hcl/Analysis/Estimate.h"
@@ -106,6 +107,10 @@ struct RTLLowerAffinePass
       attributes.set(rtl::kDistancesAttr, distances);
       kept[loop.getBody()] = attributes;
     });
+    // After the estimate (which counts a partitioned buffer's ports per
+    // bank) and before lowering, while an unrolled access's bank is an
+    // affine expression that folds to a constant.
+    rtl::splitBanks(getOperation());
     OpPassManager lower(ModuleOp::getOperationName());
     lower.addPass(createLowerAffinePass());
     if (failed(runPipeline(lower, getOperation())))
@@ -133,6 +138,10 @@ void populateRTLPreparationPipeline(OpPassManager &pm) {
   pm.addPass(createLowerBitOps());
   pm.addPass(createRTLLowerAffine());
   pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  // After the canonicalizer, which would fold the guards it leaves back
+  // into branches.
+  pm.addPass(createRTLIfConvert());
   pm.addPass(createCSEPass());
 }
 

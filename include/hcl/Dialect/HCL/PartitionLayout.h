@@ -65,6 +65,11 @@ readPartition(mlir::MemRefType type);
 /// True when `type`'s layout is a partition map (not the identity).
 bool hasPartitionLayout(mlir::MemRefType type);
 
+/// True when `type` is partitioned into banks of one element each (every
+/// dimension Complete or of size 1): HLS tools and hcl's RTL make such an
+/// array registers, which any number of accesses can read in a cycle.
+bool hasOneElementBanks(mlir::MemRefType type);
+
 } // namespace hcl
 
 #endif // HCL_DIALECT_HCL_PARTITIONLAYOUT_H

@@ -39,7 +39,9 @@ def RTLLowerAffine : Pass<"hcl-rtl-lower-affine", "mlir::ModuleOp"> {
     gets `rtl.nest_kept`, why). After the unrolling, a pipelined loop's
     allocations move before it, and in its body a load of an address the
     iteration stored or loaded before takes that value and an
-    overwritten store is dropped. Then `lower-affine` turns the affine loops
+    overwritten store is dropped. After the estimate below, each bank of a
+    partitioned local buffer becomes a memory of its own
+    (`hcl-rtl-split-banks`). Then `lower-affine` turns the affine loops
     into `scf.for` and their addresses into `arith`, and each pipelined
     loop's `scf.for` keeps what the RTL's modulo scheduler needs:
     `pipeline_ii` (the requested II), `loop_name`, and the II the
@@ -57,4 +59,50 @@ def RTLLowerAffine : Pass<"hcl-rtl-lower-affine", "mlir::ModuleOp"> {
                            "mlir::vector::VectorDialect"];
 }
 
+def RTLSplitBanks : Pass<"hcl-rtl-split-banks", "mlir::ModuleOp"> {
+  let summary = "Make each bank of a partitioned buffer a memory of its own";
+  let description = [{
+    `hcl-rtl-lower-affine` runs this after unrolling and its estimate, and
+    before lowering; alone, it runs on either form. A local buffer
+    (`memref.alloc` or
+    `alloca`, only loaded and stored) whose layout is a partition map
+    (`hcl.partition`) becomes one allocation per bank: Complete gives a
+    bank per index, Cyclic and Block one per factor. The RTL gives every
+    memory one port, so each bank is a port of its own, as the estimator
+    counts ports per bank. An access whose indices along the partitioned
+    dimensions compose with the layout into constants (an unrolled
+    `T[4 * i + 1]` under Cyclic 4 is in bank 1) goes to its bank alone, at
+    its address in the bank; a bank of one element is a register
+    (`rtl.register`: any number of loads a cycle, one store); one whose
+    bank is known only at run time goes to every bank it may reach, each
+    access predicated on the bank number in a guard (`rtl.guard`, as
+    `hcl-rtl-if-convert` makes them) and a load's data selected among
+    them. Arguments and
+    returned buffers keep one port: they are the kernel's interface.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect",
+                           "mlir::memref::MemRefDialect",
+                           "mlir::scf::SCFDialect"];
+}
+def RTLIfConvert : Pass<"hcl-rtl-if-convert", "mlir::ModuleOp"> {
+  let summary = "Predicate the branches in pipelined loops' bodies";
+  let description = [{
+    The last step of the RTL preparation, after canonicalize and CSE. In
+    the body of each pipelined `scf.for` (`pipeline_ii`), every `scf.if`
+    whose branches hold only operations without side effects, loads and
+    stores (after its inner `scf.if`s are converted) becomes straight-line
+    code, as HLS tools pipeline a branch: its operations run on every
+    iteration, its results become `arith.select`s on the condition, and
+    each memory access keeps only its enable predicated, in a guard marked
+    `rtl.guard`: an `scf.if` around one store, or around one load with a
+    zero in its `else` (so that a memory is never read out of its bounds
+    and a stream is popped only when the branch runs). A nested branch's
+    guard is predicated on both conditions. The modulo scheduler then
+    places the accesses like any others, in the slots of their memory's
+    port. A branch holding anything else (a loop, a call, an allocation)
+    stays as it is, and the loop runs sequentially with a remark.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect",
+                           "mlir::scf::SCFDialect"];
+}
 #endif // HCL_TARGET_RTL_PASSES_TD

@@ -1,0 +1,127 @@
+//===- PredicatedForwarding.cpp - forwarding across converted branches ----===//
+//
+// hcl-rtl-lower-affine forwards stored and loaded values within a pipelined
+// iteration before the branches are converted, so it stops at a branch. A
+// reuse buffer's window is filled in one branch and read in a nested one:
+// after the if-conversion those are predicated accesses of one block, and
+// a read under `p && q` of what a write under `p` put there is that value.
+// Addresses are the same when their index values are, and distinct when
+// two of them are different constants (Predication.h).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Predication.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "hcl-rtl-if-convert"
+
+using namespace mlir;
+
+namespace hcl::rtl {
+
+namespace {
+
+/// What an address of a memory is known to hold, when `predicate` holds.
+struct Known {
+  ValueRange indices;
+  Value value, predicate;
+};
+
+bool sameAddress(ValueRange a, ValueRange b) { return llvm::equal(a, b); }
+
+bool distinctAddresses(ValueRange a, ValueRange b) {
+  for (auto [x, y] : llvm::zip_equal(a, b)) {
+    std::optional<int64_t> cx = getConstantIntValue(x),
+                           cy = getConstantIntValue(y);
+    if (cx && cy && *cx != *cy)
+      return true;
+  }
+  return false;
+}
+
+/// The value that stands for `access`'s data: its guard's result.
+Value dataOf(memref::LoadOp load) {
+  if (predicateOf(load))
+    return load->getParentOp()->getResult(0);
+  return load.getResult();
+}
+
+void forwardInBody(Block &body) {
+  DenseMap<Value, SmallVector<Known>> known;
+  int forwarded = 0;
+  for (Operation *op : flattenGuards(body)) {
+    Value predicate = predicateOf(op);
+    if (auto load = dyn_cast<memref::LoadOp>(op)) {
+      auto &entries = known[load.getMemRef()];
+      auto it = llvm::find_if(entries, [&](const Known &entry) {
+        return sameAddress(entry.indices, load.getIndices()) &&
+               implies(predicate, entry.predicate);
+      });
+      if (it != entries.end()) {
+        dataOf(load).replaceAllUsesWith(it->value);
+        (predicate ? load->getParentOp() : load.getOperation())->erase();
+        ++forwarded;
+        continue;
+      }
+      entries.push_back({load.getIndices(), dataOf(load), predicate});
+      continue;
+    }
+    if (auto store = dyn_cast<memref::StoreOp>(op)) {
+      auto &entries = known[store.getMemRef()];
+      llvm::erase_if(entries, [&](const Known &entry) {
+        return !distinctAddresses(entry.indices, store.getIndices());
+      });
+      entries.push_back(
+          {store.getIndices(), store.getValueToStore(), predicate});
+      continue;
+    }
+    if (op->getNumRegions() || !isMemoryEffectFree(op))
+      known.clear();
+  }
+  LLVM_DEBUG(if (forwarded) llvm::dbgs()
+             << DEBUG_TYPE ": a pipelined body: " << forwarded
+             << " predicated loads forwarded\n");
+}
+
+} // namespace
+
+/// Drops the stores into local buffers that nothing reads any more (a
+/// window's column whose reads were all forwarded), and the buffers.
+static void eraseWriteOnlyBuffers(Operation *root) {
+  SmallVector<Operation *> buffers;
+  root->walk([&](Operation *op) {
+    if (!isa<memref::AllocOp, memref::AllocaOp>(op))
+      return;
+    Value buffer = op->getResult(0);
+    if (llvm::all_of(buffer.getUsers(), [&](Operation *user) {
+          auto store = dyn_cast<memref::StoreOp>(user);
+          return isa<memref::DeallocOp>(user) ||
+                 (store && store.getValueToStore() != buffer);
+        }))
+      buffers.push_back(op);
+  });
+  for (Operation *buffer : buffers) {
+    for (Operation *user :
+         llvm::make_early_inc_range(buffer->getResult(0).getUsers())) {
+      Operation *guard = user->getParentOp();
+      user->erase();
+      if (isGuard(guard))
+        guard->erase();
+    }
+    buffer->erase();
+  }
+}
+
+void forwardPredicatedAccesses(Operation *root) {
+  root->walk([](scf::ForOp loop) {
+    if (loop->hasAttr("pipeline_ii"))
+      forwardInBody(*loop.getBody());
+  });
+  eraseWriteOnlyBuffers(root);
+}
+
+} // namespace hcl::rtl
