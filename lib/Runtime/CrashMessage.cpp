@@ -18,6 +18,9 @@ char messageText[1024];
 size_t messageLength = 0;
 char memoryHintText[256];
 size_t memoryHintLength = 0;
+// What hcl itself is doing (CrashPhase); empty while the program runs.
+char phaseText[256];
+size_t phaseLength = 0;
 struct sigaction previous[kNumSignals];
 // A stack of its own, so that a stack overflow is reported too.
 alignas(16) char alternateStack[64 * 1024];
@@ -46,6 +49,14 @@ const char *signalCause(int signal) {
 }
 
 extern "C" void onCrash(int signal) {
+  if (phaseLength > 0) {
+    say("hcl: error: hcl crashed (");
+    say(signalCause(signal));
+    say(") ");
+    (void)!write(STDERR_FILENO, phaseText, phaseLength);
+    say(": a bug in hcl, please report it\n");
+    _exit(1);
+  }
   say("hcl: error: the program crashed (");
   say(signalCause(signal));
   say(") ");
@@ -84,5 +95,13 @@ CrashMessage::~CrashMessage() {
     sigaction(kSignals[i], &previous[i], nullptr);
   sigaltstack(&previousStack, nullptr);
 }
+
+CrashPhase::CrashPhase(const std::string &what) {
+  // Phases do not nest: each code generator is one.
+  phaseLength = std::min(what.size(), sizeof(phaseText));
+  memcpy(phaseText, what.data(), phaseLength);
+}
+
+CrashPhase::~CrashPhase() { phaseLength = 0; }
 
 } // namespace hcl

@@ -15,6 +15,7 @@
 #include "SeedReference.h"
 
 #include "hcl/Runtime/Compare.h"
+#include "hcl/Runtime/CrashMessage.h"
 #include "hcl/Target/BambuC.h"
 #include "hcl/Target/CFamily/CSimulation.h"
 
@@ -96,9 +97,13 @@ int checkBambu(mlir::ModuleOp scheduled, mlir::func::FuncOp entry,
   SmallString<256> dir(keepDir);
   if (dir.empty() && sys::fs::createUniqueDirectory("hcl-check-bambu", dir))
     return fail("cannot create a temporary directory");
-  if (mlir::failed(
-          writeBambuProject(scheduled, entry, dir, parseBambuSteps(steps))))
-    return 1;
+  {
+    CrashPhase writing("while writing the Bambu C of @" +
+                       entry.getSymName().str());
+    if (mlir::failed(
+            writeBambuProject(scheduled, entry, dir, parseBambuSteps(steps))))
+      return 1;
+  }
   std::string name = "@" + entry.getSymName().str();
   if (Error error = compile(dir))
     return fail("the Bambu C of " + name + " does not build with gcc " +

@@ -14,6 +14,7 @@
 #include "SeedReference.h"
 
 #include "hcl/Runtime/Compare.h"
+#include "hcl/Runtime/CrashMessage.h"
 #include "hcl/Target/CFamily/CSimulation.h"
 #include "hcl/Target/HLSProject.h"
 
@@ -35,8 +36,12 @@ int checkHLS(mlir::ModuleOp scheduled, mlir::func::FuncOp entry,
   SmallString<256> dir(keepDir);
   if (dir.empty() && sys::fs::createUniqueDirectory("hcl-check-hls", dir))
     return fail("cannot create a temporary directory");
-  if (mlir::failed(writeHLSProject(scheduled, entry, dir)))
-    return 1;
+  {
+    CrashPhase writing("while writing the HLS C++ of @" +
+                       entry.getSymName().str());
+    if (mlir::failed(writeHLSProject(scheduled, entry, dir)))
+      return 1;
+  }
   ErrorOr<std::string> compiler = sys::findProgramByName("g++");
   if (!compiler)
     return fail("g++ is needed for the C simulation (apt-get install g++)");

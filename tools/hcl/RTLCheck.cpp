@@ -19,6 +19,7 @@
 
 #include "hcl/Analysis/Estimate.h"
 #include "hcl/Runtime/Compare.h"
+#include "hcl/Runtime/CrashMessage.h"
 #include "hcl/Support/OutputFile.h"
 #include "hcl/Target/RTL.h"
 #include "hcl/Target/RTL/FloatUnits.h"
@@ -30,6 +31,7 @@
 #include "llvm/Support/Program.h"
 
 #include <algorithm>
+#include <optional>
 
 using namespace llvm;
 
@@ -252,6 +254,9 @@ int checkRTL(mlir::ModuleOp scheduled, mlir::func::FuncOp entry,
              const std::vector<std::optional<InputRange>> &ranges,
              uint64_t maxCycles) {
   std::string name = "@" + entry.getSymName().str();
+  // A crash from here to the build is the RTL backend's, not the program's.
+  std::optional<CrashPhase> writing(
+      std::in_place, "while writing the SystemVerilog of " + name);
   mlir::OwningOpRef<mlir::ModuleOp> prepared = scheduled.clone();
   if (mlir::failed(prepareForRTL(*prepared)))
     return 1;
@@ -267,6 +272,7 @@ int checkRTL(mlir::ModuleOp scheduled, mlir::func::FuncOp entry,
     sys::fs::create_directories(dir);
   if (Error error = buildSimulation(function, dir))
     return fail(toString(std::move(error)) + " (files kept in " + dir + ")");
+  writing.reset();
   std::optional<int64_t> estimate;
   uint64_t limit = cycleLimit(function, maxCycles, estimate);
   std::vector<std::string> compared, cycles;

@@ -29,6 +29,18 @@ public:
   CrashMessage &operator=(const CrashMessage &) = delete;
 };
 
+/// While a CrashPhase lives inside a CrashMessage, a crash is hcl's own, not
+/// the program's: it writes "hcl: error: hcl crashed (SIGNAL) WHAT: a bug
+/// in hcl, please report it" instead. For the code generators that run
+/// between the JIT's runs (hcl check --rtl, --hls, --bambu).
+class CrashPhase {
+public:
+  explicit CrashPhase(const std::string &what);
+  ~CrashPhase();
+  CrashPhase(const CrashPhase &) = delete;
+  CrashPhase &operator=(const CrashPhase &) = delete;
+};
+
 } // namespace hcl
 
 #endif // HCL_RUNTIME_CRASHMESSAGE_H
