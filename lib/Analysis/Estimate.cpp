@@ -150,13 +150,18 @@ int64_t resourceMII(Operation *loop, const TargetModel &target,
   for (auto &[key, addresses] : groups) {
     // A local array of one-element banks is registers: no port limits it.
     Value array = Value::getFromOpaquePointer(key.first);
+    bool local = array.getDefiningOp<memref::AllocOp>() ||
+                 array.getDefiningOp<memref::AllocaOp>();
     if (auto type = dyn_cast<MemRefType>(array.getType());
-        type && array.getDefiningOp<memref::AllocOp>() &&
-        hasOneElementBanks(type))
+        type && local && hasOneElementBanks(type))
       continue;
     int64_t reads = addresses.reads.count(), writes = addresses.writes.count();
     int64_t cycles =
-        target.sharedPorts
+        local && target.localReadPorts > 0
+            ? std::max<int64_t>(
+                  llvm::divideCeil(reads, target.localReadPorts),
+                  llvm::divideCeil(writes, std::max(1, target.localWritePorts)))
+        : target.sharedPorts
             ? (int64_t)llvm::divideCeil(reads + writes, target.ports)
             : std::max<int64_t>(llvm::divideCeil(reads, target.readPorts),
                                 llvm::divideCeil(writes, target.writePorts));

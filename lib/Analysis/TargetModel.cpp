@@ -88,6 +88,8 @@ static TargetModel rtl() {
   t.name = "rtl";
   t.sharedPorts = true;
   t.ports = 1;
+  // A module's own RAMs: a read port and a write port (docs/rtl.md).
+  t.localReadPorts = t.localWritePorts = 1;
   t.loadLatency = t.storeLatency = 1;
   // Combinational operators take no cycle of their own: a load's data and
   // what is computed from it are stored in the cycle the data arrives.
@@ -174,6 +176,8 @@ FailureOr<TargetModel> TargetModel::get(StringRef nameOrFile,
     t.chainIntegerOps = *v;
   integer("ports", t.ports);
   integer("read_ports", t.readPorts);
+  integer("local_read_ports", t.localReadPorts);
+  integer("local_write_ports", t.localWritePorts);
   integer("write_ports", t.writePorts);
   integer("load", t.loadLatency);
   integer("store", t.storeLatency);

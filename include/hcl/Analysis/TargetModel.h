@@ -26,6 +26,9 @@ struct TargetModel {
   /// `sharedPorts` (true dual-port BRAM), else `readPorts` + `writePorts`.
   bool sharedPorts = true;
   int ports = 2, readPorts = 1, writePorts = 1;
+  /// A local array's ports when it has its own, not `ports` (rtl: a simple
+  /// dual-port RAM, one read and one write port a cycle); 0: as above.
+  int localReadPorts = 0, localWritePorts = 0;
   int loadLatency = 2, storeLatency = 1;
   /// Integer operations chained within one cycle (a chain costs 1 cycle).
   bool chainIntegerOps = false;

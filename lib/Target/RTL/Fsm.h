@@ -108,11 +108,18 @@ mlir::Value memoryRoot(mlir::Value memref);
 
 /// Marks a local allocation of one element that is a register, not a RAM
 /// (a bank of a completely partitioned buffer, SplitBanks.cpp): any number
-/// of loads read it in a cycle, one store a cycle writes it.
+/// of loads read it as a wire in the cycle they are issued (latency 0), one
+/// store a cycle writes it.
 inline constexpr llvm::StringLiteral kRegisterAttr = "rtl.register";
 
 /// Whether the memory `root` (memoryRoot) is such a register.
 bool isRegisterMemory(mlir::Value root);
+
+/// Whether the memory `root` is a RAM of the module (a local allocation
+/// that is not returned, nor a register): a simple dual-port RAM with a
+/// read port and a write port (ModuleText.h), where the module's memory
+/// ports have one port each.
+bool isLocalRam(mlir::Value root);
 
 /// Whether `op`'s result is a signal `rtlLatency(op)` cycles after its
 /// issue, not registered there: a load's data, a divider's output.

@@ -69,6 +69,9 @@ struct Memory {
   MemRefType type;
   bool isPort = false;
   bool isRead = false;
+  /// A register (Fsm.h, kRegisterAttr): written through its write port,
+  /// read as a wire.
+  bool isRegister = false;
   /// (state, access) for each load and store.
   SmallVector<std::pair<int, Operation *>> accesses = {};
 };
@@ -86,8 +89,11 @@ private:
   /// register, and the data of a memory port read before a stall is held
   /// through it (Dataflow.h).
   bool stalls;
-  /// The signal a load of `memory` takes its data from.
+  /// The signal a load of `memory` takes its data from: a register is
+  /// read as a wire (Fsm.h, kRegisterAttr).
   std::string readData(const Memory &memory) {
+    if (memory.isRegister)
+      return memory.name + "_ram[0]";
     return memory.name + (stalls && memory.isPort ? "_rdata_h" : "_rdata");
   }
   void printStallHolds(raw_ostream &os);
@@ -286,9 +292,10 @@ void ModuleEmitter::collectMemories() {
     if (!isa<memref::AllocOp, memref::AllocaOp>(op) ||
         memories.count(op->getResult(0)))
       return;
-    memories[op->getResult(0)] = {"buf" + std::to_string(buffers++),
-                                  cast<MemRefType>(op->getResult(0).getType()),
-                                  false};
+    Memory &memory = memories[op->getResult(0)];
+    memory = {"buf" + std::to_string(buffers++),
+              cast<MemRefType>(op->getResult(0).getType()), false};
+    memory.isRegister = isRegisterMemory(op->getResult(0));
   });
   for (auto [access, state] : fsm.issue) {
     if (auto call = dyn_cast<func::CallOp>(access)) {
@@ -597,9 +604,20 @@ void ModuleEmitter::emitMemoryPorts() {
   llvm::raw_string_ostream os(memoryLogic);
   for (auto &[root, memory] : memories) {
     const std::string &m = memory.name;
-    os << "  always_comb begin\n    " << m << "_ce = 1'b0;\n    " << m
-       << "_we = 1'b0;\n    " << m << "_addr = '0;\n    " << m
-       << "_wdata = '0;\n";
+    // A local memory is a simple dual-port RAM (a read and a write port),
+    // a port of the module one port.
+    bool dual = !memory.isPort;
+    if (memory.isRegister)
+      os << "  always_comb begin\n    " << m << "_we = 1'b0;\n    " << m
+         << "_waddr = '0;\n    " << m << "_wdata = '0;\n";
+    else if (dual)
+      os << "  always_comb begin\n    " << m << "_re = 1'b0;\n    " << m
+         << "_we = 1'b0;\n    " << m << "_raddr = '0;\n    " << m
+         << "_waddr = '0;\n    " << m << "_wdata = '0;\n";
+    else
+      os << "  always_comb begin\n    " << m << "_ce = 1'b0;\n    " << m
+         << "_we = 1'b0;\n    " << m << "_addr = '0;\n    " << m
+         << "_wdata = '0;\n";
     if (!memory.accesses.empty()) {
       os << "    case (state)\n";
       for (size_t i = 0; i < memory.accesses.size();) {
@@ -609,12 +627,25 @@ void ModuleEmitter::emitMemoryPorts() {
         for (; i < memory.accesses.size() && memory.accesses[i].first == state;
              ++i) {
           Operation *access = memory.accesses[i].second;
+          // A register's load is a wire; only its stores use its port.
+          if (memory.isRegister && isa<memref::LoadOp>(access))
+            continue;
           if (auto call = dyn_cast<func::CallOp>(access)) {
             // The callee's port of the argument this memory is passed as.
             for (auto [index, operand] : llvm::enumerate(call.getOperands()))
               if (memoryRoot(operand) == root) {
                 std::string port =
                     callName(call) + "_arg" + std::to_string(index);
+                if (dual) {
+                  // The callee's one port, on the read or the write port.
+                  os << "        " << m << "_re = " << port << "_ce && !"
+                     << port << "_we;\n        " << m << "_we = " << port
+                     << "_ce && " << port << "_we;\n        " << m
+                     << "_raddr = " << port << "_addr;\n        " << m
+                     << "_waddr = " << port << "_addr;\n        " << m
+                     << "_wdata = " << port << "_wdata;\n";
+                  continue;
+                }
                 for (const char *signal : {"_ce", "_we", "_addr", "_wdata"})
                   os << "        " << m << signal << " = " << port << signal
                      << ";\n";
@@ -637,20 +668,21 @@ void ModuleEmitter::emitMemoryPorts() {
             os << ") begin\n";
             indent = "          ";
           }
-          os << indent << m << "_ce = 1'b1;\n";
+          if (!dual)
+            os << indent << m << "_ce = 1'b1;\n";
           if (auto store = dyn_cast<memref::StoreOp>(access)) {
             os << indent << m << "_we = 1'b1;\n"
-               << indent << m
-               << "_addr = " << address(access, store.getIndices(), state)
-               << ";\n"
+               << indent << m << (dual ? "_waddr = " : "_addr = ")
+               << address(access, store.getIndices(), state) << ";\n"
                << indent << m
                << "_wdata = " << operand(store.getValueToStore(), access, state)
                << ";\n";
           } else {
             auto load = cast<memref::LoadOp>(access);
-            os << indent << m
-               << "_addr = " << address(access, load.getIndices(), state)
-               << ";\n";
+            if (dual)
+              os << indent << m << "_re = 1'b1;\n";
+            os << indent << m << (dual ? "_raddr = " : "_addr = ")
+               << address(access, load.getIndices(), state) << ";\n";
           }
           if (indent.size() > 8)
             os << "        end\n";
@@ -662,7 +694,14 @@ void ModuleEmitter::emitMemoryPorts() {
     os << "  end\n";
     if (memory.isPort)
       continue;
-    printRam(os, m, memory.type, m + "_ce" + (stalls ? " && !ap_stall" : ""));
+    if (memory.isRegister) {
+      os << "  " << logicOf(bitWidth(memory.type)) << " " << m
+         << "_ram [0:0];\n  always_ff @(posedge ap_clk)\n    if (" << m << "_we"
+         << (stalls ? " && !ap_stall" : "") << ")\n      " << m
+         << "_ram[0] <= " << m << "_wdata;\n";
+      continue;
+    }
+    printDualPortRam(os, m, memory.type, stalls ? "ap_stall" : "");
   }
 }
 
@@ -683,10 +722,18 @@ void ModuleEmitter::printDeclarations(raw_ostream &os) {
     if (memory.isPort)
       continue;
     const std::string &m = memory.name;
-    os << "  " << logicOf(addressWidth(memory.type)) << " " << m
-       << "_addr;\n  logic " << m << "_ce;\n  logic " << m << "_we;\n  "
-       << logicOf(bitWidth(memory.type)) << " " << m << "_wdata;\n  "
-       << logicOf(bitWidth(memory.type)) << " " << m << "_rdata;\n";
+    std::string address = logicOf(addressWidth(memory.type));
+    std::string data = logicOf(bitWidth(memory.type));
+    if (memory.isRegister) {
+      // Its one element's address is 0 (an unread signal).
+      os << "  /* verilator lint_off UNUSEDSIGNAL */ " << address << " " << m
+         << "_waddr; /* verilator lint_on UNUSEDSIGNAL */\n  logic " << m
+         << "_we;\n  " << data << " " << m << "_wdata;\n";
+      continue;
+    }
+    os << "  " << address << " " << m << "_raddr, " << m << "_waddr;\n  logic "
+       << m << "_re, " << m << "_we;\n  " << data << " " << m << "_wdata;\n  "
+       << data << " " << m << "_rdata;\n";
   }
   for (Value value : registers)
     os << "  " << declaration(value, "r" + std::to_string(id(value))) << "\n";

@@ -57,4 +57,16 @@ void printRam(raw_ostream &os, const std::string &name, MemRefType type,
      << "_ram[" << m << "_addr];\n    end\n";
 }
 
+void printDualPortRam(raw_ostream &os, const std::string &name, MemRefType type,
+                      StringRef hold) {
+  const std::string &m = name;
+  std::string free = hold.empty() ? "" : " && !" + hold.str();
+  os << "  " << logicOf(bitWidth(type)) << " " << m
+     << "_ram [0:" << type.getNumElements() - 1 << "];\n"
+     << "  always_ff @(posedge ap_clk) begin\n    if (" << m << "_we" << free
+     << ")\n      " << m << "_ram[" << m << "_waddr] <= " << m
+     << "_wdata;\n    if (" << m << "_re" << free << ")\n      " << m
+     << "_rdata <= " << m << "_ram[" << m << "_raddr];\n  end\n";
+}
+
 } // namespace hcl::rtl

@@ -44,6 +44,14 @@ void printModulePorts(llvm::raw_ostream &os, mlir::func::FuncOp func,
 void printRam(llvm::raw_ostream &os, const std::string &name,
               mlir::MemRefType type, llvm::StringRef enable);
 
+/// A simple dual-port RAM `<name>_ram` of `type`'s elements: a read port
+/// (`_re`, `_raddr`, `_rdata` one cycle later, the old word when the write
+/// port writes it in the same cycle) and a write port (`_we`, `_waddr`,
+/// `_wdata`), as FPGA block and distributed RAMs offer; both hold while
+/// `hold` (an expression, empty for never) is high.
+void printDualPortRam(llvm::raw_ostream &os, const std::string &name,
+                      mlir::MemRefType type, llvm::StringRef hold);
+
 } // namespace hcl::rtl
 
 #endif // HCL_LIB_TARGET_RTL_MODULETEXT_H

@@ -34,6 +34,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Diagnostics.h"
 
 #include <limits>
@@ -59,7 +60,16 @@ const TargetModel &rtlTarget() {
   return target;
 }
 
+/// A load of a register (a completely partitioned buffer's element) reads
+/// it as a wire, in the cycle it is issued.
+static bool readsRegister(Operation *op) {
+  auto load = dyn_cast<memref::LoadOp>(op);
+  return load && isRegisterMemory(memoryRoot(load.getMemRef()));
+}
+
 int rtlLatency(Operation *op) {
+  if (readsRegister(op))
+    return 0;
   if (isa<memref::LoadOp>(op))
     return rtlTarget().loadLatency;
   if (isa<memref::StoreOp>(op))
@@ -72,13 +82,25 @@ int rtlLatency(Operation *op) {
   return latencyOf(rtlTarget(), op);
 }
 
+bool isLocalRam(Value root) {
+  Operation *def = root ? root.getDefiningOp() : nullptr;
+  if (!isa_and_present<memref::AllocOp, memref::AllocaOp>(def) ||
+      def->hasAttr(kRegisterAttr))
+    return false;
+  // A returned allocation is a port of the module.
+  return llvm::none_of(root.getUsers(), [](Operation *user) {
+    return isa<func::ReturnOp>(user);
+  });
+}
+
 bool isRegisterMemory(Value root) {
   Operation *def = root ? root.getDefiningOp() : nullptr;
   return def && def->hasAttr(kRegisterAttr);
 }
 
 bool hasDelayedResult(Operation *op) {
-  return isa<memref::LoadOp>(op) || isDivider(op) || isFloatUnit(op);
+  return (isa<memref::LoadOp>(op) && !readsRegister(op)) || isDivider(op) ||
+         isFloatUnit(op);
 }
 
 namespace {
@@ -277,6 +299,23 @@ static std::string unpipelinable(scf::ForOp loop) {
   return "";
 }
 
+/// Whether two accesses of one memory are of different addresses in every
+/// iteration: two of their indices are different constants.
+static bool haveDistinctAddresses(Operation *a, Operation *b) {
+  auto indices = [](Operation *op) -> ValueRange {
+    if (auto load = dyn_cast<memref::LoadOp>(op))
+      return load.getIndices();
+    return cast<memref::StoreOp>(op).getIndices();
+  };
+  for (auto [x, y] : llvm::zip_equal(indices(a), indices(b))) {
+    std::optional<int64_t> cx = getConstantIntValue(x),
+                           cy = getConstantIntValue(y);
+    if (cx && cy && *cx != *cy)
+      return true;
+  }
+  return false;
+}
+
 static std::string memoryName(Value memory) {
   if (auto argument = dyn_cast<BlockArgument>(memory))
     return "argument " + std::to_string(argument.getArgNumber());
@@ -284,8 +323,13 @@ static std::string memoryName(Value memory) {
 }
 
 /// A modulo schedule of `loop` at `ii`, or why there is none.
+/// `floors`: by memory, the earliest cycle of its accesses; a schedule
+/// whose accesses of a written memory span too long for its dependence
+/// raises the memory's floor (its first accesses, loads issued ASAP, then
+/// come later), so that the caller can try the same II again.
 static FailureOr<Pipeline> moduloSchedule(scf::ForOp loop, int ii,
-                                          std::string &why) {
+                                          std::string &why,
+                                          DenseMap<Value, int> &floors) {
   Pipeline pipeline;
   pipeline.loop = loop;
   pipeline.ii = ii;
@@ -297,9 +341,13 @@ static FailureOr<Pipeline> moduloSchedule(scf::ForOp loop, int ii,
   struct Port {
     /// By slot (cycle modulo II): its accesses' cycles and predicates.
     std::vector<SmallVector<std::pair<int, Value>, 1>> slots;
+    /// The loads and stores, in program order.
+    SmallVector<Operation *> accesses;
+    /// A local RAM's write port's slots (`slots` are its read port's).
+    std::vector<SmallVector<std::pair<int, Value>, 1>> writeSlots;
     /// A register's slots taken by a store.
     std::vector<bool> storeSlots;
-    int first = -1, last = -1, lastStore = -1;
+    int first = -1, last = -1, lastLoad = -1, lastStore = -1;
     bool written = false;
   };
   llvm::MapVector<Value, Port> ports;
@@ -364,10 +412,13 @@ static FailureOr<Pipeline> moduloSchedule(scf::ForOp loop, int ii,
     if (Value memory = accessedMemory(&op)) {
       Port &port = ports[memory];
       port.slots.resize(ii);
+      port.accesses.push_back(&op);
       bool isStore = isa<memref::StoreOp>(op);
+      cycle = std::max(cycle, floors.lookup(memory));
       if (isRegisterMemory(memory)) {
-        // A register: loads any number a cycle, after the last store (a
-        // load in a store's cycle reads the old value); one store a slot.
+        // A register: loads any number a cycle, read as a wire, after the
+        // last store (a load in a store's cycle reads the old value); one
+        // store a slot.
         cycle = std::max(cycle, port.lastStore + 1);
         if (isStore) {
           cycle = std::max(cycle, port.last);
@@ -396,34 +447,49 @@ static FailureOr<Pipeline> moduloSchedule(scf::ForOp loop, int ii,
         continue;
       }
       Value predicate = predicateOf(&op);
-      // Two accesses share a cycle of the port only when they are of one
+      // A local RAM has a read port and a write port (ModuleText.h), a
+      // port of the module one port for both.
+      bool dual = isLocalRam(memory);
+      auto &slots = dual && isStore ? port.writeSlots : port.slots;
+      slots.resize(ii);
+      // Two accesses share a cycle of a port only when they are of one
       // iteration, in one cycle, and never both run (the two sides of a
       // branch).
       auto fits = [&](int at) {
-        return llvm::all_of(port.slots[at % ii], [&](auto occupant) {
+        return llvm::all_of(slots[at % ii], [&](auto occupant) {
           return occupant.first == at &&
                  areExclusive(occupant.second, predicate);
         });
       };
-      // Accesses of one memory keep their program order: after the last
-      // one, or beside it when the two exclude each other.
-      int earliest = port.last + 1;
-      if (port.last >= 0 && fits(port.last))
-        earliest = port.last;
+      // Accesses of one memory keep their program order: after the last one
+      // on the port, or beside it when the two exclude each other. On a
+      // local RAM a load also follows the stores before it, and a store may
+      // share the cycle of the loads before it (they read the old word).
+      int lastOnPort =
+          dual ? (isStore ? port.lastStore : port.lastLoad) : port.last;
+      int earliest = lastOnPort + 1;
+      if (lastOnPort >= 0 && fits(lastOnPort))
+        earliest = lastOnPort;
+      if (dual)
+        earliest =
+            std::max(earliest, isStore ? port.lastLoad : port.lastStore + 1);
       cycle = std::max(cycle, earliest);
       int tries = 0;
       while (!fits(cycle)) {
         ++cycle;
         if (++tries == ii) {
           why = memoryName(memory) + " has more than " + std::to_string(ii) +
-                " accesses per iteration for its one port";
+                (dual ? (isStore ? " stores" : " loads") : " accesses") +
+                " per iteration for its one " +
+                (dual ? (isStore ? "write port" : "read port") : "port");
           return failure();
         }
       }
-      port.slots[cycle % ii].push_back({cycle, predicate});
+      slots[cycle % ii].push_back({cycle, predicate});
+      (isStore ? port.lastStore : port.lastLoad) = cycle;
       if (port.first < 0)
         port.first = cycle;
-      port.last = cycle;
+      port.last = std::max(port.last, cycle);
       port.written |= isa<memref::StoreOp>(op);
     }
     pipeline.time[&op] = cycle;
@@ -433,23 +499,42 @@ static FailureOr<Pipeline> moduloSchedule(scf::ForOp loop, int ii,
     depth = std::max(depth, cycle);
   }
   // Iteration n + d, d the smallest carried distance of a written memory's
-  // dependences (MemoryDistances.h), must find iteration n's accesses done.
-  // A stream's elements go in the order of its accesses: iteration n + 1's
-  // must follow iteration n's as if at distance 1.
+  // dependences (MemoryDistances.h), must find iteration n's accesses of
+  // the addresses it touches done: each of its accesses comes after every
+  // access of iteration n that may be the same address (not two different
+  // constant indices), one of the two a store. A stream's elements go in
+  // the order of its accesses: iteration n + 1's follow all of iteration
+  // n's.
   for (auto &[memory, port] : ports) {
     bool stream = isStream(memory);
     if (!port.written && !stream)
       continue;
     std::optional<int64_t> distance =
         stream ? std::optional<int64_t>(1) : keptDistance(loop, memory);
-    if (distance && port.last - port.first >= *distance * ii) {
-      why = "the accesses of " + memoryName(memory) + " span " +
-            std::to_string(port.last - port.first + 1) +
-            " cycles of an iteration, and it is " +
-            (stream ? "a stream" : "written") + ": iteration n + " +
-            std::to_string(*distance) +
-            "'s must follow them (a dependence through memory at distance " +
-            std::to_string(*distance) + ")";
+    if (!distance)
+      continue;
+    int window = static_cast<int>(*distance) * ii;
+    for (Operation *later : port.accesses) {
+      int latest = -1;
+      for (Operation *earlier : port.accesses)
+        if (stream ||
+            ((isa<memref::StoreOp>(earlier) || isa<memref::StoreOp>(later)) &&
+             !haveDistinctAddresses(earlier, later)))
+          latest = std::max(latest, pipeline.time.lookup(earlier));
+      int at = pipeline.time.lookup(later);
+      if (at + window > latest)
+        continue;
+      why = "an access of " + memoryName(memory) + " at cycle " +
+            std::to_string(at) + " of iteration n + " +
+            std::to_string(*distance) + " would come before iteration n's at " +
+            "cycle " + std::to_string(latest) + ", which may be its address (" +
+            (stream ? "a stream"
+                    : "a dependence through memory at distance " +
+                          std::to_string(*distance)) +
+            ")";
+      int floor = latest - window + 1;
+      if (floor > floors.lookup(memory))
+        floors[memory] = floor;
       return failure();
     }
   }
@@ -541,7 +626,16 @@ Fragment Builder::layoutFor(scf::ForOp loop, int init) {
       bool scheduleFailed = false;
       for (; ii <= limit; ++ii) {
         std::string failed;
-        FailureOr<Pipeline> pipeline = moduloSchedule(loop, ii, failed);
+        DenseMap<Value, int> floors;
+        FailureOr<Pipeline> pipeline = failure();
+        // A span too long for a dependence raises a floor: the same II
+        // again, while a floor rises (each try moves accesses later).
+        for (int tries = 0; tries < 8; ++tries) {
+          DenseMap<Value, int> before = floors;
+          pipeline = moduloSchedule(loop, ii, failed, floors);
+          if (succeeded(pipeline) || floors == before)
+            break;
+        }
         if (succeeded(pipeline)) {
           if (ii > requested)
             emitRemark(loop.getLoc())

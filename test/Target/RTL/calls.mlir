@@ -25,7 +25,10 @@
 // RTL:         .arg2(arg2),
 // RTL:         .result0(c0_result0)
 // RTL:       scale_add c1_instance (
-// RTL:       buf0_ce = c0_arg1_ce;
+// The local buffer is a RAM with a read and a write port; the callee's one
+// port goes to the read port for a read, to the write port for a write.
+// RTL:       buf0_re = c0_arg1_ce && !c0_arg1_we;
+// RTL-NEXT:  buf0_we = c0_arg1_ce && c0_arg1_we;
 // RTL-LABEL: module scale_add (
 
 // B[i] = A[i] * k + B[i]; returns the last element written.
