@@ -4,7 +4,9 @@
 // iteration before the branches are converted, so it stops at a branch. A
 // reuse buffer's window is filled in one branch and read in a nested one:
 // after the if-conversion those are predicated accesses of one block, and
-// a read under `p && q` of what a write under `p` put there is that value.
+// a read under `p && q` of what a write under `p` put there is that value,
+// and a write under `p` that a later write under `p` (or less) overwrites,
+// with no read between, is dead.
 // Addresses are the same when their index values are, and distinct when
 // two of them are different constants (Predication.h).
 //
@@ -50,12 +52,27 @@ Value dataOf(memref::LoadOp load) {
   return load.getResult();
 }
 
+/// Erases a store, and its guard with it.
+void eraseStore(memref::StoreOp store) {
+  Operation *guard = store->getParentOp();
+  store.erase();
+  if (isGuard(guard))
+    guard->erase();
+}
+
 void forwardInBody(Block &body) {
   DenseMap<Value, SmallVector<Known>> known;
+  // By memref: the stores no access has read since.
+  DenseMap<Value, SmallVector<memref::StoreOp>> unread;
+  SmallVector<memref::StoreOp> dead;
   int forwarded = 0;
   for (Operation *op : flattenGuards(body)) {
     Value predicate = predicateOf(op);
     if (auto load = dyn_cast<memref::LoadOp>(op)) {
+      // The port reads: a store that may be this address is read.
+      llvm::erase_if(unread[load.getMemRef()], [&](memref::StoreOp store) {
+        return !distinctAddresses(store.getIndices(), load.getIndices());
+      });
       auto &entries = known[load.getMemRef()];
       auto it = llvm::find_if(entries, [&](const Known &entry) {
         return sameAddress(entry.indices, load.getIndices()) &&
@@ -71,6 +88,16 @@ void forwardInBody(Block &body) {
       continue;
     }
     if (auto store = dyn_cast<memref::StoreOp>(op)) {
+      // An unread store to this address is dead when this one runs whenever
+      // it does.
+      llvm::erase_if(unread[store.getMemRef()], [&](memref::StoreOp earlier) {
+        if (!sameAddress(earlier.getIndices(), store.getIndices()) ||
+            !implies(predicateOf(earlier), predicate))
+          return false;
+        dead.push_back(earlier);
+        return true;
+      });
+      unread[store.getMemRef()].push_back(store);
       auto &entries = known[store.getMemRef()];
       llvm::erase_if(entries, [&](const Known &entry) {
         return !distinctAddresses(entry.indices, store.getIndices());
@@ -79,12 +106,19 @@ void forwardInBody(Block &body) {
           {store.getIndices(), store.getValueToStore(), predicate});
       continue;
     }
-    if (op->getNumRegions() || !isMemoryEffectFree(op))
+    if (op->getNumRegions() || !isMemoryEffectFree(op)) {
       known.clear();
+      unread.clear();
+    }
   }
-  LLVM_DEBUG(if (forwarded) llvm::dbgs()
+  // A dead store's value may be one a forwarded load took: only the store
+  // goes.
+  for (memref::StoreOp store : dead)
+    eraseStore(store);
+  LLVM_DEBUG(if (forwarded || !dead.empty()) llvm::dbgs()
              << DEBUG_TYPE ": a pipelined body: " << forwarded
-             << " predicated loads forwarded\n");
+             << " predicated loads forwarded, " << dead.size()
+             << " overwritten stores dropped\n");
 }
 
 } // namespace
@@ -107,10 +141,10 @@ static void eraseWriteOnlyBuffers(Operation *root) {
   for (Operation *buffer : buffers) {
     for (Operation *user :
          llvm::make_early_inc_range(buffer->getResult(0).getUsers())) {
-      Operation *guard = user->getParentOp();
-      user->erase();
-      if (isGuard(guard))
-        guard->erase();
+      if (auto store = dyn_cast<memref::StoreOp>(user))
+        eraseStore(store);
+      else
+        user->erase();
     }
     buffer->erase();
   }

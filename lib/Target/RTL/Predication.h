@@ -43,8 +43,10 @@ bool implies(mlir::Value b, mlir::Value a);
 /// if-conversion: a load of an address a store or a load before it
 /// accessed, under a predicate its own implies, takes that value instead
 /// of a port cycle (what the affine forwarding of hcl-rtl-lower-affine does
-/// before the branches are converted). Then the stores into local buffers
-/// nothing reads any more go, with the buffers.
+/// before the branches are converted), and a store that a later store of
+/// the same address overwrites whenever it runs, with no load between,
+/// goes. Then the stores into local buffers nothing reads any more go,
+/// with the buffers.
 void forwardPredicatedAccesses(mlir::Operation *root);
 
 /// `block`'s operations but its terminator, in order, each guard replaced

@@ -122,15 +122,24 @@ void hoistAllocationsFromPipelines(ModuleOp module) {
   module.walk([](affine::AffineForOp loop) {
     if (!loop->hasAttr("pipeline_ii"))
       return;
+    // Also from the branches in the body (a reduction's accumulator in the
+    // branch a reuse buffer's compute is in), which the if-conversion
+    // could not convert with an allocation inside.
     SmallVector<Operation *> allocations;
-    for (Operation &op : *loop.getBody())
+    loop.getBody()->walk([&](Operation *op) {
       if (isa<memref::AllocOp, memref::AllocaOp>(op) &&
-          op.getNumOperands() == 0)
-        allocations.push_back(&op);
+          op->getNumOperands() == 0)
+        allocations.push_back(op);
+    });
     for (Operation *allocation : allocations) {
       LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": hoisted " << *allocation
                               << " out of a pipelined loop\n");
       allocation->moveBefore(loop);
+      // Freed once, after the loop, not by each iteration.
+      for (Operation *user :
+           llvm::make_early_inc_range(allocation->getResult(0).getUsers()))
+        if (isa<memref::DeallocOp>(user))
+          user->moveAfter(loop);
     }
   });
 }
