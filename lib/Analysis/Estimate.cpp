@@ -128,6 +128,11 @@ int64_t resourceMII(Operation *loop, const TargetModel &target,
   options.runs = true;
   options.sink = [&](const AccessInstance &a) {
     void *memref = a.memref.getAsOpaquePointer();
+    // An argument that is one port whatever its partition (rtl).
+    if (!target.bankedArguments && isa<BlockArgument>(a.memref)) {
+      group(memref, "").of(a.isStore).insert(a);
+      return;
+    }
     if (isa<memref::LoadOp, memref::StoreOp>(a.op) && !a.bank.empty()) {
       anyBank[memref].of(a.isStore).insert(a);
       group(memref, "*");

@@ -90,6 +90,8 @@ static TargetModel rtl() {
   t.ports = 1;
   // A module's own RAMs: a read port and a write port (docs/rtl.md).
   t.localReadPorts = t.localWritePorts = 1;
+  // A partitioned argument is still one memory port of the module.
+  t.bankedArguments = false;
   t.loadLatency = t.storeLatency = 1;
   // Combinational operators take no cycle of their own: a load's data and
   // what is computed from it are stored in the cycle the data arrives.
@@ -172,6 +174,8 @@ FailureOr<TargetModel> TargetModel::get(StringRef nameOrFile,
   };
   if (auto v = o->getBoolean("shared_ports"))
     t.sharedPorts = *v;
+  if (auto v = o->getBoolean("banked_arguments"))
+    t.bankedArguments = *v;
   if (auto v = o->getBoolean("chain_integer_ops"))
     t.chainIntegerOps = *v;
   integer("ports", t.ports);

@@ -29,6 +29,9 @@ struct TargetModel {
   /// A local array's ports when it has its own, not `ports` (rtl: a simple
   /// dual-port RAM, one read and one write port a cycle); 0: as above.
   int localReadPorts = 0, localWritePorts = 0;
+  /// Whether a partitioned argument's banks are ports of their own, as HLS
+  /// splits the interface (rtl: not yet, an argument is one memory port).
+  bool bankedArguments = true;
   int loadLatency = 2, storeLatency = 1;
   /// Integer operations chained within one cycle (a chain costs 1 cycle).
   bool chainIntegerOps = false;
