@@ -52,10 +52,14 @@ def LowerPrint : Pass<"hcl-lower-print", "mlir::ModuleOp"> {
   let description = [{
     Each `hcl.print "fmt" %a, %b : i64, f64` becomes a call of printf with
     the format as a constant global string and its values as variadic
-    arguments, buffered as C's stdout is. The JIT resolves printf in the
-    host process. Runs in `--hcl-lower-to-llvm`.
+    arguments, buffered as C's stdout is. Values of other types are widened
+    first: integers to i64 (zero-extended where `signedness` says `u`),
+    floats, fixed-point values and integers under a floating conversion to
+    f64. The JIT resolves printf in the host process. Runs in
+    `--hcl-lower-to-llvm`, before fixed point is lowered.
   }];
-  let dependentDialects = ["mlir::LLVM::LLVMDialect"];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect",
+                           "mlir::arith::ArithDialect"];
 }
 
 def LowerAffineKeepingLoopHints : Pass<"hcl-lower-affine-keeping-loop-hints",

@@ -262,16 +262,28 @@ def HCL_PrintOp : HCL_Op<"print", [MemoryEffects<[MemWrite]>]> {
   let description = [{
     ```mlir
     hcl.print "x=%lld y=%.3f\n" %x, %y : i64, f64
+    hcl.print "%lld %.2f\n" %b, %q : i3, !hcl.Fixed<8, 2> {signedness = "us"}
     hcl.print "]\n"
     ```
-    Prints with C's printf and flushes. Integer conversions (`d i u o x X c`)
-    take an `i64` with the `ll` length, floating ones (`f e g a`, any case)
-    an `f64`; the front ends convert the user's values (HeteroCL's
-    hcl.print) and rewrite the format so. `%%` prints `%`; `%s`, `%p`, `%n`
-    and `*` widths are refused.
+    Prints with C's printf and flushes. An integer conversion
+    (`d i u o x X c`) is written with the `ll` length and takes a signless
+    integer of at most 64 bits, extended to 64 (zero-extended where
+    `signedness` has a `u` at the value's position, else sign-extended). A
+    floating conversion (`f e g a`, any case) takes a float, a fixed-point
+    value or an integer, printed as its f64 value. `%%` prints `%`; `%s`,
+    `%p`, `%n` and `*` widths are refused.
+
+    HeteroCL-MLIR's spelling is read too:
+    `hcl.print(%x, %y) {format = "%d %.2f\n", unsigned} : i32, f64`. As
+    there, the format defaults to `%.4f ` (here once per value), and values
+    beyond the format's conversions are not printed (printf's rule); an
+    integer conversion of a non-integer value prints it with `%.0f`, as the
+    peer prints every value as a double. A memref is refused: it is
+    `hcl.print_memref`'s.
   }];
-  let arguments = (ins StrAttr:$format, Variadic<AnyTypeOf<[I64, F64]>>:$values);
-  let assemblyFormat = "$format ($values^ `:` type($values))? attr-dict";
+  let arguments = (ins StrAttr:$format, Variadic<AnyType>:$values,
+                       OptionalAttr<StrAttr>:$signedness);
+  let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
 }
 
