@@ -58,6 +58,9 @@ struct ExpandBFloat16Conversions
 void hcl::buildLowerToLLVMPipeline(OpPassManager &pm,
                                    const LowerToLLVMOptions &options) {
   pm.addPass(createCheckScheduleApplied());
+  // HeteroCL-MLIR's memref operations become hcl's scalar ones.
+  pm.addPass(createExpandGetGlobalFixed());
+  pm.addPass(createExpandPrintMemRef());
   // Partition layouts only tell HLS how to bank; the lowering needs strided.
   pm.addPass(createDropPartitionLayouts());
   // Prints widen their values to printf's (fixed point through floats),
@@ -127,6 +130,8 @@ void hcl::registerConversionPasses() {
   registerLowerFixedPoint();
   registerLowerBitOps();
   registerLowerPrint();
+  registerExpandGetGlobalFixed();
+  registerExpandPrintMemRef();
   registerLowerLinalgToAffine();
   registerLowerAffineKeepingLoopHints();
   registerCpuLoops();

@@ -47,6 +47,35 @@ def DropPartitionLayouts : Pass<"hcl-drop-partition-layouts", "mlir::ModuleOp"> 
   }];
 }
 
+def ExpandGetGlobalFixed : Pass<"hcl-expand-get-global-fixed",
+                                 "mlir::ModuleOp"> {
+  let summary = "hcl.get_global_fixed to a copy loop of hcl.bitcast";
+  let description = [{
+    Each `%q = hcl.get_global_fixed @g : memref<S x Fixed<W, F>>` becomes a
+    `memref.get_global` of `@g`'s integers, a new buffer of the result's
+    type, and an affine loop nest storing each integer, truncated or
+    extended to W bits, as `hcl.bitcast` to the fixed-point type. Runs
+    first when a program is lowered for the CPU or emitted as HLS C++, after
+    the schedule is applied.
+  }];
+  let dependentDialects = ["mlir::affine::AffineDialect",
+                           "mlir::memref::MemRefDialect",
+                           "mlir::arith::ArithDialect"];
+}
+
+def ExpandPrintMemRef : Pass<"hcl-expand-print-memref", "mlir::ModuleOp"> {
+  let summary = "hcl.print_memref to loops of hcl.print";
+  let description = [{
+    Each `hcl.print_memref` becomes an affine loop nest over the memref
+    that loads every element and prints it with `hcl.print`: with the op's
+    format if it has one, else as nested brackets, the separators printed
+    under `affine.if` conditions on the indices. Runs first when a program
+    is lowered for the CPU or emitted as HLS C++.
+  }];
+  let dependentDialects = ["mlir::affine::AffineDialect",
+                           "mlir::memref::MemRefDialect"];
+}
+
 def LowerPrint : Pass<"hcl-lower-print", "mlir::ModuleOp"> {
   let summary = "hcl.print to calls of C's printf";
   let description = [{

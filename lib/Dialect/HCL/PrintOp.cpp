@@ -24,28 +24,11 @@ using Operand = OpAsmParser::UnresolvedOperand;
 
 bool isFixed(Type type) { return isa<FixedType, UFixedType>(type); }
 
-/// `format` with each conversion fitted to its value's type: `ll` for an
-/// integer printed by an integer conversion, `.0f` (the peer prints doubles)
-/// for any other value under an integer conversion.
-std::string fitPeerFormat(const std::string &format,
-                          const std::vector<PrintConversion> &conversions,
-                          ArrayRef<Type> types) {
-  std::string result;
-  size_t done = 0;
-  for (auto [k, c] : llvm::enumerate(conversions)) {
-    result += format.substr(done, c.lengthStart - done);
-    if (c.isFloat) {
-      result += c.conversion;
-    } else if (isa<IntegerType>(types[k])) {
-      result += "ll";
-      result += c.conversion;
-    } else {
-      std::string spec = format.substr(c.start, c.lengthStart - c.start);
-      result += spec.find('.') == std::string::npos ? ".0f" : "f";
-    }
-    done = c.conversionAt + 1;
-  }
-  return result + format.substr(done);
+std::vector<bool> integerFlags(ArrayRef<Type> types) {
+  std::vector<bool> flags;
+  for (Type type : types)
+    flags.push_back(isa<IntegerType>(type));
+  return flags;
 }
 
 /// HeteroCL-MLIR's `(%x, ...) {format = ..., unsigned} : T, ...`, the `(`
@@ -60,8 +43,8 @@ ParseResult parsePeerPrint(OpAsmParser &parser, OperationState &result,
   if (!operands.empty() && parser.parseColonTypeList(types))
     return failure();
   if (types.size() != operands.size())
-    return parser.emitError(loc) << operands.size() << " values and "
-                                 << types.size() << " types";
+    return parser.emitError(loc)
+           << operands.size() << " values and " << types.size() << " types";
   for (Type type : types) {
     if (!isa<BaseMemRefType>(type))
       continue;
@@ -103,8 +86,9 @@ ParseResult parsePeerPrint(OpAsmParser &parser, OperationState &result,
         "signedness",
         b.getStringAttr((sign.str() + std::string(types.size(), 's'))
                             .substr(0, types.size())));
-  result.attributes.set(
-      "format", b.getStringAttr(fitPeerFormat(format, conversions, types)));
+  result.attributes.set("format",
+                        b.getStringAttr(fitPrintFormat(format, conversions,
+                                                       integerFlags(types))));
   return parser.resolveOperands(operands, types, loc, result.operands);
 }
 

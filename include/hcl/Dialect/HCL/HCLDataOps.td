@@ -14,6 +14,7 @@ include "hcl/Dialect/HCL/HCLBase.td"
 include "hcl/Dialect/HCL/HCLTypes.td"
 include "mlir/Dialect/Arith/IR/ArithBase.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/IR/SymbolInterfaces.td"
 include "mlir/IR/BuiltinTypes.td"
 include "mlir/IR/OpBase.td"
 include "mlir/IR/CommonTypeConstraints.td"
@@ -285,6 +286,50 @@ def HCL_PrintOp : HCL_Op<"print", [MemoryEffects<[MemWrite]>]> {
                        OptionalAttr<StrAttr>:$signedness);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
+}
+
+def HCL_PrintMemRefOp : HCL_Op<"print_memref"> {
+  let summary = "print a memref's elements: on the CPU and in C simulation";
+  let description = [{
+    ```mlir
+    hcl.print_memref(%a) : memref<2x3xf32>
+    hcl.print_memref(%q) {format = "%.2f\n"} : memref<4x!hcl.Fixed<8, 2>>
+    ```
+    Without a format, the elements in row-major order as nested brackets,
+    `[[1, 2, 3],` / ` [4, 5, 6]]` and a newline (integers with `%lld`,
+    floats and fixed-point values with `%g`). With one (one conversion,
+    HeteroCL-MLIR's rules: see `hcl.print`), each element in row-major order
+    with that format, and nothing else. A unit attribute `unsigned`
+    zero-extends integers.
+    It becomes loops of `hcl.print` before the program is lowered
+    (`hcl-expand-print-memref`).
+  }];
+  let arguments = (ins AnyStaticShapeMemRef:$input,
+                       OptionalAttr<StrAttr>:$format);
+  let assemblyFormat = "`(` $input `)` attr-dict `:` type($input)";
+  let hasVerifier = 1;
+}
+
+def HCL_GetGlobalFixedOp : HCL_Op<"get_global_fixed",
+    [DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "a fixed-point copy of an integer memref.global's bits";
+  let description = [{
+    ```mlir
+    memref.global "private" @w : memref<2xi64> = dense<[6, -2]>
+    %q = hcl.get_global_fixed @w : memref<2x!hcl.Fixed<8, 2>>
+    ```
+    A new buffer of the result's type whose every element has the bits of
+    the global's element of the same index, truncated or extended (by the
+    fixed-point type's signedness) to its width: the global holds the
+    encodings, 6 is 1.5 and -2 is -0.5 in `Fixed<8, 2>`. HeteroCL-MLIR
+    writes its fixed-point constants so. The global has signless integer
+    elements and the result's shape. It becomes a `memref.get_global`, a
+    copy loop and `hcl.bitcast`s before the program is lowered
+    (`hcl-expand-get-global-fixed`).
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$name);
+  let results = (outs AnyStaticShapeMemRef:$result);
+  let assemblyFormat = "$name `:` type($result) attr-dict";
 }
 
 #endif // HCL_DATA_OPS_TD
