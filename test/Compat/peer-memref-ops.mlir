@@ -35,10 +35,10 @@
 // EXPAND-NOT:  hcl.print_memref
 
 // 6 is 1.5 and -2 (0xFE in 8 bits) is -0.5 in Fixed<8, 2>; 258 wraps to 2.
-// OUT:      {{^}}[[1.5, -0.5, 0.5],
+// OUT:      {{^\[\[}}1.5, -0.5, 0.5],
 // OUT-NEXT: {{^}} [0.25, 31.75, -32]]
 // OUT-NEXT: {{^}}255;1;2;
-// OUT-NEXT: {{^}}[[0.5, 0.25]]
+// OUT-NEXT: {{^\[\[}}0.5, 0.25]]
 memref.global "private" @codes : memref<2x3xi64> = dense<[[6, -2, 258], [1, 127, 128]]>
 memref.global "private" @bytes : memref<3xi8> = dense<[-1, 1, 2]>
 memref.global "private" @small : memref<1x2xi4> = dense<[[1, 1]]>
