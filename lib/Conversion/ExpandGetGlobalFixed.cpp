@@ -61,10 +61,11 @@ void expand(hcl::GetGlobalFixedOp op) {
   affine::buildAffineLoopNest(
       b, loc, zeros, type.getShape(), ones,
       [&](OpBuilder &nested, Location at, ValueRange indices) {
-        Value bits = affine::AffineLoadOp::create(nested, at, integers, indices);
+        Value bits =
+            affine::AffineLoadOp::create(nested, at, integers, indices);
         bits = resize(nested, at, bits, width, isSigned);
-        Value fixed = hcl::BitcastOp::create(nested, at,
-                                             type.getElementType(), bits);
+        Value fixed =
+            hcl::BitcastOp::create(nested, at, type.getElementType(), bits);
         affine::AffineStoreOp::create(nested, at, fixed, copy, indices);
       });
   op.getResult().replaceAllUsesWith(copy);

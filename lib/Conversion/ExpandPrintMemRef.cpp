@@ -35,8 +35,8 @@ struct Expansion {
   SmallVector<Value> indices;
 
   void text(OpBuilder &b, const std::string &format) {
-    hcl::PrintOp::create(b, op.getLoc(), b.getStringAttr(format),
-                         ValueRange{}, nullptr);
+    hcl::PrintOp::create(b, op.getLoc(), b.getStringAttr(format), ValueRange{},
+                         nullptr);
   }
 
   void element(OpBuilder &b) {

@@ -61,6 +61,7 @@ void hcl::buildLowerToLLVMPipeline(OpPassManager &pm,
   // HeteroCL-MLIR's memref operations become hcl's scalar ones.
   pm.addPass(createExpandGetGlobalFixed());
   pm.addPass(createExpandPrintMemRef());
+  pm.addPass(createExpandShortCircuit());
   // Partition layouts only tell HLS how to bank; the lowering needs strided.
   pm.addPass(createDropPartitionLayouts());
   // Prints widen their values to printf's (fixed point through floats),
@@ -132,6 +133,7 @@ void hcl::registerConversionPasses() {
   registerLowerPrint();
   registerExpandGetGlobalFixed();
   registerExpandPrintMemRef();
+  registerExpandShortCircuit();
   registerLowerLinalgToAffine();
   registerLowerAffineKeepingLoopHints();
   registerCpuLoops();

@@ -76,6 +76,18 @@ def ExpandPrintMemRef : Pass<"hcl-expand-print-memref", "mlir::ModuleOp"> {
                            "mlir::memref::MemRefDialect"];
 }
 
+def ExpandShortCircuit : Pass<"hcl-expand-short-circuit", "mlir::ModuleOp"> {
+  let summary = "hcl.and and hcl.or to nested scf.if";
+  let description = [{
+    Each region of an `hcl.and` (`hcl.or`) after the first runs inside the
+    `then` (`else`) branch of an `scf.if` on the value before it; the other
+    branch gives false (true). Runs first when a program is lowered for the
+    CPU or emitted as HLS C++.
+  }];
+  let dependentDialects = ["mlir::scf::SCFDialect",
+                           "mlir::arith::ArithDialect"];
+}
+
 def LowerPrint : Pass<"hcl-lower-print", "mlir::ModuleOp"> {
   let summary = "hcl.print to calls of C's printf";
   let description = [{

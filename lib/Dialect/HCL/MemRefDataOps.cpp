@@ -20,9 +20,9 @@ LogicalResult PrintMemRefOp::verify() {
   Type element = getInput().getType().getElementType();
   auto integer = dyn_cast<IntegerType>(element);
   auto real = dyn_cast<FloatType>(element);
-  bool printable = (integer && integer.isSignless() && integer.getWidth() <= 64) ||
-                   (real && real.getWidth() <= 64) ||
-                   isa<FixedType, UFixedType>(element);
+  bool printable =
+      (integer && integer.isSignless() && integer.getWidth() <= 64) ||
+      (real && real.getWidth() <= 64) || isa<FixedType, UFixedType>(element);
   if (!printable)
     return emitOpError("prints integers of at most 64 bits, floats and "
                        "fixed-point values, not ")
@@ -43,8 +43,8 @@ LogicalResult PrintMemRefOp::verify() {
 
 LogicalResult
 GetGlobalFixedOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
-  auto global =
-      symbolTable.lookupNearestSymbolFrom<memref::GlobalOp>(*this, getNameAttr());
+  auto global = symbolTable.lookupNearestSymbolFrom<memref::GlobalOp>(
+      *this, getNameAttr());
   if (!global)
     return emitOpError("'") << getName() << "' is not a memref.global";
   auto type = cast<MemRefType>(getResult().getType());

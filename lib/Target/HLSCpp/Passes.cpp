@@ -85,6 +85,7 @@ void hcl::populateHLSCppPreparePipeline(OpPassManager &pm) {
   // HeteroCL-MLIR's memref operations become hcl's scalar ones.
   pm.addPass(createExpandGetGlobalFixed());
   pm.addPass(createExpandPrintMemRef());
+  pm.addPass(createExpandShortCircuit());
   pm.addNestedPass<func::FuncOp>(createHLSLocalizeAccumulators());
   pm.addPass(createHLSOutlineDataflow());
   pm.addPass(createHLSMarkPrepared());

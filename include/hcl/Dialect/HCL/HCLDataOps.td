@@ -15,6 +15,7 @@ include "hcl/Dialect/HCL/HCLTypes.td"
 include "mlir/Dialect/Arith/IR/ArithBase.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/IR/SymbolInterfaces.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
 include "mlir/IR/BuiltinTypes.td"
 include "mlir/IR/OpBase.td"
 include "mlir/IR/CommonTypeConstraints.td"
@@ -330,6 +331,44 @@ def HCL_GetGlobalFixedOp : HCL_Op<"get_global_fixed",
   let arguments = (ins FlatSymbolRefAttr:$name);
   let results = (outs AnyStaticShapeMemRef:$result);
   let assemblyFormat = "$name `:` type($result) attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
+// Short-circuit logic
+//===----------------------------------------------------------------------===//
+
+class HCL_ShortCircuitOp<string mnemonic, string what, string stops>
+    : HCL_Op<mnemonic, [HCL_DataOpTrait, RecursiveMemoryEffects]> {
+  let summary = "short-circuit logical " # what # " of its regions' i1s";
+  let description = [{
+    ```mlir
+    %r = hcl.}] # mnemonic # [{ {
+      hcl.yield %a : i1
+    }, {
+      %b = memref.load %m[%c0] : memref<1xi1>
+      hcl.yield %b : i1
+    } : i1
+    ```
+    Runs its regions in order, each yielding an i1, and stops at the first
+    that yields }] # stops # [{: the regions after it do not run (their
+    loads and prints do not happen). The result is the last yielded value.
+    Before lowering it becomes nested `scf.if`s
+    (`hcl-expand-short-circuit`), on the CPU and in HLS C++.
+  }];
+  let results = (outs I1:$result);
+  let regions = (region VariadicRegion<SizedRegion<1>>:$bodies);
+  let assemblyFormat = "$bodies attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+def HCL_AndOp : HCL_ShortCircuitOp<"and", "and", "false">;
+def HCL_OrOp : HCL_ShortCircuitOp<"or", "or", "true">;
+
+def HCL_YieldOp : HCL_Op<"yield", [HCL_DataOpTrait, Pure, Terminator,
+                                   ParentOneOf<["AndOp", "OrOp"]>]> {
+  let summary = "the i1 an hcl.and or hcl.or region gives";
+  let arguments = (ins I1:$value);
+  let assemblyFormat = "$value attr-dict `:` type($value)";
 }
 
 #endif // HCL_DATA_OPS_TD
