@@ -58,12 +58,17 @@ struct ExpandBFloat16Conversions
 void hcl::buildLowerToLLVMPipeline(OpPassManager &pm,
                                    const LowerToLLVMOptions &options) {
   pm.addPass(createCheckScheduleApplied());
+  // HeteroCL-MLIR's memref operations become hcl's scalar ones.
+  pm.addPass(createExpandGetGlobalFixed());
+  pm.addPass(createExpandPrintMemRef());
+  pm.addPass(createExpandShortCircuit());
   // Partition layouts only tell HLS how to bank; the lowering needs strided.
   pm.addPass(createDropPartitionLayouts());
-  // Fixed point becomes integers, bit access shifts and masks.
+  // Prints widen their values to printf's (fixed point through floats),
+  // then fixed point becomes integers, bit access shifts and masks.
+  pm.addPass(createLowerPrint());
   pm.addPass(createLowerFixedPoint());
   pm.addPass(createLowerBitOps());
-  pm.addPass(createLowerPrint());
   // Small local buffers (reuse_at's line and window buffers, buffer_at's
   // tiles) live on the stack instead of the heap, where LLVM can keep a
   // window whose accesses unrolling made constant in registers.
@@ -126,6 +131,9 @@ void hcl::registerConversionPasses() {
   registerLowerFixedPoint();
   registerLowerBitOps();
   registerLowerPrint();
+  registerExpandGetGlobalFixed();
+  registerExpandPrintMemRef();
+  registerExpandShortCircuit();
   registerLowerLinalgToAffine();
   registerLowerAffineKeepingLoopHints();
   registerCpuLoops();

@@ -18,8 +18,10 @@
 #include "llvm/IR/Operator.h"
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
 
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 
@@ -421,8 +423,13 @@ llvm::Error JitProgram::run(std::vector<HostArray> &arguments,
   for (HostArray &result : results)
     passMemRef(result); // scalar results travel as memref<T>
   clearDivisionFault();
-  if (std::optional<std::string> violation =
-          callCatchingBoundsViolations(function, packed.data(), boundsSites))
+  // The program's prints (C's stdout) come between what the driver wrote
+  // before the run and after it (llvm::outs(), another buffer on fd 1).
+  llvm::outs().flush();
+  std::optional<std::string> violation =
+      callCatchingBoundsViolations(function, packed.data(), boundsSites);
+  std::fflush(stdout);
+  if (violation)
     return llvm::createStringError("out-of-bounds access: " + *violation);
   // The guarded division divided by 1 and the run went on: its outputs
   // are not the program's.

@@ -47,15 +47,60 @@ def DropPartitionLayouts : Pass<"hcl-drop-partition-layouts", "mlir::ModuleOp"> 
   }];
 }
 
+def ExpandGetGlobalFixed : Pass<"hcl-expand-get-global-fixed",
+                                 "mlir::ModuleOp"> {
+  let summary = "hcl.get_global_fixed to a copy loop of hcl.bitcast";
+  let description = [{
+    Each `%q = hcl.get_global_fixed @g : memref<S x Fixed<W, F>>` becomes a
+    `memref.get_global` of `@g`'s integers, a new buffer of the result's
+    type, and an affine loop nest storing each integer, truncated or
+    extended to W bits, as `hcl.bitcast` to the fixed-point type. Runs
+    first when a program is lowered for the CPU or emitted as HLS C++, after
+    the schedule is applied.
+  }];
+  let dependentDialects = ["mlir::affine::AffineDialect",
+                           "mlir::memref::MemRefDialect",
+                           "mlir::arith::ArithDialect"];
+}
+
+def ExpandPrintMemRef : Pass<"hcl-expand-print-memref", "mlir::ModuleOp"> {
+  let summary = "hcl.print_memref to loops of hcl.print";
+  let description = [{
+    Each `hcl.print_memref` becomes an affine loop nest over the memref
+    that loads every element and prints it with `hcl.print`: with the op's
+    format if it has one, else as nested brackets, the separators printed
+    under `affine.if` conditions on the indices. Runs first when a program
+    is lowered for the CPU or emitted as HLS C++.
+  }];
+  let dependentDialects = ["mlir::affine::AffineDialect",
+                           "mlir::memref::MemRefDialect"];
+}
+
+def ExpandShortCircuit : Pass<"hcl-expand-short-circuit", "mlir::ModuleOp"> {
+  let summary = "hcl.and and hcl.or to nested scf.if";
+  let description = [{
+    Each region of an `hcl.and` (`hcl.or`) after the first runs inside the
+    `then` (`else`) branch of an `scf.if` on the value before it; the other
+    branch gives false (true). Runs first when a program is lowered for the
+    CPU or emitted as HLS C++.
+  }];
+  let dependentDialects = ["mlir::scf::SCFDialect",
+                           "mlir::arith::ArithDialect"];
+}
+
 def LowerPrint : Pass<"hcl-lower-print", "mlir::ModuleOp"> {
   let summary = "hcl.print to calls of C's printf";
   let description = [{
     Each `hcl.print "fmt" %a, %b : i64, f64` becomes a call of printf with
     the format as a constant global string and its values as variadic
-    arguments, buffered as C's stdout is. The JIT resolves printf in the
-    host process. Runs in `--hcl-lower-to-llvm`.
+    arguments, buffered as C's stdout is. Values of other types are widened
+    first: integers to i64 (zero-extended where `signedness` says `u`),
+    floats, fixed-point values and integers under a floating conversion to
+    f64. The JIT resolves printf in the host process. Runs in
+    `--hcl-lower-to-llvm`, before fixed point is lowered.
   }];
-  let dependentDialects = ["mlir::LLVM::LLVMDialect"];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect",
+                           "mlir::arith::ArithDialect"];
 }
 
 def LowerAffineKeepingLoopHints : Pass<"hcl-lower-affine-keeping-loop-hints",

@@ -10,7 +10,6 @@
 #include "hcl/Dialect/HCL/HCLDialect.h"
 #include "hcl/Dialect/HCL/HCLOps.h"
 #include "hcl/Dialect/HCL/HCLTypes.h"
-#include "hcl/Dialect/HCL/PrintFormat.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Matchers.h"
@@ -333,29 +332,4 @@ bool hcl::isUnsignedArgument(Operation *op, unsigned index) {
 bool hcl::isUnsignedResult(Operation *op, unsigned index) {
   auto func = dyn_cast<FunctionOpInterface>(op);
   return func && func.getResultAttr(index, kUnsignedAttrName);
-}
-
-LogicalResult PrintOp::verify() {
-  std::string error;
-  std::vector<PrintConversion> conversions =
-      parsePrintFormat(getFormat().str(), error);
-  if (!error.empty())
-    return emitOpError("format has ") << error;
-  if (conversions.size() != getValues().size())
-    return emitOpError("format has ")
-           << conversions.size() << " conversions for " << getValues().size()
-           << " values";
-  for (auto [k, c] : llvm::enumerate(conversions)) {
-    Type type = getValues()[k].getType();
-    bool isLongLong =
-        getFormat().substr(c.lengthStart, c.conversionAt - c.lengthStart) ==
-        "ll";
-    if (c.isFloat ? !type.isF64() : !(type.isInteger(64) && isLongLong))
-      return emitOpError("value ")
-             << k << " (" << type << ") does not match its conversion: "
-             << (c.isFloat ? "a floating conversion takes an f64"
-                           : "an integer conversion is written %ll? and takes "
-                             "an i64");
-  }
-  return success();
 }

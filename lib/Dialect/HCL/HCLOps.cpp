@@ -96,7 +96,8 @@ Value hcl::getEffectiveStage(Value stage, Value loopHandle) {
 
 bool hcl::isScheduleOp(Operation *op) {
   return isa_and_nonnull<HCLDialect>(op->getDialect()) &&
-         !op->hasTrait<OpTrait::HCLDataOp>() && !isa<PrintOp>(op);
+         !op->hasTrait<OpTrait::HCLDataOp>() &&
+         !isa<PrintOp, PrintMemRefOp, GetGlobalFixedOp>(op);
 }
 
 /// Where names are looked up: the enclosing function, if any.

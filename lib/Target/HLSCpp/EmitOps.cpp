@@ -12,6 +12,7 @@
 #include "hcl/Target/CFamily/CppText.h"
 
 #include "hcl/Dialect/HCL/HCLOps.h"
+#include "hcl/Dialect/HCL/PrintFormat.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -256,12 +257,24 @@ std::optional<LogicalResult> FunctionEmitter::emitTargetOp(Operation *op,
       })
       .Case([&](func::CallOp call) { return emitCall(call, os); })
       .Case([&](PrintOp print) {
-        // The operands are long long and double, as the format says; the
-        // casts keep ap_int values out of printf's varargs.
+        // printf reads long long and double, as the format says; the casts
+        // keep ap_int and ap_fixed values out of printf's varargs.
+        std::string error;
+        std::vector<PrintConversion> conversions =
+            parsePrintFormat(print.getFormat().str(), error);
+        StringRef sign = print.getSignedness().value_or("");
         os << "printf(" << cStringLiteral(print.getFormat());
-        for (Value v : print.getValues())
-          os << (v.getType().isF64() ? ", (double)(" : ", (long long)(")
-             << name(v) << ")";
+        for (auto [k, v] : llvm::enumerate(print.getValues())) {
+          auto integer = dyn_cast<IntegerType>(v.getType());
+          unsigned width = integer ? integer.getWidth() : 64;
+          if (conversions[k].isFloat)
+            os << ", (double)(" << name(v) << ")";
+          else if (k < sign.size() && sign[k] == 'u' && width < 64)
+            os << ", ((long long)(" << name(v) << ") & 0x"
+               << llvm::utohexstr((uint64_t(1) << width) - 1) << "LL)";
+          else
+            os << ", (long long)(" << name(v) << ")";
+        }
         os << ");\n";
         return success();
       })

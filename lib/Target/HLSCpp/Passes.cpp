@@ -1,5 +1,6 @@
 //===- Passes.cpp - the HLS C++ preparation as passes ---------------------===//
 
+#include "hcl/Conversion/Passes.h"
 #include "Dataflow.h"
 
 #include "hcl/Support/PassManagerOptions.h"
@@ -81,6 +82,10 @@ void hcl::localizeHLSAccumulators(func::FuncOp func) {
 }
 
 void hcl::populateHLSCppPreparePipeline(OpPassManager &pm) {
+  // HeteroCL-MLIR's memref operations become hcl's scalar ones.
+  pm.addPass(createExpandGetGlobalFixed());
+  pm.addPass(createExpandPrintMemRef());
+  pm.addPass(createExpandShortCircuit());
   pm.addNestedPass<func::FuncOp>(createHLSLocalizeAccumulators());
   pm.addPass(createHLSOutlineDataflow());
   pm.addPass(createHLSMarkPrepared());

@@ -1,6 +1,6 @@
-// hcl.print's verifier: one conversion per value, `%ll?` with an i64 for
-// integers, the floating conversions with an f64, nothing printf cannot
-// print from those.
+// hcl.print's verifier: one conversion per value, `%ll?` with an integer
+// of at most 64 bits, the floating conversions with any number, nothing
+// printf cannot print from those.
 //
 // RUN: hcl-opt %s -split-input-file -verify-diagnostics
 
@@ -13,7 +13,7 @@ func.func @count(%x: i64) {
 // -----
 
 func.func @int_without_ll(%x: i64) {
-  // expected-error @+1 {{value 0 ('i64') does not match its conversion: an integer conversion is written %ll? and takes an i64}}
+  // expected-error @+1 {{value 0 ('i64') does not match its conversion: an integer conversion is written %ll? and takes an integer}}
   hcl.print "%d\n" %x : i64
   return
 }
@@ -44,8 +44,32 @@ func.func @star(%x: i64) {
 
 // -----
 
-func.func @narrow(%x: i32) {
-  // expected-error @+1 {{operand #0 must be variadic of}}
-  hcl.print "%lld\n" %x : i32
+func.func @wide(%x: i128) {
+  // expected-error @+1 {{value 0 ('i128'): integers are signless, of at most 64 bits}}
+  hcl.print "%lld\n" %x : i128
+  return
+}
+
+// -----
+
+func.func @index(%x: index) {
+  // expected-error @+1 {{value 0 ('index'): hcl.print prints integers, floats and fixed-point values}}
+  hcl.print "%f\n" %x : index
+  return
+}
+
+// -----
+
+func.func @fixed_for_int(%x: !hcl.Fixed<8, 2>) {
+  // expected-error @+1 {{value 0 ('!hcl.Fixed<8, 2>') does not match its conversion}}
+  hcl.print "%lld\n" %x : !hcl.Fixed<8, 2>
+  return
+}
+
+// -----
+
+func.func @signedness(%x: i8) {
+  // expected-error @+1 {{signedness has one letter per value, 's' or 'u'}}
+  hcl.print "%lld\n" %x : i8 {signedness = "x"}
   return
 }

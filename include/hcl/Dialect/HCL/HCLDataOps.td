@@ -14,6 +14,8 @@ include "hcl/Dialect/HCL/HCLBase.td"
 include "hcl/Dialect/HCL/HCLTypes.td"
 include "mlir/Dialect/Arith/IR/ArithBase.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/IR/SymbolInterfaces.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
 include "mlir/IR/BuiltinTypes.td"
 include "mlir/IR/OpBase.td"
 include "mlir/IR/CommonTypeConstraints.td"
@@ -262,17 +264,111 @@ def HCL_PrintOp : HCL_Op<"print", [MemoryEffects<[MemWrite]>]> {
   let description = [{
     ```mlir
     hcl.print "x=%lld y=%.3f\n" %x, %y : i64, f64
+    hcl.print "%lld %.2f\n" %b, %q : i3, !hcl.Fixed<8, 2> {signedness = "us"}
     hcl.print "]\n"
     ```
-    Prints with C's printf and flushes. Integer conversions (`d i u o x X c`)
-    take an `i64` with the `ll` length, floating ones (`f e g a`, any case)
-    an `f64`; the front ends convert the user's values (HeteroCL's
-    hcl.print) and rewrite the format so. `%%` prints `%`; `%s`, `%p`, `%n`
-    and `*` widths are refused.
+    Prints with C's printf and flushes. An integer conversion
+    (`d i u o x X c`) is written with the `ll` length and takes a signless
+    integer of at most 64 bits, extended to 64 (zero-extended where
+    `signedness` has a `u` at the value's position, else sign-extended). A
+    floating conversion (`f e g a`, any case) takes a float, a fixed-point
+    value or an integer, printed as its f64 value. `%%` prints `%`; `%s`,
+    `%p`, `%n` and `*` widths are refused.
+
+    HeteroCL-MLIR's spelling is read too:
+    `hcl.print(%x, %y) {format = "%d %.2f\n", unsigned} : i32, f64`. As
+    there, the format defaults to `%.4f ` (here once per value), and values
+    beyond the format's conversions are not printed (printf's rule); an
+    integer conversion of a non-integer value prints it with `%.0f`, as the
+    peer prints every value as a double. A memref is refused: it is
+    `hcl.print_memref`'s.
   }];
-  let arguments = (ins StrAttr:$format, Variadic<AnyTypeOf<[I64, F64]>>:$values);
-  let assemblyFormat = "$format ($values^ `:` type($values))? attr-dict";
+  let arguments = (ins StrAttr:$format, Variadic<AnyType>:$values,
+                       OptionalAttr<StrAttr>:$signedness);
+  let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
+}
+
+def HCL_PrintMemRefOp : HCL_Op<"print_memref"> {
+  let summary = "print a memref's elements: on the CPU and in C simulation";
+  let description = [{
+    ```mlir
+    hcl.print_memref(%a) : memref<2x3xf32>
+    hcl.print_memref(%q) {format = "%.2f\n"} : memref<4x!hcl.Fixed<8, 2>>
+    ```
+    Without a format, the elements in row-major order as nested brackets,
+    `[[1, 2, 3],` / ` [4, 5, 6]]` and a newline (integers with `%lld`,
+    floats and fixed-point values with `%g`). With one (one conversion,
+    HeteroCL-MLIR's rules: see `hcl.print`), each element in row-major order
+    with that format, and nothing else. A unit attribute `unsigned`
+    zero-extends integers.
+    It becomes loops of `hcl.print` before the program is lowered
+    (`hcl-expand-print-memref`).
+  }];
+  let arguments = (ins AnyStaticShapeMemRef:$input,
+                       OptionalAttr<StrAttr>:$format);
+  let assemblyFormat = "`(` $input `)` attr-dict `:` type($input)";
+  let hasVerifier = 1;
+}
+
+def HCL_GetGlobalFixedOp : HCL_Op<"get_global_fixed",
+    [DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "a fixed-point copy of an integer memref.global's bits";
+  let description = [{
+    ```mlir
+    memref.global "private" @w : memref<2xi64> = dense<[6, -2]>
+    %q = hcl.get_global_fixed @w : memref<2x!hcl.Fixed<8, 2>>
+    ```
+    A new buffer of the result's type whose every element has the bits of
+    the global's element of the same index, truncated or extended (by the
+    fixed-point type's signedness) to its width: the global holds the
+    encodings, 6 is 1.5 and -2 is -0.5 in `Fixed<8, 2>`. HeteroCL-MLIR
+    writes its fixed-point constants so. The global has signless integer
+    elements and the result's shape. It becomes a `memref.get_global`, a
+    copy loop and `hcl.bitcast`s before the program is lowered
+    (`hcl-expand-get-global-fixed`).
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$name);
+  let results = (outs AnyStaticShapeMemRef:$result);
+  let assemblyFormat = "$name `:` type($result) attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
+// Short-circuit logic
+//===----------------------------------------------------------------------===//
+
+class HCL_ShortCircuitOp<string mnemonic, string what, string stops>
+    : HCL_Op<mnemonic, [HCL_DataOpTrait, RecursiveMemoryEffects]> {
+  let summary = "short-circuit logical " # what # " of its regions' i1s";
+  let description = [{
+    ```mlir
+    %r = hcl.}] # mnemonic # [{ {
+      hcl.yield %a : i1
+    }, {
+      %b = memref.load %m[%c0] : memref<1xi1>
+      hcl.yield %b : i1
+    } : i1
+    ```
+    Runs its regions in order, each yielding an i1, and stops at the first
+    that yields }] # stops # [{: the regions after it do not run (their
+    loads and prints do not happen). The result is the last yielded value.
+    Before lowering it becomes nested `scf.if`s
+    (`hcl-expand-short-circuit`), on the CPU and in HLS C++.
+  }];
+  let results = (outs I1:$result);
+  let regions = (region VariadicRegion<SizedRegion<1>>:$bodies);
+  let assemblyFormat = "$bodies attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+def HCL_AndOp : HCL_ShortCircuitOp<"and", "and", "false">;
+def HCL_OrOp : HCL_ShortCircuitOp<"or", "or", "true">;
+
+def HCL_YieldOp : HCL_Op<"yield", [HCL_DataOpTrait, Pure, Terminator,
+                                   ParentOneOf<["AndOp", "OrOp"]>]> {
+  let summary = "the i1 an hcl.and or hcl.or region gives";
+  let arguments = (ins I1:$value);
+  let assemblyFormat = "$value attr-dict `:` type($value)";
 }
 
 #endif // HCL_DATA_OPS_TD

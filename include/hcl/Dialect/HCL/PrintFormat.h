@@ -90,6 +90,33 @@ normalizePrintFormat(const std::string &format,
   return result + format.substr(done);
 }
 
+/// `format` with each conversion fitted to its value as HeteroCL-MLIR
+/// prints (every value as a double): `ll` for an integer value under an
+/// integer conversion, `.0f` (or `f` after a given precision) for any other
+/// value under one; floating conversions lose their length modifier.
+inline std::string
+fitPrintFormat(const std::string &format,
+               const std::vector<PrintConversion> &conversions,
+               const std::vector<bool> &integerValues) {
+  std::string result;
+  size_t done = 0;
+  for (size_t k = 0; k < conversions.size(); ++k) {
+    const PrintConversion &c = conversions[k];
+    result += format.substr(done, c.lengthStart - done);
+    if (c.isFloat) {
+      result += c.conversion;
+    } else if (integerValues[k]) {
+      result += "ll";
+      result += c.conversion;
+    } else {
+      std::string spec = format.substr(c.start, c.lengthStart - c.start);
+      result += spec.find('.') == std::string::npos ? ".0f" : "f";
+    }
+    done = c.conversionAt + 1;
+  }
+  return result + format.substr(done);
+}
+
 } // namespace hcl
 
 #endif // HCL_DIALECT_HCL_PRINTFORMAT_H
