@@ -65,10 +65,12 @@ NodeContext::NodeContext(Importer &importer, const onnx::NodeProto &node,
                          std::string stage)
     : importer(importer), proto(node), stage(std::move(stage)) {}
 
+std::string NodeContext::nodeName() const { return importer.nodeName(proto); }
+
 int64_t NodeContext::opset() const { return importer.opset(); }
 
 void NodeContext::fail(const std::string &message) const {
-  throwError("node '" + proto.name() + "' (" + proto.op_type() +
+  throwError("node '" + importer.nodeName(proto) + "' (" + proto.op_type() +
              "): " + message);
 }
 

@@ -54,6 +54,8 @@ public:
 
   const onnx::NodeProto &node() const { return proto; }
   const std::string &opType() const { return proto.op_type(); }
+  /// The node's name in errors (unnamed nodes: `Add #3`).
+  std::string nodeName() const;
   int64_t opset() const;
   /// The base name of this node's stages (sanitized, unique).
   const std::string &stageName() const { return stage; }

@@ -296,7 +296,7 @@ const onnx::TypeProto *Importer::inferredType(const std::string &name) const {
 Value &Importer::value(const std::string &name, const onnx::NodeProto &user) {
   auto it = values.find(name);
   if (it == values.end())
-    throwError("node '" + user.name() + "' (" + user.op_type() + ") uses '" +
+    throwError("node '" + nodeName(user) + "' (" + user.op_type() + ") uses '" +
                name + "', which no earlier node, input or initializer defines");
   return it->second;
 }
@@ -333,7 +333,7 @@ void Importer::define(const std::string &name, Value v,
   // operand), which are only read at import time.
   for (int64_t d : v.shape)
     if (d <= 0 && !(d == 0 && v.known() && !v.tensor.node()))
-      throwError("node '" + node.name() + "' (" + node.op_type() +
+      throwError("node '" + nodeName(node) + "' (" + node.op_type() +
                  "): output '" + name + "' would have no elements (shape " +
                  shapeText(v.shape) + "); empty tensors are not supported");
   // Check against ONNX's shape inference where it knows the shape.
@@ -348,7 +348,7 @@ void Importer::define(const std::string &name, Value v,
         dims.push_back(dim.dim_value());
       }
       if (isStatic && dims != v.shape)
-        throwError("node '" + node.name() + "' (" + node.op_type() +
+        throwError("node '" + nodeName(node) + "' (" + node.op_type() +
                    "): hcl computes shape " + shapeText(v.shape) + " for '" +
                    name + "' but ONNX's shape inference gives " +
                    shapeText(dims) + " (an importer bug: please report it)");
@@ -367,18 +367,18 @@ void Importer::lowerNode(const onnx::NodeProto &node) {
                 (node.output_size() ? "_" + node.output(0) : std::string())
           : node.name();
   if (!node.domain().empty() && node.domain() != "ai.onnx")
-    throwError("node '" + node.name() + "' (" + node.op_type() +
+    throwError("node '" + nodeName(node) + "' (" + node.op_type() +
                "): operators of domain '" + node.domain() +
                "' are not supported");
   auto it = lowerings.find(node.op_type());
   if (it == lowerings.end())
-    throwError("node '" + node.name() + "' (" + node.op_type() +
+    throwError("node '" + nodeName(node) + "' (" + node.op_type() +
                "): operator " + node.op_type() + " is not supported");
   NodeContext context(*this, node, uniqueStageName(base));
   it->second(context);
   for (int i = 0; i < node.output_size(); ++i)
     if (!node.output(i).empty() && !values.count(node.output(i)))
-      throwError("node '" + node.name() + "' (" + node.op_type() +
+      throwError("node '" + nodeName(node) + "' (" + node.op_type() +
                  "): output " + std::to_string(i) + " ('" + node.output(i) +
                  "') is not supported");
 }
@@ -409,6 +409,16 @@ Tensor Importer::outputTensor(const std::string &name) {
   Tensor copy =
       detail::makeCompute(shape, axes, t.read(index), stage, t.dtype());
   return copy;
+}
+
+std::string Importer::nodeName(const onnx::NodeProto &node) const {
+  if (!node.name().empty())
+    return node.name();
+  const auto &nodes = model.graph().node();
+  for (int i = 0; i < nodes.size(); ++i)
+    if (&nodes.Get(i) == &node)
+      return node.op_type() + " #" + std::to_string(i);
+  return node.op_type();
 }
 
 OnnxModel Importer::run() {

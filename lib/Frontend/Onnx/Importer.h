@@ -38,6 +38,9 @@ public:
            inputNames.end();
   }
   int64_t opset() const { return defaultOpset; }
+  /// How errors name `node`: its name, or for an unnamed node its operator
+  /// and position in the graph (`Add #3`), so the message points somewhere.
+  std::string nodeName(const onnx::NodeProto &node) const;
   /// Records a tensor a stage of the import computes (a graph output that
   /// is not one gets a copy stage).
   void noteComputed(const Tensor &t) { computedTensors.insert(t.node().get()); }

@@ -492,7 +492,7 @@ void lowerConstant(NodeContext &ctx) {
   const onnx::AttributeProto &a = attributes[0];
   const std::string &name = a.name();
   if (name == "value") {
-    ctx.setKnownOutput(0, fromProto(a.t(), "node '" + ctx.node().name() + "'"));
+    ctx.setKnownOutput(0, fromProto(a.t(), "node '" + ctx.nodeName() + "'"));
   } else if (name == "value_float") {
     ctx.setKnownOutput(0, makeKnown(Float(32), {}, {a.f()}));
   } else if (name == "value_floats") {
@@ -517,7 +517,7 @@ void lowerConstantOfShape(NodeContext &ctx) {
   std::vector<int64_t> shape = ctx.knownInts(0, "the shape");
   OnnxTensor fill = makeKnown(Float(32), {}, {0.0});
   if (const auto *a = ctx.attr("value"))
-    fill = fromProto(a->t(), "node '" + ctx.node().name() + "'");
+    fill = fromProto(a->t(), "node '" + ctx.nodeName() + "'");
   if (!fill.dtype.isFloat() && product(shape) <= (1 << 16)) {
     OnnxTensor out;
     out.dtype = fill.dtype;
