@@ -40,12 +40,14 @@ Value expand(OpBuilder &b, Location loc, MutableArrayRef<Region> bodies,
     return first;
   auto ifOp = scf::IfOp::create(b, loc, TypeRange{b.getI1Type()}, first,
                                 /*withElseRegion=*/true);
-  OpBuilder rest = isAnd ? ifOp.getThenBodyBuilder() : ifOp.getElseBodyBuilder();
+  OpBuilder rest =
+      isAnd ? ifOp.getThenBodyBuilder() : ifOp.getElseBodyBuilder();
   OpBuilder decided =
       isAnd ? ifOp.getElseBodyBuilder() : ifOp.getThenBodyBuilder();
-  scf::YieldOp::create(rest, loc, expand(rest, loc, bodies.drop_front(), isAnd));
-  Value constant = arith::ConstantOp::create(decided, loc,
-                                             decided.getBoolAttr(!isAnd));
+  scf::YieldOp::create(rest, loc,
+                       expand(rest, loc, bodies.drop_front(), isAnd));
+  Value constant =
+      arith::ConstantOp::create(decided, loc, decided.getBoolAttr(!isAnd));
   scf::YieldOp::create(decided, loc, constant);
   return ifOp.getResult(0);
 }
@@ -62,7 +64,8 @@ struct ExpandShortCircuitPass
     });
     for (Operation *op : ops) {
       OpBuilder b(op);
-      Value result = expand(b, op->getLoc(), op->getRegions(), isa<hcl::AndOp>(op));
+      Value result =
+          expand(b, op->getLoc(), op->getRegions(), isa<hcl::AndOp>(op));
       op->getResult(0).replaceAllUsesWith(result);
       op->erase();
     }

@@ -24,6 +24,11 @@ def save(name, nodes, inputs, outputs, opset=13):
 save("unsupported_op",
      [mk("NonZero", ["x"], ["y"], name="nz")],
      [vi("x", TensorProto.FLOAT, [4])], [vi("y", TensorProto.INT64, [1, None])])
+# An operator hcl does not lower in a node without a name (exporters leave
+# names out): the error names it by its operator and position.
+save("unnamed_node",
+     [mk("Relu", ["x"], ["r"]), mk("NonZero", ["r"], ["y"])],
+     [vi("x", TensorProto.FLOAT, [4])], [vi("y", TensorProto.INT64, [1, None])])
 # A dynamic batch dimension.
 save("dynamic_dim",
      [mk("Relu", ["x"], ["y"], name="relu")],
