@@ -15,7 +15,6 @@
 #include "Predication.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/Support/Debug.h"
 
@@ -34,16 +33,6 @@ struct Known {
 };
 
 bool sameAddress(ValueRange a, ValueRange b) { return llvm::equal(a, b); }
-
-bool distinctAddresses(ValueRange a, ValueRange b) {
-  for (auto [x, y] : llvm::zip_equal(a, b)) {
-    std::optional<int64_t> cx = getConstantIntValue(x),
-                           cy = getConstantIntValue(y);
-    if (cx && cy && *cx != *cy)
-      return true;
-  }
-  return false;
-}
 
 /// The value that stands for `access`'s data: its guard's result.
 Value dataOf(memref::LoadOp load) {
@@ -71,7 +60,7 @@ void forwardInBody(Block &body) {
     if (auto load = dyn_cast<memref::LoadOp>(op)) {
       // The port reads: a store that may be this address is read.
       llvm::erase_if(unread[load.getMemRef()], [&](memref::StoreOp store) {
-        return !distinctAddresses(store.getIndices(), load.getIndices());
+        return !haveDistinctIndices(store.getIndices(), load.getIndices());
       });
       auto &entries = known[load.getMemRef()];
       auto it = llvm::find_if(entries, [&](const Known &entry) {
@@ -100,7 +89,7 @@ void forwardInBody(Block &body) {
       unread[store.getMemRef()].push_back(store);
       auto &entries = known[store.getMemRef()];
       llvm::erase_if(entries, [&](const Known &entry) {
-        return !distinctAddresses(entry.indices, store.getIndices());
+        return !haveDistinctIndices(entry.indices, store.getIndices());
       });
       entries.push_back(
           {store.getIndices(), store.getValueToStore(), predicate});

@@ -4,6 +4,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Matchers.h"
 
 using namespace mlir;
@@ -53,6 +54,16 @@ bool areExclusive(Value a, Value b) {
   return llvm::any_of(left, [&](auto literal) {
     return llvm::is_contained(right, std::pair(literal.first, !literal.second));
   });
+}
+
+bool haveDistinctIndices(ValueRange a, ValueRange b) {
+  for (auto [x, y] : llvm::zip_equal(a, b)) {
+    std::optional<int64_t> cx = getConstantIntValue(x),
+                           cy = getConstantIntValue(y);
+    if (cx && cy && *cx != *cy)
+      return true;
+  }
+  return false;
 }
 
 bool implies(Value b, Value a) {

@@ -35,6 +35,10 @@ mlir::Value predicateOf(mlir::Operation *access);
 /// with true), as the two sides of a branch do. False when either is null.
 bool areExclusive(mlir::Value a, mlir::Value b);
 
+/// Whether two accesses' indices are different addresses in every
+/// iteration: two of them are different constants.
+bool haveDistinctIndices(mlir::ValueRange a, mlir::ValueRange b);
+
 /// Whether `a` holds whenever `b` does: `a`'s conjunction is part of
 /// `b`'s. A null predicate always holds.
 bool implies(mlir::Value b, mlir::Value a);

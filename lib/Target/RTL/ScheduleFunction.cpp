@@ -34,7 +34,6 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Diagnostics.h"
 
 #include <limits>
@@ -299,21 +298,11 @@ static std::string unpipelinable(scf::ForOp loop) {
   return "";
 }
 
-/// Whether two accesses of one memory are of different addresses in every
-/// iteration: two of their indices are different constants.
-static bool haveDistinctAddresses(Operation *a, Operation *b) {
-  auto indices = [](Operation *op) -> ValueRange {
-    if (auto load = dyn_cast<memref::LoadOp>(op))
-      return load.getIndices();
-    return cast<memref::StoreOp>(op).getIndices();
-  };
-  for (auto [x, y] : llvm::zip_equal(indices(a), indices(b))) {
-    std::optional<int64_t> cx = getConstantIntValue(x),
-                           cy = getConstantIntValue(y);
-    if (cx && cy && *cx != *cy)
-      return true;
-  }
-  return false;
+/// The indices of a load or store.
+static ValueRange indicesOf(Operation *access) {
+  if (auto load = dyn_cast<memref::LoadOp>(access))
+    return load.getIndices();
+  return cast<memref::StoreOp>(access).getIndices();
 }
 
 static std::string memoryName(Value memory) {
@@ -347,7 +336,7 @@ static FailureOr<Pipeline> moduloSchedule(scf::ForOp loop, int ii,
     std::vector<SmallVector<std::pair<int, Value>, 1>> writeSlots;
     /// A register's slots taken by a store.
     std::vector<bool> storeSlots;
-    int first = -1, last = -1, lastLoad = -1, lastStore = -1;
+    int last = -1, lastLoad = -1, lastStore = -1;
     bool written = false;
   };
   llvm::MapVector<Value, Port> ports;
@@ -435,8 +424,6 @@ static FailureOr<Pipeline> moduloSchedule(scf::ForOp loop, int ii,
           port.storeSlots[cycle % ii] = true;
           port.lastStore = cycle;
         }
-        if (port.first < 0)
-          port.first = cycle;
         port.last = std::max(port.last, cycle);
         port.written |= isStore;
         pipeline.time[&op] = cycle;
@@ -487,8 +474,6 @@ static FailureOr<Pipeline> moduloSchedule(scf::ForOp loop, int ii,
       }
       slots[cycle % ii].push_back({cycle, predicate});
       (isStore ? port.lastStore : port.lastLoad) = cycle;
-      if (port.first < 0)
-        port.first = cycle;
       port.last = std::max(port.last, cycle);
       port.written |= isa<memref::StoreOp>(op);
     }
@@ -519,7 +504,7 @@ static FailureOr<Pipeline> moduloSchedule(scf::ForOp loop, int ii,
       for (Operation *earlier : port.accesses)
         if (stream ||
             ((isa<memref::StoreOp>(earlier) || isa<memref::StoreOp>(later)) &&
-             !haveDistinctAddresses(earlier, later)))
+             !haveDistinctIndices(indicesOf(earlier), indicesOf(later))))
           latest = std::max(latest, pipeline.time.lookup(earlier));
       int at = pipeline.time.lookup(later);
       if (at + window > latest)

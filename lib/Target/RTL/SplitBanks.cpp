@@ -149,20 +149,16 @@ Place placeOf(OpBuilder &b, Location loc, const Banking &banking, AffineMap map,
 /// the affine.apply ops that feed it (unrolling leaves those), or the
 /// identity over a memref access's indices.
 std::pair<AffineMap, SmallVector<Value>> accessOf(Operation *op) {
-  if (auto access = dyn_cast<affine::AffineReadOpInterface>(op)) {
-    AffineMap map = access.getAffineMap();
-    SmallVector<Value> operands(access.getMapOperands());
+  auto composed = [](AffineMap map, ValueRange mapOperands) {
+    SmallVector<Value> operands(mapOperands);
     affine::fullyComposeAffineMapAndOperands(&map, &operands);
     affine::canonicalizeMapAndOperands(&map, &operands);
-    return {map, operands};
-  }
-  if (auto access = dyn_cast<affine::AffineWriteOpInterface>(op)) {
-    AffineMap map = access.getAffineMap();
-    SmallVector<Value> operands(access.getMapOperands());
-    affine::fullyComposeAffineMapAndOperands(&map, &operands);
-    affine::canonicalizeMapAndOperands(&map, &operands);
-    return {map, operands};
-  }
+    return std::pair(map, operands);
+  };
+  if (auto access = dyn_cast<affine::AffineReadOpInterface>(op))
+    return composed(access.getAffineMap(), access.getMapOperands());
+  if (auto access = dyn_cast<affine::AffineWriteOpInterface>(op))
+    return composed(access.getAffineMap(), access.getMapOperands());
   ValueRange indices = isa<memref::LoadOp>(op)
                            ? cast<memref::LoadOp>(op).getIndices()
                            : cast<memref::StoreOp>(op).getIndices();
