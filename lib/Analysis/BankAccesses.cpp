@@ -624,4 +624,24 @@ collectScopeAccesses(Operation *scope, const IterationOptions &options) {
   return std::move(walker.out);
 }
 
+bool hasPortPerBank(BlockArgument argument) {
+  auto func = dyn_cast<func::FuncOp>(argument.getOwner()->getParentOp());
+  if (!func || argument.getOwner() != &func.getBody().front() ||
+      !isa<MemRefType>(argument.getType()))
+    return false;
+  auto onlyAccessed = llvm::all_of(argument.getUsers(), [&](Operation *user) {
+    if (isa<AffineLoadOp, memref::LoadOp>(user))
+      return true;
+    if (auto store = dyn_cast<AffineStoreOp>(user))
+      return store.getValueToStore() != argument;
+    if (auto store = dyn_cast<memref::StoreOp>(user))
+      return store.getValueToStore() != argument;
+    return false;
+  });
+  if (!onlyAccessed)
+    return false;
+  Operation *module = SymbolTable::getNearestSymbolTable(func->getParentOp());
+  return !module || SymbolTable::symbolKnownUseEmpty(func, module);
+}
+
 } // namespace hcl

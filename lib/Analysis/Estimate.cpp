@@ -128,8 +128,11 @@ int64_t resourceMII(Operation *loop, const TargetModel &target,
   options.runs = true;
   options.sink = [&](const AccessInstance &a) {
     void *memref = a.memref.getAsOpaquePointer();
-    // An argument that is one port whatever its partition (rtl).
-    if (!target.bankedArguments && isa<BlockArgument>(a.memref)) {
+    // An argument that is one port whatever its partition.
+    if (auto argument = dyn_cast<BlockArgument>(a.memref);
+        argument &&
+        (!target.bankedArguments ||
+         (target.bankedArgumentsAtEntryOnly && !hasPortPerBank(argument)))) {
       group(memref, "").of(a.isStore).insert(a);
       return;
     }

@@ -90,8 +90,9 @@ static TargetModel rtl() {
   t.ports = 1;
   // A module's own RAMs: a read port and a write port (docs/rtl.md).
   t.localReadPorts = t.localWritePorts = 1;
-  // A partitioned argument is still one memory port of the module.
-  t.bankedArguments = false;
+  // A partitioned argument of the top is a memory port per bank
+  // (hcl-rtl-split-banks); a callee's is one port of its module.
+  t.bankedArgumentsAtEntryOnly = true;
   t.loadLatency = t.storeLatency = 1;
   // Combinational operators take no cycle of their own: a load's data and
   // what is computed from it are stored in the cycle the data arrives.
@@ -174,8 +175,11 @@ FailureOr<TargetModel> TargetModel::get(StringRef nameOrFile,
   };
   if (auto v = o->getBoolean("shared_ports"))
     t.sharedPorts = *v;
+  // true, false, or "entry": the kernel's top only (the rtl's rule).
   if (auto v = o->getBoolean("banked_arguments"))
     t.bankedArguments = *v;
+  if (auto v = o->getString("banked_arguments"))
+    t.bankedArgumentsAtEntryOnly = *v == "entry";
   if (auto v = o->getBoolean("chain_integer_ops"))
     t.chainIntegerOps = *v;
   integer("ports", t.ports);

@@ -111,9 +111,8 @@ Error writeInputs(JitProgram &jit, unsigned seed,
 unsigned widthOf(mlir::func::FuncOp func, StringRef file) {
   unsigned index = 0;
   mlir::Type type;
-  if (file.consume_front("arg") && !file.getAsInteger(10, index) &&
-      index < func.getNumArguments())
-    type = func.getArgument(index).getType();
+  if (file.consume_front("arg") && !file.getAsInteger(10, index))
+    type = kernelArgumentType(func, index);
   else if (file.consume_front("result") && !file.getAsInteger(10, index) &&
            index < func.getNumResults())
     type = func.getResultTypes()[index];

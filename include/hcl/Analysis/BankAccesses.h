@@ -152,6 +152,12 @@ collectScopeAccesses(mlir::Operation *scope, const IterationOptions &options);
 mlir::Operation *schedulingScope(mlir::Operation *op,
                                  llvm::ArrayRef<mlir::Operation *> calls);
 
+/// Whether a partitioned memref argument is a port per bank in the RTL, as
+/// HLS splits a partitioned argument's interface: an argument of a function
+/// that nothing in its module calls (the kernel's top), only loaded and
+/// stored (an argument passed on to a call stays one port).
+bool hasPortPerBank(mlir::BlockArgument argument);
+
 } // namespace hcl
 
 #endif // HCL_ANALYSIS_BANKACCESSES_H

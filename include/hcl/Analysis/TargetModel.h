@@ -30,8 +30,11 @@ struct TargetModel {
   /// dual-port RAM, one read and one write port a cycle); 0: as above.
   int localReadPorts = 0, localWritePorts = 0;
   /// Whether a partitioned argument's banks are ports of their own, as HLS
-  /// splits the interface (rtl: not yet, an argument is one memory port).
+  /// splits the interface; with `bankedArgumentsAtEntryOnly` (rtl) only
+  /// where hasPortPerBank says so (BankAccesses.h): an argument of the
+  /// kernel's top that is not passed on; other arguments are one port.
   bool bankedArguments = true;
+  bool bankedArgumentsAtEntryOnly = false;
   int loadLatency = 2, storeLatency = 1;
   /// Integer operations chained within one cycle (a chain costs 1 cycle).
   bool chainIntegerOps = false;

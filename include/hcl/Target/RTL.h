@@ -52,11 +52,17 @@ std::string rtlModuleName(mlir::func::FuncOp func);
 /// Writes a Verilator C++ testbench for `func`'s module (built with
 /// `--prefix Vkernel`). It reads `DIR/argN.bin` (raw little-endian
 /// elements, the host layout), models each memory port with a read latency
-/// of one cycle, starts the kernel, runs until done, writes `DIR/argN.out`
-/// for memref arguments and `DIR/resultN.out` for results, and prints
-/// `cycles N`. DIR is its first command-line argument.
+/// of one cycle (a partitioned argument's banks are filled from its file,
+/// through its layout), starts the kernel, runs until done, writes
+/// `DIR/argN.out` for memref arguments and `DIR/resultN.out` for results, and
+/// prints `cycles N`. DIR is its first command-line argument.
 mlir::LogicalResult emitVerilatorTestbench(mlir::func::FuncOp func,
                                            llvm::raw_ostream &os);
+
+/// The type of the kernel's argument `index` (`DIR/argN.bin`) in the
+/// prepared `func`, whose partitioned arguments may be a port per bank:
+/// then the array's type, which its banks record.
+mlir::Type kernelArgumentType(mlir::func::FuncOp func, unsigned index);
 
 /// Registers `--emit-rtl` with mlir-translate's registry.
 void registerRTLTranslation();

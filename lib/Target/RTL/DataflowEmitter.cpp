@@ -18,6 +18,7 @@
 #include "Dataflow.h"
 #include "ModuleText.h"
 #include "Operators.h"
+#include "SplitBanks.h"
 
 #include "hcl/Analysis/StreamTrace.h"
 #include "hcl/Target/RTL.h"
@@ -91,7 +92,7 @@ bool writes(func::FuncOp callee, unsigned arg) {
 void DataflowEmitter::collect() {
   for (auto [index, argument] : llvm::enumerate(func.getArguments()))
     if (auto type = dyn_cast<MemRefType>(argument.getType()))
-      memories[argument] = {"arg" + std::to_string(index), type, true};
+      memories[argument] = {argumentName(func, index), type, true};
   auto ret = cast<func::ReturnOp>(func.getBody().front().getTerminator());
   for (auto [index, value] : llvm::enumerate(ret.getOperands()))
     memories[value] = {"result" + std::to_string(index),
@@ -152,8 +153,9 @@ void DataflowEmitter::printInstance(unsigned p, raw_ostream &os) {
     std::string a = "arg" + std::to_string(arg);
     auto type = dyn_cast<MemRefType>(operand.getType());
     if (!type) {
-      pin << ",\n    ." << a << "(arg"
-          << cast<BlockArgument>(operand).getArgNumber() << ")";
+      pin << ",\n    ." << a << "("
+          << argumentName(func, cast<BlockArgument>(operand).getArgNumber())
+          << ")";
       continue;
     }
     std::string port = name + "_" + a;

@@ -115,6 +115,12 @@ inline constexpr llvm::StringLiteral kRegisterAttr = "rtl.register";
 /// Whether the memory `root` (memoryRoot) is such a register.
 bool isRegisterMemory(mlir::Value root);
 
+/// Whether a load of a register in `pipeline` is issued in the cycle of a
+/// store to it of an earlier iteration (the scheduler lets a later
+/// iteration's load share that cycle): it then reads the store's data, the
+/// register's bypass, as the value sequential order gives it.
+bool registerBypass(const Pipeline &pipeline, mlir::Operation *load);
+
 /// Whether the memory `root` is a RAM of the module (a local allocation
 /// that is not returned, nor a register): a simple dual-port RAM with a
 /// read port and a write port (ModuleText.h), where the module's memory

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "MemoryDistances.h"
+#include "SplitBanks.h"
 
 #include "hcl/Analysis/Estimate.h"
 
@@ -38,8 +39,16 @@ void nameMemories(Operation *func) {
 }
 
 std::string memoryKey(Value root) {
-  if (auto argument = dyn_cast<BlockArgument>(root))
-    return "arg" + std::to_string(argument.getArgNumber());
+  // A bank of a partitioned argument has its array's key (SplitBanks.h):
+  // the distances were found on the array.
+  if (auto argument = dyn_cast<BlockArgument>(root)) {
+    auto func = dyn_cast<func::FuncOp>(argument.getOwner()->getParentOp());
+    IntegerAttr original = func ? func.getArgAttrOfType<IntegerAttr>(
+                                      argument.getArgNumber(), kArgumentAttr)
+                                : IntegerAttr();
+    return "arg" + std::to_string(original ? original.getInt()
+                                           : argument.getArgNumber());
+  }
   if (Operation *def = root.getDefiningOp())
     if (auto name = def->getAttrOfType<StringAttr>(kMemoryAttr))
       return name.str();

@@ -20,6 +20,7 @@
 #include "ModuleText.h"
 #include "Operators.h"
 #include "Predication.h"
+#include "SplitBanks.h"
 
 #include "hcl/Target/RTL.h"
 
@@ -91,9 +92,13 @@ private:
   bool stalls;
   /// The signal a load of `memory` takes its data from: a register is
   /// read as a wire (Fsm.h, kRegisterAttr).
-  std::string readData(const Memory &memory) {
-    if (memory.isRegister)
+  std::string readData(const Memory &memory, Operation *load) {
+    if (memory.isRegister) {
+      for (const Pipeline &pipeline : fsm.pipelines)
+        if (registerBypass(pipeline, load))
+          return memory.name + "_bypass";
       return memory.name + "_ram[0]";
+    }
     return memory.name + (stalls && memory.isPort ? "_rdata_h" : "_rdata");
   }
   void printStallHolds(raw_ostream &os);
@@ -170,7 +175,7 @@ std::string ModuleEmitter::signal(Value value, int inState) {
     value = fsm.aliases.lookup(value);
   if (auto argument = dyn_cast<BlockArgument>(value)) {
     if (argument.getOwner() == &func.getBody().front())
-      return "arg" + std::to_string(argument.getArgNumber());
+      return argumentName(func, argument.getArgNumber());
     return reg(value);
   }
   Operation *def = value.getDefiningOp();
@@ -282,7 +287,7 @@ std::string ModuleEmitter::address(Operation *access, ValueRange indices,
 void ModuleEmitter::collectMemories() {
   for (auto [index, argument] : llvm::enumerate(func.getArguments()))
     if (auto type = dyn_cast<MemRefType>(argument.getType()))
-      memories[argument] = {"arg" + std::to_string(index), type, true};
+      memories[argument] = {argumentName(func, index), type, true};
   auto ret = cast<func::ReturnOp>(func.getBody().front().getTerminator());
   for (auto [index, value] : llvm::enumerate(ret.getOperands()))
     if (auto type = dyn_cast<MemRefType>(value.getType()))
@@ -350,7 +355,7 @@ void ModuleEmitter::emitPipelineWires(int stateId, int index, raw_ostream &os) {
     }
     std::string expression;
     if (auto load = dyn_cast<memref::LoadOp>(op))
-      expression = readData(memories[memoryRoot(load.getMemRef())]);
+      expression = readData(memories[memoryRoot(load.getMemRef())], load);
     else
       expression = operatorExpression(
           &op, [&](Value value) { return operand(value, &op, stateId); });
@@ -521,7 +526,7 @@ void ModuleEmitter::emitWires() {
       }
       std::string expression;
       if (auto load = dyn_cast<memref::LoadOp>(op))
-        expression = readData(memories[memoryRoot(load.getMemRef())]);
+        expression = readData(memories[memoryRoot(load.getMemRef())], load);
       else
         expression = operatorExpression(
             op, [&](Value operand) { return signal(operand, inState); });
@@ -698,7 +703,12 @@ void ModuleEmitter::emitMemoryPorts() {
       os << "  " << logicOf(bitWidth(memory.type)) << " " << m
          << "_ram [0:0];\n  always_ff @(posedge ap_clk)\n    if (" << m << "_we"
          << (stalls ? " && !ap_stall" : "") << ")\n      " << m
-         << "_ram[0] <= " << m << "_wdata;\n";
+         << "_ram[0] <= " << m << "_wdata;\n"
+         << "  /* verilator lint_off UNUSEDSIGNAL */ "
+         << logicOf(bitWidth(memory.type)) << " " << m
+         << "_bypass; /* verilator lint_on UNUSEDSIGNAL */\n  assign " << m
+         << "_bypass = " << m << "_we ? " << m << "_wdata : " << m
+         << "_ram[0];\n";
       continue;
     }
     printDualPortRam(os, m, memory.type, stalls ? "ap_stall" : "");

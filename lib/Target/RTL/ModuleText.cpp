@@ -2,6 +2,7 @@
 
 #include "ModuleText.h"
 #include "Operators.h"
+#include "SplitBanks.h"
 
 #include "llvm/Support/MathExtras.h"
 
@@ -38,8 +39,8 @@ void printModulePorts(raw_ostream &os, func::FuncOp func,
   }
   for (auto [index, argument] : llvm::enumerate(func.getArguments()))
     if (!isa<MemRefType>(argument.getType()))
-      os << ",\n  input  " << logicOf(bitWidth(argument.getType())) << " arg"
-         << index;
+      os << ",\n  input  " << logicOf(bitWidth(argument.getType())) << " "
+         << argumentName(func, index);
   for (auto [index, type] : llvm::enumerate(func.getResultTypes()))
     if (!isa<MemRefType>(type))
       os << ",\n  output " << logicOf(bitWidth(type)) << " result" << index;

@@ -96,8 +96,14 @@ static void forwardInBlock(Block &body) {
 
 void forwardInPipelines(ModuleOp module) {
   module.walk([](affine::AffineForOp loop) {
-    if (loop->hasAttr("pipeline_ii"))
-      forwardInBlock(*loop.getBody());
+    if (!loop->hasAttr("pipeline_ii"))
+      return;
+    // Each block by itself: a branch's body (a reuse buffer's fill, the
+    // accumulation a window's branch computes) is straight-line code too.
+    SmallVector<Block *> blocks = {loop.getBody()};
+    loop.getBody()->walk([&](Block *block) { blocks.push_back(block); });
+    for (Block *block : blocks)
+      forwardInBlock(*block);
   });
 }
 

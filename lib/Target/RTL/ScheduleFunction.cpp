@@ -97,6 +97,23 @@ bool isRegisterMemory(Value root) {
   return def && def->hasAttr(kRegisterAttr);
 }
 
+bool registerBypass(const Pipeline &pipeline, Operation *load) {
+  auto read = dyn_cast<memref::LoadOp>(load);
+  auto at = pipeline.time.find(load);
+  if (!read || at == pipeline.time.end())
+    return false;
+  Value root = memoryRoot(read.getMemRef());
+  if (!isRegisterMemory(root))
+    return false;
+  // One store of the register a slot: the one in this cycle, if any.
+  return llvm::any_of(pipeline.time, [&](auto entry) {
+    auto store = dyn_cast<memref::StoreOp>(entry.first);
+    int later = entry.second - at->second;
+    return store && memoryRoot(store.getMemRef()) == root && later > 0 &&
+           later % pipeline.ii == 0;
+  });
+}
+
 bool hasDelayedResult(Operation *op) {
   return (isa<memref::LoadOp>(op) && !readsRegister(op)) || isDivider(op) ||
          isFloatUnit(op);
@@ -499,15 +516,30 @@ static FailureOr<Pipeline> moduloSchedule(scf::ForOp loop, int ii,
     if (!distance)
       continue;
     int window = static_cast<int>(*distance) * ii;
+    // A register may take iteration n + d's access in the cycle of
+    // iteration n's unless both are stores: a load in a store's cycle
+    // reads the old value (a store of a later iteration) or the store's
+    // data (an earlier one's, through the register's bypass:
+    // registerBypass).
+    bool sameCycle = isRegisterMemory(memory);
     for (Operation *later : port.accesses) {
-      int latest = -1;
-      for (Operation *earlier : port.accesses)
-        if (stream ||
-            ((isa<memref::StoreOp>(earlier) || isa<memref::StoreOp>(later)) &&
-             !haveDistinctIndices(indicesOf(earlier), indicesOf(later))))
-          latest = std::max(latest, pipeline.time.lookup(earlier));
+      int latest = -1, needed = 0;
+      for (Operation *earlier : port.accesses) {
+        bool stores =
+            isa<memref::StoreOp>(earlier) && isa<memref::StoreOp>(later);
+        if (!stream &&
+            ((!isa<memref::StoreOp>(earlier) && !isa<memref::StoreOp>(later)) ||
+             haveDistinctIndices(indicesOf(earlier), indicesOf(later))))
+          continue;
+        int time = pipeline.time.lookup(earlier);
+        int after = sameCycle && !stores ? time : time + 1;
+        if (after > needed || latest < 0) {
+          needed = after;
+          latest = time;
+        }
+      }
       int at = pipeline.time.lookup(later);
-      if (at + window > latest)
+      if (latest < 0 || at + window >= needed)
         continue;
       why = "an access of " + memoryName(memory) + " at cycle " +
             std::to_string(at) + " of iteration n + " +
@@ -517,7 +549,7 @@ static FailureOr<Pipeline> moduloSchedule(scf::ForOp loop, int ii,
                     : "a dependence through memory at distance " +
                           std::to_string(*distance)) +
             ")";
-      int floor = latest - window + 1;
+      int floor = needed - window;
       if (floor > floors.lookup(memory))
         floors[memory] = floor;
       return failure();

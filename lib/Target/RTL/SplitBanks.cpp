@@ -10,7 +10,8 @@
 // T[4 * i + 1] under Cyclic 4 composes with the layout into the bank 1. One
 // whose bank is known only at run time goes to each bank it may reach,
 // predicated on the bank number (a guard, Predication.h), and a load's data
-// is selected among them.
+// is selected among them. A partitioned argument of the kernel's top
+// becomes an argument, a memory port, per bank in the same way.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,7 +19,9 @@
 #include "Fsm.h"
 #include "Predication.h"
 
+#include "hcl/Analysis/BankAccesses.h"
 #include "hcl/Dialect/HCL/PartitionLayout.h"
+#include "hcl/Target/RTL.h"
 #include "hcl/Target/RTL/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -254,6 +257,26 @@ void rewriteStore(Operation *store, Value value, const Banking &banking,
   store->erase();
 }
 
+/// Sends each access of `memref` to the banks it may reach among `banks`
+/// (a deallocation deallocates every bank).
+void redirectAccesses(Value memref, const Banking &banking,
+                      ArrayRef<Value> banks) {
+  for (Operation *user : llvm::make_early_inc_range(memref.getUsers())) {
+    if (isa<memref::LoadOp, affine::AffineLoadOp>(user)) {
+      rewriteLoad(user, banking, banks);
+    } else if (auto store = dyn_cast<memref::StoreOp>(user)) {
+      rewriteStore(store, store.getValueToStore(), banking, banks);
+    } else if (auto store = dyn_cast<affine::AffineStoreOp>(user)) {
+      rewriteStore(store, store.getValueToStore(), banking, banks);
+    } else {
+      OpBuilder at(user);
+      for (Value bank : banks)
+        memref::DeallocOp::create(at, user->getLoc(), bank);
+      user->erase();
+    }
+  }
+}
+
 void split(Operation *alloc, const Banking &banking) {
   OpBuilder b(alloc);
   auto type = cast<MemRefType>(alloc->getResult(0).getType());
@@ -272,22 +295,53 @@ void split(Operation *alloc, const Banking &banking) {
   LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": " << type << " into "
                           << banking.count() << " banks of " << bankType
                           << "\n");
-  for (Operation *user :
-       llvm::make_early_inc_range(alloc->getResult(0).getUsers())) {
-    if (isa<memref::LoadOp, affine::AffineLoadOp>(user)) {
-      rewriteLoad(user, banking, bankAllocs);
-    } else if (auto store = dyn_cast<memref::StoreOp>(user)) {
-      rewriteStore(store, store.getValueToStore(), banking, bankAllocs);
-    } else if (auto store = dyn_cast<affine::AffineStoreOp>(user)) {
-      rewriteStore(store, store.getValueToStore(), banking, bankAllocs);
-    } else {
-      OpBuilder at(user);
-      for (Value bank : bankAllocs)
-        memref::DeallocOp::create(at, user->getLoc(), bank);
-      user->erase();
-    }
-  }
+  redirectAccesses(alloc->getResult(0), banking, bankAllocs);
   alloc->erase();
+}
+
+/// Makes each bank of `func`'s partitioned arguments that hasPortPerBank
+/// an argument of its own, right after where the argument was, which goes.
+/// Every argument then says which of the kernel's it is (rtl::kArgumentAttr);
+/// a bank also its number and the array's type, for the testbench.
+void splitArguments(func::FuncOp func) {
+  SmallVector<std::pair<unsigned, Banking>> partitioned;
+  for (BlockArgument argument : func.getArguments()) {
+    auto type = dyn_cast<MemRefType>(argument.getType());
+    if (!type || !hasPortPerBank(argument))
+      continue;
+    FailureOr<Banking> banking = bankingOf(type);
+    if (succeeded(banking) && banking->count() > 1)
+      partitioned.push_back({argument.getArgNumber(), *banking});
+  }
+  if (partitioned.empty())
+    return;
+  Builder b(func.getContext());
+  for (unsigned i = 0; i < func.getNumArguments(); ++i)
+    func.setArgAttr(i, rtl::kArgumentAttr, b.getI64IntegerAttr(i));
+  // From the last, so that the arguments before keep their numbers.
+  for (auto &[index, banking] : llvm::reverse(partitioned)) {
+    BlockArgument argument = func.getArgument(index);
+    auto type = cast<MemRefType>(argument.getType());
+    auto bankType = MemRefType::get(banking.bankShape, type.getElementType());
+    int64_t count = banking.count();
+    SmallVector<unsigned> positions(count, index + 1);
+    SmallVector<Type> types(count, bankType);
+    SmallVector<Location> locations(count, argument.getLoc());
+    SmallVector<DictionaryAttr> attributes;
+    for (int64_t k = 0; k < count; ++k)
+      attributes.push_back(b.getDictionaryAttr(
+          {b.getNamedAttr(rtl::kArgumentAttr, b.getI64IntegerAttr(index)),
+           b.getNamedAttr(rtl::kBankAttr, b.getI64IntegerAttr(k)),
+           b.getNamedAttr(rtl::kBankedAttr, TypeAttr::get(type))}));
+    if (failed(func.insertArguments(positions, types, attributes, locations)))
+      continue;
+    LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": argument " << index << " " << type
+                            << " into " << count << " ports\n");
+    SmallVector<Value> banks(
+        func.getArguments().slice(index + 1, static_cast<size_t>(count)));
+    redirectAccesses(argument, banking, banks);
+    (void)func.eraseArgument(index);
+  }
 }
 
 struct RTLSplitBanksPass : public impl::RTLSplitBanksBase<RTLSplitBanksPass> {
@@ -298,7 +352,34 @@ struct RTLSplitBanksPass : public impl::RTLSplitBanksBase<RTLSplitBanksPass> {
 
 namespace rtl {
 
+std::string argumentName(func::FuncOp func, unsigned index) {
+  auto original = func.getArgAttrOfType<IntegerAttr>(index, rtl::kArgumentAttr);
+  std::string name =
+      "arg" + std::to_string(original ? original.getInt() : index);
+  if (auto bank = func.getArgAttrOfType<IntegerAttr>(index, rtl::kBankAttr))
+    name += "_b" + std::to_string(bank.getInt());
+  return name;
+}
+
+} // namespace rtl
+
+Type kernelArgumentType(func::FuncOp func, unsigned index) {
+  for (unsigned i = 0; i < func.getNumArguments(); ++i) {
+    auto original = func.getArgAttrOfType<IntegerAttr>(i, rtl::kArgumentAttr);
+    if (!original || original.getInt() != index)
+      continue;
+    if (auto array = func.getArgAttrOfType<TypeAttr>(i, rtl::kBankedAttr))
+      return array.getValue();
+    return func.getArgument(i).getType();
+  }
+  return index < func.getNumArguments() ? func.getArgument(index).getType()
+                                        : Type();
+}
+
+namespace rtl {
+
 void splitBanks(Operation *root) {
+  root->walk([](func::FuncOp func) { splitArguments(func); });
   SmallVector<std::pair<Operation *, Banking>> partitioned;
   root->walk([&](Operation *op) {
     if (!isa<memref::AllocOp, memref::AllocaOp>(op) ||

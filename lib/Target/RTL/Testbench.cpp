@@ -4,11 +4,16 @@
 // is a C++ array served at the rising clock edge (a write stores, a read
 // puts the word on `_rdata` after the edge: a read latency of one cycle),
 // the inputs come from raw files the checker writes from the JIT's random
-// inputs, and the outputs go back to raw files it compares bit for bit.
+// inputs, and the outputs go back to raw files it compares bit for bit. A
+// partitioned argument that is a port per bank (SplitBanks.h) is scattered
+// from its file to its banks, and gathered back, through its layout.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Operators.h"
+#include "SplitBanks.h"
+
+#include "hcl/Dialect/HCL/PartitionLayout.h"
 
 #include "hcl/Target/RTL.h"
 
@@ -42,6 +47,7 @@ const char *prologue = R"(#include "Vkernel.h"
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -83,6 +89,31 @@ void writeWords(const std::string &path, const std::vector<uint64_t> &words,
 }
 
 // A request of the cycle, served at the rising edge.
+// A dimension of an array split into banks: cyclic (bank i % banks, at
+// i / banks; complete and unpartitioned dimensions are cyclic too) or
+// block (bank i / bankSize, at i % bankSize).
+struct BankedDim {
+  uint64_t size, banks, bankSize;
+  bool cyclic;
+};
+
+// The bank of the element `flat` (row-major) of an array banked by `dims`,
+// and its address in the bank (row-major in the bank's shape).
+std::pair<uint64_t, uint64_t> placeOf(const std::vector<BankedDim> &dims,
+                                      uint64_t flat) {
+  uint64_t bank = 0, offset = 0, bankStride = 1, offsetStride = 1;
+  for (size_t d = dims.size(); d-- > 0;) {
+    const BankedDim &dim = dims[d];
+    uint64_t i = flat % dim.size;
+    flat /= dim.size;
+    bank += (dim.cyclic ? i % dim.banks : i / dim.bankSize) * bankStride;
+    offset += (dim.cyclic ? i / dim.banks : i % dim.bankSize) * offsetStride;
+    bankStride *= dim.banks;
+    offsetStride *= dim.bankSize;
+  }
+  return {bank, offset};
+}
+
 void serve(Memory &memory, bool ce, bool we, uint64_t address,
            uint64_t wdata) {
   if (!ce)
@@ -113,6 +144,47 @@ int main(int argc, char **argv) {
   Vkernel top{&context};
 )";
 
+/// Declares `file`'s banks (`<file>_banks`, the ports `banks` in bank
+/// order) and their layout (`<file>_dims`), and fills the banks with the
+/// elements of the file's array of `type`.
+LogicalResult printScatter(func::FuncOp func, StringRef file, MemRefType type,
+                           ArrayRef<std::string> banks, raw_ostream &os) {
+  FailureOr<SmallVector<DimPartition>> partition = readPartition(type);
+  if (failed(partition))
+    return func.emitError("rtl: the testbench cannot bank ") << type;
+  os << "  std::vector<Memory *> " << file << "_banks = {";
+  llvm::interleaveComma(banks, os,
+                        [&](const std::string &bank) { os << "&" << bank; });
+  os << "};\n  const std::vector<BankedDim> " << file << "_dims = {";
+  for (auto [d, dim] : llvm::enumerate(*partition)) {
+    int64_t size = type.getDimSize(d), count = 1;
+    if (dim.kind == DimPartition::Kind::Complete)
+      count = size;
+    else if (dim.kind != DimPartition::Kind::None)
+      count = dim.factor;
+    int64_t bankSize = (size + count - 1) / count;
+    bool cyclic = dim.kind != DimPartition::Kind::Block;
+    os << (d ? ", " : "") << "{" << size << ", " << count << ", " << bankSize
+       << ", " << (cyclic ? "true" : "false") << "}";
+  }
+  os << "};\n  {\n    std::vector<uint64_t> host = readWords(dir + \"/" << file
+     << ".bin\", " << type.getNumElements() << ", " << hostBytes(type)
+     << ");\n    for (uint64_t i = 0; i < host.size(); ++i) {\n"
+     << "      auto [bank, offset] = placeOf(" << file << "_dims, i);\n      "
+     << file << "_banks[bank]->words[offset] = host[i];\n    }\n  }\n";
+  return success();
+}
+
+/// Writes `<file>.out` from the banks printScatter declared.
+void printGather(StringRef file, MemRefType type, raw_ostream &os) {
+  os << "  {\n    std::vector<uint64_t> host(" << type.getNumElements()
+     << ");\n    for (uint64_t i = 0; i < host.size(); ++i) {\n"
+     << "      auto [bank, offset] = placeOf(" << file << "_dims, i);\n"
+     << "      host[i] = " << file << "_banks[bank]->words[offset] & "
+     << mask(rtl::bitWidth(type)) << ";\n    }\n    writeWords(dir + \"/"
+     << file << ".out\", host, " << hostBytes(type) << ");\n  }\n";
+}
+
 } // namespace
 
 LogicalResult emitVerilatorTestbench(func::FuncOp func, raw_ostream &os) {
@@ -126,22 +198,42 @@ LogicalResult emitVerilatorTestbench(func::FuncOp func, raw_ostream &os) {
   struct Port {
     std::string name;
     MemRefType type;
-    bool isInput;
+    /// The file it comes from and goes to (`argN`, `resultN`); empty for a
+    /// bank, whose array is scattered to it and gathered from it.
+    std::string file;
+  };
+  /// A partitioned argument of the kernel, a port per bank (SplitBanks.h).
+  struct BankedArray {
+    std::string file;
+    MemRefType type;
+    SmallVector<std::string> banks;
   };
   SmallVector<Port> memories;
+  SmallVector<BankedArray> arrays;
   for (auto [index, argument] : llvm::enumerate(func.getArguments())) {
-    std::string name = "arg" + std::to_string(index);
     if (failed(refuse(argument.getType())))
       return failure();
-    if (auto type = dyn_cast<MemRefType>(argument.getType()))
-      memories.push_back({name, type, true});
+    auto type = dyn_cast<MemRefType>(argument.getType());
+    if (!type)
+      continue;
+    std::string name = rtl::argumentName(func, index);
+    auto of = func.getArgAttrOfType<TypeAttr>(index, rtl::kBankedAttr);
+    if (!of) {
+      memories.push_back({name, type, name});
+      continue;
+    }
+    std::string file = name.substr(0, name.find("_b"));
+    if (arrays.empty() || arrays.back().file != file)
+      arrays.push_back({file, cast<MemRefType>(of.getValue()), {}});
+    arrays.back().banks.push_back(name);
+    memories.push_back({name, type, ""});
   }
   for (auto [index, type] : llvm::enumerate(func.getResultTypes())) {
     std::string name = "result" + std::to_string(index);
     if (failed(refuse(type)))
       return failure();
     if (auto memref = dyn_cast<MemRefType>(type))
-      memories.push_back({name, memref, false});
+      memories.push_back({name, memref, name});
   }
   os << "// The Verilator testbench of @" << func.getSymName()
      << " (hcl check --rtl, docs/rtl.md).\n"
@@ -150,18 +242,23 @@ LogicalResult emitVerilatorTestbench(func::FuncOp func, raw_ostream &os) {
     unsigned bytes = hostBytes(port.type);
     std::string count = std::to_string(port.type.getNumElements());
     os << "  Memory " << port.name << "{\"" << port.name << "\", ";
-    if (port.isInput)
-      os << "readWords(dir + \"/" << port.name << ".bin\", " << count << ", "
+    if (StringRef(port.file).starts_with("arg"))
+      os << "readWords(dir + \"/" << port.file << ".bin\", " << count << ", "
          << bytes << ")";
     else
       os << "std::vector<uint64_t>(" << count << ", 0)";
     os << ", " << bytes << "};\n";
   }
+  for (const BankedArray &array : arrays)
+    if (failed(printScatter(func, array.file, array.type, array.banks, os)))
+      return failure();
   for (auto [index, argument] : llvm::enumerate(func.getArguments()))
-    if (!isa<MemRefType>(argument.getType()))
-      os << "  top.arg" << index << " = readWords(dir + \"/arg" << index
+    if (!isa<MemRefType>(argument.getType())) {
+      std::string name = rtl::argumentName(func, index);
+      os << "  top." << name << " = readWords(dir + \"/" << name
          << ".bin\", 1, " << hostBytes(argument.getType()) << ")[0] & "
          << mask(rtl::bitWidth(argument.getType())) << ";\n";
+    }
   os << "  auto tick = [&] {\n    top.ap_clk = 0;\n    top.eval();\n";
   for (const Port &port : memories) {
     const std::string &m = port.name;
@@ -183,11 +280,16 @@ LogicalResult emitVerilatorTestbench(func::FuncOp func, raw_ostream &os) {
      << "  top.ap_start = 0;\n";
   // An element's bits, zero-extended to its container (hcl check extends
   // signed ones).
-  for (const Port &port : memories)
+  for (const Port &port : memories) {
+    if (port.file.empty())
+      continue;
     os << "  for (uint64_t &word : " << port.name
        << ".words)\n    word &= " << mask(rtl::bitWidth(port.type))
-       << ";\n  writeWords(dir + \"/" << port.name << ".out\", " << port.name
+       << ";\n  writeWords(dir + \"/" << port.file << ".out\", " << port.name
        << ".words, " << port.name << ".bytes);\n";
+  }
+  for (const BankedArray &array : arrays)
+    printGather(array.file, array.type, os);
   for (auto [index, type] : llvm::enumerate(func.getResultTypes()))
     if (!isa<MemRefType>(type))
       os << "  writeWords(dir + \"/result" << index

@@ -10,6 +10,10 @@
 // RUN: hcl check --rtl %s --entry window_unpartitioned --seeds 1 2>&1 | FileCheck %s --check-prefix=PLAIN
 // RUN: hcl check --rtl %s --entry cyclic_sum --seeds 2 2>&1 | FileCheck %s --check-prefix=CYCLIC
 // RUN: hcl check --rtl %s --entry gather --seeds 2 --input-range 0,100 2>&1 | FileCheck %s --check-prefix=GATHER
+// RUN: hcl check --rtl %s --entry shift --seeds 3 2>&1 | FileCheck %s --check-prefix=SHIFT
+// RUN: hcl rtl %s -o %t --entry shift
+// RUN: FileCheck %s --check-prefix=BYPASS < %t/shift.sv
+// RUN: verilator --lint-only -Wall %t/shift.sv
 // RUN: hcl rtl %s -o %t --entry window
 // RUN: hcl rtl %s -o %t --entry gather
 // RUN: verilator --lint-only -Wall %t/window.sv
@@ -155,4 +159,40 @@ func.func @gather(%A: memref<16xi32>, %I: memref<16xi32>) -> memref<16xi32> {
   hcl.partition(%T : memref<16xi32>, Cyclic, 1, 2)
   hcl.pipeline(%sG, %li, 1)
   return %G : memref<16xi32>
+}
+
+// A shift register of three registers (a completely partitioned window):
+// iteration i + 1 reads w[2] in the cycle iteration i stores A[i] into it
+// (its data arrives a cycle after the load). The read takes the store's
+// data through the register's bypass, as sequential order says: II 1.
+// SHIFT-NOT: remark
+// SHIFT: hcl check --rtl: OK: @shift{{.*}}cycles [[C:[0-9]+]], [[C]], [[C]])
+// BYPASS: assign w{{[0-9]+}} = [[W:buf[0-9]+]]_bypass;
+// BYPASS: assign [[W]]_bypass = [[W]]_we ? [[W]]_wdata : [[W]]_ram[0];
+func.func @shift(%A: memref<16xi32>) -> memref<16xi32> {
+  %sB = hcl.create_stage_handle "B" : !hcl.StageHandle
+  %li = hcl.create_loop_handle "i" : !hcl.LoopHandle
+  %zero = arith.constant 0 : i32
+  %w = memref.alloc() {name = "w"} : memref<3xi32>
+  affine.store %zero, %w[0] : memref<3xi32>
+  affine.store %zero, %w[1] : memref<3xi32>
+  affine.store %zero, %w[2] : memref<3xi32>
+  %B = memref.alloc() {name = "B"} : memref<16xi32>
+  affine.for %i = 0 to 16 {
+    %w1 = affine.load %w[1] : memref<3xi32>
+    affine.store %w1, %w[0] : memref<3xi32>
+    %w2 = affine.load %w[2] : memref<3xi32>
+    affine.store %w2, %w[1] : memref<3xi32>
+    %a = affine.load %A[%i] : memref<16xi32>
+    affine.store %a, %w[2] : memref<3xi32>
+    %x = affine.load %w[0] : memref<3xi32>
+    %y = affine.load %w[1] : memref<3xi32>
+    %z = affine.load %w[2] : memref<3xi32>
+    %s = arith.addi %x, %y : i32
+    %t = arith.addi %s, %z : i32
+    affine.store %t, %B[%i] : memref<16xi32>
+  } {loop_name = "i", stage_name = "B"}
+  hcl.partition(%w : memref<3xi32>, Complete, 1)
+  hcl.pipeline(%sB, %li, 1)
+  return %B : memref<16xi32>
 }

@@ -3,7 +3,9 @@
 // holds one element); an access whose bank the layout composed with its
 // index gives goes to that bank, at its address in the bank; one whose bank
 // is a run-time value goes to each bank under a branch on the bank number.
-// Arguments keep their one port.
+// A partitioned argument of the kernel's top (a function nothing calls)
+// becomes an argument per bank, each recording the array it is a bank of;
+// one passed on to a call, and a callee's, keep their one port.
 // RUN: hcl-opt %s --hcl-rtl-split-banks | FileCheck %s
 
 #complete = affine_map<(d0) -> (d0, 0)>
@@ -81,9 +83,31 @@ func.func @gather(%T0: memref<16xi32>, %I: memref<8xi32>, %G: memref<8xi32>) {
 }
 
 // CHECK-LABEL: func.func @argument(
-// CHECK-SAME:    memref<16xi32, #{{.*}}>
+// CHECK-SAME:    %[[N:.*]]: i32 {rtl.argument = 0 : i64},
+// CHECK-SAME:    %[[B0:.*]]: memref<4xi32> {rtl.argument = 1 : i64, rtl.bank = 0 : i64, rtl.banked = memref<16xi32, #{{[a-z0-9]+}}>},
+// CHECK-SAME:    %[[B1:.*]]: memref<4xi32> {rtl.argument = 1 : i64, rtl.bank = 1 : i64,
+// CHECK-SAME:    %[[B2:.*]]: memref<4xi32> {rtl.argument = 1 : i64, rtl.bank = 2 : i64,
+// CHECK-SAME:    %[[B3:.*]]: memref<4xi32> {rtl.argument = 1 : i64, rtl.bank = 3 : i64,
+// CHECK-SAME:    %{{.*}}: i32 {rtl.argument = 2 : i64})
 // CHECK-NOT:     memref.alloc
-func.func @argument(%T: memref<16xi32, #cyclic>) -> i32 {
+// CHECK:         memref.load %[[B1]][%{{.*}}] : memref<4xi32>
+func.func @argument(%n: i32, %T: memref<16xi32, #cyclic>, %m: i32) -> i32 {
+  %t = affine.load %T[5] : memref<16xi32, #cyclic>
+  %s = arith.addi %t, %n : i32
+  %r = arith.addi %s, %m : i32
+  return %r : i32
+}
+
+// CHECK-LABEL: func.func @passed_on(
+// CHECK-SAME:    %{{.*}}: memref<16xi32, #{{.*}}>)
+// CHECK:         call @callee(%{{.*}}) : (memref<16xi32, #{{.*}}>) -> i32
+// CHECK-LABEL: func.func @callee(
+// CHECK-SAME:    %{{.*}}: memref<16xi32, #{{.*}}>)
+func.func @passed_on(%T: memref<16xi32, #cyclic>) -> i32 {
+  %t = func.call @callee(%T) : (memref<16xi32, #cyclic>) -> i32
+  return %t : i32
+}
+func.func @callee(%T: memref<16xi32, #cyclic>) -> i32 {
   %t = affine.load %T[5] : memref<16xi32, #cyclic>
   return %t : i32
 }
