@@ -36,6 +36,7 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <functional>
 #include <limits>
 #include <set>
 
@@ -43,6 +44,41 @@ using namespace mlir;
 using namespace mlir::affine;
 
 namespace hcl {
+
+static Value memrefOfRead(Operation *op) {
+  if (auto load = dyn_cast<memref::LoadOp>(op))
+    return load.getMemRef();
+  return cast<AffineReadOpInterface>(op).getMemRef();
+}
+
+static Value memrefOfWrite(Operation *op) {
+  if (auto store = dyn_cast<memref::StoreOp>(op))
+    return store.getMemRef();
+  return cast<AffineWriteOpInterface>(op).getMemRef();
+}
+
+/// The copies unrolling makes of the body of `op`: an affine loop's
+/// constant trip count, 1 for anything else.
+static int64_t unrolledCopies(Operation &op) {
+  if (auto loop = dyn_cast<AffineForOp>(op))
+    if (std::optional<uint64_t> trips = getConstantTripCount(loop))
+      return static_cast<int64_t>(*trips);
+  return 1;
+}
+
+bool isRegisterArray(Value memref) {
+  bool local = memref.getDefiningOp<memref::AllocOp>() ||
+               memref.getDefiningOp<memref::AllocaOp>();
+  auto type = dyn_cast<MemRefType>(memref.getType());
+  return local && type && hasOneElementBanks(type);
+}
+
+int loadLatencyOf(const TargetModel &target, Operation *op) {
+  Value memref = memrefOfRead(op);
+  if (target.registersAreWires && isRegisterArray(memref))
+    return 0;
+  return target.loadLatency;
+}
 
 int latencyOf(const TargetModel &target, Operation *op) {
   StringRef name = op->getName().getStringRef();
@@ -160,8 +196,7 @@ int64_t resourceMII(Operation *loop, const TargetModel &target,
     Value array = Value::getFromOpaquePointer(key.first);
     bool local = array.getDefiningOp<memref::AllocOp>() ||
                  array.getDefiningOp<memref::AllocaOp>();
-    if (auto type = dyn_cast<MemRefType>(array.getType());
-        type && local && hasOneElementBanks(type))
+    if (isRegisterArray(array))
       continue;
     int64_t reads = addresses.reads.count(), writes = addresses.writes.count();
     int64_t cycles =
@@ -409,20 +444,133 @@ struct Estimator {
     return s;
   }
 
+  /// Whether, under a pipelined loop, `op` is straight-line code once
+  /// unrolled: a branch (predicated, as HLS tools and the RTL's
+  /// if-conversion run it) or an affine loop of a constant trip count
+  /// without carried values (its copies side by side), holding only such.
+  static bool isInlined(Operation &op) {
+    if (auto loop = dyn_cast<AffineForOp>(op)) {
+      if (!loop.hasConstantBounds() || loop.getNumIterOperands() ||
+          loop->hasAttr("pipeline_ii"))
+        return false;
+    } else if (!isa<AffineIfOp, scf::IfOp>(op)) {
+      return false;
+    }
+    for (Region &region : op.getRegions())
+      for (Operation &inner : region.getOps())
+        if ((inner.getNumRegions() || isa<func::CallOp>(inner)) &&
+            !isInlined(inner))
+          return false;
+    return true;
+  }
+
   /// Cycles of one pass over `block`: loops in sequence, plus the longest
   /// chain of the other operations. `unrolled`: nested loops run their
-  /// iterations in parallel (inside a pipelined loop).
+  /// iterations in parallel (inside a pipelined loop), and what isInlined
+  /// joins the chain, each operation after what it uses (and a branch's
+  /// after its condition).
   std::optional<Span> blockLatency(Block &block, const std::string &path,
                                    bool unrolled) {
     Span loops = Span::exactly(0);
     DenseMap<Value, int64_t> ready;
     int64_t chain = 0;
+    // `op` in the chain, not before `floor` (a predicated branch's
+    // condition).
+    // In a pipelined body, the accesses of an unpartitioned memory take
+    // its ports in turn: the cycle from which `op` can have one.
+    DenseMap<std::pair<Value, unsigned>, int64_t> portUses;
+    DenseMap<Value, int64_t> lastStore;
+    auto portCycle = [&](Operation &op, int64_t copies) -> int64_t {
+      bool isStore = isa<AffineWriteOpInterface, memref::StoreOp>(op);
+      if (!isStore && !isa<AffineReadOpInterface, memref::LoadOp>(op))
+        return 0;
+      Value memref = isStore ? memrefOfWrite(&op) : memrefOfRead(&op);
+      auto type = dyn_cast<MemRefType>(memref.getType());
+      if (!type || hasPartitionLayout(type) || isRegisterArray(memref))
+        return 0;
+      bool local = memref.getDefiningOp<memref::AllocOp>() ||
+                   memref.getDefiningOp<memref::AllocaOp>();
+      // A local element (an accumulator): its loads take what the
+      // iteration stored, and only its last store is issued (store-to-load
+      // forwarding, as the RTL and HLS tools do in straight-line code).
+      if (local && type.getNumElements() == 1)
+        return 0;
+      int perCycle;
+      bool separate = true;
+      if (local && target.localReadPorts > 0) {
+        perCycle = isStore ? std::max(1, target.localWritePorts)
+                           : target.localReadPorts;
+      } else if (target.sharedPorts) {
+        perCycle = target.ports;
+        separate = false;
+      } else {
+        perCycle = isStore ? target.writePorts : target.readPorts;
+      }
+      // The last of the copies of an unrolled loop's access.
+      int64_t &uses = portUses[{memref, separate && isStore ? 1u : 0u}];
+      uses += copies;
+      return (uses - 1) / std::max(1, perCycle);
+    };
+    // `copies`: the iterations of the unrolled loops `op` is in.
+    std::function<void(Operation &, int64_t, int64_t)> place =
+        [&](Operation &op, int64_t floor, int64_t copies) {
+          int64_t start = floor;
+          for (Value v : op.getOperands())
+            start = std::max(start, ready.lookup(v));
+          if (isa<AffineIfOp, scf::IfOp, AffineForOp>(op)) {
+            for (Region &region : op.getRegions())
+              for (Operation &inner : region.getOps()) {
+                place(inner, start, copies * unrolledCopies(op));
+                if (inner.hasTrait<OpTrait::IsTerminator>())
+                  for (auto [result, yielded] :
+                       llvm::zip(op.getResults(), inner.getOperands()))
+                    ready[result] =
+                        std::max(ready.lookup(result), ready.lookup(yielded));
+              }
+            return;
+          }
+          bool dataflow = unrolled && target.iterationAsDataflow;
+          if (dataflow)
+            start = std::max(start, portCycle(op, copies));
+          // A load after a store to its memory in the iteration waits for the
+          // store (forwarded or through the memory): the value may be its.
+          bool isLoad = isa<AffineReadOpInterface, memref::LoadOp>(op);
+          bool isStore = isa<AffineWriteOpInterface, memref::StoreOp>(op);
+          if (dataflow && isLoad)
+            if (auto it = lastStore.find(memrefOfRead(&op));
+                it != lastStore.end())
+              start = std::max(start, it->second);
+          if (dataflow && isStore)
+            lastStore[memrefOfWrite(&op)] = start;
+          int64_t own = isa<AffineReadOpInterface, memref::LoadOp>(op)
+                            ? loadLatencyOf(target, &op)
+                        : isa<AffineWriteOpInterface, memref::StoreOp>(op)
+                            ? target.storeLatency
+                            : latencyOf(target, &op);
+          for (Value r : op.getResults())
+            ready[r] = start + own;
+          // An operation occupies its cycle (rtl: a state), even one of
+          // latency 0; constants and terminators are wires.
+          bool occupies = !op.hasTrait<OpTrait::ConstantLike>() &&
+                          !op.hasTrait<OpTrait::IsTerminator>();
+          chain = std::max(
+              chain, start + (occupies ? std::max<int64_t>(own, target.opCycles)
+                                       : own));
+        };
     for (Operation &op : block) {
       std::optional<Span> nested;
       bool isNested = true;
+      bool predicated = unrolled && target.iterationAsDataflow && isInlined(op);
+      if (predicated && isEstimatedLoop(&op)) {
+        // Its own entries in the loop table; its copies join the chain.
+        if (!loopLatency(&op, path, unrolled))
+          return std::nullopt;
+        place(op, 0, 1);
+        continue;
+      }
       if (isEstimatedLoop(&op))
         nested = loopLatency(&op, path, unrolled);
-      else if (isa<AffineIfOp, scf::IfOp>(op))
+      else if (isa<AffineIfOp, scf::IfOp>(op) && !predicated)
         nested = ifLatency(&op, path, unrolled);
       else if (auto call = dyn_cast<func::CallOp>(op); call && calleeOf(call))
         nested = callLatency(call, path, unrolled);
@@ -435,23 +583,7 @@ struct Estimator {
         loops += *nested;
         continue;
       }
-      int64_t start = 0;
-      for (Value v : op.getOperands())
-        start = std::max(start, ready.lookup(v));
-      int64_t own = isa<AffineReadOpInterface, memref::LoadOp>(op)
-                        ? target.loadLatency
-                    : isa<AffineWriteOpInterface, memref::StoreOp>(op)
-                        ? target.storeLatency
-                        : latencyOf(target, &op);
-      for (Value r : op.getResults())
-        ready[r] = start + own;
-      // An operation occupies its cycle (rtl: a state), even one of
-      // latency 0; constants and terminators are wires.
-      bool occupies = !op.hasTrait<OpTrait::ConstantLike>() &&
-                      !op.hasTrait<OpTrait::IsTerminator>();
-      chain = std::max(
-          chain,
-          start + (occupies ? std::max<int64_t>(own, target.opCycles) : own));
+      place(op, 0, 1);
     }
     loops += Span::exactly(chain);
     return loops;

@@ -231,8 +231,12 @@ int64_t memoryRecurrenceMII(Operation *loop, const TargetModel &target,
         continue;
       if (assumed)
         assumedArrays.insert(arrayName(memref));
-      int64_t cycle =
-          target.loadLatency + path + (chain ? 1 : 0) + target.storeLatency;
+      // A register's bypass gives the next iteration's load the data in
+      // the store's cycle.
+      bool wire = target.registersAreWires && isRegisterArray(memref);
+      int64_t cycle = wire ? std::max<int64_t>(1, path + (chain ? 1 : 0))
+                           : target.loadLatency + path + (chain ? 1 : 0) +
+                                 target.storeLatency;
       mii = std::max<int64_t>(mii, llvm::divideCeil(cycle, *d));
     }
   for (const std::string &name : assumedArrays)
@@ -272,7 +276,7 @@ void propagate(Block &block, const TargetModel &target,
     }
     if (start < 0)
       continue;
-    int64_t own = isa<AffineReadOpInterface>(op) ? target.loadLatency
+    int64_t own = isa<AffineReadOpInterface>(op) ? loadLatencyOf(target, &op)
                                                  : latencyOf(target, &op);
     for (Value r : op.getResults())
       ready[r] = start + own;

@@ -94,6 +94,8 @@ static TargetModel rtl() {
   // (hcl-rtl-split-banks); a callee's is one port of its module.
   t.bankedArgumentsAtEntryOnly = true;
   t.loadLatency = t.storeLatency = 1;
+  t.registersAreWires = true;
+  t.iterationAsDataflow = true;
   // Combinational operators take no cycle of their own: a load's data and
   // what is computed from it are stored in the cycle the data arrives.
   t.defaultInteger = 0;

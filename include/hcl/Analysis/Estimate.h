@@ -71,6 +71,15 @@ std::optional<int64_t> carriedDistance(mlir::Operation *loop,
 /// The target's latency for an MLIR operation.
 int latencyOf(const TargetModel &target, mlir::Operation *op);
 
+/// Whether `memref` is a local array whose banks hold one element each:
+/// registers in hardware (HLS tools' and hcl's RTL), no port limits them.
+bool isRegisterArray(mlir::Value memref);
+
+/// The cycles from issuing the load `op` to its data: none for a register
+/// where the target reads registers as wires (TargetModel), else the
+/// target's load latency.
+int loadLatencyOf(const TargetModel &target, mlir::Operation *op);
+
 } // namespace hcl
 
 #endif // HCL_ANALYSIS_ESTIMATE_H

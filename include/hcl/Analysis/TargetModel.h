@@ -36,6 +36,15 @@ struct TargetModel {
   bool bankedArguments = true;
   bool bankedArgumentsAtEntryOnly = false;
   int loadLatency = 2, storeLatency = 1;
+  /// Whether a register (a local array of one-element banks) is read as a
+  /// wire, in the cycle of its load, and a store's data reaches a later
+  /// iteration's load in the store's cycle (rtl: the register's bypass).
+  bool registersAreWires = false;
+  /// Whether a pipelined loop's iteration is scheduled as the RTL does it:
+  /// unrolled loops and branches join one chain of operations, a memory's
+  /// accesses take its ports in turn, and a load waits for a store to its
+  /// memory before it (rtl).
+  bool iterationAsDataflow = false;
   /// Integer operations chained within one cycle (a chain costs 1 cycle).
   bool chainIntegerOps = false;
   /// The cycles an operation occupies in a block's schedule at least, even
