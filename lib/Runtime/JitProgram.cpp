@@ -206,6 +206,10 @@ static bool usesOpenMP(ModuleOp module) {
 /// loops (omp_get_thread_num, ...), defines `name`.
 static bool processDefines(StringRef name) {
   using llvm::sys::DynamicLibrary;
+  // The run-time checks' handlers, which the JIT registers itself.
+  if (name == kBoundsViolationFunction || name == kDivisionFaultFunction ||
+      name == kFillByteGlobal)
+    return true;
   DynamicLibrary::LoadLibraryPermanently(nullptr);
   if (DynamicLibrary::SearchForAddressOfSymbol(name.str()))
     return true;
