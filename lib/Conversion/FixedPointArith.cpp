@@ -89,12 +89,12 @@ Value FixedPointBuilder::finish(Value value, int64_t width, FixedFormat to,
   return resize(value, to.width, true);
 }
 
-Value FixedPointBuilder::toInteger(Value value, FixedFormat from,
-                                   int64_t width) {
+Value FixedPointBuilder::toInteger(Value value, FixedFormat from, int64_t width,
+                                   bool towardZero) {
   int64_t wide = std::max(from.width, width) + 2;
   Value x = resize(value, wide, from.isSigned);
   if (from.frac > 0) {
-    if (from.isSigned)
+    if (from.isSigned && towardZero)
       x = biasNegative(x, wide, from.frac);
     x = arith::ShRSIOp::create(b, loc, x, constant(wide, from.frac));
   }

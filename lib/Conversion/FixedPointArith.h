@@ -46,8 +46,10 @@ public:
   /// `value` in format `from` converted to format `to`.
   mlir::Value requantize(mlir::Value value, FixedFormat from, FixedFormat to,
                          QuantizationMode mode = {});
-  /// Fixed point to an integer of `width` bits: truncate toward zero, wrap.
-  mlir::Value toInteger(mlir::Value value, FixedFormat from, int64_t width);
+  /// Fixed point to an integer of `width` bits: truncate toward zero (else
+  /// toward minus infinity), wrap.
+  mlir::Value toInteger(mlir::Value value, FixedFormat from, int64_t width,
+                        bool towardZero = true);
   /// A float to `to`: the float's exact value quantized; NaN and infinities
   /// give 0.
   mlir::Value fromFloat(mlir::Value value, FixedFormat to,

@@ -114,8 +114,9 @@ Value lower(const PendingOp &pending) {
       .Case<FixedToFixedOp, IntToFixedOp, UIntToFixedOp>([&](Operation *) {
         return fixed.requantize(operand(0), in, out, modeOf(op));
       })
-      .Case([&](FixedToIntOp) {
-        return fixed.toInteger(operand(0), in, out.width);
+      .Case([&](FixedToIntOp conversion) {
+        return fixed.toInteger(operand(0), in, out.width,
+                               conversion.getRounding() != "floor");
       })
       .Case([&](FloatToFixedOp) {
         return fixed.fromFloat(operand(0), out, modeOf(op));

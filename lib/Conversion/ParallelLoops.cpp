@@ -6,17 +6,21 @@
 // affine.for loops with the scf.for loops --lower-affine makes by position,
 // and an affine.parallel (lowered to scf.parallel) is neither, so the
 // vectorize hints of the loops inside still land on the right loops.
-// --hcl-parallel-to-openmp takes the scf.parallel to OpenMP.
+// --hcl-parallel-to-openmp takes the scf.parallel to OpenMP. A marked loop
+// nested in another loop with too little work to pay for a region per outer
+// iteration stays serial.
 //
 //===----------------------------------------------------------------------===//
 
 #include "hcl/Conversion/Passes.h"
 
 #include "mlir/Dialect/Affine/Analysis/AffineAnalysis.h"
+#include "mlir/Dialect/Affine/Analysis/LoopAnalysis.h"
 #include "mlir/Dialect/Affine/Analysis/Utils.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Affine/Utils.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/Support/Debug.h"
@@ -115,6 +119,46 @@ bool iterationsIndependent(affine::AffineForOp loop) {
   return true;
 }
 
+/// The operations `block` executes, each counted once per iteration of the
+/// loops around it in the block; nullopt when a trip count is not constant.
+/// Saturates at `limit`, which is all the caller compares with.
+std::optional<int64_t> workOf(Block &block, int64_t limit) {
+  int64_t work = 0;
+  for (Operation &op : block) {
+    int64_t opWork = 1;
+    if (auto loop = dyn_cast<affine::AffineForOp>(op)) {
+      std::optional<uint64_t> trips = affine::getConstantTripCount(loop);
+      std::optional<int64_t> body = workOf(*loop.getBody(), limit);
+      if (!trips || !body)
+        return std::nullopt;
+      opWork = *trips == 0 ? 0 : std::min<int64_t>(limit, *body * *trips);
+    } else {
+      for (Region &region : op.getRegions())
+        for (Block &inner : region) {
+          std::optional<int64_t> body = workOf(inner, limit);
+          if (!body)
+            return std::nullopt;
+          opWork += *body;
+        }
+    }
+    work = std::min(limit, work + opWork);
+  }
+  return work;
+}
+
+/// Whether `loop` is inside another loop and does too little work for the
+/// parallel region it would open at every outer iteration.
+bool tooSmallForThreads(affine::AffineForOp loop, int64_t minWork) {
+  if (minWork <= 0 || !loop->getParentOfType<LoopLikeOpInterface>())
+    return false;
+  std::optional<uint64_t> trips = affine::getConstantTripCount(loop);
+  std::optional<int64_t> body = workOf(*loop.getBody(), minWork);
+  if (!trips || !body)
+    return false;
+  return static_cast<double>(*trips) * static_cast<double>(*body) <
+         static_cast<double>(minWork);
+}
+
 std::string describe(affine::AffineForOp loop) {
   if (auto name = loop->getAttrOfType<StringAttr>("loop_name"))
     return "loop '" + name.str() + "'";
@@ -122,11 +166,18 @@ std::string describe(affine::AffineForOp loop) {
 }
 
 struct ParallelLoopsPass : hcl::impl::ParallelLoopsBase<ParallelLoopsPass> {
+  using ParallelLoopsBase::ParallelLoopsBase;
+
   void runOnOperation() override {
     for (affine::AffineForOp loop : outermostMarkedLoops(getOperation())) {
       // hcl.parallel checked the loop when it marked it; primitives applied
       // later may have made its iterations share memory since.
       LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": " << describe(loop) << "\n");
+      if (tooSmallForThreads(loop, minRegionWork)) {
+        LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": too little work per region, "
+                                              "stays serial\n");
+        continue;
+      }
       if (!iterationsIndependent(loop)) {
         loop.emitWarning()
             << describe(loop)

@@ -17,6 +17,7 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Operator.h"
 #include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
@@ -201,6 +202,39 @@ static bool usesOpenMP(ModuleOp module) {
       .wasInterrupted();
 }
 
+/// Whether the process, or the OpenMP runtime the JIT loads for parallel
+/// loops (omp_get_thread_num, ...), defines `name`.
+static bool processDefines(StringRef name) {
+  using llvm::sys::DynamicLibrary;
+  // The run-time checks' handlers, which the JIT registers itself.
+  if (name == kBoundsViolationFunction || name == kDivisionFaultFunction ||
+      name == kFillByteGlobal)
+    return true;
+  DynamicLibrary::LoadLibraryPermanently(nullptr);
+  if (DynamicLibrary::SearchForAddressOfSymbol(name.str()))
+    return true;
+  llvm::StringRef openMPRuntime = HCL_LIBOMP_PATH;
+  return !openMPRuntime.empty() &&
+         !DynamicLibrary::LoadLibraryPermanently(openMPRuntime.str().c_str()) &&
+         DynamicLibrary::SearchForAddressOfSymbol(name.str());
+}
+
+/// A function called without a body must come from this process (libm's
+/// functions, say): otherwise the JIT fails at the lookup, naming symbols
+/// but no line of the program.
+static LogicalResult checkCalleesDefined(ModuleOp module) {
+  for (auto func : module.getOps<func::FuncOp>()) {
+    if (!func.isExternal() || func.symbolKnownUseEmpty(module) ||
+        processDefines(func.getSymName()))
+      continue;
+    return func.emitError("@")
+           << func.getSymName()
+           << " is called but has no body, and no library of this process "
+              "defines it: give it a body to run the program";
+  }
+  return success();
+}
+
 FailureOr<std::unique_ptr<JitProgram>>
 JitProgram::compile(ModuleOp module, func::FuncOp entry,
                     const JitOptions &jitOptions) {
@@ -235,6 +269,8 @@ JitProgram::compile(ModuleOp module, func::FuncOp entry,
     for (unsigned i = 0; i < func.getNumArguments(); ++i)
       func.removeArgAttr(
           i, StringAttr::get(module.getContext(), kArgNameAttrName));
+  if (failed(checkCalleesDefined(*lowered)))
+    return failure();
   auto clonedEntry = lowered->lookupSymbol<func::FuncOp>(entry.getSymName());
   addEntryWrapper(*lowered, clonedEntry);
   if (jitOptions.checkDivision)

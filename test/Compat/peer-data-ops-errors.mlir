@@ -1,11 +1,11 @@
-// HeteroCL-MLIR's spellings that mean something else in hcl are refused at
-// the operation, saying what to write; malformed ones are located errors.
+// Malformed HeteroCL-MLIR spellings of the data operations are located
+// errors.
 //
 // RUN: hcl-opt %s --split-input-file --verify-diagnostics
 
-func.func @fixed_to_int(%x: !hcl.Fixed<8, 2>) -> i8 {
-  // expected-error @+1 {{HeteroCL-MLIR's hcl.fixed_to_int(%x) shifts the fraction out (rounding toward minus infinity), hcl's truncates toward zero: write `hcl.fixed_to_int %x : A to B`}}
-  %y = hcl.fixed_to_int(%x) : !hcl.Fixed<8, 2> -> i8
+func.func @fixed_to_int_rounding(%x: !hcl.Fixed<8, 2>) -> i8 {
+  // expected-error @+1 {{'hcl.fixed_to_int' op rounding is "zero" (the default) or "floor", not "nearest"}}
+  %y = hcl.fixed_to_int(%x) {rounding = "nearest"} : !hcl.Fixed<8, 2> -> i8
   return %y : i8
 }
 

@@ -9,6 +9,8 @@
 // RUN: hcl check %s --entry bits | FileCheck %s --check-prefix=BITS
 // RUN: hcl check %s --entry conversions | FileCheck %s --check-prefix=CONV
 // RUN: hcl check --hls %s --entry bits | FileCheck %s --check-prefix=HLS
+// RUN: hcl check %s --entry to_int | FileCheck %s --check-prefix=INT
+// RUN: hcl check --hls %s --entry to_int | FileCheck %s --check-prefix=INT
 // HLS: OK
 
 // IR-LABEL: func.func @bits
@@ -24,6 +26,9 @@
 // IR:      hcl.int_to_fixed %{{.*}} : i32 to !hcl.Fixed<32, 2>
 // IR:      hcl.fixed_to_fixed %{{.*}} : !hcl.Fixed<32, 2> to !hcl.Fixed<16, 1>
 // IR:      hcl.fixed_to_float %{{.*}} : !hcl.Fixed<16, 1> to f32
+// IR-LABEL: func.func @to_int
+// IR:      hcl.fixed_to_int %{{.*}} {rounding = "floor"} : !hcl.Fixed<32, 2> to i32
+// IR:      hcl.fixed_to_int %{{.*}} : !hcl.Fixed<32, 2> to i32
 
 // x = 0b00000110: bit 2 is 1, reversed 0b01100000 = 96.
 // BITS: get_bit 1 1
@@ -93,5 +98,32 @@ func.func @conversions() {
   hcl.print "nearest %g\n" %nf : f64
   hcl.print "int_to_fixed %g\n" %if : f64
   hcl.print "fixed_to_fixed %g\n" %qf : f64
+  return
+}
+
+// fixed_to_int in HeteroCL-MLIR's spelling shifts the fraction out: toward
+// minus infinity, where hcl's truncates toward zero. -1.25 gives -2 and -1,
+// 1.75 gives 1 both ways; the floor of -0.25 in Fixed<4, 3> (no integer
+// bits) is -1; a UFixed floors as it truncates.
+// INT: to_int -2 -1 1 1
+// INT: to_int -1 0 3
+func.func @to_int() {
+  %f = arith.constant -1.25 : f32
+  %g = arith.constant 1.75 : f32
+  %h = arith.constant -0.25 : f32
+  %u = arith.constant 3.5 : f32
+  %a = hcl.float_to_fixed %f : f32 to !hcl.Fixed<32, 2>
+  %b = hcl.float_to_fixed %g : f32 to !hcl.Fixed<32, 2>
+  %c = hcl.float_to_fixed %h : f32 to !hcl.Fixed<4, 3>
+  %d = hcl.float_to_fixed %u : f32 to !hcl.UFixed<8, 2>
+  %a0 = hcl.fixed_to_int(%a) : !hcl.Fixed<32, 2> -> i32
+  %a1 = hcl.fixed_to_int %a : !hcl.Fixed<32, 2> to i32
+  %b0 = hcl.fixed_to_int(%b) : !hcl.Fixed<32, 2> -> i32
+  %b1 = hcl.fixed_to_int %b : !hcl.Fixed<32, 2> to i32
+  %c0 = hcl.fixed_to_int(%c) : !hcl.Fixed<4, 3> -> i8
+  %c1 = hcl.fixed_to_int %c : !hcl.Fixed<4, 3> to i8
+  %d0 = hcl.fixed_to_int(%d) : !hcl.UFixed<8, 2> -> i8
+  hcl.print "to_int %lld %lld %lld %lld\n" %a0, %a1, %b0, %b1 : i32, i32, i32, i32
+  hcl.print "to_int %lld %lld %lld\n" %c0, %c1, %d0 : i8, i8, i8
   return
 }

@@ -1,6 +1,6 @@
 // HeteroCL-MLIR's hcl.get_global_fixed (a fixed-point copy of a global
 // holding the encodings as integers) and hcl.print_memref (a memref's
-// elements printed) become loops of hcl's scalar operations; the run prints
+// elements printed; the peer's hcl.print of a memref reads as it) become loops of hcl's scalar operations; the run prints
 // the values the encodings stand for, on the JIT and in C simulation.
 //
 // RUN: hcl-opt %s | hcl-opt | FileCheck %s --check-prefix=IR
@@ -11,6 +11,9 @@
 // IR: hcl.get_global_fixed @codes : memref<2x3x!hcl.Fixed<8, 2>>
 // IR: hcl.print_memref(%{{.*}}) : memref<2x3x!hcl.Fixed<8, 2>>
 // IR: hcl.print_memref(%{{.*}}) {format = "%d;", unsigned} : memref<3xi8>
+// IR: hcl.print "\0A"
+// IR-NEXT: arith.constant 0 : index
+// IR: hcl.print_memref(%{{.*}}) : memref<3xi8>
 
 // EXPAND-LABEL: func.func @top
 // EXPAND:      memref.get_global @codes : memref<2x3xi64>
@@ -39,6 +42,7 @@
 // OUT-NEXT: {{^}} [0.25, 31.75, -32]]
 // OUT-NEXT: {{^}}255;1;2;
 // OUT-NEXT: {{^\[\[}}0.5, 0.25]]
+// OUT-NEXT: {{^\[}}-1, 1, 2]
 memref.global "private" @codes : memref<2x3xi64> = dense<[[6, -2, 258], [1, 127, 128]]>
 memref.global "private" @bytes : memref<3xi8> = dense<[-1, 1, 2]>
 memref.global "private" @small : memref<1x2xi4> = dense<[[1, 1]]>
@@ -51,11 +55,14 @@ func.func @top() {
   // A narrower global is extended: Fixed<8, 1> and UFixed<16, 2> of 1.
   %s = hcl.get_global_fixed @small : memref<1x2x!hcl.UFixed<16, 2>>
   %u = hcl.get_global_fixed @small : memref<1x2x!hcl.Fixed<8, 1>>
+  // A format that converts nothing takes no values: `%c0` starts the next
+  // operation.
+  hcl.print "\n"
   %c0 = arith.constant 0 : index
   %x = memref.load %u[%c0, %c0] : memref<1x2x!hcl.Fixed<8, 1>>
   %y = memref.load %s[%c0, %c0] : memref<1x2x!hcl.UFixed<16, 2>>
-  // (hcl.print without values is not followed by a result's name.)
-  hcl.print "\n"
   hcl.print "[[%.1f, %.2f]]\n" %x, %y : !hcl.Fixed<8, 1>, !hcl.UFixed<16, 2>
+  // HeteroCL-MLIR's hcl.print of a memref prints its elements.
+  hcl.print(%b) : memref<3xi8>
   return
 }

@@ -1,12 +1,21 @@
 // HeteroCL-MLIR's hcl.print spellings that do not print are refused at the
-// operation: a memref (hcl.print_memref prints one), more conversions than
-// values, a conversion printf would misread.
+// operation: several memrefs (the peer's print of one memref is
+// hcl.print_memref), more conversions than values, a conversion printf
+// would misread.
 //
 // RUN: hcl-opt %s --split-input-file --verify-diagnostics
 
-func.func @memref(%a: memref<4x4xf32>) {
-  // expected-error @+1 {{hcl.print prints numbers, not a memref: write hcl.print_memref(%x) : memref<4x4xf32> to print its elements}}
-  hcl.print(%a) : memref<4x4xf32>
+func.func @two_memrefs(%a: memref<4x4xf32>) {
+  // expected-error @+1 {{hcl.print of a memref prints that one memref (write an hcl.print_memref for each)}}
+  hcl.print(%a, %a) : memref<4x4xf32>, memref<4x4xf32>
+  return
+}
+
+// -----
+
+func.func @memref_format(%a: memref<4xf32>) {
+  // expected-error @+1 {{'hcl.print_memref' op format has 2 conversions: it prints one element, so it has one}}
+  hcl.print(%a) {format = "%f %f"} : memref<4xf32>
   return
 }
 

@@ -6,6 +6,7 @@
 // test/Transforms/compute/parallel-threads.mlir.
 //
 // RUN: hcl-opt %s --hcl-parallel-loops -verify-diagnostics | FileCheck %s --check-prefix=AFFINE
+// RUN: hcl-opt %s --hcl-parallel-loops=min-region-work=0 -verify-diagnostics | FileCheck %s --check-prefix=ALL
 // RUN: hcl-opt %s --hcl-parallel-loops --hcl-lower-affine-keeping-loop-hints --hcl-parallel-to-openmp=num-threads=2 -verify-diagnostics | FileCheck %s --check-prefix=OMP
 // RUN: hcl-opt %s --hcl-lower-to-llvm -verify-diagnostics | FileCheck %s --check-prefix=LLVM
 // RUN: hcl-opt %s --hcl-lower-to-llvm=num-threads=2 -verify-diagnostics | mlir-translate --mlir-to-llvmir | FileCheck %s --check-prefix=LLVMIR
@@ -155,14 +156,42 @@ func.func @frees_shared(%A: memref<8xf32>) {
 }
 
 // A parallel loop inside a serial one: a parallel region per outer
-// iteration. Without allocas, no stack save.
+// iteration (its 2048 iterations do 8192 operations, above the default
+// min-region-work of 4096). Without allocas, no stack save.
 // OMP-LABEL: func.func @not_outermost(
 // OMP:         scf.for
 // OMP:           omp.parallel
 // OMP:             omp.loop_nest
 // OMP-NOT:           llvm.intr.stacksave
 // OMP:               omp.yield
-func.func @not_outermost(%A: memref<4x8xf32>) {
+func.func @not_outermost(%A: memref<4x2048xf32>) {
+  affine.for %i = 0 to 4 {
+    affine.for %j = 0 to 2048 {
+      %a = affine.load %A[%i, %j] : memref<4x2048xf32>
+      %b = arith.addf %a, %a : f32
+      affine.store %b, %A[%i, %j] : memref<4x2048xf32>
+    } {loop_name = "j", parallel}
+  } {loop_name = "i", stage_name = "A"}
+  return
+}
+
+// Inside a serial loop, a marked loop whose iterations together do fewer
+// operations than min-region-work (here 8 iterations of 4 operations, and
+// 8 x 4 x 4 with the inner loop) stays serial: a region per outer iteration
+// would cost more than the threads save. min-region-work=0 parallelizes it.
+// AFFINE-LABEL: func.func @small_nested(
+// AFFINE-NOT:     affine.parallel
+// AFFINE:         } {loop_name = "j", parallel}
+// AFFINE-NOT:     affine.parallel
+// AFFINE:         } {loop_name = "jj", parallel}
+// AFFINE-NOT:     affine.parallel
+// AFFINE:         return
+// ALL-LABEL: func.func @small_nested(
+// ALL:         affine.for
+// ALL-NEXT:      affine.parallel
+// ALL:         affine.for
+// ALL-NEXT:      affine.parallel
+func.func @small_nested(%A: memref<4x8xf32>, %B: memref<4x8x4xf32>) {
   affine.for %i = 0 to 4 {
     affine.for %j = 0 to 8 {
       %a = affine.load %A[%i, %j] : memref<4x8xf32>
@@ -170,6 +199,15 @@ func.func @not_outermost(%A: memref<4x8xf32>) {
       affine.store %b, %A[%i, %j] : memref<4x8xf32>
     } {loop_name = "j", parallel}
   } {loop_name = "i", stage_name = "A"}
+  affine.for %i = 0 to 4 {
+    affine.for %j = 0 to 8 {
+      affine.for %k = 0 to 4 {
+        %a = affine.load %B[%i, %j, %k] : memref<4x8x4xf32>
+        %b = arith.addf %a, %a : f32
+        affine.store %b, %B[%i, %j, %k] : memref<4x8x4xf32>
+      } {loop_name = "k"}
+    } {loop_name = "jj", parallel}
+  } {loop_name = "ii", stage_name = "B"}
   return
 }
 

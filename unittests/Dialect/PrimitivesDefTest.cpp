@@ -32,6 +32,7 @@ protected:
   static std::vector<std::string> frontEndOps() {
     return {
 #define HCL_PRIMITIVE(Kind, name) "hcl." #name,
+#define HCL_MLIR_ONLY_PRIMITIVE(name) "hcl." #name,
 #include "hcl/Frontend/Primitives.def"
     };
   }

@@ -149,7 +149,22 @@ def ParallelLoops : Pass<"hcl-parallel-loops", "mlir::ModuleOp"> {
     `--hcl-lower-affine-keeping-loop-hints`, which pairs `affine.for` loops
     with the `scf.for` loops `--lower-affine` makes by position, still puts
     the `vectorize` hints of the loops inside a parallel loop in place.
+
+    A marked loop inside another loop opens a parallel region (a fork and a
+    join of the threads, microseconds each, far more when the machine is
+    loaded and a thread must wait for a core) per iteration of the loops
+    around it. When all of its iterations together do fewer than
+    `min-region-work` operations (counted in the IR: each operation once per
+    iteration of the loops around it inside the marked loop; trip counts
+    must be constant, else the loop counts as large), it stays serial:
+    the threads would cost more than they save. A marked loop at the top of
+    its function opens one region and is always parallel.
   }];
+  let options = [
+    Option<"minRegionWork", "min-region-work", "int64_t", "4096",
+           "fewest operations a parallel loop nested in another loop must "
+           "do to run on threads (0: every marked loop does)">,
+  ];
   let dependentDialects = ["mlir::affine::AffineDialect"];
 }
 

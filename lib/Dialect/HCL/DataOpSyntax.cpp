@@ -12,8 +12,8 @@
 //   %b = hcl.get_bit(%x : i32, %i) -> i1     %f = hcl.float_to_fixed(%x) : f32
 //   -> T
 //
-// Where HeteroCL-MLIR's operation means something else under the same name,
-// its spelling is refused at the operation with what to write instead.
+// Where HeteroCL-MLIR's operation rounds otherwise than hcl's, its spelling
+// reads with the peer's rounding written out as an attribute.
 //
 //===----------------------------------------------------------------------===//
 
@@ -104,11 +104,11 @@ ParseResult UIntToFixedOp::parse(OpAsmParser &parser, OperationState &result) {
 void UIntToFixedOp::print(OpAsmPrinter &p) { printConversion(p, *this); }
 
 ParseResult FixedToIntOp::parse(OpAsmParser &parser, OperationState &result) {
-  return parseConversion(parser, result, [&](SMLoc loc, NamedAttrList &) {
-    return parser.emitError(loc)
-           << "HeteroCL-MLIR's hcl.fixed_to_int(%x) shifts the fraction out "
-              "(rounding toward minus infinity), hcl's truncates toward zero: "
-              "write `hcl.fixed_to_int %x : A to B` for hcl's, or floor first";
+  // HeteroCL-MLIR shifts the fraction out: toward minus infinity.
+  return parseConversion(parser, result, [&](SMLoc, NamedAttrList &attributes) {
+    if (!attributes.get("rounding"))
+      attributes.set("rounding", parser.getBuilder().getStringAttr("floor"));
+    return success();
   });
 }
 void FixedToIntOp::print(OpAsmPrinter &p) { printConversion(p, *this); }

@@ -120,6 +120,15 @@ APInt hcl::fixedConstantBits(const llvm::APFloat &literal,
 LogicalResult FixedToFixedOp::verify() { return verifyModes(*this); }
 LogicalResult FloatToFixedOp::verify() { return verifyModes(*this); }
 
+LogicalResult FixedToIntOp::verify() {
+  std::optional<StringRef> rounding = getRounding();
+  if (rounding && *rounding != "zero" && *rounding != "floor")
+    return emitOpError(
+               "rounding is \"zero\" (the default) or \"floor\", not \"")
+           << *rounding << "\"";
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // Bit operations
 //===----------------------------------------------------------------------===//

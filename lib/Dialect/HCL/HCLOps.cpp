@@ -324,6 +324,12 @@ LogicalResult PartitionOp::verify() {
   return success();
 }
 
+static std::string elementText(Type type) {
+  std::string text;
+  llvm::raw_string_ostream(text) << type;
+  return text;
+}
+
 static LogicalResult verifyBufferOp(Operation *op, Value stage, Value target,
                                     Value axis, Type resultType) {
   auto targetType = cast<BaseMemRefType>(target.getType());
@@ -332,7 +338,9 @@ static LogicalResult verifyBufferOp(Operation *op, Value stage, Value target,
     return op->emitOpError("buffer element type ")
            << bufferType.getElementType()
            << " differs from the target's element type "
-           << targetType.getElementType();
+           << targetType.getElementType() << " (write memref<*x"
+           << elementText(targetType.getElementType())
+           << "> to let the schedule choose the buffer's shape)";
   // Unranked: the engine chooses the shape.
   if (!bufferType.hasRank() || !targetType.hasRank())
     return verifyLoopInStage(op, stage, axis);
@@ -405,4 +413,15 @@ LogicalResult OutlineOp::verify() {
     if (!seenStages.insert(stage).second)
       return emitOpError("a stage is listed twice");
   return success();
+}
+
+LogicalResult BindOp::verify() {
+  static constexpr llvm::StringLiteral axes[] = {"BlockIdxX",  "BlockIdxY",
+                                                 "BlockIdxZ",  "ThreadIdxX",
+                                                 "ThreadIdxY", "ThreadIdxZ"};
+  if (!llvm::is_contained(axes, getAxis()))
+    return emitOpError("axis is one of BlockIdxX, BlockIdxY, BlockIdxZ, "
+                       "ThreadIdxX, ThreadIdxY, ThreadIdxZ, not '")
+           << getAxis() << "'";
+  return verifyLoopInStage(*this, getStage(), getLoop());
 }

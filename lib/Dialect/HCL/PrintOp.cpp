@@ -4,7 +4,8 @@
 // write `hcl.print(%x, %y) {format = "fmt"} : T, U` and print every value
 // as a double; that spelling is read into hcl's op with the format
 // rewritten so that it prints what the peer prints (the values are widened
-// when the op is lowered, where fixed-point types are still known).
+// when the op is lowered, where fixed-point types are still known). The
+// peer's print of a memref reads as hcl.print_memref.
 //
 //===----------------------------------------------------------------------===//
 
@@ -45,17 +46,18 @@ ParseResult parsePeerPrint(OpAsmParser &parser, OperationState &result,
   if (types.size() != operands.size())
     return parser.emitError(loc)
            << operands.size() << " values and " << types.size() << " types";
-  for (Type type : types) {
-    if (!isa<BaseMemRefType>(type))
-      continue;
-    std::string text;
-    llvm::raw_string_ostream(text) << type;
-    return parser.emitError(loc)
-           << "hcl.print prints numbers, not a memref: write "
-              "hcl.print_memref(%x) : "
-           << text << " to print its elements";
-  }
   Builder &b = parser.getBuilder();
+  if (llvm::any_of(types, llvm::IsaPred<BaseMemRefType>)) {
+    // A memref prints its elements: the op read is hcl.print_memref, which
+    // checks the rest (one memref, a format of one conversion if any).
+    if (operands.size() != 1)
+      return parser.emitError(loc)
+             << "hcl.print of a memref prints that one memref (write an "
+                "hcl.print_memref for each)";
+    result.name =
+        OperationName(PrintMemRefOp::getOperationName(), b.getContext());
+    return parser.resolveOperands(operands, types, loc, result.operands);
+  }
   std::string format;
   if (auto attr = result.attributes.get("format")) {
     auto text = dyn_cast<StringAttr>(attr);
@@ -101,7 +103,13 @@ ParseResult PrintOp::parse(OpAsmParser &parser, OperationState &result) {
   std::string format;
   SmallVector<Operand> operands;
   SmallVector<Type> types;
-  if (parser.parseString(&format) || parser.parseOperandList(operands))
+  if (parser.parseString(&format))
+    return failure();
+  // A format that converts nothing takes no values, so a `%x = ...` on the
+  // next line is the next operation, not an operand.
+  std::string error;
+  bool takesValues = !parsePrintFormat(format, error).empty() || !error.empty();
+  if (takesValues && parser.parseOperandList(operands))
     return failure();
   if (!operands.empty() && parser.parseColonTypeList(types))
     return failure();

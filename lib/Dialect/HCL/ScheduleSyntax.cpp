@@ -165,6 +165,31 @@ ParseResult parseStageLoopOptionalFactor(OpAsmParser &parser,
   return more ? parseFactor(parser, more, factor) : success();
 }
 
+ParseResult parseStageLoopAxis(OpAsmParser &parser,
+                               std::optional<Operand> &stage, Operand &loop,
+                               StringAttr &axis) {
+  SMLoc loc = parser.getCurrentLocation();
+  SmallVector<Operand> handles;
+  bool more;
+  if (parseHandleList(parser, handles, more) ||
+      splitStage(parser, loc, handles, 1, stage) ||
+      (!more && parser.parseComma()))
+    return failure();
+  loop = handles.front();
+  std::string name;
+  if (parser.parseString(&name))
+    return failure();
+  axis = parser.getBuilder().getStringAttr(name);
+  return success();
+}
+
+void printStageLoopAxis(OpAsmPrinter &printer, Operation *, Value stage,
+                        Value loop, StringAttr axis) {
+  printHandles(printer, stage, loop);
+  printer << ", ";
+  printer.printAttributeWithoutType(axis);
+}
+
 void printStageLoopOptionalFactor(OpAsmPrinter &printer, Operation *op,
                                   Value stage, Value loop, IntegerAttr factor) {
   printHandles(printer, stage, loop);

@@ -54,6 +54,14 @@ void printStageLoopOptionalFactor(mlir::OpAsmPrinter &printer,
                                   mlir::Operation *op, mlir::Value stage,
                                   mlir::Value loop, mlir::IntegerAttr factor);
 
+/// `[%stage,] %loop, "axis"`
+mlir::ParseResult parseStageLoopAxis(mlir::OpAsmParser &parser,
+                                     std::optional<Operand> &stage,
+                                     Operand &loop, mlir::StringAttr &axis);
+void printStageLoopAxis(mlir::OpAsmPrinter &printer, mlir::Operation *op,
+                        mlir::Value stage, mlir::Value loop,
+                        mlir::StringAttr axis);
+
 /// `[%stage,] %x, %y, xFactor, yFactor`
 mlir::ParseResult parseStageTwoLoopsFactors(mlir::OpAsmParser &parser,
                                             std::optional<Operand> &stage,

@@ -115,11 +115,21 @@ FailureOr<std::string> FunctionEmitter::dataExpression(Operation *op) {
         return *result + "((" + unsignedCppType(op->getOperand(0).getType()) +
                ")" + in(0) + ")";
       })
-      .Case([&](FixedToIntOp) -> R {
-        // ap_int's constructor from ap_fixed truncates toward zero and wraps.
+      .Case([&](FixedToIntOp conversion) -> R {
+        // ap_int's constructor from ap_fixed truncates toward zero and wraps;
+        // for floor, the value first goes to an ap_fixed without fraction
+        // bits (AP_TRN: toward minus infinity), wide enough not to wrap.
         unsigned width = resultType.getIntOrFloatBitWidth();
+        std::string value = in(0);
+        FixedFormatInfo from = getFixedFormat(op->getOperand(0).getType());
+        if (conversion.getRounding() == "floor" && from.isSigned &&
+            from.frac > 0) {
+          int64_t whole = std::max<int64_t>(from.width - from.frac, 0) + 1;
+          std::string bits = std::to_string(whole);
+          value = "ap_fixed<" + bits + ", " + bits + ">(" + value + ")";
+        }
         std::string integer =
-            "ap_int<" + std::to_string(width) + ">(" + in(0) + ")";
+            "ap_int<" + std::to_string(width) + ">(" + value + ")";
         if (width == 1)
           return "(bool)(" + integer + " != 0)";
         return "(" + *result + ")" + integer;

@@ -548,7 +548,7 @@ func.func @reuse_at_element_type(%A: memref<10x10xi32>) {
   %li = hcl.create_loop_handle "i" : !hcl.LoopHandle
   affine.for %i = 0 to 8 {
   } {loop_name = "i", stage_name = "B"}
-  // expected-error @+1 {{'hcl.reuse_at' op buffer element type 'i64' differs from the target's element type 'i32'}}
+  // expected-error @+1 {{'hcl.reuse_at' op buffer element type 'i64' differs from the target's element type 'i32' (write memref<*xi32> to let the schedule choose the buffer's shape)}}
   %lb = hcl.reuse_at(%s, %A : memref<10x10xi32>, %li) -> memref<3x10xi64>
   return
 }

@@ -133,6 +133,18 @@ def HCL_UIntToFixedOp
 def HCL_FixedToIntOp
     : HCL_ConversionOp<"fixed_to_int", HCL_AnyFixed, AnySignlessInteger> {
   let summary = "fixed point to integer: truncate toward zero, then wrap";
+  let description = [{
+    ```mlir
+    %i = hcl.fixed_to_int %x : !hcl.Fixed<8, 4> to i32
+    %j = hcl.fixed_to_int %x {rounding = "floor"} : !hcl.Fixed<8, 4> to i32
+    ```
+    The fraction is dropped toward zero (ap_int's conversion), or toward
+    minus infinity with `rounding = "floor"` (the fraction bits shifted out:
+    HeteroCL-MLIR's `hcl.fixed_to_int(%x) : A -> B` reads as that), then
+    the integer wraps to the result's width.
+  }];
+  let arguments = (ins HCL_AnyFixed:$input, OptionalAttr<StrAttr>:$rounding);
+  let hasVerifier = 1;
 }
 
 def HCL_FixedToFloatOp
@@ -280,8 +292,10 @@ def HCL_PrintOp : HCL_Op<"print", [MemoryEffects<[MemWrite]>]> {
     there, the format defaults to `%.4f ` (here once per value), and values
     beyond the format's conversions are not printed (printf's rule); an
     integer conversion of a non-integer value prints it with `%.0f`, as the
-    peer prints every value as a double. A memref is refused: it is
-    `hcl.print_memref`'s.
+    peer prints every value as a double. The peer's `hcl.print(%m) :
+    memref<...>` (one memref) reads as `hcl.print_memref(%m)`. In hcl's
+    spelling, a format without conversions takes no values: the next line
+    is the next operation.
   }];
   let arguments = (ins StrAttr:$format, Variadic<AnyType>:$values,
                        OptionalAttr<StrAttr>:$signedness);

@@ -228,6 +228,28 @@ def HCL_ParallelOp : HCL_OneLoopPrimitiveOp<"parallel", [HCL_AnnotatesOnly]> {
   let summary = "mark a loop as parallel";
 }
 
+def HCL_BindOp : HCL_PrimitiveOp<"bind", [HCL_AnnotatesOnly]> {
+  let summary = "bind a loop to a GPU thread axis: a parallel loop";
+  let description = [{
+    ```mlir
+    hcl.bind(%s, %li_outer, "BlockIdxX")
+    hcl.bind(%li_inner, "ThreadIdxX")
+    ```
+    HeteroCL's `s[C].bind(axis, dim)`: the loop's iterations are the blocks
+    or threads of one NDRange dimension (`BlockIdxX`, `BlockIdxY`,
+    `BlockIdxZ`, `ThreadIdxX`, `ThreadIdxY`, `ThreadIdxZ`), which run
+    concurrently. hcl has no GPU backend, so the loop is what `hcl.parallel`
+    makes it (OpenMP threads on the CPU, refused when it carries a
+    dependence) and records the axis as `thread_axis = "BlockIdxX"`.
+  }];
+  let arguments = (ins Optional<HCL_StageHandle>:$stage,
+                       HCL_LoopHandle:$loop, StrAttr:$axis);
+  let assemblyFormat = [{
+    `(` custom<StageLoopAxis>($stage, $loop, $axis) `)` attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
 def HCL_ReverseOp : HCL_OneLoopPrimitiveOp<"reverse"> {
   let summary = "run a loop's iterations in the opposite order";
   let description = [{
@@ -500,5 +522,51 @@ def HCL_OutlineOp : HCL_PrimitiveOp<"outline", [HCL_LeavesNoAffineApply]> {
   let assemblyFormat = "`(` $stages `)` attr-dict";
   let hasVerifier = 1;
 }
+
+//===----------------------------------------------------------------------===//
+// HeteroCL-MLIR operations hcl does not have
+//===----------------------------------------------------------------------===//
+
+// Read only to be refused where they stand, with what to write instead
+// (PeerRefusedOps.cpp): an "unknown operation" would not say it.
+class HCL_RefusedPeerOp<string mnemonic, string what>
+    : HCL_Op<mnemonic> {
+  let summary = "HeteroCL-MLIR's " # mnemonic # ": refused";
+  let description = what;
+  let hasCustomAssemblyFormat = 1;
+}
+
+def HCL_PeerCloneOp : HCL_RefusedPeerOp<"clone", [{
+    HeteroCL-MLIR's `hcl.clone(@f, %handle)` gives the callers a copy of a
+    function each. hcl refuses it at the operation: write the copy as a
+    `func.func` of its own and call it where the copy is wanted.
+  }]>;
+
+def HCL_PeerUnfoldOp : HCL_RefusedPeerOp<"unfold", [{
+    HeteroCL-MLIR's `hcl.unfold(%l, N)` makes a loop an array of processing
+    elements, fed by `hcl.to(..., %pe_array) {pe_index = ...}`. hcl has no
+    processing-element arrays and refuses it at the operation: replicate the
+    loop body in hardware with `hcl.unroll(%l, N)`.
+  }]>;
+
+def HCL_PeerReformOp : HCL_RefusedPeerOp<"reform", [{
+    HeteroCL-MLIR's `hcl.reform(%A : T) {layout = map} -> U` stores an array
+    in another layout, so that its users read it through the map. hcl
+    refuses it at the operation: give the array another shape with the
+    same row-major order with `hcl.reshape`, or transpose it in the program.
+  }]>;
+
+def HCL_PeerStructConstructOp : HCL_RefusedPeerOp<"struct_construct", [{
+    HeteroCL-MLIR's `hcl.struct_construct(%a, %b) : A, B -> !hcl.struct<A, B>`.
+    hcl has no struct type and refuses it at the operation: keep each field
+    in an array of its own, or pack the fields into one integer with
+    `hcl.set_slice` and read them with `hcl.get_slice`.
+  }]>;
+
+def HCL_PeerStructGetOp : HCL_RefusedPeerOp<"struct_get", [{
+    HeteroCL-MLIR's `hcl.struct_get %s[i] : !hcl.struct<...> -> T`, refused
+    with `hcl.struct_construct`: read the field's own array, or its bits with
+    `hcl.get_slice`.
+  }]>;
 
 #endif // HCL_OPS_TD
