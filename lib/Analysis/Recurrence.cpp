@@ -135,6 +135,16 @@ fixedElementDistance(AffineForOp loop, Operation *store, Operation *load) {
   return std::optional<int64_t>(1);
 }
 
+/// A dependence component's distance in iterations of `loop`, at least 1:
+/// MLIR's analysis measures it in values of the induction variable, which a
+/// loop of step s moves by s an iteration (a distance of 2 at step 2 is the
+/// next iteration).
+int64_t iterations(AffineForOp loop, int64_t ivDistance) {
+  uint64_t step = std::max<int64_t>(1, loop.getStepAsInt());
+  uint64_t distance = std::max<int64_t>(1, ivDistance);
+  return static_cast<int64_t>(llvm::divideCeil(distance, step));
+}
+
 /// The dependence distance from `store` to `load` along `loop`: MLIR's
 /// analysis for affine accesses of an affine.for (none: independent), else
 /// 1, with `assumed` set.
@@ -157,8 +167,7 @@ std::optional<int64_t> distance(Operation *loop, Operation *store,
       checkMemrefAccessDependence(src, dst, depth, nullptr, &components);
   if (!hasDependence(result) || components.size() < depth)
     return std::nullopt;
-  const DependenceComponent &c = components[depth - 1];
-  return std::max<int64_t>(1, c.lb.value_or(1));
+  return iterations(affineLoop, components[depth - 1].lb.value_or(1));
 }
 
 } // namespace
@@ -194,7 +203,7 @@ std::optional<int64_t> carriedDistance(Operation *loop, Operation *src,
   const DependenceComponent &c = components[depth - 1];
   if (c.ub && *c.ub < 1)
     return std::nullopt;
-  return std::max<int64_t>(1, c.lb.value_or(1));
+  return iterations(affineLoop, c.lb.value_or(1));
 }
 
 int64_t memoryRecurrenceMII(Operation *loop, const TargetModel &target,
