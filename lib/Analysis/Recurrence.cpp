@@ -23,6 +23,9 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
+#include "llvm/Support/MathExtras.h"
+
+#include <limits>
 #include <set>
 
 using namespace mlir;
@@ -250,6 +253,79 @@ int64_t memoryRecurrenceMII(Operation *loop, const TargetModel &target,
                            "or an scf loop's): dependence distance 1 assumed "
                            "(RecMII)");
   return mii;
+}
+
+namespace {
+
+/// Whether `v` is the same in every iteration of `loop` and of the loops in
+/// it: defined outside its body.
+bool invariantIn(Value v, Operation *loop) {
+  return !loop->getRegion(0).isAncestor(v.getParentRegion());
+}
+
+/// Whether `load` and `store` access one element in every iteration of
+/// `loop` and of the loops in it (sum[0], C[i, j] inside a loop over k).
+bool sameFixedElement(Operation *load, Operation *store, Operation *loop) {
+  if (!isa<AffineReadOpInterface>(load) || !isa<AffineWriteOpInterface>(store))
+    return false;
+  AffineValueMap loadMap, storeMap;
+  MemRefAccess(load).getAccessMap(&loadMap);
+  MemRefAccess(store).getAccessMap(&storeMap);
+  if (loadMap.getAffineMap() != storeMap.getAffineMap() ||
+      loadMap.getOperands() != storeMap.getOperands())
+    return false;
+  return llvm::all_of(loadMap.getOperands(),
+                      [&](Value v) { return invariantIn(v, loop); });
+}
+
+/// a * b, or the largest int64_t where it overflows.
+int64_t saturatingProduct(int64_t a, int64_t b) {
+  int64_t r;
+  return llvm::MulOverflow(a, b, r) ? std::numeric_limits<int64_t>::max() : r;
+}
+
+/// The iterations of the loops between `op` and `loop` (both excluded);
+/// none when one has no constant trip count.
+std::optional<int64_t> copiesUnder(Operation *op, Operation *loop) {
+  int64_t copies = 1;
+  for (Operation *p = op->getParentOp(); p != loop; p = p->getParentOp()) {
+    if (!isEstimatedLoop(p))
+      continue;
+    std::optional<int64_t> trips = tripCountOf(p).exact;
+    if (!trips)
+      return std::nullopt;
+    copies = saturatingProduct(copies, *trips);
+  }
+  return copies;
+}
+
+} // namespace
+
+int64_t unrolledChainStep(Operation *loop, const TargetModel &target) {
+  SmallVector<Operation *> loads, stores;
+  loop->walk([&](Operation *op) {
+    if (isa<AffineReadOpInterface>(op))
+      loads.push_back(op);
+    else if (isa<AffineWriteOpInterface>(op))
+      stores.push_back(op);
+  });
+  int64_t step = 0;
+  for (Operation *store : stores)
+    for (Operation *load : loads) {
+      if (load->getBlock() != store->getBlock() ||
+          memrefOf(load) != memrefOf(store) ||
+          !sameFixedElement(load, store, loop) ||
+          !invariantIn(memrefOf(load), loop))
+        continue;
+      DenseMap<Value, std::pair<int64_t, bool>> memo;
+      bool chain = false;
+      int64_t path =
+          pathLatency(load->getResult(0), store, loop, target, chain, memo);
+      std::optional<int64_t> copies = copiesUnder(load, loop);
+      if (path > 0 && copies)
+        step = std::max(step, saturatingProduct(path, *copies));
+    }
+  return step;
 }
 
 namespace {
