@@ -667,8 +667,14 @@ struct Estimator {
 
   Span exactTripsLatency(Operation *loop, const Span &body, int64_t trips,
                          bool unrolledByParent, int64_t ii, size_t index) {
-    if (unrolledByParent)
-      return body; // a copy per iteration, side by side
+    if (unrolledByParent) {
+      // A copy per iteration, side by side, unless each waits for the
+      // previous one's accumulated value.
+      Span s = body;
+      s += Span::exactly(satMul(std::max<int64_t>(0, trips - 1),
+                                unrolledChainStep(loop, target)));
+      return s;
+    }
     if (loop->hasAttr("pipeline_ii")) {
       Span s = body;
       s += Span::exactly(satMul(ii, std::max<int64_t>(0, trips - 1)));

@@ -46,6 +46,15 @@ std::string arrayName(mlir::Value memref);
 int64_t memoryRecurrenceMII(mlir::Operation *loop, const TargetModel &target,
                             std::vector<std::string> &notes);
 
+/// Under a pipelined loop, `loop` is unrolled: its iterations' copies run
+/// side by side, except where each adds to an element the previous one
+/// wrote (an accumulator, sum[0] += ...): then each copy waits for the
+/// previous one's value. The cycles one iteration adds to that chain: the
+/// path from the element's load to its store (the store forwarded to the
+/// next copy's load, as the RTL and HLS do in straight-line code) times
+/// the copies of the loops inside; 0 without such an element.
+int64_t unrolledChainStep(mlir::Operation *loop, const TargetModel &target);
+
 /// RecMII through carried values (iter_args, scf.while's arguments): the
 /// longest path from a carried value to its next value.
 int64_t carriedRecurrenceMII(mlir::Operation *loop, const TargetModel &target);

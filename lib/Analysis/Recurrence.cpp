@@ -23,6 +23,9 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
+#include "llvm/Support/MathExtras.h"
+
+#include <limits>
 #include <set>
 
 using namespace mlir;
@@ -135,6 +138,16 @@ fixedElementDistance(AffineForOp loop, Operation *store, Operation *load) {
   return std::optional<int64_t>(1);
 }
 
+/// A dependence component's distance in iterations of `loop`, at least 1:
+/// MLIR's analysis measures it in values of the induction variable, which a
+/// loop of step s moves by s an iteration (a distance of 2 at step 2 is the
+/// next iteration).
+int64_t iterations(AffineForOp loop, int64_t ivDistance) {
+  uint64_t step = std::max<int64_t>(1, loop.getStepAsInt());
+  uint64_t distance = std::max<int64_t>(1, ivDistance);
+  return static_cast<int64_t>(llvm::divideCeil(distance, step));
+}
+
 /// The dependence distance from `store` to `load` along `loop`: MLIR's
 /// analysis for affine accesses of an affine.for (none: independent), else
 /// 1, with `assumed` set.
@@ -157,8 +170,7 @@ std::optional<int64_t> distance(Operation *loop, Operation *store,
       checkMemrefAccessDependence(src, dst, depth, nullptr, &components);
   if (!hasDependence(result) || components.size() < depth)
     return std::nullopt;
-  const DependenceComponent &c = components[depth - 1];
-  return std::max<int64_t>(1, c.lb.value_or(1));
+  return iterations(affineLoop, components[depth - 1].lb.value_or(1));
 }
 
 } // namespace
@@ -194,7 +206,7 @@ std::optional<int64_t> carriedDistance(Operation *loop, Operation *src,
   const DependenceComponent &c = components[depth - 1];
   if (c.ub && *c.ub < 1)
     return std::nullopt;
-  return std::max<int64_t>(1, c.lb.value_or(1));
+  return iterations(affineLoop, c.lb.value_or(1));
 }
 
 int64_t memoryRecurrenceMII(Operation *loop, const TargetModel &target,
@@ -245,6 +257,79 @@ int64_t memoryRecurrenceMII(Operation *loop, const TargetModel &target,
                            "or an scf loop's): dependence distance 1 assumed "
                            "(RecMII)");
   return mii;
+}
+
+namespace {
+
+/// Whether `v` is the same in every iteration of `loop` and of the loops in
+/// it: defined outside its body.
+bool invariantIn(Value v, Operation *loop) {
+  return !loop->getRegion(0).isAncestor(v.getParentRegion());
+}
+
+/// Whether `load` and `store` access one element in every iteration of
+/// `loop` and of the loops in it (sum[0], C[i, j] inside a loop over k).
+bool sameFixedElement(Operation *load, Operation *store, Operation *loop) {
+  if (!isa<AffineReadOpInterface>(load) || !isa<AffineWriteOpInterface>(store))
+    return false;
+  AffineValueMap loadMap, storeMap;
+  MemRefAccess(load).getAccessMap(&loadMap);
+  MemRefAccess(store).getAccessMap(&storeMap);
+  if (loadMap.getAffineMap() != storeMap.getAffineMap() ||
+      loadMap.getOperands() != storeMap.getOperands())
+    return false;
+  return llvm::all_of(loadMap.getOperands(),
+                      [&](Value v) { return invariantIn(v, loop); });
+}
+
+/// a * b, or the largest int64_t where it overflows.
+int64_t saturatingProduct(int64_t a, int64_t b) {
+  int64_t r;
+  return llvm::MulOverflow(a, b, r) ? std::numeric_limits<int64_t>::max() : r;
+}
+
+/// The iterations of the loops between `op` and `loop` (both excluded);
+/// none when one has no constant trip count.
+std::optional<int64_t> copiesUnder(Operation *op, Operation *loop) {
+  int64_t copies = 1;
+  for (Operation *p = op->getParentOp(); p != loop; p = p->getParentOp()) {
+    if (!isEstimatedLoop(p))
+      continue;
+    std::optional<int64_t> trips = tripCountOf(p).exact;
+    if (!trips)
+      return std::nullopt;
+    copies = saturatingProduct(copies, *trips);
+  }
+  return copies;
+}
+
+} // namespace
+
+int64_t unrolledChainStep(Operation *loop, const TargetModel &target) {
+  SmallVector<Operation *> loads, stores;
+  loop->walk([&](Operation *op) {
+    if (isa<AffineReadOpInterface>(op))
+      loads.push_back(op);
+    else if (isa<AffineWriteOpInterface>(op))
+      stores.push_back(op);
+  });
+  int64_t step = 0;
+  for (Operation *store : stores)
+    for (Operation *load : loads) {
+      if (load->getBlock() != store->getBlock() ||
+          memrefOf(load) != memrefOf(store) ||
+          !sameFixedElement(load, store, loop) ||
+          !invariantIn(memrefOf(load), loop))
+        continue;
+      DenseMap<Value, std::pair<int64_t, bool>> memo;
+      bool chain = false;
+      int64_t path =
+          pathLatency(load->getResult(0), store, loop, target, chain, memo);
+      std::optional<int64_t> copies = copiesUnder(load, loop);
+      if (path > 0 && copies)
+        step = std::max(step, saturatingProduct(path, *copies));
+    }
+  return step;
 }
 
 namespace {

@@ -12,9 +12,11 @@
 // ACC: S/i/j 8 - 1 7 - 56
 // ACC: S/i/j/k 1 - 1 1 - 7
 //
-// Step 2: MLIR's distance is 2, RecMII ceil(7 / 2) = 4.
+// Step 2: MLIR's distance is 2 in values of j, which is the next iteration:
+// RecMII 7, as at step 1 (it was ceil(7 / 2) = 4, and the RTL scheduled
+// with it read the sum before the previous iteration had stored it).
 // RUN: hcl estimate %s --entry strided | FileCheck %s --check-prefix=STRIDE
-// STRIDE: S/i/j 4 - 1 4 - 28
+// STRIDE: S/i/j 4 - 1 7 - 28
 //
 // Only j = 7 passes the guard: one iteration, no dependence.
 // RUN: hcl estimate %s --entry guarded | FileCheck %s --check-prefix=GUARD

@@ -60,7 +60,8 @@ float units, docs/rtl-float.md; fixed-point stages use add_fixed,
 sub_fixed, mul_fixed, max_fixed and min_fixed), and `hcl check --rtl` compares
 each program's SystemVerilog, simulated with Verilator, with the JIT bit for
 bit; a located `rtl:` error (what has no hardware form yet, also on the
-algorithm's lines) counts as REJECTED.
+algorithm's lines) counts as REJECTED. --float draws f32 and f64 only (the
+random kernels and the benchmark kernels alike): the float units' run.
 Outcomes:
 
   OK               the schedule applied and the outputs matched
@@ -92,7 +93,7 @@ Usage:
 
   random_schedules.py [--count N] [--seed S] [--hcl PATH] [--jobs J]
                       [--keep DIR] [--timeout SECONDS] [--verbose]
-                      [--hls | --rtl] [--threads N] [--fp-contract]
+                      [--hls | --rtl] [--float] [--threads N] [--fp-contract]
                       [--progress N]
 
 Generation is deterministic: program I of seed S is the same on every run, so
@@ -128,9 +129,14 @@ RTL_DTYPES = ["i32", "i64", "i16", "f32", "f64", "!hcl.Fixed<16, 8>",
               "!hcl.Fixed<12, 4>", "!hcl.UFixed<16, 6>"]
 FIXED_OPS = ["add_fixed", "sub_fixed", "mul_fixed", "max_fixed", "min_fixed"]
 RTL = False
+# `--float`: f32 and f64 only, the fixed kernels too (the float units' run).
+FLOAT_DTYPES = ["f32", "f64"]
+FLOAT_ONLY = False
 
 
 def element_types():
+    if FLOAT_ONLY:
+        return FLOAT_DTYPES
     return RTL_DTYPES if RTL else DTYPES
 SPATIAL_NAMES = ["i", "j", "k", "l"]
 
@@ -709,7 +715,7 @@ FIXED_KERNELS = {
 
 def gen_fixed_kernel(rng, name):
     dtype, build = FIXED_KERNELS[name]
-    if rng.random() < 0.25:
+    if rng.random() < 0.25 or (FLOAT_ONLY and not is_float(dtype)):
         dtype = rng.choice(element_types())
     kernel = Kernel(dtype)
     kernel.fixed = name
@@ -1477,7 +1483,7 @@ def summarize(results, keep):
 
 
 def main(argv=None):
-    global THREADS, RTL
+    global THREADS, RTL, FLOAT_ONLY
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--count", type=int, default=20, help="programs to generate")
     parser.add_argument("--seed", type=int, default=0, help="generation seed")
@@ -1498,6 +1504,9 @@ def main(argv=None):
                         help="integer, f32/f64 and fixed-point programs; check "
                              "each one's SystemVerilog (Verilator) against the "
                              "JIT")
+    parser.add_argument("--float", action="store_true",
+                        help="f32 and f64 programs only (the random kernels' "
+                             "and the benchmark kernels' element type)")
     parser.add_argument("--threads", type=int, default=0,
                         help="run parallel loops on N OpenMP threads, and draw "
                              "one more `parallel` in most schedules")
@@ -1511,6 +1520,7 @@ def main(argv=None):
         CHECK_FLAGS.append("--fp-contract")
     if args.cpu:
         CHECK_FLAGS.append(f"--cpu={args.cpu}")
+    FLOAT_ONLY = args.float
     if args.threads:
         THREADS = args.threads
         CHECK_FLAGS.extend(["--threads", str(args.threads)])
