@@ -480,7 +480,8 @@ struct Estimator {
     // its ports in turn: the cycle from which `op` can have one.
     DenseMap<std::pair<Value, unsigned>, int64_t> portUses;
     DenseMap<Value, int64_t> lastStore;
-    auto portCycle = [&](Operation &op, int64_t copies) -> int64_t {
+    auto portCycle = [&](Operation &op, int64_t copies,
+                         bool firstCopy) -> int64_t {
       bool isStore = isa<AffineWriteOpInterface, memref::StoreOp>(op);
       if (!isStore && !isa<AffineReadOpInterface, memref::LoadOp>(op))
         return 0;
@@ -509,29 +510,48 @@ struct Estimator {
       // The last of the copies of an unrolled loop's access.
       int64_t &uses = portUses[{memref, separate && isStore ? 1u : 0u}];
       uses += copies;
-      return (uses - 1) / std::max(1, perCycle);
+      return (firstCopy ? uses - copies : uses - 1) / std::max(1, perCycle);
     };
     // `copies`: the iterations of the unrolled loops `op` is in.
-    std::function<void(Operation &, int64_t, int64_t)> place =
-        [&](Operation &op, int64_t floor, int64_t copies) {
+    // `chained`: in an unrolled accumulation, whose copies wait for one
+    // another (the first copy's port cycle then counts, the chain the rest).
+    std::function<void(Operation &, int64_t, int64_t, bool)> place =
+        [&](Operation &op, int64_t floor, int64_t copies, bool chained) {
           int64_t start = floor;
           for (Value v : op.getOperands())
             start = std::max(start, ready.lookup(v));
           if (isa<AffineIfOp, scf::IfOp, AffineForOp>(op)) {
+            // An unrolled loop's copies side by side, but for an
+            // accumulation's chain (unrolledChainStep): what its body
+            // stores, and the chain, end that much later.
+            int64_t extra = 0;
+            if (isa<AffineForOp>(op))
+              extra = satMul(unrolledCopies(op) - 1,
+                             unrolledChainStep(&op, target));
+            int64_t outerChain = chain;
+            DenseMap<Value, int64_t> storedBefore = lastStore;
+            chain = 0;
             for (Region &region : op.getRegions())
               for (Operation &inner : region.getOps()) {
-                place(inner, start, copies * unrolledCopies(op));
+                place(inner, start, copies * unrolledCopies(op),
+                      chained || extra > 0);
                 if (inner.hasTrait<OpTrait::IsTerminator>())
                   for (auto [result, yielded] :
                        llvm::zip(op.getResults(), inner.getOperands()))
                     ready[result] =
                         std::max(ready.lookup(result), ready.lookup(yielded));
               }
+            if (extra > 0)
+              for (auto &[memref, at] : lastStore)
+                if (storedBefore.lookup(memref) != at ||
+                    !storedBefore.count(memref))
+                  at += extra;
+            chain = std::max(outerChain, chain + extra);
             return;
           }
           bool dataflow = unrolled && target.iterationAsDataflow;
           if (dataflow)
-            start = std::max(start, portCycle(op, copies));
+            start = std::max(start, portCycle(op, copies, chained));
           // A load after a store to its memory in the iteration waits for the
           // store (forwarded or through the memory): the value may be its.
           bool isLoad = isa<AffineReadOpInterface, memref::LoadOp>(op);
@@ -565,7 +585,7 @@ struct Estimator {
         // Its own entries in the loop table; its copies join the chain.
         if (!loopLatency(&op, path, unrolled))
           return std::nullopt;
-        place(op, 0, 1);
+        place(op, 0, 1, false);
         continue;
       }
       if (isEstimatedLoop(&op))
@@ -583,7 +603,7 @@ struct Estimator {
         loops += *nested;
         continue;
       }
-      place(op, 0, 1);
+      place(op, 0, 1, false);
     }
     loops += Span::exactly(chain);
     return loops;
