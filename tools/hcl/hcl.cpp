@@ -42,7 +42,7 @@ static constexpr StringLiteral kCommands =
     "  hcl hls FILE.mlir -o DIR   write a Vitis HLS project\n"
     "  hcl bambu FILE.mlir -o DIR write a PandA-Bambu C project\n"
     "  hcl estimate FILE.mlir     estimate IIs, latency and resources\n"
-    "  hcl rtl FILE.mlir -o DIR   write its amc memories as Verilog\n"
+    "  hcl rtl FILE.mlir -o DIR   write a kernel as SystemVerilog\n"
     "  hcl import FILE.onnx -o FILE.mlir   an ONNX model as an hcl program\n"
     "  hcl onnx-test DIR...       run ONNX backend tests with the JIT\n"
     "  hcl quantize FILE.onnx --calibrate DIR -o q.mlir   fixed point\n"
