@@ -13,10 +13,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ModuleEmitter.h"
+
 #include "Dataflow.h"
 #include "Divider.h"
 #include "FloatUnitEmitter.h"
-#include "Fsm.h"
 #include "ModuleText.h"
 #include "Operators.h"
 #include "Predication.h"
@@ -51,6 +52,8 @@ bool isTruncated(Value value) {
   });
 }
 
+} // namespace
+
 /// The declaration of a value's signal. Index values are 64 bits wide, as
 /// on the CPU, and an address uses only their low bits; a truncated value
 /// uses only its low bits too: their unused high bits are expected, not a
@@ -63,110 +66,20 @@ std::string declaration(Value value, const std::string &name) {
          " /* verilator lint_on UNUSEDSIGNAL */";
 }
 
-/// One memory: an argument's port, a returned allocation's port, or a
-/// local RAM.
-struct Memory {
-  std::string name;
-  MemRefType type;
-  bool isPort = false;
-  bool isRead = false;
-  /// A register (Fsm.h, kRegisterAttr): written through its write port,
-  /// read as a wire.
-  bool isRegister = false;
-  /// (state, access) for each load and store.
-  SmallVector<std::pair<int, Operation *>> accesses = {};
-};
-
-class ModuleEmitter {
-public:
-  ModuleEmitter(func::FuncOp func, Fsm fsm)
-      : func(func), fsm(std::move(fsm)), stalls(isProcess(func)) {}
-  void emit(raw_ostream &os);
-
-private:
-  func::FuncOp func;
-  Fsm fsm;
-  /// A process of a dataflow region: an `ap_stall` input holds every
-  /// register, and the data of a memory port read before a stall is held
-  /// through it (Dataflow.h).
-  bool stalls;
-  /// The signal a load of `memory` takes its data from: a register is
-  /// read as a wire (Fsm.h, kRegisterAttr).
-  std::string readData(const Memory &memory, Operation *load) {
-    if (memory.isRegister) {
-      for (const Pipeline &pipeline : fsm.pipelines)
-        if (registerBypass(pipeline, load))
-          return memory.name + "_bypass";
-      return memory.name + "_ram[0]";
-    }
-    return memory.name + (stalls && memory.isPort ? "_rdata_h" : "_rdata");
+void ModuleEmitter::emitUnit(Operation *op,
+                             function_ref<std::string(Value)> operand,
+                             raw_ostream &os) {
+  Value result = op->getResult(0);
+  os << "  " << declaration(result, wire(result)) << "\n";
+  if (isFloatUnit(op)) {
+    os << floatUnitInstance(op, "fu" + std::to_string(id(result)), operand,
+                            wire(result));
+    return;
   }
-  void printStallHolds(raw_ostream &os);
-  DenseMap<Value, unsigned> ids;
-  llvm::SetVector<Value> registers;
-  llvm::MapVector<Value, Memory> memories;
-  std::string wires, memoryLogic, pipelineDeclarations, forwardAssigns;
-  /// The forwarded carried values with a signal already.
-  llvm::SmallPtrSet<Value, 4> forwards;
-  std::string forwarded(const Pipeline &pipeline, BlockArgument carried,
-                        int inState);
-  /// Register chains: a source signal, its value and its length.
-  llvm::MapVector<std::string, std::pair<Value, int>,
-                  std::map<std::string, unsigned>>
-      delays;
-  std::vector<std::string> stateActions;
-  unsigned stateWidth = 1;
-
-  unsigned id(Value value) {
-    return ids.try_emplace(value, ids.size()).first->second;
-  }
-  std::string wire(Value value) { return "w" + std::to_string(id(value)); }
-  std::string reg(Value value) {
-    registers.insert(value);
-    return "r" + std::to_string(id(value));
-  }
-  std::string stateName(int id) {
-    return std::to_string(stateWidth) + "'d" + std::to_string(id + 2);
-  }
-  std::string signal(Value value, int inState);
-  std::string operand(Value value, Operation *user, int inState);
-  std::string pipelineValue(const Pipeline &pipeline, Value value, int at,
-                            int inState);
-  std::string delayed(Value value, const std::string &source, int cycles);
-  std::string guard(int pipelineIndex, int at);
-  std::string address(Operation *access, ValueRange indices, int inState);
-  void emitPipelineWires(int stateId, int pipelineIndex, raw_ostream &os);
-  /// A divider's or float unit's instance: its operands from the cycle of
-  /// its issue, its output the result's wire, valid rtlLatency(op) cycles
-  /// later.
-  void emitUnit(Operation *op, function_ref<std::string(Value)> operand,
-                raw_ostream &os) {
-    Value result = op->getResult(0);
-    os << "  " << declaration(result, wire(result)) << "\n";
-    if (isFloatUnit(op)) {
-      os << floatUnitInstance(op, "fu" + std::to_string(id(result)), operand,
-                              wire(result));
-      return;
-    }
-    os << dividerInstance(op, "div" + std::to_string(id(result)),
-                          operand(op->getOperand(0)),
-                          operand(op->getOperand(1)), wire(result));
-  }
-  void emitPipelineState(const State &state, raw_ostream &os);
-  std::string callName(func::CallOp call) {
-    return "c" +
-           std::to_string(llvm::find(fsm.calls, call) - fsm.calls.begin());
-  }
-  void emitInstances();
-  std::string instances;
-  void collectMemories();
-  void emitWires();
-  void emitStates();
-  void emitMemoryPorts();
-  void printPorts(raw_ostream &os);
-  void printDeclarations(raw_ostream &os);
-  void printController(raw_ostream &os);
-};
+  os << dividerInstance(op, "div" + std::to_string(id(result)),
+                        operand(op->getOperand(0)), operand(op->getOperand(1)),
+                        wire(result));
+}
 
 std::string ModuleEmitter::signal(Value value, int inState) {
   // A guarded load's result is its data (Predication.h).
@@ -267,66 +180,6 @@ std::string ModuleEmitter::guard(int pipelineIndex, int at) {
   unsigned width = std::max<unsigned>(1, llvm::Log2_64_Ceil(pipeline.ii));
   return "(" + p + "_slot == " + std::to_string(width) + "'d" +
          std::to_string(at % pipeline.ii) + ") && " + valid;
-}
-
-std::string ModuleEmitter::address(Operation *access, ValueRange indices,
-                                   int inState) {
-  auto type = cast<MemRefType>(
-      access->getOperand(isa<memref::StoreOp>(access) ? 1 : 0).getType());
-  if (indices.empty())
-    return std::to_string(addressWidth(type)) + "'d0";
-  // Row-major: ((i0 * d1 + i1) * d2 + i2) ..., in 64-bit index arithmetic.
-  std::string linear = operand(indices.front(), access, inState);
-  for (auto [index, size] :
-       llvm::zip(indices.drop_front(), type.getShape().drop_front()))
-    linear = "(" + linear + ") * 64'd" + std::to_string(size) + " + " +
-             operand(index, access, inState);
-  return std::to_string(addressWidth(type)) + "'(" + linear + ")";
-}
-
-void ModuleEmitter::collectMemories() {
-  for (auto [index, argument] : llvm::enumerate(func.getArguments()))
-    if (auto type = dyn_cast<MemRefType>(argument.getType()))
-      memories[argument] = {argumentName(func, index), type, true};
-  auto ret = cast<func::ReturnOp>(func.getBody().front().getTerminator());
-  for (auto [index, value] : llvm::enumerate(ret.getOperands()))
-    if (auto type = dyn_cast<MemRefType>(value.getType()))
-      memories[value] = {"result" + std::to_string(index), type, true};
-  unsigned buffers = 0;
-  func.walk([&](Operation *op) {
-    if (!isa<memref::AllocOp, memref::AllocaOp>(op) ||
-        memories.count(op->getResult(0)))
-      return;
-    Memory &memory = memories[op->getResult(0)];
-    memory = {"buf" + std::to_string(buffers++),
-              cast<MemRefType>(op->getResult(0).getType()), false};
-    memory.isRegister = isRegisterMemory(op->getResult(0));
-  });
-  for (auto [access, state] : fsm.issue) {
-    if (auto call = dyn_cast<func::CallOp>(access)) {
-      for (Value operand : call.getOperands())
-        if (isa<MemRefType>(operand.getType())) {
-          Memory &memory = memories[memoryRoot(operand)];
-          memory.accesses.push_back({state, access});
-          memory.isRead = true;
-        }
-      continue;
-    }
-    Value memref = isa<memref::LoadOp>(access)
-                       ? cast<memref::LoadOp>(access).getMemRef()
-                       : cast<memref::StoreOp>(access).getMemRef();
-    Memory &memory = memories[memoryRoot(memref)];
-    memory.accesses.push_back({state, access});
-    memory.isRead |= isa<memref::LoadOp>(access);
-  }
-  for (auto &entry : memories)
-    llvm::sort(entry.second.accesses, [&](auto a, auto b) {
-      if (a.first != b.first)
-        return a.first < b.first;
-      int pipeline = fsm.states[a.first].pipeline;
-      return pipeline >= 0 && fsm.pipelines[pipeline].time.lookup(a.second) <
-                                  fsm.pipelines[pipeline].time.lookup(b.second);
-    });
 }
 
 /// The test of a loop's next iteration: `value < ub`.
@@ -605,146 +458,12 @@ void ModuleEmitter::emitStates() {
   }
 }
 
-void ModuleEmitter::emitMemoryPorts() {
-  llvm::raw_string_ostream os(memoryLogic);
-  for (auto &[root, memory] : memories) {
-    const std::string &m = memory.name;
-    // A local memory is a simple dual-port RAM (a read and a write port),
-    // a port of the module one port.
-    bool dual = !memory.isPort;
-    if (memory.isRegister)
-      os << "  always_comb begin\n    " << m << "_we = 1'b0;\n    " << m
-         << "_waddr = '0;\n    " << m << "_wdata = '0;\n";
-    else if (dual)
-      os << "  always_comb begin\n    " << m << "_re = 1'b0;\n    " << m
-         << "_we = 1'b0;\n    " << m << "_raddr = '0;\n    " << m
-         << "_waddr = '0;\n    " << m << "_wdata = '0;\n";
-    else
-      os << "  always_comb begin\n    " << m << "_ce = 1'b0;\n    " << m
-         << "_we = 1'b0;\n    " << m << "_addr = '0;\n    " << m
-         << "_wdata = '0;\n";
-    if (!memory.accesses.empty()) {
-      os << "    case (state)\n";
-      for (size_t i = 0; i < memory.accesses.size();) {
-        int state = memory.accesses[i].first;
-        int pipeline = fsm.states[state].pipeline;
-        os << "      " << stateName(state) << ": begin\n";
-        for (; i < memory.accesses.size() && memory.accesses[i].first == state;
-             ++i) {
-          Operation *access = memory.accesses[i].second;
-          // A register's load is a wire; only its stores use its port.
-          if (memory.isRegister && isa<memref::LoadOp>(access))
-            continue;
-          if (auto call = dyn_cast<func::CallOp>(access)) {
-            // The callee's port of the argument this memory is passed as.
-            for (auto [index, operand] : llvm::enumerate(call.getOperands()))
-              if (memoryRoot(operand) == root) {
-                std::string port =
-                    callName(call) + "_arg" + std::to_string(index);
-                if (dual) {
-                  // The callee's one port, on the read or the write port.
-                  os << "        " << m << "_re = " << port << "_ce && !"
-                     << port << "_we;\n        " << m << "_we = " << port
-                     << "_ce && " << port << "_we;\n        " << m
-                     << "_raddr = " << port << "_addr;\n        " << m
-                     << "_waddr = " << port << "_addr;\n        " << m
-                     << "_wdata = " << port << "_wdata;\n";
-                  continue;
-                }
-                for (const char *signal : {"_ce", "_we", "_addr", "_wdata"})
-                  os << "        " << m << signal << " = " << port << signal
-                     << ";\n";
-              }
-            continue;
-          }
-          std::string indent = "        ";
-          if (pipeline < 0) {
-            // A predicated access (a guard) only when its branch runs.
-            if (Value predicate = predicateOf(access)) {
-              os << indent << "if (" << signal(predicate, state) << ") begin\n";
-              indent = "          ";
-            }
-          } else {
-            os << indent << "if ("
-               << guard(pipeline, fsm.pipelines[pipeline].time.lookup(access));
-            // A predicated access (if-conversion) only when its branch runs.
-            if (Value predicate = predicateOf(access))
-              os << " && " << operand(predicate, access, state);
-            os << ") begin\n";
-            indent = "          ";
-          }
-          if (!dual)
-            os << indent << m << "_ce = 1'b1;\n";
-          if (auto store = dyn_cast<memref::StoreOp>(access)) {
-            os << indent << m << "_we = 1'b1;\n"
-               << indent << m << (dual ? "_waddr = " : "_addr = ")
-               << address(access, store.getIndices(), state) << ";\n"
-               << indent << m
-               << "_wdata = " << operand(store.getValueToStore(), access, state)
-               << ";\n";
-          } else {
-            auto load = cast<memref::LoadOp>(access);
-            if (dual)
-              os << indent << m << "_re = 1'b1;\n";
-            os << indent << m << (dual ? "_raddr = " : "_addr = ")
-               << address(access, load.getIndices(), state) << ";\n";
-          }
-          if (indent.size() > 8)
-            os << "        end\n";
-        }
-        os << "      end\n";
-      }
-      os << "      default: ;\n    endcase\n";
-    }
-    os << "  end\n";
-    if (memory.isPort)
-      continue;
-    if (memory.isRegister) {
-      os << "  " << logicOf(bitWidth(memory.type)) << " " << m
-         << "_ram [0:0];\n  always_ff @(posedge ap_clk)\n    if (" << m << "_we"
-         << (stalls ? " && !ap_stall" : "") << ")\n      " << m
-         << "_ram[0] <= " << m << "_wdata;\n"
-         << "  /* verilator lint_off UNUSEDSIGNAL */ "
-         << logicOf(bitWidth(memory.type)) << " " << m
-         << "_bypass; /* verilator lint_on UNUSEDSIGNAL */\n  assign " << m
-         << "_bypass = " << m << "_we ? " << m << "_wdata : " << m
-         << "_ram[0];\n";
-      continue;
-    }
-    printDualPortRam(os, m, memory.type, stalls ? "ap_stall" : "");
-  }
-}
-
-void ModuleEmitter::printPorts(raw_ostream &os) {
-  SmallVector<MemoryPort> ports;
-  for (auto &[root, memory] : memories)
-    if (memory.isPort)
-      ports.push_back({memory.name, memory.type, memory.isRead});
-  printModulePorts(os, func, ports, stalls);
-}
-
 void ModuleEmitter::printDeclarations(raw_ostream &os) {
   os << "  localparam logic [" << stateWidth - 1 << ":0] IDLE = " << stateWidth
      << "'d0;\n  localparam logic [" << stateWidth - 1
      << ":0] FINISH = " << stateWidth << "'d1;\n  " << logicOf(stateWidth)
      << " state;\n";
-  for (auto &[root, memory] : memories) {
-    if (memory.isPort)
-      continue;
-    const std::string &m = memory.name;
-    std::string address = logicOf(addressWidth(memory.type));
-    std::string data = logicOf(bitWidth(memory.type));
-    if (memory.isRegister) {
-      // Its one element's address is 0 (an unread signal).
-      os << "  /* verilator lint_off UNUSEDSIGNAL */ " << address << " " << m
-         << "_waddr; /* verilator lint_on UNUSEDSIGNAL */\n  logic " << m
-         << "_we;\n  " << data << " " << m << "_wdata;\n";
-      continue;
-    }
-    os << "  " << address << " " << m << "_raddr, " << m << "_waddr;\n  logic "
-       << m << "_re, " << m << "_we;\n  " << data << " " << m << "_wdata;\n  "
-       << data << " " << m << "_rdata;\n";
-  }
+  printMemoryDeclarations(os);
   for (Value value : registers)
     os << "  " << declaration(value, "r" + std::to_string(id(value))) << "\n";
   os << pipelineDeclarations;
@@ -752,27 +471,6 @@ void ModuleEmitter::printDeclarations(raw_ostream &os) {
     for (int k = 1; k <= entry.second; ++k)
       os << "  " << declaration(entry.first, source + "_d" + std::to_string(k))
          << "\n";
-}
-
-/// A memory port's data, valid the cycle after its read, is registered in
-/// the first cycle of a stall (`stall_q` low) and read from that register
-/// while the stall lasts: the memory may serve another process meanwhile.
-void ModuleEmitter::printStallHolds(raw_ostream &os) {
-  os << "  logic stall_q;\n";
-  std::string holds;
-  for (auto &[root, memory] : memories) {
-    if (!memory.isPort || !memory.isRead)
-      continue;
-    const std::string &m = memory.name;
-    std::string type = logicOf(bitWidth(memory.type));
-    os << "  " << type << " " << m << "_rdata_q;\n  " << type << " " << m
-       << "_rdata_h;\n  assign " << m << "_rdata_h = stall_q ? " << m
-       << "_rdata_q : " << m << "_rdata;\n";
-    holds += "    if (!stall_q)\n      " + m + "_rdata_q <= " + m + "_rdata;\n";
-  }
-  os << "  always_ff @(posedge ap_clk) begin\n    stall_q <= !ap_rst && "
-        "ap_stall;\n"
-     << holds << "  end\n";
 }
 
 void ModuleEmitter::printController(raw_ostream &os) {
@@ -833,7 +531,6 @@ void ModuleEmitter::emit(raw_ostream &os) {
   os << "endmodule\n";
 }
 
-} // namespace
 } // namespace rtl
 
 std::string rtlModuleName(func::FuncOp func) {
