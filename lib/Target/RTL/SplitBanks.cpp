@@ -303,7 +303,7 @@ void split(Operation *alloc, const Banking &banking) {
 /// an argument of its own, right after where the argument was, which goes.
 /// Every argument then says which of the kernel's it is (rtl::kArgumentAttr);
 /// a bank also its number and the array's type, for the testbench.
-void splitArguments(func::FuncOp func) {
+LogicalResult splitArguments(func::FuncOp func) {
   SmallVector<std::pair<unsigned, Banking>> partitioned;
   for (BlockArgument argument : func.getArguments()) {
     auto type = dyn_cast<MemRefType>(argument.getType());
@@ -314,7 +314,7 @@ void splitArguments(func::FuncOp func) {
       partitioned.push_back({argument.getArgNumber(), *banking});
   }
   if (partitioned.empty())
-    return;
+    return success();
   Builder b(func.getContext());
   for (unsigned i = 0; i < func.getNumArguments(); ++i)
     func.setArgAttr(i, rtl::kArgumentAttr, b.getI64IntegerAttr(i));
@@ -334,18 +334,27 @@ void splitArguments(func::FuncOp func) {
            b.getNamedAttr(rtl::kBankAttr, b.getI64IntegerAttr(k)),
            b.getNamedAttr(rtl::kBankedAttr, TypeAttr::get(type))}));
     if (failed(func.insertArguments(positions, types, attributes, locations)))
-      continue;
+      return emitError(argument.getLoc())
+             << "cannot give argument " << index << " of @" << func.getSymName()
+             << " a port per bank";
     LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": argument " << index << " " << type
                             << " into " << count << " ports\n");
     SmallVector<Value> banks(
         func.getArguments().slice(index + 1, static_cast<size_t>(count)));
     redirectAccesses(argument, banking, banks);
-    (void)func.eraseArgument(index);
+    if (failed(func.eraseArgument(index)))
+      return emitError(argument.getLoc())
+             << "cannot remove argument " << index << " of @"
+             << func.getSymName() << " after splitting it into banks";
   }
+  return success();
 }
 
 struct RTLSplitBanksPass : public impl::RTLSplitBanksBase<RTLSplitBanksPass> {
-  void runOnOperation() override { rtl::splitBanks(getOperation()); }
+  void runOnOperation() override {
+    if (failed(rtl::splitBanks(getOperation())))
+      signalPassFailure();
+  }
 };
 
 } // namespace
@@ -378,8 +387,13 @@ Type kernelArgumentType(func::FuncOp func, unsigned index) {
 
 namespace rtl {
 
-void splitBanks(Operation *root) {
-  root->walk([](func::FuncOp func) { splitArguments(func); });
+LogicalResult splitBanks(Operation *root) {
+  WalkResult arguments = root->walk([](func::FuncOp func) {
+    return failed(splitArguments(func)) ? WalkResult::interrupt()
+                                        : WalkResult::advance();
+  });
+  if (arguments.wasInterrupted())
+    return failure();
   SmallVector<std::pair<Operation *, Banking>> partitioned;
   root->walk([&](Operation *op) {
     if (!isa<memref::AllocOp, memref::AllocaOp>(op) ||
@@ -392,6 +406,7 @@ void splitBanks(Operation *root) {
   });
   for (auto &[alloc, banking] : partitioned)
     split(alloc, banking);
+  return success();
 }
 
 } // namespace rtl

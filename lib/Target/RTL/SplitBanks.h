@@ -21,8 +21,9 @@ constexpr llvm::StringLiteral kBankedAttr = "rtl.banked";
 /// allocation of its own, a register when it holds one element, and of
 /// each partitioned argument of a kernel's top (hasPortPerBank) an argument
 /// of its own, and sends each access to the banks it may reach
-/// (hcl-rtl-split-banks).
-void splitBanks(mlir::Operation *root);
+/// (hcl-rtl-split-banks). Fails, with an error at the argument, only if
+/// the function's signature cannot be changed.
+mlir::LogicalResult splitBanks(mlir::Operation *root);
 
 /// The name of the ports of `func`'s argument `index`: `argN` for the
 /// kernel's argument N, `argN_bK` for its bank K.

@@ -110,7 +110,8 @@ struct RTLLowerAffinePass
     // After the estimate (which counts a partitioned buffer's ports per
     // bank) and before lowering, while an unrolled access's bank is an
     // affine expression that folds to a constant.
-    rtl::splitBanks(getOperation());
+    if (failed(rtl::splitBanks(getOperation())))
+      return signalPassFailure();
     OpPassManager lower(ModuleOp::getOperationName());
     lower.addPass(createLowerAffinePass());
     if (failed(runPipeline(lower, getOperation())))
