@@ -258,6 +258,15 @@ struct Span {
     hi = hi && other.hi ? bounded(satAdd(*hi, *other.hi)) : std::nullopt;
     return *this;
   }
+  /// `cycles` fewer, which an earlier addition counted (a saturated or
+  /// unbounded end stays so).
+  Span &shorten(int64_t cycles) {
+    if (lo != kSaturated)
+      lo -= cycles;
+    if (hi && *hi != kSaturated)
+      *hi -= cycles;
+    return *this;
+  }
   /// `trips` passes of `body` (trips at least 0).
   static Span times(const Span &body, int64_t tripsLo,
                     std::optional<int64_t> tripsHi) {
@@ -336,16 +345,20 @@ struct Estimator {
     return latency;
   }
 
-  /// A call costs its callee's latency; the callee's loops are listed under
-  /// the outlined stage's (or the callee's) name.
+  /// A call costs its callee's latency and its start; the callee's loops are
+  /// listed under the outlined stage's (or the callee's) name.
   std::optional<Span> callLatency(func::CallOp call, const std::string &path,
                                   bool unrolled) {
     func::FuncOp callee = calleeOf(call);
     auto stage = call->getAttrOfType<StringAttr>("outlined_stage");
     std::string name =
         stage ? stage.getValue().str() : callee.getSymName().str();
-    return functionLatency(callee, path.empty() ? name : path + "/" + name,
-                           unrolled);
+    std::optional<Span> latency = functionLatency(
+        callee, path.empty() ? name : path + "/" + name, unrolled);
+    // The caller's cycle that starts it (rtl: its state raising ap_start).
+    if (latency)
+      *latency += Span::exactly(target.callStartCycles);
+    return latency;
   }
 
   static bool isDataflowRegion(func::FuncOp func) {
@@ -480,6 +493,20 @@ struct Estimator {
     // its ports in turn: the cycle from which `op` can have one.
     DenseMap<std::pair<Value, unsigned>, int64_t> portUses;
     DenseMap<Value, int64_t> lastStore;
+    // In straight-line code outside a pipeline, a memory's accesses one a
+    // cycle, in program order (a partitioned memory's banks are not told
+    // apart).
+    DenseMap<Value, int64_t> lastAccess;
+    bool inSegments = !unrolled && target.statesInProgramOrder;
+    auto inProgramOrder = [&](Value memref, int64_t start) {
+      auto type = dyn_cast<MemRefType>(memref.getType());
+      if (!type || hasPartitionLayout(type))
+        return start;
+      if (auto it = lastAccess.find(memref); it != lastAccess.end())
+        start = std::max(start, it->second + 1);
+      lastAccess[memref] = start;
+      return start;
+    };
     auto portCycle = [&](Operation &op, int64_t copies,
                          bool firstCopy) -> int64_t {
       bool isStore = isa<AffineWriteOpInterface, memref::StoreOp>(op);
@@ -562,6 +589,9 @@ struct Estimator {
               start = std::max(start, it->second);
           if (dataflow && isStore)
             lastStore[memrefOfWrite(&op)] = start;
+          if (inSegments && (isLoad || isStore))
+            start = inProgramOrder(
+                isLoad ? memrefOfRead(&op) : memrefOfWrite(&op), start);
           int64_t own = isa<AffineReadOpInterface, memref::LoadOp>(op)
                             ? loadLatencyOf(target, &op)
                         : isa<AffineWriteOpInterface, memref::StoreOp>(op)
@@ -577,6 +607,11 @@ struct Estimator {
               chain, start + (occupies ? std::max<int64_t>(own, target.opCycles)
                                        : own));
         };
+    // The RTL's controller (statesInProgramOrder) runs the straight-line
+    // code between loops, branches and calls as states of its own, one run
+    // after another; a loop's entry is the last state of the run before it,
+    // and a block ends with a state (the return, or an outer loop's latch).
+    bool straightLine = false;
     for (Operation &op : block) {
       std::optional<Span> nested;
       bool isNested = true;
@@ -599,13 +634,25 @@ struct Estimator {
       if (isNested) {
         if (!nested)
           return std::nullopt;
+        if (inSegments) {
+          loops += Span::exactly(chain);
+          chain = 0;
+          ready.clear();
+          lastAccess.clear();
+          if (straightLine && isa<AffineForOp, scf::ForOp>(op))
+            nested->shorten(target.loopEntryCycles);
+        }
         computed[&op] = *nested;
         loops += *nested;
+        straightLine = false;
         continue;
       }
+      straightLine |= !op.hasTrait<OpTrait::ConstantLike>() &&
+                      !op.hasTrait<OpTrait::IsTerminator>();
       place(op, 0, 1, false);
     }
-    loops += Span::exactly(chain);
+    loops += Span::exactly(
+        inSegments ? std::max<int64_t>(chain, target.blockTailCycles) : chain);
     return loops;
   }
 

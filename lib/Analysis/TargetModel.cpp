@@ -126,10 +126,14 @@ static TargetModel rtl() {
                          "arith.select", "arith.bitcast"})
     t.latencies[op] = 0;
   // Its controller: an operation occupies its state, a loop has an entry
-  // state, nests are not flattened.
+  // state, a block ending with a loop, branch or call an empty last state,
+  // nests are not flattened.
   t.opCycles = 1;
   t.loopEntryCycles = 1;
   t.callCycles = 1;
+  t.blockTailCycles = 1;
+  t.callStartCycles = 1;
+  t.statesInProgramOrder = true;
   t.flattensNests = false;
   // A stream is a FIFO: a write is visible the next cycle, and the read's
   // data a cycle after that.

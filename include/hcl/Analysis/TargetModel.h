@@ -45,6 +45,10 @@ struct TargetModel {
   /// accesses take its ports in turn, and a load waits for a store to its
   /// memory before it (rtl).
   bool iterationAsDataflow = false;
+  /// Whether code outside a pipeline runs as a controller's states, in
+  /// program order (rtl): the straight-line code between loops, branches
+  /// and calls one run after another, a memory's accesses one a cycle.
+  bool statesInProgramOrder = false;
   /// Integer operations chained within one cycle (a chain costs 1 cycle).
   bool chainIntegerOps = false;
   /// The cycles an operation occupies in a block's schedule at least, even
@@ -54,6 +58,13 @@ struct TargetModel {
   /// does; hcl's RTL does not); the cycles a call's handshake adds (rtl: 1,
   /// the cycle ap_done is high).
   int opCycles = 0, loopEntryCycles = 0, callCycles = 0;
+  /// The cycles a block takes at least, with statesInProgramOrder: after
+  /// a loop, a branch or a call it ends with, its last state (rtl: 1, the
+  /// function's return, or an outer loop's latch).
+  int blockTailCycles = 0;
+  /// The cycles a caller spends starting a call (rtl: 1, the state that
+  /// raises the callee's ap_start).
+  int callStartCycles = 0;
   bool flattensNests = true;
   /// In a dataflow region, the cycles a stream's consumer ends after its
   /// producer at least (rtl: 2, the FIFO's count register and its read

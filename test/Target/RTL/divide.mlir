@@ -25,7 +25,7 @@
 // PIPE-NOT: remark
 // PIPE: hcl check --rtl: OK: @pipelined{{.*}}cycles 54, 54)
 // EST: i{{ +}}16{{ +}}1{{ +}}1{{ +}}1{{ +}}1{{ +}}52
-// EST: function: latency 53 cycles
+// EST: function: latency 54 cycles
 // An 8-bit signed division carried from one iteration to the next: the
 // recurrence is the divider's 10 cycles and the add.
 // CARRIED: remark: rtl: loop 'i' pipelined at II 10 instead of 1: the estimate's ResMII is 1 (one port per memory) and its RecMII 10
