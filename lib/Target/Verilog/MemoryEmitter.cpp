@@ -74,6 +74,8 @@ LogicalResult MemoryEmitter::check() {
         return alloc.emitError("amc.alloc of ")
                << alloc.getType().getBanks()
                << " banks has no Verilog form: run --amc-lower-banks first";
+      if (failed(checkPrimitivePorts(alloc)))
+        return failure();
     } else if (auto create = dyn_cast<CreatePortOp>(op)) {
       if (isa<HandshakePortType>(create.getPort().getType()))
         return create.emitError("a handshake amc.create_port has no Verilog "

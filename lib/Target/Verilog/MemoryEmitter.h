@@ -74,6 +74,9 @@ public:
 private:
   // Legality and analysis (MemoryEmitter.cpp).
   mlir::LogicalResult check();
+  /// Refuses a RAM forced to a primitive with fewer ports than it uses;
+  /// warns of one no RAM primitive can hold (PrimitivePorts.cpp).
+  mlir::LogicalResult checkPrimitivePorts(amc::AllocOp alloc);
   void nameBundles();
   mlir::LogicalResult propagateRequests();
   void declareBundle(const Bundle &bundle);
