@@ -71,6 +71,17 @@ for tag, sign in (("pos", 1), ("neg", -1)):
     x = (np.abs(rng.standard_normal((3, 4))) * sign).astype(np.float32)
     case("if_runtime_" + tag, x, [x + x if x.sum() > 0 else -x])
 
+# If on a graph input whose branches differ in shape: the value given for
+# the condition (hcl run --input) picks the branch, as for a shape operand.
+then_g, else_g = branches([const("t", np.arange(3, dtype=np.float32))], "t",
+                          [const("e", np.ones(2, np.float32))], "e",
+                          shape_then=(3,), shape_else=(2,))
+save("if_given", [helper.make_node("If", ["c"], ["y"], name="given",
+                                   then_branch=then_g, else_branch=else_g)],
+     [tensor("c", B, [])], [tensor("y", F, ["n"])])
+case("if_given_true", np.array(True), [np.arange(3, dtype=np.float32)])
+case("if_given_false", np.array(False), [np.ones(2, np.float32)])
+
 # Loop with a static trip count: acc += x * i, scan output the running acc.
 body = helper.make_graph(
     [helper.make_node("Cast", ["i"], ["fi"], to=F),
