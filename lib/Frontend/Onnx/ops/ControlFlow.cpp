@@ -215,9 +215,6 @@ void lowerIf(NodeContext &ctx) {
   }
   std::vector<Value> thens = ctx.lowerSubgraph("then_branch", {}, "then");
   std::vector<Value> elses = ctx.lowerSubgraph("else_branch", {}, "else");
-  if (thens.size() != elses.size())
-    ctx.fail("then_branch has " + std::to_string(thens.size()) +
-             " outputs and else_branch " + std::to_string(elses.size()));
   if (std::optional<bool> given = givenCondition(ctx, 0);
       given && !selectable(thens, elses)) {
     // The other branch's stages stay, computed and unused.
@@ -226,6 +223,9 @@ void lowerIf(NodeContext &ctx) {
       ctx.setOutput(i, taken[i]);
     return;
   }
+  if (thens.size() != elses.size())
+    ctx.fail("then_branch has " + std::to_string(thens.size()) +
+             " outputs and else_branch " + std::to_string(elses.size()));
   const Value &condition = ctx.input(0);
   for (size_t i = 0; i < ctx.numOutputs() && i < thens.size(); ++i) {
     const Value &a = thens[i], &b = elses[i];
