@@ -312,6 +312,8 @@ void lowerLoop(NodeContext &ctx) {
       carried[k] = selectValue(ctx, scope + "_keep" + std::to_string(k),
                                *active, next, carried[k]);
     }
+    if (it + 1 == trips)
+      break; // no later iteration reads the condition
     const Value before = *active;
     active =
         ctx.computeValue(scope + "_active", {}, UInt(1), [&](const Index &) {
