@@ -18,6 +18,7 @@
 #include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVMPass.h"
 #include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -53,6 +54,27 @@ struct ExpandBFloat16Conversions
       signalPassFailure();
   }
 };
+
+/// Turns the `hcl.noalias_arguments` mark of a lowered function into
+/// `noalias` on each of its pointer arguments (the aligned and allocated
+/// pointers of each memref: the body reads and writes through the aligned
+/// one only).
+struct MarkNoAliasArguments
+    : PassWrapper<MarkNoAliasArguments, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(MarkNoAliasArguments)
+  StringRef getArgument() const final { return "hcl-mark-noalias-arguments"; }
+  void runOnOperation() override {
+    getOperation().walk([](LLVM::LLVMFuncOp function) {
+      if (!function->removeAttr(hcl::kNoAliasArgumentsAttrName) ||
+          function.isExternal())
+        return;
+      UnitAttr unit = UnitAttr::get(function.getContext());
+      for (unsigned i = 0; i < function.getNumArguments(); ++i)
+        if (isa<LLVM::LLVMPointerType>(function.getArgument(i).getType()))
+          function.setArgAttr(i, LLVM::LLVMDialect::getNoAliasAttrName(), unit);
+    });
+  }
+};
 } // namespace
 
 void hcl::buildLowerToLLVMPipeline(OpPassManager &pm,
@@ -76,6 +98,8 @@ void hcl::buildLowerToLLVMPipeline(OpPassManager &pm,
   // A function with many stages (an imported model) compiles one LLVM
   // function per stage: code generation is not linear in a function's size.
   pm.addPass(createOutlineStagesForCpu());
+  // Repeated layers are then the same function: LLVM compiles each once.
+  pm.addPass(createMergeIdenticalFunctions());
   // `parallel` loops run on OpenMP threads: affine.parallel (before the
   // vectorizer, whose vector transfers the dependence re-check does not
   // read, and while the vectorize hints are placed), then scf.parallel,
@@ -122,6 +146,7 @@ void hcl::buildLowerToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createConvertOpenMPToLLVMPass());
   pm.addPass(createUBToLLVMConversionPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(std::make_unique<MarkNoAliasArguments>());
   pm.addPass(createCanonicalizerPass());
 }
 
@@ -139,6 +164,7 @@ void hcl::registerConversionPasses() {
   registerCpuLoops();
   registerLocalBuffersOnStack();
   registerOutlineStagesForCpu();
+  registerMergeIdenticalFunctions();
   registerParallelLoops();
   registerParallelToOpenMP();
   registerPartitionToAMC();

@@ -12,6 +12,13 @@ namespace hcl {
 #define GEN_PASS_DECL
 #include "hcl/Conversion/Passes.h.inc"
 
+/// On a function whose memref arguments are distinct buffers at every call
+/// (--hcl-outline-stages-for-cpu sets it): after the lowering, each of its
+/// pointer arguments is `noalias`. MLIR's conversion of functions drops
+/// `llvm.noalias` on memref arguments, so the mark travels on the function.
+inline constexpr llvm::StringLiteral kNoAliasArgumentsAttrName =
+    "hcl.noalias_arguments";
+
 /// How the LLVM lowering runs `parallel` loops.
 struct LowerToLLVMOptions {
   /// On OpenMP threads (--hcl-parallel-loops, --hcl-parallel-to-openmp);

@@ -230,6 +230,21 @@ def LocalBuffersOnStack : Pass<"hcl-local-buffers-on-stack",
   }];
 }
 
+def MergeIdenticalFunctions : Pass<"hcl-merge-identical-functions",
+                                   "mlir::ModuleOp"> {
+  let summary = "One function for private functions with the same body";
+  let description = [{
+    Private functions whose bodies are identical, ignoring their names and
+    the `stage_name` attributes that label their loops, become one: every
+    call to a later one calls the first, and the later ones are erased.
+    After `--hcl-outline-stages-for-cpu` a model's repeated layers are such
+    functions (their weights and buffers are arguments), so LLVM optimizes
+    and compiles each distinct layer once. Functions referred to other than
+    by `func.call` are left alone. Part of `--hcl-lower-to-llvm`.
+  }];
+  let dependentDialects = ["mlir::func::FuncDialect"];
+}
+
 def OutlineStagesForCpu : Pass<"hcl-outline-stages-for-cpu",
                                "mlir::ModuleOp"> {
   let summary = "One function per stage in functions with many stages (CPU)";
@@ -239,7 +254,13 @@ def OutlineStagesForCpu : Pass<"hcl-outline-stages-for-cpu",
     function of its own (`<function>__<stage>`) marked `no_inline`, so that
     LLVM optimizes and compiles each one alone: its code generation grows
     faster than linearly with the loops of one function, and an imported
-    model has hundreds of stages. Part of `--hcl-lower-to-llvm`.
+    model has hundreds of stages. The function also carries
+    `passthrough = ["noinline"]` (the conversion to the LLVM dialect drops
+    `no_inline`) and, when the call passes distinct buffers (each a view of
+    its own allocation or global, at most one of the caller's arguments),
+    `hcl.noalias_arguments`: its pointers become `noalias` in LLVM, which
+    keeps a convolution's accumulator in a register as when it was inline.
+    Part of `--hcl-lower-to-llvm`.
   }];
   let options = [
     Option<"minStages", "min-stages", "unsigned", "16",

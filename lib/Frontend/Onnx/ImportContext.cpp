@@ -132,6 +132,17 @@ bool NodeContext::hasAttr(const std::string &name) const {
   return attr(name) != nullptr;
 }
 
+std::vector<Value>
+NodeContext::lowerSubgraph(const std::string &name,
+                           const std::vector<Value> &arguments,
+                           const std::string &scope) {
+  const onnx::AttributeProto *graph = attr(name);
+  if (!graph || !graph->has_g())
+    fail("attribute '" + name + "' (a graph) is missing");
+  return importer.lowerSubgraph(graph->g(), arguments, proto,
+                                stage + "_" + scope + "_");
+}
+
 void NodeContext::onlyAttrs(const std::set<std::string> &known) const {
   for (const auto &a : proto.attribute())
     if (!known.count(a.name()))

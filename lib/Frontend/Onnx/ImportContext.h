@@ -88,6 +88,11 @@ public:
            std::optional<std::vector<int64_t>> def = {}) const;
   std::vector<double> attrFloats(const std::string &name) const;
   const onnx::AttributeProto *attr(const std::string &name) const;
+  /// Lowers the subgraph held by attribute `name` with `arguments` bound to
+  /// its inputs (stages named stageName() + "_" + `scope`); its outputs.
+  std::vector<Value> lowerSubgraph(const std::string &name,
+                                   const std::vector<Value> &arguments,
+                                   const std::string &scope);
   /// Refuses the node when an attribute other than `known` is present.
   void onlyAttrs(const std::set<std::string> &known) const;
 
@@ -170,6 +175,7 @@ void addRecurrentOps(LoweringTable &table);
 void addQuantizedOps(LoweringTable &table);
 void addGridSampleOps(LoweringTable &table);
 void addSpectralOps(LoweringTable &table);
+void addControlFlowOps(LoweringTable &table);
 
 // Shape helpers shared by the lowerings.
 /// NumPy broadcasting of two shapes; nullopt when they do not broadcast.

@@ -71,6 +71,7 @@ Importer::Importer(onnx::ModelProto &model, const OnnxImportOptions &options,
   addQuantizedOps(lowerings);
   addGridSampleOps(lowerings);
   addSpectralOps(lowerings);
+  addControlFlowOps(lowerings);
 }
 
 void Importer::readOpsets() {
@@ -374,13 +375,71 @@ void Importer::lowerNode(const onnx::NodeProto &node) {
   if (it == lowerings.end())
     throwError("node '" + nodeName(node) + "' (" + node.op_type() +
                "): operator " + node.op_type() + " is not supported");
-  NodeContext context(*this, node, uniqueStageName(base));
+  NodeContext context(*this, node, uniqueStageName(stagePrefix + base));
   it->second(context);
   for (int i = 0; i < node.output_size(); ++i)
     if (!node.output(i).empty() && !values.count(node.output(i)))
       throwError("node '" + nodeName(node) + "' (" + node.op_type() +
                  "): output " + std::to_string(i) + " ('" + node.output(i) +
                  "') is not supported");
+}
+
+std::vector<Value> Importer::lowerSubgraph(const onnx::GraphProto &graph,
+                                           const std::vector<Value> &arguments,
+                                           const onnx::NodeProto &owner,
+                                           const std::string &prefix) {
+  if (size_t(graph.input_size()) != arguments.size())
+    throwError("node '" + nodeName(owner) + "' (" + owner.op_type() +
+               "): its subgraph '" + graph.name() + "' has " +
+               std::to_string(graph.input_size()) + " inputs, where " +
+               owner.op_type() + " gives " + std::to_string(arguments.size()));
+  // The outer values the subgraph's names hide, restored afterwards.
+  std::map<std::string, std::optional<Value>> hidden;
+  auto hide = [&](const std::string &name) {
+    if (hidden.count(name))
+      return;
+    auto it = values.find(name);
+    hidden[name] =
+        it == values.end() ? std::nullopt : std::optional<Value>(it->second);
+  };
+  for (int i = 0; i < graph.input_size(); ++i) {
+    hide(graph.input(i).name());
+    Value v = arguments[i];
+    v.onnxName = graph.input(i).name();
+    values[v.onnxName] = std::move(v);
+  }
+  for (const auto &init : graph.initializer()) {
+    hide(init.name());
+    Value v;
+    v.data = fromProto(init, "initializer '" + init.name() + "'");
+    v.shape = v.data->shape;
+    v.dtype = v.data->dtype;
+    v.onnxName = init.name();
+    values[init.name()] = std::move(v);
+  }
+  std::string outerPrefix = stagePrefix;
+  stagePrefix = prefix;
+  for (const auto &node : graph.node()) {
+    for (const std::string &name : node.output())
+      hide(name);
+    lowerNode(node);
+  }
+  stagePrefix = outerPrefix;
+  std::vector<Value> results;
+  for (const auto &output : graph.output()) {
+    auto it = values.find(output.name());
+    if (it == values.end())
+      throwError("node '" + nodeName(owner) + "' (" + owner.op_type() +
+                 "): output '" + output.name() + "' of its subgraph '" +
+                 graph.name() + "' is not computed by any node");
+    results.push_back(it->second);
+  }
+  for (auto &[name, outer] : hidden)
+    if (outer)
+      values[name] = std::move(*outer);
+    else
+      values.erase(name);
+  return results;
 }
 
 /// A graph output as a tensor the program returns: inputs, constants and

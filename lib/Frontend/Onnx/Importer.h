@@ -44,6 +44,15 @@ public:
   /// Records a tensor a stage of the import computes (a graph output that
   /// is not one gets a copy stage).
   void noteComputed(const Tensor &t) { computedTensors.insert(t.node().get()); }
+  /// Lowers `graph`, a subgraph of `owner` (If's branches, Loop's and
+  /// Scan's bodies), with `arguments` bound to its inputs; returns its
+  /// outputs. Its stages' names start with `prefix`. The names it defines
+  /// are forgotten afterwards (the outer graph's come back), so that the
+  /// next unrolled iteration defines them again.
+  std::vector<Value> lowerSubgraph(const onnx::GraphProto &graph,
+                                   const std::vector<Value> &arguments,
+                                   const onnx::NodeProto &owner,
+                                   const std::string &prefix);
 
 private:
   void readOpsets();
@@ -58,6 +67,8 @@ private:
   bool neededFoldedInputs = false;
   LoweringTable lowerings;
   int64_t defaultOpset = 0;
+  /// What the stages of the subgraph being lowered are named after.
+  std::string stagePrefix;
   std::map<std::string, Value> values;
   /// Values given for graph inputs, by name: read only where an operator
   /// needs a value at import time.
