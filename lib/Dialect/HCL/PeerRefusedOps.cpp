@@ -3,8 +3,8 @@
 // HeteroCL-MLIR (cornell-zhang/hcl-dialect) has operations hcl has no
 // meaning for. Reading one fails at the operation with what to write
 // instead, rather than MLIR's "custom op is unknown", which names no
-// alternative. Nothing of the operation is parsed (its types, such as
-// !hcl.struct, are not hcl's), so nothing is ever printed.
+// alternative. Nothing of the operation is parsed, so nothing is ever
+// printed.
 //
 //===----------------------------------------------------------------------===//
 
@@ -42,22 +42,7 @@ ParseResult PeerReformOp::parse(OpAsmParser &parser, OperationState &state) {
                 "order, or transpose the array in the program");
 }
 
-ParseResult PeerStructConstructOp::parse(OpAsmParser &parser,
-                                         OperationState &state) {
-  return refuse(parser, state, "a value of a struct type",
-                "keep each field in an array of its own, or pack the fields "
-                "into one integer with hcl.set_slice and read them with "
-                "hcl.get_slice");
-}
-
-ParseResult PeerStructGetOp::parse(OpAsmParser &parser, OperationState &state) {
-  return refuse(parser, state, "a field of a struct",
-                "read the field's own array, or its bits with hcl.get_slice");
-}
-
 // Never built (parsing fails), so never printed.
 void PeerCloneOp::print(OpAsmPrinter &) {}
 void PeerUnfoldOp::print(OpAsmPrinter &) {}
 void PeerReformOp::print(OpAsmPrinter &) {}
-void PeerStructConstructOp::print(OpAsmPrinter &) {}
-void PeerStructGetOp::print(OpAsmPrinter &) {}
