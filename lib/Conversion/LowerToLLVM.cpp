@@ -84,6 +84,9 @@ void hcl::buildLowerToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createExpandGetGlobalFixed());
   pm.addPass(createExpandPrintMemRef());
   pm.addPass(createExpandShortCircuit());
+  // Structs become integers and slices before the fixed-point fields and
+  // the slices are lowered.
+  pm.addPass(createLowerStructs());
   // Partition layouts only tell HLS how to bank; the lowering needs strided.
   pm.addPass(createDropPartitionLayouts());
   // Prints widen their values to printf's (fixed point through floats),
@@ -159,6 +162,7 @@ void hcl::registerConversionPasses() {
   registerExpandGetGlobalFixed();
   registerExpandPrintMemRef();
   registerExpandShortCircuit();
+  registerLowerStructs();
   registerLowerLinalgToAffine();
   registerLowerAffineKeepingLoopHints();
   registerCpuLoops();

@@ -46,11 +46,14 @@ FailureOr<func::FuncOp> selectEntry(ModuleOp module, StringRef requested) {
 
 /// Integers of other widths (i12) live in the next standard container, as
 /// LLVM lays them out in memory (i12 takes 2 bytes, i24 takes 4). Fixed
-/// point travels as its bits, in the container of its width.
+/// point travels as its bits, in the container of its width; a packed
+/// struct as its bits too, an unsigned integer.
 static std::optional<ElementKind> elementKindOf(Type type, bool isUnsigned) {
   unsigned width = 0;
   if (auto intType = dyn_cast<IntegerType>(type))
     width = intType.getWidth();
+  else if (auto record = dyn_cast<StructType>(type))
+    width = record.getWidth(), isUnsigned = true;
   else if (auto fixed = dyn_cast<FixedType>(type))
     width = fixed.getWidth();
   else if (auto fixed = dyn_cast<UFixedType>(type))
@@ -65,7 +68,7 @@ static std::optional<ElementKind> elementKindOf(Type type, bool isUnsigned) {
     return isUnsigned ? ElementKind::U32 : ElementKind::I32;
   if (width > 0 && width <= 64)
     return isUnsigned ? ElementKind::U64 : ElementKind::I64;
-  if (width > 64 && width <= 512 && isa<IntegerType>(type))
+  if (width > 64 && width <= 512 && isa<IntegerType, StructType>(type))
     return ElementKind::Wide;
   if (type.isF16())
     return ElementKind::F16;
@@ -84,6 +87,8 @@ static unsigned integerBitsOf(Type type) {
     return fixed.getWidth();
   if (auto fixed = dyn_cast<UFixedType>(type))
     return fixed.getWidth();
+  if (auto record = dyn_cast<StructType>(type))
+    return record.getWidth();
   return type.isInteger() ? type.getIntOrFloatBitWidth() : 0;
 }
 
@@ -105,14 +110,14 @@ static FailureOr<ValueSpec> describeValue(func::FuncOp entry, Type type,
   std::optional<ElementKind> kind = elementKindOf(elementType, isUnsigned);
   if (!kind)
     return fail("unsupported element type at the host boundary (supported: "
-                "integers up to 512 bits, fixed point up to 64 bits, f16, "
-                "bf16, f32, f64; wider fixed point can be computed inside the "
-                "program)");
+                "integers and packed structs up to 512 bits, fixed point up "
+                "to 64 bits, f16, bf16, f32, f64; wider fixed point can be "
+                "computed inside the program)");
   unsigned bits = integerBitsOf(elementType);
   int frac = getFixedFormat(elementType).width > 0
                  ? static_cast<int>(getFixedFormat(elementType).frac)
                  : -1;
-  bool isUnsignedValue = isUnsigned || isa<UFixedType>(elementType);
+  bool isUnsignedValue = isUnsigned || isa<UFixedType, StructType>(elementType);
   if (!memref)
     return ValueSpec{*kind, {},   false,          typeToString(type),
                      bits,  frac, isUnsignedValue};

@@ -7,9 +7,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "hcl/Transforms/Primitives.h"
+#include "Parallel.h"
 
-#include "mlir/Dialect/Affine/Analysis/AffineAnalysis.h"
+#include "hcl/Transforms/Primitives.h"
 
 using namespace mlir;
 
@@ -21,13 +21,10 @@ LogicalResult BindOp::apply(ScheduleContext &ctx) {
       ctx.resolveLoop(op, op.getStage(), op.getLoop());
   if (failed(loop))
     return failure();
-  if (!affine::isLoopParallel(*loop))
-    return op.emitError("loop '")
-           << ctx.getHandleLoopName(op.getLoop())
-           << "' carries a dependence between iterations and cannot be "
-              "bound to "
-           << op.getAxis() << ", whose iterations run at once";
-  (*loop)->setAttr("parallel", UnitAttr::get(op.getContext()));
+  if (failed(markLoopParallel(op, *loop, ctx.getHandleLoopName(op.getLoop()),
+                              "bound to " + op.getAxis() +
+                                  ", whose iterations run at once")))
+    return failure();
   (*loop)->setAttr("thread_axis", op.getAxisAttr());
   return success();
 }

@@ -1,5 +1,7 @@
 //===- Parallel.cpp - hcl.parallel: mark a loop parallel ------------------===//
 
+#include "Parallel.h"
+
 #include "hcl/Transforms/Primitives.h"
 
 #include "mlir/Dialect/Affine/Analysis/AffineAnalysis.h"
@@ -8,21 +10,26 @@ using namespace mlir;
 
 namespace hcl {
 
-/// Marks the loop with the unit attribute `parallel`. It is an error when the
-/// loop carries a dependence, since its iterations could not run in parallel.
+LogicalResult markLoopParallel(Operation *primitive, affine::AffineForOp loop,
+                               StringRef loopName, const Twine &becoming) {
+  // A loop-carried dependence would make the iterations race.
+  if (!affine::isLoopParallel(loop))
+    return primitive->emitError("loop '")
+           << loopName
+           << "' carries a dependence between iterations and cannot be "
+           << becoming;
+  loop->setAttr("parallel", UnitAttr::get(primitive->getContext()));
+  return success();
+}
+
 LogicalResult ParallelOp::apply(ScheduleContext &ctx) {
   ParallelOp op = *this;
   FailureOr<affine::AffineForOp> loop =
       ctx.resolveLoop(op, op.getStage(), op.getLoop());
   if (failed(loop))
     return failure();
-  if (!affine::isLoopParallel(*loop))
-    return op.emitError("loop '")
-           << ctx.getHandleLoopName(op.getLoop())
-           << "' carries a dependence between iterations and cannot be "
-              "parallel";
-  (*loop)->setAttr("parallel", UnitAttr::get(op.getContext()));
-  return success();
+  return markLoopParallel(op, *loop, ctx.getHandleLoopName(op.getLoop()),
+                          "parallel");
 }
 
 } // namespace hcl

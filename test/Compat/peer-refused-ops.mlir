@@ -35,21 +35,3 @@ func.func @reform(%B: memref<4x8xf32>) {
   %r = hcl.reform(%B : memref<4x8xf32>) {layout = affine_map<(d0, d1) -> (d1, d0)>} -> memref<8x4xf32>
   return
 }
-
-// -----
-
-func.func @struct_construct(%a: i32, %b: i32) {
-  // expected-error @+1 {{hcl has no struct type (HeteroCL-MLIR's hcl.struct_construct): keep each field in an array of its own, or pack the fields into one integer with hcl.set_slice and read them with hcl.get_slice}}
-  %s = hcl.struct_construct(%a, %b) : i32, i32 -> !hcl.struct<i32, i32>
-  return
-}
-
-// -----
-
-func.func @struct_get(%m: memref<4xi64>) {
-  %c0 = arith.constant 0 : index
-  %v = memref.load %m[%c0] : memref<4xi64>
-  // expected-error @+1 {{hcl has no struct type (HeteroCL-MLIR's hcl.struct_get): read the field's own array, or its bits with hcl.get_slice}}
-  %f = hcl.struct_get %v[0] : <i32, i32> -> i32
-  return
-}

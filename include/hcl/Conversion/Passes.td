@@ -88,6 +88,33 @@ def ExpandShortCircuit : Pass<"hcl-expand-short-circuit", "mlir::ModuleOp"> {
                            "mlir::arith::ArithDialect"];
 }
 
+def LowerStructs : Pass<"hcl-lower-structs", "mlir::ModuleOp"> {
+  let summary = "Packed structs to integers, their fields to bit slices";
+  let description = [{
+    Every `!hcl.struct<...>` becomes the integer as wide as its fields
+    together, everywhere in the module (operation results, block
+    arguments, function types, memref element types). Each
+    `hcl.struct_construct` becomes `hcl.set_slice`s of its fields' bits
+    into zero, the first field in the lowest bits; each `hcl.struct_get`
+    an `hcl.get_slice` of the field's bits. Floats and fixed-point fields
+    travel as their bits (`hcl.bitcast`); a struct field is already an
+    integer. Runs first when a program is lowered for the CPU or emitted as
+    HLS C++, so both see the same integers and slices.
+
+    With `mark-unsigned`, a function argument or result that held structs
+    gets `hcl.unsigned`: packed bits are an unsigned integer, as they are at
+    the host boundary, so the HLS C++ interface is an `ap_uint` (the HLS
+    preparation sets it; the CPU lowering does not, since LLVM's memref
+    descriptors cannot carry the attribute).
+  }];
+  let options = [
+    Option<"markUnsigned", "mark-unsigned", "bool", /*default=*/"false",
+           "put hcl.unsigned on function arguments and results that held "
+           "structs">,
+  ];
+  let dependentDialects = ["mlir::arith::ArithDialect"];
+}
+
 def LowerPrint : Pass<"hcl-lower-print", "mlir::ModuleOp"> {
   let summary = "hcl.print to calls of C's printf";
   let description = [{

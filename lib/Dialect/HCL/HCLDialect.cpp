@@ -56,8 +56,8 @@ Type HCLDialect::parseType(DialectAsmParser &parser) const {
     return StageHandleType::get(getContext());
   parser.emitError(loc, "unknown hcl type '")
       << keyword
-      << "' (expected LoopHandle, StageHandle, OpHandle, Type, Fixed or "
-         "UFixed)";
+      << "' (expected LoopHandle, StageHandle, OpHandle, Type, Fixed, "
+         "UFixed or struct)";
   return Type();
 }
 

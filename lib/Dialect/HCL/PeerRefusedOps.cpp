@@ -3,8 +3,8 @@
 // HeteroCL-MLIR (cornell-zhang/hcl-dialect) has operations hcl has no
 // meaning for. Reading one fails at the operation with what to write
 // instead, rather than MLIR's "custom op is unknown", which names no
-// alternative. Nothing of the operation is parsed (its types, such as
-// !hcl.struct, are not hcl's), so nothing is ever printed.
+// alternative. Nothing of the operation is parsed, so nothing is ever
+// printed.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,50 +15,34 @@
 using namespace mlir;
 using namespace hcl;
 
-static ParseResult refuse(OpAsmParser &parser, StringRef message) {
-  return parser.emitError(parser.getNameLoc()) << message;
+/// Fails at the operation's name with "HeteroCL-MLIR's hcl.<op> (<what>) is
+/// not an hcl operation: <instead>".
+static ParseResult refuse(OpAsmParser &parser, OperationState &state,
+                          StringRef what, StringRef instead) {
+  return parser.emitError(parser.getNameLoc())
+         << "HeteroCL-MLIR's " << state.name.getStringRef() << " (" << what
+         << ") is not an hcl operation: " << instead;
 }
 
-ParseResult PeerCloneOp::parse(OpAsmParser &parser, OperationState &) {
-  return refuse(parser,
-                "HeteroCL-MLIR's hcl.clone (a copy of a function per caller) "
-                "is not an hcl operation: write the copy as a func.func of "
-                "its own and call it where the copy is wanted");
+ParseResult PeerCloneOp::parse(OpAsmParser &parser, OperationState &state) {
+  return refuse(parser, state, "a copy of a function per caller",
+                "write the copy as a func.func of its own and call it where "
+                "the copy is wanted");
 }
 
-ParseResult PeerUnfoldOp::parse(OpAsmParser &parser, OperationState &) {
-  return refuse(parser,
-                "HeteroCL-MLIR's hcl.unfold (a loop as an array of processing "
-                "elements) is not an hcl operation: write hcl.unroll(%loop, "
-                "N) to replicate the loop body in hardware");
+ParseResult PeerUnfoldOp::parse(OpAsmParser &parser, OperationState &state) {
+  return refuse(parser, state, "a loop as an array of processing elements",
+                "write hcl.unroll(%loop, N) to replicate the loop body in "
+                "hardware");
 }
 
-ParseResult PeerReformOp::parse(OpAsmParser &parser, OperationState &) {
-  return refuse(parser,
-                "HeteroCL-MLIR's hcl.reform (an array stored in another "
-                "layout) is not an hcl operation: write hcl.reshape for "
-                "another shape in the same row-major order, or transpose the "
-                "array in the program");
-}
-
-ParseResult PeerStructConstructOp::parse(OpAsmParser &parser,
-                                         OperationState &) {
-  return refuse(parser,
-                "hcl has no struct type (HeteroCL-MLIR's "
-                "hcl.struct_construct): keep each field in an array of its "
-                "own, or pack the fields into one integer with hcl.set_slice "
-                "and read them with hcl.get_slice");
-}
-
-ParseResult PeerStructGetOp::parse(OpAsmParser &parser, OperationState &) {
-  return refuse(parser,
-                "hcl has no struct type (HeteroCL-MLIR's hcl.struct_get): "
-                "read the field's own array, or its bits with hcl.get_slice");
+ParseResult PeerReformOp::parse(OpAsmParser &parser, OperationState &state) {
+  return refuse(parser, state, "an array stored in another layout",
+                "write hcl.reshape for another shape in the same row-major "
+                "order, or transpose the array in the program");
 }
 
 // Never built (parsing fails), so never printed.
 void PeerCloneOp::print(OpAsmPrinter &) {}
 void PeerUnfoldOp::print(OpAsmPrinter &) {}
 void PeerReformOp::print(OpAsmPrinter &) {}
-void PeerStructConstructOp::print(OpAsmPrinter &) {}
-void PeerStructGetOp::print(OpAsmPrinter &) {}

@@ -86,6 +86,8 @@ void hcl::populateHLSCppPreparePipeline(OpPassManager &pm) {
   pm.addPass(createExpandGetGlobalFixed());
   pm.addPass(createExpandPrintMemRef());
   pm.addPass(createExpandShortCircuit());
+  // A struct is an ap_uint of its fields' widths, its fields slices.
+  pm.addPass(createLowerStructs({/*markUnsigned=*/true}));
   pm.addNestedPass<func::FuncOp>(createHLSLocalizeAccumulators());
   pm.addPass(createHLSOutlineDataflow());
   pm.addPass(createHLSMarkPrepared());

@@ -769,7 +769,7 @@ func.func @loop_handle_wrong_result_type(%A: memref<16xf32>) {
 
 // Unknown hcl type.
 func.func @unknown_type(%A: memref<16xf32>) {
-  // expected-error @+1 {{unknown hcl type 'Foo' (expected LoopHandle, StageHandle, OpHandle, Type, Fixed or UFixed)}}
+  // expected-error @+1 {{unknown hcl type 'Foo' (expected LoopHandle, StageHandle, OpHandle, Type, Fixed, UFixed or struct)}}
   %l = hcl.create_loop_handle "i" : !hcl.Foo
   return
 }
@@ -777,7 +777,7 @@ func.func @unknown_type(%A: memref<16xf32>) {
 // -----
 
 // Unknown hcl type in a function signature.
-// expected-error @+1 {{unknown hcl type 'LoopHndle' (expected LoopHandle, StageHandle, OpHandle, Type, Fixed or UFixed)}}
+// expected-error @+1 {{unknown hcl type 'LoopHndle' (expected LoopHandle, StageHandle, OpHandle, Type, Fixed, UFixed or struct)}}
 func.func @unknown_type_in_signature(%h: !hcl.LoopHndle) {
   return
 }

@@ -6,7 +6,7 @@
 // RUN: not hcl run %s --random-inputs 1 2>&1 | FileCheck %s --check-prefix=CHOOSE
 // RUN: not hcl run %s --entry wide_result --random-inputs 1 2>&1 | FileCheck %s --check-prefix=WIDE
 
-// TYPE: signatures.mlir:[[@LINE+1]]:1: error: argument 0 of @unsupported_type has type 'memref<4xf80>': unsupported element type at the host boundary (supported: integers up to 512 bits, fixed point up to 64 bits, f16, bf16, f32, f64; wider fixed point can be computed inside the program)
+// TYPE: signatures.mlir:[[@LINE+1]]:1: error: argument 0 of @unsupported_type has type 'memref<4xf80>': unsupported element type at the host boundary (supported: integers and packed structs up to 512 bits, fixed point up to 64 bits, f16, bf16, f32, f64; wider fixed point can be computed inside the program)
 func.func @unsupported_type(%a: memref<4xf80>) {
   return
 }
@@ -27,3 +27,4 @@ func.func private @declared_only(%a: memref<4xf32>)
 func.func @wide_result(%a: memref<4xi200>) -> memref<4xi200> {
   return %a : memref<4xi200>
 }
+

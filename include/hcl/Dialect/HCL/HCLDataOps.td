@@ -268,6 +268,43 @@ def HCL_BitcastOp : HCL_DataOp<"bitcast"> {
 }
 
 //===----------------------------------------------------------------------===//
+// Packed structs
+//===----------------------------------------------------------------------===//
+
+def HCL_StructConstructOp : HCL_DataOp<"struct_construct"> {
+  let summary = "a packed struct of the given field values";
+  let description = [{
+    ```mlir
+    %s = hcl.struct_construct(%a, %b) : i8, f32 -> !hcl.struct<i8, f32>
+    ```
+    One value per field, of the field's type, in order. The result type may
+    be written without `!hcl.struct` (`-> <i8, f32>`).
+  }];
+  let arguments = (ins Variadic<AnyType>:$fields);
+  let results = (outs HCL_StructType:$result);
+  let assemblyFormat = [{
+    `(` $fields `)` attr-dict `:` type($fields) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def HCL_StructGetOp : HCL_DataOp<"struct_get"> {
+  let summary = "one field of a packed struct";
+  let description = [{
+    ```mlir
+    %b = hcl.struct_get %s[1] : !hcl.struct<i8, f32> -> f32
+    ```
+    Field `index` (from 0), of the field's type.
+  }];
+  let arguments = (ins HCL_StructType:$input, I64Attr:$index);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = [{
+    $input `[` $index `]` attr-dict `:` type($input) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
 // Printing
 //===----------------------------------------------------------------------===//
 

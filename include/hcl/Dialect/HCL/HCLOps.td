@@ -556,17 +556,4 @@ def HCL_PeerReformOp : HCL_RefusedPeerOp<"reform", [{
     same row-major order with `hcl.reshape`, or transpose it in the program.
   }]>;
 
-def HCL_PeerStructConstructOp : HCL_RefusedPeerOp<"struct_construct", [{
-    HeteroCL-MLIR's `hcl.struct_construct(%a, %b) : A, B -> !hcl.struct<A, B>`.
-    hcl has no struct type and refuses it at the operation: keep each field
-    in an array of its own, or pack the fields into one integer with
-    `hcl.set_slice` and read them with `hcl.get_slice`.
-  }]>;
-
-def HCL_PeerStructGetOp : HCL_RefusedPeerOp<"struct_get", [{
-    HeteroCL-MLIR's `hcl.struct_get %s[i] : !hcl.struct<...> -> T`, refused
-    with `hcl.struct_construct`: read the field's own array, or its bits with
-    `hcl.get_slice`.
-  }]>;
-
 #endif // HCL_OPS_TD

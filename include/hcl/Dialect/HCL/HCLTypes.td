@@ -55,4 +55,31 @@ def HCL_UFixedType : HCL_FixedPointType<"UFixed", "UFixed", "unsigned">;
 def HCL_AnyFixed : Type<Or<[HCL_FixedType.predicate, HCL_UFixedType.predicate]>,
                          "fixed-point type", "::mlir::Type">;
 
+//===----------------------------------------------------------------------===//
+// Packed structs (HeteroCL's hcl.Struct)
+//===----------------------------------------------------------------------===//
+
+def HCL_StructType : HCL_Type<"Struct", "struct", [MemRefElementTypeInterface]> {
+  let summary = "a packed record of fields of fixed width";
+  let description = [{
+    `!hcl.struct<i8, !hcl.Fixed<13, 11>, f32>` holds its fields side by
+    side in one integer as wide as their widths together (here 8 + 13 + 32
+    = 53 bits), the first field in the lowest bits. A field is an integer,
+    a float, a fixed-point value or another struct. `--hcl-lower-structs`
+    makes the struct that integer and its fields bit slices of it, on the
+    CPU and in the HLS C++ (an `ap_uint<53>`).
+  }];
+  let parameters = (ins ArrayRefParameter<"::mlir::Type", "field types">:$fieldTypes);
+  // Written by hand for the errors: a struct of no fields, a non-struct
+  // type where an operation wants a struct.
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The bits of the packed value: the fields' widths together.
+    int64_t getWidth() const;
+    /// The lowest bit of field `index`: the widths of the fields before it.
+    int64_t getFieldOffset(unsigned index) const;
+  }];
+}
+
 #endif // HCL_TYPES_TD
