@@ -126,11 +126,12 @@ static TargetModel rtl() {
                          "arith.select", "arith.bitcast"})
     t.latencies[op] = 0;
   // Its controller: an operation occupies its state, a loop has an entry
-  // state, nests are not flattened.
+  // state; a perfect nest around a pipelined loop is one pipeline
+  // (hcl-rtl-lower-affine flattens it, as HLS does).
   t.opCycles = 1;
   t.loopEntryCycles = 1;
   t.callCycles = 1;
-  t.flattensNests = false;
+  t.flattensNests = true;
   // A stream is a FIFO: a write is visible the next cycle, and the read's
   // data a cycle after that.
   t.streamCycles = 2;
