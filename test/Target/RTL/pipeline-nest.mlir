@@ -61,10 +61,10 @@ func.func @matvec(%A: memref<8x4xi32>, %x: memref<4xi32>, %y: memref<8xi32>) {
 // WINDOW: hcl check --rtl: OK: @window{{.*}}cycles 124, 124)
 // EST-WINDOW: i/j{{ +}}5{{ +}}1{{ +}}4{{ +}}1{{ +}}4{{ +}}23
 // EST-WINDOW: function: latency 125 cycles
-// The accumulator is hoisted out of the pipelined loop j.
-// IR: scf.for
+// The accumulator is hoisted out of the pipelined loop j, and out of i
+// (i and j are one flattened loop).
 // IR: memref.alloca
-// IR: scf.for
+// IR: scf.for {{.*}} iter_args
 // IR-COUNT-4: memref.load %arg0
 // IR-NOT: memref.load
 // IR: memref.store %{{.*}}, %alloca
