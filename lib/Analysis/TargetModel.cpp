@@ -20,7 +20,8 @@
 //             sqrt 15, compare and min/max 1, conversions 2;
 //             docs/rtl-float.md); an operation
 //             occupies its cycle, a loop has an entry cycle, a call the
-//             cycle of its ap_done, and nests are not flattened.
+//             cycle of its ap_done, and a perfect nest around a
+//             pipelined loop is one pipeline (the RTL flattens it).
 //   FILE.json {"name", "shared_ports", "ports", "read_ports", "write_ports",
 //              "load", "store", "chain_integer_ops", "default_integer",
 //              "divider_extra", "signed_divider_extra",
