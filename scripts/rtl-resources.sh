@@ -5,9 +5,18 @@
 # path between registers in cells (LUTs, carry chains, muxes; yosys's ltp
 # with the flip-flops removed). Memory arguments are ports, so only local
 # buffers can become BRAM or URAM.
-#   scripts/rtl-resources.sh [BUILD_DIR]     (default: build)
+#   scripts/rtl-resources.sh [--float] [BUILD_DIR]     (default: build)
+# With --float: seed 000's kernels in f32 at the seed's sizes
+# (bench/kernels/seed-size.sh) and the f32 matmul anchor, on hcl's float
+# units (docs/rtl-float.md); the large conv2d-nchw variants are left out
+# (108 float units each: hours of yosys).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+float=0
+if [ "${1:-}" = --float ]; then
+  float=1
+  shift
+fi
 build=${1:-build}
 hcl="$build/bin/hcl"
 work=$(mktemp -d)
@@ -31,6 +40,23 @@ kernels=(
   "divide, pipelined II 1 (i32 divsi + remui)|$t/divide.mlir|pipelined"
   "divide, carried i8 (II 10)|$t/divide.mlir|carried"
 )
+if [ $float = 1 ]; then
+  # seed:KERNEL is bench/kernels/KERNEL.mlir in f32 at the seed's size.
+  kernels=(
+    "blur|seed:blur|top"
+    "blur+LB|seed:blur_lb|top"
+    "5point|seed:five_point|top"
+    "5point+LB+WB|seed:five_point_lb_wb|top"
+    "diag3d|seed:diag3d|top"
+    "diag3d+xyz|seed:diag3d_xyz|top"
+    "gemm|seed:gemm|top"
+    "gemm+buffer|seed:gemm_buffer|top"
+    "gemm+acc|seed:gemm_acc|top"
+    "conv2d|seed:conv2d|top"
+    "conv2d+acc|seed:conv2d_acc|top"
+    "matmul 16x16 f32, j pipelined (anchor)|$t/float/anchor.mlir|matmul"
+  )
+fi
 count() { # cell-type regex, stat file
   awk -v re="$1" '$1 ~ "^(" re ")$" { n += $2 } END { print n + 0 }' "$2"
 }
@@ -38,9 +64,15 @@ echo "| kernel | LUT | FF | DSP | BRAM (36K) | URAM | depth |"
 echo "|---|---|---|---|---|---|---|"
 for k in "${kernels[@]}"; do
   IFS='|' read -r label file entry <<<"$k"
+  if [[ $file == seed:* ]]; then
+    kernel=${file#seed:}
+    file="$work/$kernel.mlir"
+    bench/kernels/seed-size.sh "$kernel" f32 >"$file"
+  fi
   dir="$work/$entry-$(basename "$file" .mlir)"
   "$hcl" rtl "$file" -o "$dir" --entry "$entry" >/dev/null 2>&1
-  if ! yosys -q -l "$dir/yosys.log" -p "read_verilog -sv $dir/$entry.sv;
+  # The kernel's module and the float units it instantiates.
+  if ! yosys -q -l "$dir/yosys.log" -p "read_verilog -sv $dir/*.sv;
       synth_xilinx -flatten -family xcup -top $entry;
       tee -q -o $dir/stat.txt stat; delete t:FD*; tee -q -o $dir/ltp.txt ltp" \
       >/dev/null 2>&1; then

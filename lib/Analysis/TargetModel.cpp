@@ -20,7 +20,8 @@
 //             sqrt 15, compare and min/max 1, conversions 2;
 //             docs/rtl-float.md); an operation
 //             occupies its cycle, a loop has an entry cycle, a call the
-//             cycle of its ap_done, and nests are not flattened.
+//             cycle of its ap_done, and a perfect nest around a
+//             pipelined loop is one pipeline (the RTL flattens it).
 //   FILE.json {"name", "shared_ports", "ports", "read_ports", "write_ports",
 //              "load", "store", "chain_integer_ops", "default_integer",
 //              "divider_extra", "signed_divider_extra",
@@ -126,15 +127,16 @@ static TargetModel rtl() {
                          "arith.select", "arith.bitcast"})
     t.latencies[op] = 0;
   // Its controller: an operation occupies its state, a loop has an entry
-  // state, a block ending with a loop, branch or call an empty last state,
-  // nests are not flattened.
+  // state, a block ending with a loop, branch or call an empty last state;
+  // a perfect nest around a pipelined loop is one pipeline
+  // (hcl-rtl-lower-affine flattens it, as HLS does).
   t.opCycles = 1;
   t.loopEntryCycles = 1;
   t.callCycles = 1;
   t.blockTailCycles = 1;
   t.callStartCycles = 1;
   t.statesInProgramOrder = true;
-  t.flattensNests = false;
+  t.flattensNests = true;
   // A stream is a FIFO: a write is visible the next cycle, and the read's
   // data a cycle after that.
   t.streamCycles = 2;

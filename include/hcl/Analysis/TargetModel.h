@@ -55,7 +55,7 @@ struct TargetModel {
   /// at latency 0 (rtl: 1, the state it is computed in); the cycles a loop
   /// spends entering (rtl: 1, its entry state); whether a perfect nest
   /// around a pipelined loop is flattened into one pipeline (as Vitis
-  /// does; hcl's RTL does not); the cycles a call's handshake adds (rtl: 1,
+  /// and hcl's RTL do); the cycles a call's handshake adds (rtl: 1,
   /// the cycle ap_done is high).
   int opCycles = 0, loopEntryCycles = 0, callCycles = 0;
   /// The cycles a block takes at least, with statesInProgramOrder: after

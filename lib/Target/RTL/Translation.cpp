@@ -4,6 +4,7 @@
 #include "hcl/Target/RTL.h"
 #include "hcl/Target/RTL/Passes.h"
 
+#include "FlattenBands.h"
 #include "MemoryDistances.h"
 #include "PipelineForwarding.h"
 #include "SplitBanks.h"
@@ -73,11 +74,14 @@ struct RTLLowerAffinePass
   }
 
   void runOnOperation() override {
+    // Before anything changes the nests: the bands the estimator flattens.
+    rtl::markFlattenedBands(getOperation());
     // The loops under a pipelined loop are unrolled with the others.
     rtl::markLoopsUnderPipelines(getOperation());
     if (failed(unroll()))
       return signalPassFailure();
     rtl::hoistAllocationsFromPipelines(getOperation());
+    rtl::hoistAllocationsFromBands(getOperation());
     rtl::forwardInPipelines(getOperation());
     DenseMap<Block *, NamedAttrList> kept;
     std::string error;
@@ -101,7 +105,14 @@ struct RTLLowerAffinePass
       attributes.set("rtl.min_ii", builder.getI64IntegerAttr(estimate.ii));
       attributes.set("rtl.res_mii", builder.getI64IntegerAttr(estimate.resMII));
       attributes.set("rtl.rec_mii", builder.getI64IntegerAttr(estimate.recMII));
-      DictionaryAttr distances = rtl::memoryDistances(loop);
+      // A flattened band's loop: distances across its runs too.
+      std::optional<SmallVector<affine::AffineForOp>> band =
+          rtl::markedBand(loop);
+      DictionaryAttr distances =
+          band ? rtl::bandDistances(*band) : rtl::memoryDistances(loop);
+      if (band)
+        kept[band->front().getBody()].set(
+            rtl::kFlattenAttr, band->front()->getAttr(rtl::kFlattenAttr));
       LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": carried distances by memory "
                               << distances << "\n");
       attributes.set(rtl::kDistancesAttr, distances);
@@ -123,6 +134,7 @@ struct RTLLowerAffinePass
       for (NamedAttribute attribute : it->second)
         loop->setAttr(attribute.getName(), attribute.getValue());
     });
+    rtl::flattenBands(getOperation());
   }
 };
 
