@@ -2,6 +2,9 @@
 // the reduction k moves outside j (unit stride in B, C, tmp and D, and no
 // recurrence along j), j is unrolled by 2 over cyclic banks and pipelined at
 // II 1; the initializations are pipelined.
+// Each unroll is a split by the factor, its inner loop unrolled fully and
+// the outer one pipelined: the form hcl estimate models (it ignores an
+// unroll factor on a pipelined loop).
 func.func @top(%tmp: memref<180x190xf32>, %A: memref<180x210xf32>, %B: memref<210x190xf32>,
                %C: memref<190x220xf32>, %D: memref<180x220xf32>) {
   %alpha = arith.constant 1.5 : f32
@@ -60,13 +63,17 @@ func.func @top(%tmp: memref<180x190xf32>, %A: memref<180x210xf32>, %B: memref<21
   hcl.partition(%D : memref<180x220xf32>, Cyclic, 2, 2)
   hcl.reorder(%s1, %k1, %j1)
   hcl.reorder(%s3, %k3, %j3)
-  hcl.unroll(%s0, %j0, 2)
-  hcl.pipeline(%s0, %j0, 1)
-  hcl.unroll(%s1, %j1, 2)
-  hcl.pipeline(%s1, %j1, 1)
-  hcl.unroll(%s2, %j2, 2)
-  hcl.pipeline(%s2, %j2, 1)
-  hcl.unroll(%s3, %j3, 2)
-  hcl.pipeline(%s3, %j3, 1)
+  %j0o, %j0i = hcl.split(%s0, %j0, 2)
+  hcl.unroll(%s0, %j0i, 0)
+  hcl.pipeline(%s0, %j0o, 1)
+  %j1o, %j1i = hcl.split(%s1, %j1, 2)
+  hcl.unroll(%s1, %j1i, 0)
+  hcl.pipeline(%s1, %j1o, 1)
+  %j2o, %j2i = hcl.split(%s2, %j2, 2)
+  hcl.unroll(%s2, %j2i, 0)
+  hcl.pipeline(%s2, %j2o, 1)
+  %j3o, %j3i = hcl.split(%s3, %j3, 2)
+  hcl.unroll(%s3, %j3i, 0)
+  hcl.pipeline(%s3, %j3o, 1)
   return
 }

@@ -2,6 +2,9 @@
 // the reduction k moves outside j (unit stride, no recurrence along j), j is
 // unrolled by 2 over cyclic banks and pipelined at II 1; the initializations
 // are pipelined.
+// Each unroll is a split by the factor, its inner loop unrolled fully and
+// the outer one pipelined: the form hcl estimate models (it ignores an
+// unroll factor on a pipelined loop).
 func.func @top(%E: memref<180x190xf32>, %A: memref<180x200xf32>, %B: memref<200x190xf32>,
                %F: memref<190x210xf32>, %C: memref<190x220xf32>, %D: memref<220x210xf32>,
                %G: memref<180x210xf32>) {
@@ -80,17 +83,23 @@ func.func @top(%E: memref<180x190xf32>, %A: memref<180x200xf32>, %B: memref<200x
   hcl.reorder(%e, %ek, %ej)
   hcl.reorder(%f, %fk, %fj)
   hcl.reorder(%g, %gk, %gj)
-  hcl.unroll(%e0, %e0j, 2)
-  hcl.pipeline(%e0, %e0j, 1)
-  hcl.unroll(%e, %ej, 2)
-  hcl.pipeline(%e, %ej, 1)
-  hcl.unroll(%f0, %f0j, 2)
-  hcl.pipeline(%f0, %f0j, 1)
-  hcl.unroll(%f, %fj, 2)
-  hcl.pipeline(%f, %fj, 1)
-  hcl.unroll(%g0, %g0j, 2)
-  hcl.pipeline(%g0, %g0j, 1)
-  hcl.unroll(%g, %gj, 2)
-  hcl.pipeline(%g, %gj, 1)
+  %e0jo, %e0ji = hcl.split(%e0, %e0j, 2)
+  hcl.unroll(%e0, %e0ji, 0)
+  hcl.pipeline(%e0, %e0jo, 1)
+  %ejo, %eji = hcl.split(%e, %ej, 2)
+  hcl.unroll(%e, %eji, 0)
+  hcl.pipeline(%e, %ejo, 1)
+  %f0jo, %f0ji = hcl.split(%f0, %f0j, 2)
+  hcl.unroll(%f0, %f0ji, 0)
+  hcl.pipeline(%f0, %f0jo, 1)
+  %fjo, %fji = hcl.split(%f, %fj, 2)
+  hcl.unroll(%f, %fji, 0)
+  hcl.pipeline(%f, %fjo, 1)
+  %g0jo, %g0ji = hcl.split(%g0, %g0j, 2)
+  hcl.unroll(%g0, %g0ji, 0)
+  hcl.pipeline(%g0, %g0jo, 1)
+  %gjo, %gji = hcl.split(%g, %gj, 2)
+  hcl.unroll(%g, %gji, 0)
+  hcl.pipeline(%g, %gjo, 1)
   return
 }

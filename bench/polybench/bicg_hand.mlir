@@ -2,6 +2,9 @@
 // no recurrence along j; q = A p accumulates along j, so j moves outside i
 // there. The inner loops are unrolled by 2 over cyclic banks and pipelined at
 // II 1.
+// Each unroll is a split by the factor, its inner loop unrolled fully and
+// the outer one pipelined: the form hcl estimate models (it ignores an
+// unroll factor on a pipelined loop).
 func.func @top(%A: memref<410x390xf32>, %s: memref<390xf32>, %q: memref<410xf32>,
                %p: memref<390xf32>, %r: memref<410xf32>) {
   %zero = arith.constant 0.0 : f32
@@ -46,10 +49,12 @@ func.func @top(%A: memref<410x390xf32>, %s: memref<390xf32>, %q: memref<410xf32>
   hcl.partition(%q : memref<410xf32>, Cyclic, 1, 2)
   hcl.pipeline(%ss0, %js0, 1)
   hcl.pipeline(%sq0, %iq0, 1)
-  hcl.unroll(%ss, %js, 2)
-  hcl.pipeline(%ss, %js, 1)
+  %jso, %jsi = hcl.split(%ss, %js, 2)
+  hcl.unroll(%ss, %jsi, 0)
+  hcl.pipeline(%ss, %jso, 1)
   hcl.reorder(%sq, %jq, %iq)
-  hcl.unroll(%sq, %iq, 2)
-  hcl.pipeline(%sq, %iq, 1)
+  %iqo, %iqi = hcl.split(%sq, %iq, 2)
+  hcl.unroll(%sq, %iqi, 0)
+  hcl.pipeline(%sq, %iqo, 1)
   return
 }

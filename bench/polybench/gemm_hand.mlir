@@ -1,6 +1,9 @@
 // PolyBench/C 4.2 gemm, MEDIUM dataset, f32, hand schedule: the loop order is
 // already i, k, j (unit stride in B and C, no recurrence along j); j is
 // unrolled by 4 over cyclic banks of B and C and pipelined at II 1.
+// Each unroll is a split by the factor, its inner loop unrolled fully and
+// the outer one pipelined: the form hcl estimate models (it ignores an
+// unroll factor on a pipelined loop).
 func.func @top(%A: memref<200x240xf32>, %B: memref<240x220xf32>, %C: memref<200x220xf32>) {
   %alpha = arith.constant 1.5 : f32
   %beta = arith.constant 1.2 : f32
@@ -30,9 +33,11 @@ func.func @top(%A: memref<200x240xf32>, %B: memref<240x220xf32>, %C: memref<200x
   %lj = hcl.create_loop_handle %s, "j" : !hcl.LoopHandle
   hcl.partition(%B : memref<240x220xf32>, Cyclic, 2, 4)
   hcl.partition(%C : memref<200x220xf32>, Cyclic, 2, 4)
-  hcl.unroll(%sc, %scj, 4)
-  hcl.pipeline(%sc, %scj, 1)
-  hcl.unroll(%s, %lj, 4)
-  hcl.pipeline(%s, %lj, 1)
+  %scjo, %scji = hcl.split(%sc, %scj, 4)
+  hcl.unroll(%sc, %scji, 0)
+  hcl.pipeline(%sc, %scjo, 1)
+  %ljo, %lji = hcl.split(%s, %lj, 4)
+  hcl.unroll(%s, %lji, 0)
+  hcl.pipeline(%s, %ljo, 1)
   return
 }

@@ -1,6 +1,9 @@
 // PolyBench/C 4.2 gesummv, MEDIUM dataset, f32, hand schedule: both sums
 // accumulate along j, so j moves outside i (no recurrence along the pipelined
 // i), i unrolled by 2 over cyclic banks; every loop pipelined at II 1.
+// Each unroll is a split by the factor, its inner loop unrolled fully and
+// the outer one pipelined: the form hcl estimate models (it ignores an
+// unroll factor on a pipelined loop).
 func.func @top(%A: memref<250x250xf32>, %B: memref<250x250xf32>, %tmp: memref<250xf32>,
                %x: memref<250xf32>, %y: memref<250xf32>) {
   %alpha = arith.constant 1.5 : f32
@@ -46,8 +49,9 @@ func.func @top(%A: memref<250x250xf32>, %B: memref<250x250xf32>, %tmp: memref<25
   hcl.partition(%y : memref<250xf32>, Cyclic, 1, 2)
   hcl.pipeline(%s0, %i0, 1)
   hcl.reorder(%s1, %j1, %i1)
-  hcl.unroll(%s1, %i1, 2)
-  hcl.pipeline(%s1, %i1, 1)
+  %i1o, %i1i = hcl.split(%s1, %i1, 2)
+  hcl.unroll(%s1, %i1i, 0)
+  hcl.pipeline(%s1, %i1o, 1)
   hcl.pipeline(%s2, %i2, 1)
   return
 }

@@ -1,5 +1,7 @@
 // PolyBench/C 4.2 jacobi-2d, MEDIUM dataset, f32, hand schedule: both
-// sweeps pipelined along j at II 1 (no recurrence within a sweep).
+// sweeps (no recurrence within a sweep) split j by 4, unroll the 4 copies over
+// cyclic banks of the columns and pipeline j.outer at II 1 (the estimate gives
+// II 2: the rows i-1, i, i+1 share each bank's two ports).
 func.func @top(%A: memref<250x250xf32>, %B: memref<250x250xf32>) {
   %c = arith.constant 0.2 : f32
   affine.for %t = 0 to 100 {
@@ -37,7 +39,13 @@ func.func @top(%A: memref<250x250xf32>, %B: memref<250x250xf32>) {
   %s = hcl.create_stage_handle "s" : !hcl.StageHandle
   %j1 = hcl.create_loop_handle %s, "j1" : !hcl.LoopHandle
   %j2 = hcl.create_loop_handle %s, "j2" : !hcl.LoopHandle
-  hcl.pipeline(%s, %j1, 1)
-  hcl.pipeline(%s, %j2, 1)
+  hcl.partition(%A : memref<250x250xf32>, Cyclic, 2, 4)
+  hcl.partition(%B : memref<250x250xf32>, Cyclic, 2, 4)
+  %j1o, %j1i = hcl.split(%s, %j1, 4)
+  %j2o, %j2i = hcl.split(%s, %j2, 4)
+  hcl.unroll(%s, %j1i, 0)
+  hcl.unroll(%s, %j2i, 0)
+  hcl.pipeline(%s, %j1o, 1)
+  hcl.pipeline(%s, %j2o, 1)
   return
 }

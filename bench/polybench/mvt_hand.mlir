@@ -2,6 +2,9 @@
 // accumulate along j, so j moves outside i (no recurrence along the pipelined
 // i; unit stride in A for x2). i is unrolled by 2 over cyclic banks and
 // pipelined at II 1.
+// Each unroll is a split by the factor, its inner loop unrolled fully and
+// the outer one pipelined: the form hcl estimate models (it ignores an
+// unroll factor on a pipelined loop).
 func.func @top(%x1: memref<400xf32>, %x2: memref<400xf32>, %y1: memref<400xf32>,
                %y2: memref<400xf32>, %A: memref<400x400xf32>) {
   affine.for %i = 0 to 400 {
@@ -35,10 +38,12 @@ func.func @top(%x1: memref<400xf32>, %x2: memref<400xf32>, %y1: memref<400xf32>,
   hcl.partition(%x1 : memref<400xf32>, Cyclic, 1, 2)
   hcl.partition(%x2 : memref<400xf32>, Cyclic, 1, 2)
   hcl.reorder(%s1, %j1, %i1)
-  hcl.unroll(%s1, %i1, 2)
-  hcl.pipeline(%s1, %i1, 1)
+  %i1o, %i1i = hcl.split(%s1, %i1, 2)
+  hcl.unroll(%s1, %i1i, 0)
+  hcl.pipeline(%s1, %i1o, 1)
   hcl.reorder(%s2, %j2, %i2)
-  hcl.unroll(%s2, %i2, 2)
-  hcl.pipeline(%s2, %i2, 1)
+  %i2o, %i2i = hcl.split(%s2, %i2, 2)
+  hcl.unroll(%s2, %i2i, 0)
+  hcl.pipeline(%s2, %i2o, 1)
   return
 }

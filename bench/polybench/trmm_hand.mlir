@@ -3,6 +3,9 @@
 // its own loop j.post); j is unrolled by 2 over cyclic banks of B and
 // pipelined at II 1 (the estimate gives II 2: each bank of B serves two
 // reads and a write per iteration on two ports).
+// Each unroll is a split by the factor, its inner loop unrolled fully and
+// the outer one pipelined: the form hcl estimate models (it ignores an
+// unroll factor on a pipelined loop).
 #after = affine_map<(d0) -> (d0 + 1)>
 func.func @top(%A: memref<200x200xf32>, %B: memref<200x240xf32>) {
   %alpha = arith.constant 1.5 : f32
@@ -26,8 +29,9 @@ func.func @top(%A: memref<200x200xf32>, %B: memref<200x240xf32>) {
   %lk = hcl.create_loop_handle %s, "k" : !hcl.LoopHandle
   hcl.partition(%B : memref<200x240xf32>, Cyclic, 2, 2)
   hcl.reorder(%s, %lk, %lj)
-  hcl.unroll(%s, %lj, 2)
-  hcl.pipeline(%s, %lj, 1)
+  %ljo, %lji = hcl.split(%s, %lj, 2)
+  hcl.unroll(%s, %lji, 0)
+  hcl.pipeline(%s, %ljo, 1)
   %lp = hcl.create_loop_handle %s, "j.post" : !hcl.LoopHandle
   hcl.pipeline(%s, %lp, 1)
   return
