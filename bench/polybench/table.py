@@ -45,15 +45,16 @@ def main():
     here = os.path.dirname(os.path.abspath(__file__))
     hcl = sys.argv[1] if len(sys.argv) > 1 else "build/bin/hcl"
     print("| kernel | size (MEDIUM) | unscheduled (cycles) | hand (cycles) | speedup "
-          "| hand DSP | hand BRAM18K | `hcl tune` |")
+          "| DSP (unscheduled, hand) | BRAM18K (unscheduled, hand) | `hcl tune` |")
     print("|---|---|---:|---:|---:|---:|---:|---|")
     for name, size in KERNELS.items():
         base = estimate(hcl, os.path.join(here, name + ".mlir"))
         hand = estimate(hcl, os.path.join(here, name + "_hand.mlir"))
         (b, bm), (h, hm) = latency(base), latency(hand)
-        res = hand["resources"]
+        br, hr = base["resources"], hand["resources"]
         print(f"| {name} | {size} | {bm}{b:,} | {hm}{h:,} | {b / h:.1f}x "
-              f"| {res['dsp']} | {res['bram18k']} | (not built yet) |")
+              f"| {br['dsp']}, {hr['dsp']} | {br['bram18k']}, {hr['bram18k']} "
+              f"| (not built yet) |")
 
 
 if __name__ == "__main__":
