@@ -795,13 +795,15 @@ struct Estimator {
       if (!inner)
         return std::nullopt;
     }
-    // The pipelined loop's own entry: depth = latency - II * (trips - 1).
+    // The pipelined loop's own entry: depth = latency - II * (trips - 1),
+    // less the state that entered it: the band has one entry, the outer
+    // loop's (rtl).
     for (size_t i = index + 1; i < result.loops.size(); ++i) {
       const LoopEstimate &p = result.loops[i];
       if (!p.pipelined || !p.latency || !p.tripCount)
         continue;
-      int64_t depth =
-          *p.latency - p.ii * std::max<int64_t>(0, *p.tripCount - 1);
+      int64_t depth = *p.latency - target.loopEntryCycles -
+                      p.ii * std::max<int64_t>(0, *p.tripCount - 1);
       return bounded(
           satAdd(depth, satMul(p.ii, std::max<int64_t>(0, trips - 1))));
     }

@@ -24,7 +24,7 @@
 // MATVEC-NOT: not pipelined
 // MATVEC: hcl check --rtl: OK: @matvec{{.*}}cycles 37, 37)
 // EST-MATVEC: i{{ +}}8{{ +}}1{{ +}}4{{ +}}1{{ +}}4
-// EST-MATVEC: function: latency 34 cycles
+// EST-MATVEC: function: latency 35 cycles
 // After the preparation, one scf.for (i) with the unrolled body: four
 // loads of A and four of x.
 // IR-LABEL: func.func @matvec
