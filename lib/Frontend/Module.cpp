@@ -9,6 +9,7 @@
 
 #include "AppliedModule.h"
 #include "ArrayStorage.h"
+#include "DefaultSchedule.h"
 #include "EmitMLIR.h"
 #include "LargeStack.h"
 #include "Nodes.h"
@@ -139,6 +140,10 @@ std::unique_ptr<ModuleImpl> parseAndApply(const Schedule &schedule, bool apply,
                ": hcl wrote MLIR it cannot parse (a bug "
                "in the front end):\n" +
                diagnostics.str());
+  if (failed(writeDefaultScheduleIfAsked(*schedule.impl(), *impl->module)))
+    throwError(
+        std::string(what) +
+        ": the default schedule cannot be written: " + diagnostics.str());
   if (apply && failed(applySchedule(*impl->module)))
     throwError(std::string(what) +
                ": the schedule cannot be applied: " + diagnostics.str());
@@ -169,7 +174,7 @@ using detail::print;
 std::string lower(const Schedule &schedule, bool applySchedule) {
   return detail::onLargeStack([&] {
     if (!applySchedule)
-      return emitMLIR(*schedule.impl());
+      return detail::scheduledProgramText(*schedule.impl());
     return print(*parseAndApply(schedule, true, "lower")->module);
   });
 }

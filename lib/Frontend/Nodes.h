@@ -263,6 +263,9 @@ struct ScheduleImpl {
   /// The constants the stages read (or the kernel created), first use first.
   std::vector<std::shared_ptr<TensorNode>> constants;
   std::vector<Command> commands;
+  /// Lowering writes the default hardware schedule into the program when it
+  /// has no schedule commands (use_default_schedule).
+  bool defaultSchedule = false;
 
   /// The stage named `name`, or null.
   std::shared_ptr<TensorNode> findStage(const std::string &name) const;

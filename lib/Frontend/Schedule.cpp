@@ -656,6 +656,10 @@ Tensor Schedule::unpack(const Tensor &tensor, int axis, int factor,
   return packing(*data, CommandKind::Unpack, "unpack", tensor, axis, factor);
 }
 
+void Schedule::use_default_schedule() { data->defaultSchedule = true; }
+
+bool Schedule::uses_default_schedule() const { return data->defaultSchedule; }
+
 Tensor Schedule::tensor(const std::string &name) const {
   for (const Tensor &input : data->inputs)
     if (input.name() == name)

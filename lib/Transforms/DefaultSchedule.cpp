@@ -12,12 +12,14 @@
 //===----------------------------------------------------------------------===//
 
 #include "DefaultSchedulePlans.h"
+#include "DefaultStreams.h"
 
 #include "hcl/Dialect/HCL/HCLOps.h"
 #include "hcl/Transforms/Passes.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Pass/PassManager.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Debug.h"
 
 namespace hcl {
@@ -61,13 +63,15 @@ struct DefaultSchedulePass
                                 << " keeps its own schedule\n");
         continue;
       }
+      llvm::StringMap<hcl::SchedulePlan> plans;
       for (AffineForOp stage : hcl::stagesOf(func))
-        scheduleStage(*unscheduled, func, stage);
+        scheduleStage(*unscheduled, func, stage, plans);
+      streamStages(*unscheduled, module, func, plans);
     }
   }
 
-  void scheduleStage(ModuleOp unscheduled, func::FuncOp func,
-                     AffineForOp stage) {
+  void scheduleStage(ModuleOp unscheduled, func::FuncOp func, AffineForOp stage,
+                     llvm::StringMap<hcl::SchedulePlan> &plans) {
     StringRef name = stage->getAttrOfType<StringAttr>("stage_name").getValue();
     for (hcl::SchedulePlan plan : hcl::schedulePlansInOrder()) {
       if (!applies(unscheduled, func.getName(), name, plan))
@@ -75,10 +79,71 @@ struct DefaultSchedulePass
       LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": stage '" << name
                               << "': " << hcl::schedulePlanName(plan) << "\n");
       hcl::buildSchedulePlan(func, stage, plan, parallel);
+      plans[name] = plan;
       return;
     }
     LLVM_DEBUG(llvm::dbgs()
                << DEBUG_TYPE ": stage '" << name << "': no plan applies\n");
+  }
+
+  /// Streams the activations that one later stage reads, where the stream
+  /// applies to the two stages with their plans. Streams that apply one at
+  /// a time can still deadlock together, so the whole schedule decides at
+  /// the end: when it does not apply, no stream is written.
+  void streamStages(ModuleOp unscheduled, ModuleOp module, func::FuncOp func,
+                    const llvm::StringMap<hcl::SchedulePlan> &plans) {
+    SmallVector<Operation *> written;
+    for (const hcl::StreamCandidate &candidate : hcl::streamCandidates(func)) {
+      if (!streamApplies(unscheduled, func.getName(), candidate, plans))
+        continue;
+      LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": stream '" << candidate.producer
+                              << "' -> '" << candidate.consumer << "'\n");
+      written.append(hcl::writeStream(func, candidate));
+    }
+    if (written.empty() || appliesQuietly(module.clone()))
+      return;
+    LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": @" << func.getName()
+                            << ": the streams together do not apply\n");
+    for (Operation *op : llvm::reverse(written))
+      op->erase();
+  }
+
+  /// Whether streaming `candidate` applies on a copy of `unscheduled` that
+  /// holds only its producer and consumer, with their plans.
+  bool streamApplies(ModuleOp unscheduled, StringRef funcName,
+                     const hcl::StreamCandidate &candidate,
+                     const llvm::StringMap<hcl::SchedulePlan> &plans) {
+    OwningOpRef<ModuleOp> trial = unscheduled.clone();
+    auto func = trial->lookupSymbol<func::FuncOp>(funcName);
+    if (!func)
+      return false;
+    for (AffineForOp stage : hcl::stagesOf(func)) {
+      StringRef name =
+          stage->getAttrOfType<StringAttr>("stage_name").getValue();
+      if (name != candidate.producer && name != candidate.consumer) {
+        if (stage->use_empty())
+          stage->erase();
+        continue;
+      }
+      auto plan = plans.find(name);
+      if (plan != plans.end())
+        hcl::buildSchedulePlan(func, stage, plan->second, parallel);
+    }
+    hcl::StreamCandidate copy = candidate;
+    copy.array = hcl::findArray(func, candidate.producer);
+    if (!copy.array)
+      return false;
+    hcl::writeStream(func, copy);
+    return appliesQuietly(std::move(trial));
+  }
+
+  /// Whether the schedule of `trial` applies; its messages are dropped.
+  bool appliesQuietly(OwningOpRef<ModuleOp> trial) {
+    ScopedDiagnosticHandler quiet(&getContext(),
+                                  [](Diagnostic &) { return success(); });
+    PassManager pm(&getContext());
+    pm.addPass(hcl::createApplyCustomizations());
+    return succeeded(pm.run(*trial));
   }
 
   /// Whether `plan`, alone, applies to the stage `stageName` of a copy of
@@ -99,11 +164,7 @@ struct DefaultSchedulePass
       return false;
     // A plan that does not apply is no error of the user's: its messages
     // are dropped, and the next plan is tried.
-    ScopedDiagnosticHandler quiet(&getContext(),
-                                  [](Diagnostic &) { return success(); });
-    PassManager pm(&getContext());
-    pm.addPass(hcl::createApplyCustomizations());
-    return succeeded(pm.run(*trial));
+    return appliesQuietly(std::move(trial));
   }
 };
 

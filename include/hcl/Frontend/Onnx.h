@@ -55,6 +55,9 @@ struct OnnxImportOptions {
   /// their largest magnitude, fixed_format_for; values rounded to nearest,
   /// saturated).
   unsigned weightBits = 0;
+  /// The default hardware schedule (`--schedule=auto`): the model's
+  /// schedule has use_default_schedule() set.
+  bool defaultSchedule = false;
 };
 
 /// An imported model: its schedule (stages named after the ONNX nodes) and
@@ -118,7 +121,8 @@ Schedule observing_schedule(const OnnxModel &model,
                             const std::vector<std::string> &names);
 
 /// The program as MLIR text with its hcl.* schedule operations, as
-/// `hcl import` writes it (lower(schedule, false) without the JIT).
+/// `hcl import` writes it (lower(schedule, false) without the JIT); with
+/// the default schedule's operations when the schedule uses it.
 std::string program_text(const Schedule &schedule);
 
 } // namespace hcl

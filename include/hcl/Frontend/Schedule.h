@@ -185,6 +185,14 @@ public:
   const std::vector<Tensor> &inputs() const;
   const std::vector<Tensor> &outputs() const;
 
+  /// The default hardware schedule, as `--schedule=auto` gives it
+  /// (docs/onnx.md): when the program is lowered, built or estimated and
+  /// has no schedule primitives, every stage gets one, written as ordinary
+  /// schedule operations (lower(s, false) shows them). Primitives given on
+  /// this schedule are a schedule of the user's, which is kept instead.
+  void use_default_schedule();
+  bool uses_default_schedule() const;
+
   /// The program's dataflow (HeteroCL's s.DataflowGraph): each stage, in
   /// program order, with the names of the tensors it reads or writes that
   /// are not its own (an update's target, an input, an earlier tensor).

@@ -93,9 +93,15 @@ def DefaultSchedule : Pass<"hcl-default-schedule", "mlir::ModuleOp"> {
     4. The innermost loop pipelined.
 
     A plan applies when `--hcl-apply-customizations` accepts it alone on a
-    copy of the module: the pass never writes a schedule that fails. Line
-    and window buffers and streams are not used (the loop order of plan 1
-    reads each input element once per kernel tap, from on-chip memory).
+    copy of the module: the pass never writes a schedule that fails.
+
+    Then each array that one later stage alone reads (no other stage, no
+    schedule operation, not returned) is streamed into it (`hcl.to`) when
+    the stream applies to the two stages with their plans: each element
+    written and read once, in one order. Streams that apply one at a time
+    are applied together at the end; if they do not (a deadlock), none is
+    written. Line and window buffers are not used (the loop order of plan
+    1 reads each input element once per kernel tap, from on-chip memory).
   }];
   let options = [
     Option<"parallel", "parallel", "int64_t", "4",

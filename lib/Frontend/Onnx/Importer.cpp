@@ -509,6 +509,8 @@ OnnxModel Importer::run() {
   imported.importOnlyInputs = std::move(importOnlyInputs);
   imported.emptyOutputs = std::move(emptyOutputs);
   imported.opset = defaultOpset;
+  if (options.defaultSchedule)
+    imported.schedule.use_default_schedule();
   return imported;
 }
 

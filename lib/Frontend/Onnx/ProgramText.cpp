@@ -5,14 +5,14 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "../EmitMLIR.h"
+#include "../DefaultSchedule.h"
 
 #include "hcl/Frontend/Onnx.h"
 
 namespace hcl {
 
 std::string program_text(const Schedule &schedule) {
-  return emitMLIR(*schedule.impl());
+  return detail::scheduledProgramText(*schedule.impl());
 }
 
 } // namespace hcl
