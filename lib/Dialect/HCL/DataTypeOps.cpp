@@ -184,15 +184,12 @@ LogicalResult SetSliceOp::verify() {
                      getInput().getType().getIntOrFloatBitWidth());
 }
 
-/// The width in bits of a scalar type bitcast can convert, if it is one.
+/// The width in bits of a scalar type bitcast can convert, if it is one: a
+/// struct's fields are read with struct_get, not reinterpreted.
 static std::optional<int64_t> bitcastWidth(Type type) {
-  if (isa<IntegerType, FloatType>(type))
-    return type.getIntOrFloatBitWidth();
-  if (auto fixed = dyn_cast<FixedType>(type))
-    return fixed.getWidth();
-  if (auto fixed = dyn_cast<UFixedType>(type))
-    return fixed.getWidth();
-  return std::nullopt;
+  if (isa<StructType>(type))
+    return std::nullopt;
+  return packedWidth(type);
 }
 
 LogicalResult BitcastOp::verify() {

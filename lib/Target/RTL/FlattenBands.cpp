@@ -166,37 +166,9 @@ static std::optional<int64_t> bandDistance(ArrayRef<AffineForOp> band,
 }
 
 DictionaryAttr bandDistances(ArrayRef<AffineForOp> band) {
-  llvm::MapVector<Value, SmallVector<Operation *>> accesses;
-  band.back()->walk([&](Operation *op) {
-    if (isa<AffineReadOpInterface, AffineWriteOpInterface>(op))
-      accesses[MemRefAccess(op).memref].push_back(op);
-    else if (auto load = dyn_cast<memref::LoadOp>(op))
-      accesses[load.getMemRef()].push_back(op);
-    else if (auto store = dyn_cast<memref::StoreOp>(op))
-      accesses[store.getMemRef()].push_back(op);
+  return smallestDistances(band.back(), [&](Operation *src, Operation *dst) {
+    return bandDistance(band, src, dst);
   });
-  auto isWrite = [](Operation *op) {
-    return isa<AffineWriteOpInterface, memref::StoreOp>(op);
-  };
-  Builder builder(band.front()->getContext());
-  SmallVector<NamedAttribute> distances;
-  for (auto &[memref, ops] : accesses) {
-    std::string key = memoryKey(memref);
-    if (key.empty() || !llvm::any_of(ops, isWrite))
-      continue;
-    std::optional<int64_t> smallest;
-    for (Operation *src : ops)
-      for (Operation *dst : ops) {
-        if (!isWrite(src) && !isWrite(dst))
-          continue;
-        std::optional<int64_t> d = bandDistance(band, src, dst);
-        if (d && (!smallest || *d < *smallest))
-          smallest = d;
-      }
-    distances.push_back(builder.getNamedAttr(
-        key, builder.getI64IntegerAttr(smallest.value_or(0))));
-  }
-  return builder.getDictionaryAttr(distances);
 }
 
 /// The one loop in `loop`'s body besides constants (lower-affine puts the

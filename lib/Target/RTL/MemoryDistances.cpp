@@ -69,13 +69,13 @@ static bool isWrite(Operation *op) {
   return isa<affine::AffineWriteOpInterface, memref::StoreOp>(op);
 }
 
-DictionaryAttr memoryDistances(affine::AffineForOp loop) {
+DictionaryAttr smallestDistances(Operation *root, DistanceFn distance) {
   llvm::MapVector<Value, SmallVector<Operation *>> accesses;
-  loop->walk([&](Operation *op) {
+  root->walk([&](Operation *op) {
     if (Value memref = accessedMemref(op))
       accesses[memref].push_back(op);
   });
-  Builder builder(loop.getContext());
+  Builder builder(root->getContext());
   SmallVector<NamedAttribute> distances;
   for (auto &[memref, ops] : accesses) {
     std::string key = memoryKey(memref);
@@ -88,7 +88,7 @@ DictionaryAttr memoryDistances(affine::AffineForOp loop) {
       for (Operation *dst : ops) {
         if (!isWrite(src) && !isWrite(dst))
           continue;
-        std::optional<int64_t> d = carriedDistance(loop, src, dst);
+        std::optional<int64_t> d = distance(src, dst);
         if (d && (!smallest || *d < *smallest))
           smallest = d;
       }
@@ -96,6 +96,12 @@ DictionaryAttr memoryDistances(affine::AffineForOp loop) {
         key, builder.getI64IntegerAttr(smallest.value_or(0))));
   }
   return builder.getDictionaryAttr(distances);
+}
+
+DictionaryAttr memoryDistances(affine::AffineForOp loop) {
+  return smallestDistances(loop, [&](Operation *src, Operation *dst) {
+    return carriedDistance(loop, src, dst);
+  });
 }
 
 std::optional<int64_t> keptDistance(Operation *loop, Value memory) {

@@ -24,6 +24,15 @@ void nameMemories(mlir::Operation *func);
 /// empty for anything else.
 std::string memoryKey(mlir::Value root);
 
+/// The distance of a dependence from one access to another, if any.
+using DistanceFn = llvm::function_ref<std::optional<int64_t>(
+    mlir::Operation *, mlir::Operation *)>;
+
+/// By memory written under `root` (memoryKey), the smallest `distance`
+/// between two of its accesses, one of them a write (0: none).
+mlir::DictionaryAttr smallestDistances(mlir::Operation *root,
+                                       DistanceFn distance);
+
 /// The distances of `loop`'s written memories (kDistancesAttr), from MLIR's
 /// affine dependence analysis (carriedDistance).
 mlir::DictionaryAttr memoryDistances(mlir::affine::AffineForOp loop);
