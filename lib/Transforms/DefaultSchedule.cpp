@@ -66,7 +66,8 @@ struct DefaultSchedulePass
       llvm::StringMap<hcl::SchedulePlan> plans;
       for (AffineForOp stage : hcl::stagesOf(func))
         scheduleStage(*unscheduled, func, stage, plans);
-      streamStages(*unscheduled, module, func, plans);
+      if (streams)
+        streamStages(*unscheduled, module, func, plans);
     }
   }
 

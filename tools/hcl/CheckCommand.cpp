@@ -238,6 +238,8 @@ int checkMain() {
                  : "--rtl") +
         ": that check compares the generated code with the JIT bit for "
         "bit, and the generated code does not fuse multiplies and adds");
+  if (rtl)
+    defaultScheduleForRTL();
   std::unique_ptr<LoadedProgram> loaded = LoadedProgram::load(inputFile);
   if (!loaded)
     return 1;

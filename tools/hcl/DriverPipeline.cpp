@@ -29,6 +29,12 @@ mlir::LogicalResult checkScheduleOption() {
 
 bool defaultScheduleRequested() { return scheduleOption == "auto"; }
 
+/// Whether the default schedule may stream activations: not for hcl's RTL,
+/// whose dataflow processes have no float units yet.
+static bool defaultStreams = true;
+
+void defaultScheduleForRTL() { defaultStreams = false; }
+
 mlir::LogicalResult runPipeline(mlir::ModuleOp module, PipelineBuilder build) {
   mlir::PassManager pm(module.getContext(), mlir::ModuleOp::getOperationName());
   if (mlir::failed(applyPassManagerOptions(pm)))
@@ -36,8 +42,11 @@ mlir::LogicalResult runPipeline(mlir::ModuleOp module, PipelineBuilder build) {
   if (mlir::failed(checkScheduleOption()))
     return mlir::failure();
   pm.addPass(createLowerLinalgToAffine());
-  if (scheduleOption == "auto")
-    pm.addPass(createDefaultSchedule());
+  if (scheduleOption == "auto") {
+    DefaultScheduleOptions options;
+    options.streams = defaultStreams;
+    pm.addPass(createDefaultSchedule(options));
+  }
   if (build && mlir::failed(build(pm, module)))
     return mlir::failure();
   return pm.run(module);

@@ -35,6 +35,10 @@ mlir::LogicalResult checkScheduleOption();
 /// Whether --schedule=auto asks for the default schedule.
 bool defaultScheduleRequested();
 
+/// Makes --schedule=auto's default schedule one hcl's RTL can build: no
+/// streams between layers (its dataflow processes have no float units yet).
+void defaultScheduleForRTL();
+
 /// A builder that adds --hcl-apply-customizations.
 mlir::LogicalResult addApplySchedule(mlir::OpPassManager &pm,
                                      mlir::ModuleOp module);

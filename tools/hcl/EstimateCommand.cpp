@@ -141,6 +141,9 @@ int estimateMain() {
   FailureOr<TargetModel> target = TargetModel::get(targetName, error);
   if (failed(target))
     return fail(error);
+  // The rtl target estimates what `hcl rtl` builds.
+  if (target->name == "rtl")
+    defaultScheduleForRTL();
   if (clockNs <= 0)
     return fail("--clock must be a positive period in ns");
   std::vector<RooflinePoint> points;

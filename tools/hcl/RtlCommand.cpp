@@ -135,6 +135,7 @@ int rtlMain() {
   std::unique_ptr<LoadedProgram> loaded;
   // Declared after `loaded`: destroyed before the context `loaded` owns.
   mlir::OwningOpRef<mlir::ModuleOp> asRead;
+  defaultScheduleForRTL();
   loaded = LoadedProgram::load(
       inputFile, [&](mlir::OpPassManager &pm, mlir::ModuleOp module) {
         program = holdsProgram(module);

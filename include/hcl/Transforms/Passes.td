@@ -100,12 +100,17 @@ def DefaultSchedule : Pass<"hcl-default-schedule", "mlir::ModuleOp"> {
     the stream applies to the two stages with their plans: each element
     written and read once, in one order. Streams that apply one at a time
     are applied together at the end; if they do not (a deadlock), none is
-    written. Line and window buffers are not used (the loop order of plan
+    written; with `streams=0` none is (`hcl rtl`, `hcl check --rtl` and
+    `hcl estimate --target rtl` run it so: the RTL's dataflow processes
+    have no float units yet). Line and window buffers are not used (the loop order of plan
     1 reads each input element once per kernel tap, from on-chip memory).
   }];
   let options = [
     Option<"parallel", "parallel", "int64_t", "4",
-           "at most this many output channels per cycle in a reduction (1: none)">
+           "at most this many output channels per cycle in a reduction (1: none)">,
+    Option<"streams", "streams", "bool", "true",
+           "stream activations between stages (hcl's RTL turns it off: its "
+           "dataflow processes have no float units yet)">
   ];
   let dependentDialects = ["hcl::HCLDialect"];
 }

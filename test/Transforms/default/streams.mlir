@@ -9,6 +9,19 @@
 // RUN: hcl check %t.mlir --entry reversed | FileCheck %s --check-prefix=OK
 // RUN: hcl hls %t.mlir --entry chain -o %t.hls
 // RUN: FileCheck %s --check-prefix=CPP < %t.hls/kernel.cpp
+// For hcl's RTL (`hcl rtl`, `hcl check --rtl`, `hcl estimate --target
+// rtl`), whose dataflow processes have no float units yet, the option
+// streams=0 writes the plans alone.
+// RUN: hcl-opt %s --hcl-default-schedule=streams=0 | FileCheck %s --check-prefix=NOSTREAM
+// RUN: hcl estimate --target rtl --schedule=auto %s --entry chain | FileCheck %s --check-prefix=EST-RTL
+// RUN: hcl estimate --schedule=auto %s --entry chain | FileCheck %s --check-prefix=EST-VITIS
+// NOSTREAM-LABEL: func.func @chain(
+// NOSTREAM-NOT:   hcl.to
+// NOSTREAM:       return
+// The two stages overlap through the stream (vitis), or run one after
+// the other (rtl).
+// EST-VITIS: function: latency 31 cycles
+// EST-RTL: function: latency 59 cycles
 // OK: hcl check: OK: {{.*}}largest relative error 0)
 // HLS: hcl check --hls: OK
 // CPP: #pragma HLS dataflow
