@@ -394,7 +394,8 @@ def build(schedule, target=None, name=None, top=None, jobs=1,
     threads=N: `parallel` loops run on N OpenMP threads, default
     OMP_NUM_THREADS, else one per core);
     for an hcl.Platform, its HLS project (an HLSModule); for "vhls", the
-    HLS C++ as a string."""
+    HLS C++ as a string; for "rtl", the kernel's SystemVerilog as a string
+    (docs/rtl.md; the float units it instantiates are share/rtl's)."""
     impl = _schedule(schedule, "build")
     tops = _tops(top)
     if target is None or target == "llvm":
@@ -417,9 +418,14 @@ def build(schedule, target=None, name=None, top=None, jobs=1,
             _hcl.build_hls(impl, work, _hcl.HLSTarget("xczu3eg-sbva484-1-e", 10.0))
             with open(os.path.join(work, "kernel.cpp")) as f:
                 return f.read()
+    if target == "rtl":
+        import tempfile
+        with tempfile.TemporaryDirectory() as work:
+            with open(_hcl.build_rtl(impl, work)) as f:
+                return f.read()
     if not isinstance(target, Platform):
-        raise Error(f"build: target is None (CPU), 'vhls' or an hcl.Platform, "
-                    f"got {target!r}")
+        raise Error(f"build: target is None (CPU), 'vhls', 'rtl' or an "
+                    f"hcl.Platform, got {target!r}")
     hls_target = _hcl.HLSTarget(target.part, float(target.clock_ns),
                                 _device_function(schedule, tops))
     types = [t.dtype for t in impl.inputs + impl.outputs]

@@ -165,6 +165,8 @@ void bindBuild(py::module_ &m) {
         py::overload_cast<const hcl::Schedule &, const std::string &,
                           const hcl::HLSTarget &>(&hcl::build_hls),
         py::call_guard<py::gil_scoped_release>());
+  m.def("build_rtl", &hcl::build_rtl, py::arg("schedule"), py::arg("dir"),
+        py::call_guard<py::gil_scoped_release>());
 #ifdef HCL_PYTHON_HAS_ESTIMATE
   // Estimate.h and the per-function build_hls came with one change.
   m.def("build_hls_top",

@@ -283,7 +283,7 @@ def test_platform_mode():
 
 def test_build_target():
     s, _ = schedule()
-    with raises("target is None \\(CPU\\), 'vhls' or an hcl.Platform"):
+    with raises("target is None \\(CPU\\), 'vhls', 'rtl' or an hcl.Platform"):
         hcl.build(s, target="fpga")
 
 

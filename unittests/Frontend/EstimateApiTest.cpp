@@ -136,3 +136,27 @@ TEST(EstimateApi, BuildHLSOneProjectPerFunction) {
 }
 
 } // namespace
+
+// hcl::build_rtl writes @top as SystemVerilog (`hcl rtl`'s kernel): the
+// pipelined stage's module with its handshake and a memory port per array;
+// Python's test_rtl.py compares it with `hcl rtl` and checks the program
+// with Verilator. A refused operation is an hcl::Error that says so.
+TEST(EstimateApi, BuildRTLWritesTheKernel) {
+  std::string dir = scratchPath("build-rtl");
+  std::string path = build_rtl(twoStages(), dir);
+  EXPECT_EQ(path, dir + "/top.sv");
+  std::ifstream file(path);
+  std::string text((std::istreambuf_iterator<char>(file)), {});
+  for (const char *expected : {"module top (", "input  logic ap_start",
+                               "output logic ap_done", "arg0_addr"})
+    EXPECT_NE(text.find(expected), std::string::npos) << expected << text;
+
+  Tensor A = placeholder({4}, "A", Float(32));
+  Schedule exp = create_schedule({A}, [](Tensor A) {
+    return compute({4}, [&](Var i) { return hcl::exp(A(i)); }, "B", Float(32));
+  });
+  EXPECT_NE(errorOf([&] {
+              build_rtl(exp, scratchPath("build-rtl-exp"));
+            }).find("build_rtl: "),
+            std::string::npos);
+}

@@ -87,6 +87,12 @@ struct HLSTarget {
 void build_hls(const Schedule &schedule, const std::string &projectDir,
                const HLSTarget &target = HLSTarget());
 
+/// Applies the schedule and writes @top, with the functions it calls, as
+/// SystemVerilog modules into `dir` (`hcl rtl`'s kernel, docs/rtl.md), with
+/// the float units they instantiate; returns the path of top's file. A
+/// program without a hardware form yet throws hcl::Error saying where.
+std::string build_rtl(const Schedule &schedule, const std::string &dir);
+
 /// One HLS project per function, as `hcl hls --top` writes them: `top` is
 /// `all` (every function: @top and each outlined one) or a comma list of
 /// function names; each gets `dir`/<function> holding it and what it calls,
