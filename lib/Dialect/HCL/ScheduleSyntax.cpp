@@ -112,18 +112,27 @@ static void printHandles(OpAsmPrinter &printer, Value stage, ValueRange loops) {
   llvm::interleaveComma(loops, printer);
 }
 
-ParseResult parseStageLoop(OpAsmParser &parser, std::optional<Operand> &stage,
-                           Operand &loop) {
+/// `[%stage,] %loop`, then whether a `, ...` follows (`more`).
+static ParseResult parseStageAndLoop(OpAsmParser &parser,
+                                     std::optional<Operand> &stage,
+                                     Operand &loop, bool &more) {
   SMLoc loc = parser.getCurrentLocation();
   SmallVector<Operand> handles;
-  bool more;
   if (parseHandleList(parser, handles, more) ||
       splitStage(parser, loc, handles, 1, stage))
+    return failure();
+  loop = handles.front();
+  return success();
+}
+
+ParseResult parseStageLoop(OpAsmParser &parser, std::optional<Operand> &stage,
+                           Operand &loop) {
+  bool more;
+  if (parseStageAndLoop(parser, stage, loop, more))
     return failure();
   if (more)
     return parser.emitError(parser.getCurrentLocation(),
                             "expected a loop handle");
-  loop = handles.front();
   return success();
 }
 
@@ -135,15 +144,9 @@ void printStageLoop(OpAsmPrinter &printer, Operation *, Value stage,
 ParseResult parseStageLoopFactor(OpAsmParser &parser,
                                  std::optional<Operand> &stage, Operand &loop,
                                  IntegerAttr &factor) {
-  SMLoc loc = parser.getCurrentLocation();
-  SmallVector<Operand> handles;
   bool more;
-  if (parseHandleList(parser, handles, more) ||
-      splitStage(parser, loc, handles, 1, stage) ||
-      parseFactor(parser, more, factor))
-    return failure();
-  loop = handles.front();
-  return success();
+  return failure(parseStageAndLoop(parser, stage, loop, more) ||
+                 parseFactor(parser, more, factor));
 }
 
 void printStageLoopFactor(OpAsmPrinter &printer, Operation *, Value stage,
@@ -155,27 +158,19 @@ void printStageLoopFactor(OpAsmPrinter &printer, Operation *, Value stage,
 ParseResult parseStageLoopOptionalFactor(OpAsmParser &parser,
                                          std::optional<Operand> &stage,
                                          Operand &loop, IntegerAttr &factor) {
-  SMLoc loc = parser.getCurrentLocation();
-  SmallVector<Operand> handles;
   bool more;
-  if (parseHandleList(parser, handles, more) ||
-      splitStage(parser, loc, handles, 1, stage))
+  if (parseStageAndLoop(parser, stage, loop, more))
     return failure();
-  loop = handles.front();
   return more ? parseFactor(parser, more, factor) : success();
 }
 
 ParseResult parseStageLoopAxis(OpAsmParser &parser,
                                std::optional<Operand> &stage, Operand &loop,
                                StringAttr &axis) {
-  SMLoc loc = parser.getCurrentLocation();
-  SmallVector<Operand> handles;
   bool more;
-  if (parseHandleList(parser, handles, more) ||
-      splitStage(parser, loc, handles, 1, stage) ||
+  if (parseStageAndLoop(parser, stage, loop, more) ||
       (!more && parser.parseComma()))
     return failure();
-  loop = handles.front();
   std::string name;
   if (parser.parseString(&name))
     return failure();
