@@ -2,7 +2,12 @@
 
 #include "CpuOptions.h"
 #include "DriverPipeline.h"
+#include "OnnxInput.h"
 #include "Subcommands.h"
+
+#include "hcl/Transforms/Passes.h"
+
+#include <thread>
 
 using namespace llvm;
 
@@ -36,6 +41,37 @@ static cl::opt<std::string> objectFile(
     cl::desc("write the JIT's machine code for the program as an object "
              "file (read it with objdump -d)"),
     cl::value_desc("FILE"), cl::sub(runSubcommand));
+
+static cl::opt<bool> cpuSchedule(
+    "cpu-schedule",
+    cl::desc("with an .onnx model and no --schedule: give its convolutions, "
+             "matmuls and pools the default CPU schedule "
+             "(--hcl-cpu-schedule: vectorizable loop order, parallel with "
+             "--threads above 1; results bit for bit the same). "
+             "--cpu-schedule=false runs the loop nests as imported"),
+    cl::init(true), cl::sub(runSubcommand));
+
+/// The threads `parallel` loops will run on.
+static int64_t runThreads() {
+  if (threads)
+    return threads;
+  if (const char *env = std::getenv("OMP_NUM_THREADS"))
+    if (int n = std::atoi(env); n > 0)
+      return n;
+  return std::max(1u, std::thread::hardware_concurrency());
+}
+
+mlir::LogicalResult addCpuScheduleAndApply(llvm::StringRef inputPath,
+                                           mlir::OpPassManager &pm,
+                                           mlir::ModuleOp module) {
+  if (cpuSchedule && isOnnxPath(inputPath) && !defaultScheduleRequested()) {
+    CpuScheduleOptions options;
+    options.threads = runThreads();
+    options.apply = true;
+    pm.addPass(createCpuSchedule(options));
+  }
+  return addApplySchedule(pm, module);
+}
 
 JitOptions cpuJitOptions(bool reference) {
   JitOptions options;
