@@ -47,14 +47,14 @@ StringRef stageName(AffineForOp stage) {
 }
 
 /// A stage's loops from the outermost down, following the one loop of each
-/// body, as spatial loops around reduction loops; empty when the nest has
-/// another shape (several loops in a body, spatial loops inside a
-/// reduction, no reduction).
+/// body, as spatial loops around reduction loops (none for an elementwise
+/// stage); empty when the nest has another shape (several loops in a body,
+/// spatial loops inside a reduction, a loop without a name).
 struct ReductionNest {
   SmallVector<AffineForOp> spatial, reduction;
 };
 
-std::optional<ReductionNest> reductionNest(AffineForOp stage) {
+std::optional<ReductionNest> loopNest(AffineForOp stage) {
   ReductionNest nest;
   for (AffineForOp loop = stage; loop;) {
     bool isReduction = loop->hasAttr("reduction");
@@ -66,10 +66,10 @@ std::optional<ReductionNest> reductionNest(AffineForOp stage) {
       return std::nullopt;
     loop = inner.empty() ? AffineForOp() : *inner.begin();
   }
-  if (nest.spatial.empty() || nest.reduction.empty())
+  if (nest.spatial.empty())
     return std::nullopt;
-  for (AffineForOp loop : llvm::concat<AffineForOp>(nest.spatial,
-                                                    nest.reduction))
+  for (AffineForOp loop :
+       llvm::concat<AffineForOp>(nest.spatial, nest.reduction))
     if (hcl::getLoopName(loop).empty())
       return std::nullopt;
   return nest;
@@ -78,11 +78,12 @@ std::optional<ReductionNest> reductionNest(AffineForOp stage) {
 /// The plans, most productive first: a register block of outputs (rows of
 /// the second-innermost spatial loop by vectors of the innermost, kept in
 /// registers while the reduction runs), else the reduction loops moved
-/// outside the innermost spatial loop (one vectorizable row).
-enum class CpuPlan { RegisterBlock, ReductionOutside };
+/// outside the innermost spatial loop (one vectorizable row); without a
+/// reduction, the innermost loop vectorized.
+enum class CpuPlan { RegisterBlock, ReductionOutside, VectorizeRow };
 
-constexpr CpuPlan kPlans[] = {CpuPlan::RegisterBlock,
-                              CpuPlan::ReductionOutside};
+constexpr CpuPlan kPlans[] = {CpuPlan::RegisterBlock, CpuPlan::ReductionOutside,
+                              CpuPlan::VectorizeRow};
 
 /// Work below which a stage runs on one thread: starting the threads of a
 /// parallel loop costs more than a small stage.
@@ -91,8 +92,8 @@ constexpr uint64_t kParallelWork = 1 << 16;
 /// The iterations of the nest, when its trip counts are known.
 std::optional<uint64_t> nestWork(const ReductionNest &nest) {
   uint64_t work = 1;
-  for (AffineForOp loop : llvm::concat<const AffineForOp>(nest.spatial,
-                                                          nest.reduction)) {
+  for (AffineForOp loop :
+       llvm::concat<const AffineForOp>(nest.spatial, nest.reduction)) {
     std::optional<uint64_t> n = getConstantTripCount(loop);
     if (!n)
       return std::nullopt;
@@ -198,8 +199,8 @@ bool contiguousAlong(AffineForOp stage, AffineForOp loop) {
     for (auto [i, expr] : llvm::enumerate(m.getResults())) {
       if (!expr.isFunctionOfDim(*position))
         continue;
-      AffineExpr step = simplifyAffineExpr(
-          expr.replace(d, d + 1) - expr, m.getNumDims(), m.getNumSymbols());
+      AffineExpr step = simplifyAffineExpr(expr.replace(d, d + 1) - expr,
+                                           m.getNumDims(), m.getNumSymbols());
       auto constant = dyn_cast<AffineConstantExpr>(step);
       if (i + 1 != m.getNumResults() || !constant || constant.getValue() != 1)
         contiguous = false;
@@ -245,17 +246,31 @@ bool registerBlock(func::FuncOp func, AffineForOp stage,
   return true;
 }
 
+/// No `parallel` here: LLVM vectorizes such a row itself (a stride-2 input
+/// as interleaved loads), but not once the loop is the body of a parallel
+/// region, whose arrays it no longer knows apart; a stride-2 convolution
+/// ran 4x slower on one thread.
 bool reductionOutside(func::FuncOp func, AffineForOp stage,
-                      const ReductionNest &nest, int64_t threads) {
+                      const ReductionNest &nest) {
   StageWriter w(func, stage);
   SmallVector<Value> order = w.loops(nest.reduction);
   order.push_back(w.loop(nest.spatial.back()));
   w.reorder(order);
-  if (!wantsThreads(nest, threads))
-    return true;
-  if (std::optional<size_t> i =
-          firstSeveral(ArrayRef(nest.spatial).drop_back()))
-    w.parallel(w.loop(nest.spatial[*i]));
+  return true;
+}
+
+/// An elementwise stage's innermost loop in vectors. LLVM vectorizes most
+/// such rows itself, but not all: an activation's 4-D rows it read with
+/// gathers and wrote with scatters.
+bool vectorizeRow(func::FuncOp func, AffineForOp stage,
+                  const ReductionNest &nest) {
+  AffineForOp row = nest.spatial.back();
+  std::optional<uint64_t> n = getConstantTripCount(row);
+  uint64_t width = n ? largestDivisor(*n, {32, 16, 8, 4}) : 0;
+  if (width == 0 || !contiguousAlong(stage, row))
+    return false;
+  StageWriter w(func, stage);
+  w.vectorize(w.loop(row), width);
   return true;
 }
 
@@ -264,8 +279,8 @@ bool reductionOutside(func::FuncOp func, AffineForOp stage,
 /// per row: nothing to vectorize along it).
 bool writeStageSchedule(func::FuncOp func, AffineForOp stage, CpuPlan plan,
                         int64_t threads) {
-  std::optional<ReductionNest> nest = reductionNest(stage);
-  if (!nest)
+  std::optional<ReductionNest> nest = loopNest(stage);
+  if (!nest || (plan == CpuPlan::VectorizeRow) != nest->reduction.empty())
     return false;
   std::optional<uint64_t> trips = getConstantTripCount(nest->spatial.back());
   if (trips && *trips < 2)
@@ -274,7 +289,9 @@ bool writeStageSchedule(func::FuncOp func, AffineForOp stage, CpuPlan plan,
   case CpuPlan::RegisterBlock:
     return registerBlock(func, stage, *nest, threads);
   case CpuPlan::ReductionOutside:
-    return reductionOutside(func, stage, *nest, threads);
+    return reductionOutside(func, stage, *nest);
+  case CpuPlan::VectorizeRow:
+    return vectorizeRow(func, stage, *nest);
   }
   return false;
 }
@@ -289,7 +306,7 @@ struct CpuSchedulePass : hcl::impl::CpuScheduleBase<CpuSchedulePass> {
       if (func.isExternal() || hasSchedule(func))
         continue;
       for (auto stage : func.getBody().getOps<AffineForOp>())
-        if (!stageName(stage).empty() && reductionNest(stage))
+        if (!stageName(stage).empty() && loopNest(stage))
           candidates.push_back({func, stage});
     }
     // Usually every stage's first plan applies: one trial for all of them.
@@ -328,9 +345,9 @@ struct CpuSchedulePass : hcl::impl::CpuScheduleBase<CpuSchedulePass> {
       for (CpuPlan plan : kPlans)
         if (appliesAlone(*unscheduled, func.getName(), stageName(stage),
                          plan)) {
-          LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": stage '" << stageName(stage)
-                                  << "': plan " << static_cast<int>(plan)
-                                  << "\n");
+          LLVM_DEBUG(llvm::dbgs()
+                     << DEBUG_TYPE ": stage '" << stageName(stage) << "': plan "
+                     << static_cast<int>(plan) << "\n");
           written.append(writeRecorded(func, stage, plan));
           break;
         }

@@ -126,11 +126,17 @@ def CpuSchedule : Pass<"hcl-cpu-schedule", "mlir::ModuleOp"> {
     (`w` of a convolution, `j` of a matmul): the innermost loop then updates
     consecutive, independent outputs from a weight that does not change
     along it, which LLVM vectorizes, where before it summed into one
-    output. Each output still sums its terms in the same order, so the
-    results are bit for bit those of the unscheduled program. With
-    `threads` above 1, the outermost spatial loop with more than one
-    iteration is `parallel` as well. Stages without a reduction keep their
-    order (their innermost loop is already contiguous).
+    output. Where every access is contiguous along that loop (or does not
+    depend on it), the outputs are computed in register blocks: the two
+    innermost spatial loops tiled by up to 8 rows and 32 columns, the
+    reduction loops outside the block, its rows unrolled and jammed and its
+    columns vectorized, so that the block stays in vector registers while
+    the reduction runs. Each output still sums its terms in the same order,
+    so the results are bit for bit those of the unscheduled program. With
+    `threads` above 1, a register-blocked stage of at least 65,536
+    iterations also gets its outermost loop of several iterations
+    `parallel`. Stages without a reduction keep their order (their
+    innermost loop is already contiguous).
 
     A schedule is written only where `--hcl-apply-customizations` accepts
     it on a copy of the module, so it never fails to apply. With `apply`,
