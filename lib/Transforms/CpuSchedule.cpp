@@ -227,8 +227,9 @@ bool registerBlock(func::FuncOp func, AffineForOp stage,
   if (width == 0)
     return false;
   StageWriter w(func, stage);
-  SmallVector<Value> outer = w.loops(ArrayRef(nest.spatial).drop_back(2));
-  hcl::TileOp tiled = w.tile(w.loop(rows), w.loop(cols), block, width);
+  Value rowLoop = w.loop(rows);
+  Value colLoop = w.loop(cols);
+  hcl::TileOp tiled = w.tile(rowLoop, colLoop, block, width);
   SmallVector<Value> order = w.loops(nest.reduction);
   order.push_back(tiled.getXInner());
   order.push_back(tiled.getYInner());
@@ -240,7 +241,7 @@ bool registerBlock(func::FuncOp func, AffineForOp stage,
     return true;
   if (std::optional<size_t> i =
           firstSeveral(ArrayRef(nest.spatial).drop_back(2)))
-    w.parallel(outer[*i]);
+    w.parallel(w.loop(nest.spatial[*i]));
   else if (*nRows / block > 1)
     w.parallel(tiled.getXOuter());
   return true;
