@@ -85,10 +85,6 @@ enum class CpuPlan { RegisterBlock, ReductionOutside, VectorizeRow };
 constexpr CpuPlan kPlans[] = {CpuPlan::RegisterBlock, CpuPlan::ReductionOutside,
                               CpuPlan::VectorizeRow};
 
-/// Work below which a stage runs on one thread: starting the threads of a
-/// parallel loop costs more than a small stage.
-constexpr uint64_t kParallelWork = 1 << 16;
-
 /// The iterations of the nest, when its trip counts are known.
 std::optional<uint64_t> nestWork(const ReductionNest &nest) {
   uint64_t work = 1;
@@ -159,9 +155,17 @@ std::optional<size_t> firstSeveral(ArrayRef<AffineForOp> loops) {
   return std::nullopt;
 }
 
-bool wantsThreads(const ReductionNest &nest, int64_t threads) {
+/// The threads a stage runs on: more than one when asked for and the stage
+/// has at least `minWork` iterations (starting and joining threads costs
+/// more than a small stage saves).
+struct Threads {
+  int64_t count;
+  uint64_t minWork;
+};
+
+bool wantsThreads(const ReductionNest &nest, Threads threads) {
   std::optional<uint64_t> work = nestWork(nest);
-  return threads > 1 && work && *work >= kParallelWork;
+  return threads.count > 1 && work && *work >= threads.minWork;
 }
 
 /// Whether every access in `stage` either does not depend on `iv` or walks
@@ -213,7 +217,7 @@ bool contiguousAlong(AffineForOp stage, AffineForOp loop) {
 /// spatial loop (up to 32 floats: two AVX-512 registers), 8 rows at most:
 /// 16 accumulators, with registers to spare for the operands.
 bool registerBlock(func::FuncOp func, AffineForOp stage,
-                   const ReductionNest &nest, int64_t threads) {
+                   const ReductionNest &nest, Threads threads) {
   if (nest.spatial.size() < 2)
     return false;
   AffineForOp rows = nest.spatial[nest.spatial.size() - 2];
@@ -279,7 +283,7 @@ bool vectorizeRow(func::FuncOp func, AffineForOp stage,
 /// when the plan does not fit the nest or would change nothing (one output
 /// per row: nothing to vectorize along it).
 bool writeStageSchedule(func::FuncOp func, AffineForOp stage, CpuPlan plan,
-                        int64_t threads) {
+                        Threads threads) {
   std::optional<ReductionNest> nest = loopNest(stage);
   if (!nest || (plan == CpuPlan::VectorizeRow) != nest->reduction.empty())
     return false;
@@ -361,7 +365,7 @@ struct CpuSchedulePass : hcl::impl::CpuScheduleBase<CpuSchedulePass> {
     Operation *terminator = func.getBody().back().getTerminator();
     Operation *before = terminator->getPrevNode();
     SmallVector<Operation *> written;
-    if (!writeStageSchedule(func, stage, plan, threads))
+    if (!writeStageSchedule(func, stage, plan, {threads, minParallelWork}))
       return written;
     for (Operation *op = before ? before->getNextNode()
                                 : &func.getBody().back().front();
@@ -396,7 +400,8 @@ struct CpuSchedulePass : hcl::impl::CpuScheduleBase<CpuSchedulePass> {
       return false;
     for (auto stage : func.getBody().getOps<AffineForOp>())
       if (stageName(stage) == name)
-        return writeStageSchedule(func, stage, plan, threads) &&
+        return writeStageSchedule(func, stage, plan,
+                                  {threads, minParallelWork}) &&
                applies(*trial);
     return false;
   }

@@ -133,9 +133,9 @@ def CpuSchedule : Pass<"hcl-cpu-schedule", "mlir::ModuleOp"> {
     columns vectorized, so that the block stays in vector registers while
     the reduction runs. Each output still sums its terms in the same order,
     so the results are bit for bit those of the unscheduled program. With
-    `threads` above 1, a register-blocked stage of at least 65,536
-    iterations also gets its outermost loop of several iterations
-    `parallel`. Stages without a reduction keep their order (their
+    `threads` above 1, a register-blocked stage of at least
+    `min-parallel-work` iterations also gets its outermost loop of several
+    iterations `parallel`. Stages without a reduction keep their order (their
     innermost loop is already contiguous).
 
     A schedule is written only where `--hcl-apply-customizations` accepts
@@ -146,6 +146,8 @@ def CpuSchedule : Pass<"hcl-cpu-schedule", "mlir::ModuleOp"> {
   let options = [
     Option<"threads", "threads", "int64_t", "1",
            "threads of the run: above 1, reductions get a parallel loop">,
+    Option<"minParallelWork", "min-parallel-work", "uint64_t", "1 << 20",
+           "iterations below which a stage stays on one thread">,
     Option<"apply", "apply", "bool", "false",
            "leave the schedule applied instead of written">
   ];
