@@ -259,6 +259,11 @@ std::vector<SlurmTaskResult> gatherResults(ArrayRef<SlurmTask> tasks,
 } // namespace
 
 std::string shellQuote(StringRef text) {
+  // Plain words stay as they are, so that the batch script reads well.
+  if (!text.empty() && all_of(text, [](char c) {
+        return isAlnum(c) || StringRef("_-./=:,+%@").contains(c);
+      }))
+    return text.str();
   std::string quoted = "'";
   for (char c : text) {
     if (c == '\'')
