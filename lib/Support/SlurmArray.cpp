@@ -21,6 +21,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/StringSaver.h"
+#include "llvm/Support/xxhash.h"
 
 #include <algorithm>
 #include <chrono>
@@ -95,6 +96,16 @@ Error checkNames(ArrayRef<SlurmTask> tasks) {
     if (!seen.insert(task.name).second)
       return createStringError("slurm: two tasks are named " + task.name);
   }
+  return Error::success();
+}
+
+Error writeText(StringRef path, StringRef text) {
+  std::error_code error;
+  raw_fd_ostream os(path, error);
+  if (error)
+    return createStringError("slurm: cannot write " + path + ": " +
+                             error.message());
+  os << text;
   return Error::success();
 }
 
@@ -240,6 +251,29 @@ SlurmTaskResult readResult(const SlurmTask &task, size_t index,
   return result;
 }
 
+/// What an earlier result must have been run with to be kept.
+std::string taskKey(const SlurmTask &task) {
+  std::string text =
+      task.command + '\0' + absolute(task.directory) + '\0' + task.fingerprint;
+  return utohexstr(xxh3_64bits(text));
+}
+
+/// The earlier result of `task`, when it succeeded with the same key.
+std::optional<SlurmTaskResult> keptResult(const SlurmTask &task,
+                                          StringRef stateDir) {
+  if (task.fingerprint.empty())
+    return std::nullopt;
+  auto key = MemoryBuffer::getFile(pathIn(stateDir, task.name + ".key"));
+  if (!key || (*key)->getBuffer().trim() != taskKey(task))
+    return std::nullopt;
+  SlurmTaskResult result = readResult(task, 0, stateDir);
+  if (!result.succeeded())
+    return std::nullopt;
+  result.slurmLogPath.clear();
+  result.kept = true;
+  return result;
+}
+
 /// The results; a status missing at first is looked for again for a few
 /// seconds, as a shared filesystem may show a node's files late.
 std::vector<SlurmTaskResult> gatherResults(ArrayRef<SlurmTask> tasks,
@@ -254,6 +288,39 @@ std::vector<SlurmTaskResult> gatherResults(ArrayRef<SlurmTask> tasks,
     std::this_thread::sleep_for(std::chrono::milliseconds(500));
   }
   return results;
+}
+
+Expected<std::vector<SlurmTaskResult>>
+submitAndWait(ArrayRef<SlurmTask> tasks, const SlurmOptions &options,
+              StringRef stateDir, raw_ostream &progress) {
+  Expected<std::string> sbatch = findTool("sbatch");
+  if (!sbatch)
+    return sbatch.takeError();
+  Expected<std::string> squeue = findTool("squeue");
+  if (!squeue)
+    return squeue.takeError();
+  // A status left by an earlier run must not pass for this run's.
+  for (const SlurmTask &task : tasks) {
+    for (StringRef suffix : {".status", ".status.part", ".out", ".err"})
+      sys::fs::remove(pathIn(stateDir, task.name + suffix));
+    if (Error error =
+            writeText(pathIn(stateDir, task.name + ".key"), taskKey(task)))
+      return error;
+  }
+  std::string script = pathIn(stateDir, "tasks.sh");
+  if (Error error = writeText(script, batchScript(tasks, stateDir)))
+    return error;
+  SlurmOptions resolved = options;
+  resolved.stateDir = stateDir.str();
+  Expected<std::string> jobId = submit(*sbatch, script, tasks.size(), resolved);
+  if (!jobId)
+    return jobId.takeError();
+  progress << "slurm: submitted job " << *jobId << ", an array of "
+           << tasks.size() << " task(s); files in " << stateDir << "\n";
+  progress.flush();
+  if (Error error = waitForArray(*squeue, *jobId, resolved, progress))
+    return error;
+  return gatherResults(tasks, stateDir);
 }
 
 } // namespace
@@ -288,40 +355,45 @@ runSlurmArray(ArrayRef<SlurmTask> tasks, const SlurmOptions &options,
     return std::vector<SlurmTaskResult>();
   if (Error error = checkNames(tasks))
     return error;
-  Expected<std::string> sbatch = findTool("sbatch");
-  if (!sbatch)
-    return sbatch.takeError();
-  Expected<std::string> squeue = findTool("squeue");
-  if (!squeue)
-    return squeue.takeError();
   std::string stateDir = absolute(options.stateDir);
   if (std::error_code error = sys::fs::create_directories(stateDir))
     return createStringError("slurm: cannot create " + stateDir + ": " +
                              error.message());
-  // A status left by an earlier run must not pass for this run's.
-  for (auto [index, task] : enumerate(tasks))
-    for (StringRef suffix : {".status", ".status.part", ".out", ".err"})
-      sys::fs::remove(pathIn(stateDir, task.name + suffix));
-  std::string script = pathIn(stateDir, "tasks.sh");
-  {
-    std::error_code error;
-    raw_fd_ostream os(script, error);
-    if (error)
-      return createStringError("slurm: cannot write " + script + ": " +
-                               error.message());
-    os << batchScript(tasks, stateDir);
+  // Results kept from an earlier run, by task; the others are submitted.
+  std::vector<std::optional<SlurmTaskResult>> kept;
+  std::vector<SlurmTask> submitted;
+  for (const SlurmTask &task : tasks) {
+    kept.push_back(options.rerun ? std::nullopt : keptResult(task, stateDir));
+    if (!kept.back())
+      submitted.push_back(task);
   }
-  SlurmOptions resolved = options;
-  resolved.stateDir = stateDir;
-  Expected<std::string> jobId = submit(*sbatch, script, tasks.size(), resolved);
-  if (!jobId)
-    return jobId.takeError();
-  progress << "slurm: submitted job " << *jobId << ", an array of "
-           << tasks.size() << " task(s); files in " << stateDir << "\n";
-  progress.flush();
-  if (Error error = waitForArray(*squeue, *jobId, resolved, progress))
-    return error;
-  return gatherResults(tasks, stateDir);
+  std::vector<SlurmTaskResult> fresh;
+  if (!submitted.empty()) {
+    Expected<std::vector<SlurmTaskResult>> ran =
+        submitAndWait(submitted, options, stateDir, progress);
+    if (!ran)
+      return ran.takeError();
+    fresh = std::move(*ran);
+  }
+  if (submitted.size() < tasks.size())
+    progress << "slurm: " << tasks.size() - submitted.size()
+             << " task(s) kept from an earlier run (same command and files)\n";
+  std::vector<SlurmTaskResult> results;
+  auto next = fresh.begin();
+  for (std::optional<SlurmTaskResult> &result : kept)
+    results.push_back(result ? std::move(*result) : std::move(*next++));
+  return results;
+}
+
+std::string fingerprintFiles(ArrayRef<std::string> paths) {
+  std::string text;
+  for (const std::string &path : paths) {
+    text += path + '\0';
+    if (auto buffer = MemoryBuffer::getFile(path))
+      text += utohexstr(xxh3_64bits((*buffer)->getBuffer()));
+    text += '\0';
+  }
+  return utohexstr(xxh3_64bits(text));
 }
 
 unsigned printSlurmReport(ArrayRef<SlurmTaskResult> results, raw_ostream &os) {
@@ -332,6 +404,7 @@ unsigned printSlurmReport(ArrayRef<SlurmTaskResult> results, raw_ostream &os) {
   SmallVector<StringRef> failed;
   for (const SlurmTaskResult &result : results) {
     std::string status = !result.exitCode ? "no status"
+                         : result.kept    ? "ok (kept)"
                          : result.succeeded()
                              ? "ok"
                              : "exit " + std::to_string(*result.exitCode);
@@ -348,9 +421,10 @@ unsigned printSlurmReport(ArrayRef<SlurmTaskResult> results, raw_ostream &os) {
     os << "slurm: all " << results.size() << " task(s) succeeded\n";
   else
     os << "slurm: " << failed.size() << " of " << results.size()
-       << " task(s) failed: " << join(failed, ", ")
-       << " (a task with no status was cancelled, ran out of time or lost "
-          "its node: see its Slurm log)\n";
+       << " task(s) failed: " << join(failed, ", ") << "\n";
+  if (any_of(results, [](auto &r) { return !r.exitCode; }))
+    os << "slurm: a task with no status was cancelled, ran out of time or "
+          "lost its node: its Slurm log says which\n";
   return failed.size();
 }
 

@@ -265,6 +265,9 @@ static Expected<SmallVector<std::string>> topEntries(mlir::ModuleOp module) {
 static int checkOnSlurm(ArrayRef<std::string> entries) {
   SmallString<256> cwd;
   sys::fs::current_path(cwd);
+  // A rerun keeps a check that passed on the same file with the same hcl.
+  std::string fingerprint = fingerprintFiles(
+      {inputFile.getValue(), sys::fs::getMainExecutable(nullptr, nullptr)});
   std::vector<SlurmTask> tasks;
   for (const std::string &entry : entries) {
     std::vector<std::string> added;
@@ -274,11 +277,10 @@ static int checkOnSlurm(ArrayRef<std::string> entries) {
       added.insert(
           added.end(),
           {"--keep", keepDir + "/" + (entry.empty() ? "entry" : entry)});
-    tasks.push_back(
-        {entry.empty() ? "check" : entry, cwd.str().str(),
-         taskCommandLine({"slurm", "slurm-partition", "slurm-time",
-                          "sbatch-args", "slurm-dir", "top", "entry", "keep"},
-                         added)});
+    std::vector<StringRef> dropped = slurmOptionNames();
+    dropped.insert(dropped.end(), {"top", "entry", "keep"});
+    tasks.push_back({entry.empty() ? "check" : entry, cwd.str().str(),
+                     taskCommandLine(dropped, added), fingerprint});
   }
   return slurmOptions.run(tasks, "hcl-check", "hcl-check-slurm");
 }

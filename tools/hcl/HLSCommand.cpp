@@ -25,7 +25,9 @@
 #include "hcl/Transforms/Passes.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/Path.h"
 
 using namespace llvm;
 
@@ -72,12 +74,34 @@ constexpr const char *kProjectTask =
 
 /// Runs the projects written into `outputDir` (`names`: its subdirectories,
 /// or empty for one project in `outputDir` itself) as a Slurm job array.
+/// The project's sources (its files and hcl_compat/), for a rerun to keep
+/// the result of a project that has not changed since; outputs, the state
+/// directory and Vitis HLS's own are in subdirectories and left out.
+std::string projectFingerprint(StringRef dir) {
+  std::vector<std::string> files;
+  for (StringRef sub : {"", "hcl_compat"}) {
+    SmallString<256> path(dir);
+    sys::path::append(path, sub);
+    std::error_code error;
+    for (sys::fs::directory_iterator it(path, error), end; it != end && !error;
+         it.increment(error))
+      if (it->type() == sys::fs::file_type::regular_file &&
+          sys::path::filename(it->path()) != "tb")
+        files.push_back(it->path());
+  }
+  llvm::sort(files);
+  return fingerprintFiles(files);
+}
+
 int runProjectsOnSlurm(ArrayRef<std::string> names) {
   std::vector<SlurmTask> tasks;
   if (names.empty())
-    tasks.push_back({"project", outputDir, kProjectTask});
-  for (const std::string &name : names)
-    tasks.push_back({name, outputDir + "/" + name, kProjectTask});
+    tasks.push_back(
+        {"project", outputDir, kProjectTask, projectFingerprint(outputDir)});
+  for (const std::string &name : names) {
+    std::string dir = outputDir + "/" + name;
+    tasks.push_back({name, dir, kProjectTask, projectFingerprint(dir)});
+  }
   return slurmOptions.run(tasks, "hcl-hls", outputDir + "/slurm");
 }
 

@@ -28,7 +28,11 @@ SlurmCommandOptions::SlurmCommandOptions(cl::SubCommand &sub)
       stateDir("slurm-dir",
                cl::desc("with --slurm: the batch script, task logs and "
                         "statuses (on a filesystem the nodes share)"),
-               cl::value_desc("DIR"), cl::sub(sub)) {}
+               cl::value_desc("DIR"), cl::sub(sub)),
+      rerun("slurm-rerun",
+            cl::desc("with --slurm: run every task again, also those an "
+                     "earlier run in --slurm-dir completed"),
+            cl::sub(sub)) {}
 
 std::optional<std::string> SlurmCommandOptions::misuse() const {
   if (slurm)
@@ -37,6 +41,8 @@ std::optional<std::string> SlurmCommandOptions::misuse() const {
        {&partition, &timeLimit, &sbatchArgs, &stateDir})
     if (option->getNumOccurrences())
       return "--" + option->ArgStr.str() + " needs --slurm";
+  if (rerun)
+    return std::string("--slurm-rerun needs --slurm");
   return std::nullopt;
 }
 
@@ -55,6 +61,7 @@ int SlurmCommandOptions::run(ArrayRef<SlurmTask> tasks, StringRef jobName,
   options.timeLimit = timeLimit;
   options.extraArgs = sbatchArgs;
   options.jobName = jobName.str();
+  options.rerun = rerun;
   options.stateDir =
       stateDir.empty() ? defaultStateDir.str() : stateDir.getValue();
   Expected<std::vector<SlurmTaskResult>> results =
@@ -67,6 +74,11 @@ int SlurmCommandOptions::run(ArrayRef<SlurmTask> tasks, StringRef jobName,
 static std::vector<std::string> &driverArguments() {
   static std::vector<std::string> arguments;
   return arguments;
+}
+
+std::vector<StringRef> slurmOptionNames() {
+  return {"slurm",       "slurm-partition", "slurm-time",
+          "sbatch-args", "slurm-dir",       "slurm-rerun"};
 }
 
 void setDriverArguments(int argc, char **argv) {
@@ -83,7 +95,8 @@ static bool isDropped(StringRef argument, ArrayRef<StringRef> dropped,
   auto [name, value] = argument.ltrim('-').split('=');
   if (!is_contained(dropped, name))
     return false;
-  takesValue = name != "slurm" && !argument.contains('=');
+  takesValue =
+      name != "slurm" && name != "slurm-rerun" && !argument.contains('=');
   return true;
 }
 

@@ -17,8 +17,9 @@
 
 namespace hcl::driver {
 
-/// --slurm, --slurm-partition, --slurm-time, --sbatch-args, --slurm-dir of
-/// one subcommand; declared in the subcommand's file, after it.
+/// --slurm, --slurm-partition, --slurm-time, --sbatch-args, --slurm-dir,
+/// --slurm-rerun of one subcommand; declared in the subcommand's file, after
+/// it.
 struct SlurmCommandOptions {
   explicit SlurmCommandOptions(llvm::cl::SubCommand &sub);
 
@@ -38,7 +39,12 @@ struct SlurmCommandOptions {
   llvm::cl::opt<std::string> timeLimit;
   llvm::cl::opt<std::string> sbatchArgs;
   llvm::cl::opt<std::string> stateDir;
+  llvm::cl::opt<bool> rerun;
 };
+
+/// The options taskCommandLine drops for a task: the Slurm options (a task
+/// runs where it is) and those given.
+std::vector<llvm::StringRef> slurmOptionNames();
 
 /// Saves the command line, for commands that re-run themselves as tasks.
 void setDriverArguments(int argc, char **argv);

@@ -11,6 +11,10 @@
 // tasks' own directories). A task that writes no status (cancelled, out of
 // time, its node lost) is reported as such, with the log Slurm wrote for it.
 //
+// A rerun resumes: a task that succeeded before in the same state directory,
+// with the same command, directory and fingerprint, is not submitted again;
+// its earlier result is kept (SlurmOptions::rerun submits every task).
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef HCL_SUPPORT_SLURMARRAY_H
@@ -33,6 +37,11 @@ struct SlurmTask {
   std::string name;
   std::string directory;
   std::string command;
+  /// What the result depends on besides the command (a digest of the files
+  /// it reads): a task with one is kept from an earlier run when that
+  /// succeeded with the same command, directory and fingerprint. "": always
+  /// run.
+  std::string fingerprint;
 };
 
 struct SlurmOptions {
@@ -49,6 +58,8 @@ struct SlurmOptions {
   /// Seconds between two looks at the queue at most (the first looks come
   /// sooner, so that short tasks are gathered soon).
   double maxPollSeconds = 15;
+  /// Submit every task, even those an earlier run completed.
+  bool rerun = false;
 };
 
 struct SlurmTaskResult {
@@ -59,6 +70,8 @@ struct SlurmTaskResult {
   /// The command's stdout and stderr, and the log Slurm wrote for the task
   /// (time limits and node failures are reported there).
   std::string stdoutPath, stderrPath, slurmLogPath;
+  /// Kept from an earlier run, not run now.
+  bool kept = false;
 
   bool succeeded() const { return exitCode && *exitCode == 0; }
 };
@@ -100,6 +113,10 @@ llvm::Error checkSlurmInstalled();
 llvm::Expected<std::vector<SlurmTaskResult>>
 runSlurmArray(llvm::ArrayRef<SlurmTask> tasks, const SlurmOptions &options,
               llvm::raw_ostream &progress);
+
+/// A digest of the files' contents, in order, for SlurmTask::fingerprint; a
+/// file that cannot be read counts as empty.
+std::string fingerprintFiles(llvm::ArrayRef<std::string> paths);
 
 /// Prints one line per task (name, status, seconds, where its output is)
 /// and then the failed tasks by name; returns how many failed.
