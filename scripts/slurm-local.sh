@@ -46,20 +46,19 @@ stop_cluster() {
     # Jobs first: their steps run under slurmstepd, which outlives slurmd.
     SLURM_CONF="$dir/slurm.conf" timeout 10 scancel --full --quiet \
       --user="$(id -un)" 2>/dev/null || true
-    local i
-    for i in $(seq 20); do
+    for _ in $(seq 20); do
       local left
       left=$(SLURM_CONF="$dir/slurm.conf" timeout 5 squeue -h 2>/dev/null | wc -l || echo 0)
       [ "$left" = 0 ] && break
       sleep 0.5
     done
   fi
-  local pids pid i
+  local pids pid
   pids=$(daemon_pids)
   for pid in $pids; do
     kill -TERM "$pid" 2>/dev/null || true
   done
-  for i in $(seq 50); do
+  for _ in $(seq 50); do
     [ -n "$(daemon_pids)" ] || break
     sleep 0.2
   done
@@ -158,8 +157,8 @@ start_cluster() {
     --seed-file="$dir/munged.seed"
   slurmctld -f "$SLURM_CONF" -i
   slurmd -f "$SLURM_CONF"
-  local i state=""
-  for i in $(seq 60); do
+  local state=""
+  for _ in $(seq 60); do
     state=$(timeout 5 sinfo -h -o %t 2>/dev/null | head -n 1 || true)
     [ "$state" = idle ] && break
     sleep 0.5
