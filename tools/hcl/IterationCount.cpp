@@ -97,18 +97,20 @@ std::string describeTripCounts(Operation *loop) {
 
 } // namespace
 
-LargestNest findLargestNest(func::FuncOp func) { return Counter(func).count(func); }
+LargestNest findLargestNest(func::FuncOp func) {
+  return Counter(func).count(func);
+}
 
 LogicalResult checkIterationLimit(func::FuncOp func, uint64_t limit) {
   LargestNest largest = findLargestNest(func);
   if (!largest.loop || largest.iterations <= limit)
     return success();
-  InFlightDiagnostic diag = largest.loop->emitError()
-                            << "@" << func.getSymName() << " runs this loop's body "
-                            << largest.iterations << " times ("
-                            << describeTripCounts(largest.loop)
-                            << "), more than hcl check runs (--max-iterations="
-                            << limit << "): check a smaller size of the kernel";
+  InFlightDiagnostic diag =
+      largest.loop->emitError()
+      << "@" << func.getSymName() << " runs this loop's body "
+      << largest.iterations << " times (" << describeTripCounts(largest.loop)
+      << "), more than hcl check runs (--max-iterations=" << limit
+      << "): check a smaller size of the kernel";
   if (largest.loop->getParentOfType<func::FuncOp>() != func)
     diag.attachNote(func.getLoc()) << "called from @" << func.getSymName();
   return failure();
