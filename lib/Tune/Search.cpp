@@ -1,0 +1,264 @@
+//===- Search.cpp - hcl tune's search over candidate schedules ------------===//
+
+#include "hcl/Tune/Search.h"
+
+#include "hcl/Tune/ProgramStructure.h"
+#include "hcl/Tune/Space.h"
+
+#include <algorithm>
+#include <chrono>
+#include <limits>
+
+using namespace llvm;
+
+namespace hcl::tune {
+
+/// A band's candidates are enumerated in full up to this many.
+static constexpr size_t kExhaustive = 512;
+/// Rounds that narrow the space keep this many of the best.
+static constexpr size_t kKeep = 4;
+/// A combining step may move a band this many points along its front.
+static constexpr size_t kStride = 3;
+
+bool dominates(const Cost &a, const Cost &b) {
+  const Resources &x = a.resources, &y = b.resources;
+  bool noWorse = a.latency <= b.latency && x.dsp <= y.dsp &&
+                 x.bram18k <= y.bram18k && x.registerBits <= y.registerBits;
+  bool better = a.latency < b.latency || x.dsp < y.dsp ||
+                x.bram18k < y.bram18k || x.registerBits < y.registerBits;
+  return noWorse && better;
+}
+
+static std::vector<Schedule> product(ArrayRef<Schedule> a,
+                                     ArrayRef<Schedule> b) {
+  std::vector<Schedule> out;
+  for (const Schedule &x : a) {
+    out.push_back(x);
+    for (const Schedule &y : b)
+      out.push_back(x.combinedWith(y));
+  }
+  return out;
+}
+
+namespace {
+struct BandSpace {
+  std::vector<Schedule> first;   // evaluated in the first round
+  std::vector<Schedule> buffers; // tried on the best of the first round
+  bool exhaustive = true;
+  std::vector<Point> evaluated;
+  std::vector<Point> front; // by weight, cheapest (unscheduled) first
+};
+
+class Searcher {
+public:
+  Searcher(const Program &program, const SearchOptions &options)
+      : program(program), options(options),
+        start(std::chrono::steady_clock::now()) {}
+
+  Expected<SearchResult> run(mlir::func::FuncOp func);
+
+private:
+  std::vector<std::optional<Cost>> estimate(ArrayRef<Schedule> candidates) {
+    result.evaluated += candidates.size();
+    return evaluate(program, candidates, options.threads);
+  }
+  double elapsed() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                         start)
+        .count();
+  }
+  bool outOfTime() {
+    if (options.timeLimit > 0 && elapsed() > options.timeLimit)
+      result.timedOut = true;
+    return result.timedOut;
+  }
+  void estimateBands(std::vector<BandSpace> &spaces, bool firstRound);
+  void buildFront(BandSpace &space);
+  void combine(std::vector<BandSpace> &spaces, bool withinBudget);
+  void record(const Point &p) { all.push_back(p); }
+
+  const Program &program;
+  const SearchOptions &options;
+  std::chrono::steady_clock::time_point start;
+  SearchResult result;
+  std::vector<Point> all; // whole-program combinations estimated
+};
+} // namespace
+
+/// Estimates each band's candidates of a round in one batch (all cores).
+void Searcher::estimateBands(std::vector<BandSpace> &spaces, bool firstRound) {
+  std::vector<Schedule> batch;
+  std::vector<size_t> owner;
+  for (auto [b, space] : llvm::enumerate(spaces)) {
+    std::vector<Schedule> round;
+    if (firstRound) {
+      round = space.first;
+    } else if (!space.exhaustive) {
+      std::vector<Point> best = space.evaluated;
+      llvm::sort(best, [](const Point &x, const Point &y) {
+        return x.cost.latency < y.cost.latency;
+      });
+      best.resize(std::min(best.size(), kKeep));
+      for (const Point &p : best)
+        for (const Schedule &buffer : space.buffers)
+          round.push_back(p.schedule.combinedWith(buffer));
+    }
+    for (Schedule &s : round) {
+      batch.push_back(std::move(s));
+      owner.push_back(b);
+    }
+  }
+  std::vector<std::optional<Cost>> costs = estimate(batch);
+  for (size_t i = 0; i < batch.size(); ++i)
+    if (costs[i])
+      spaces[owner[i]].evaluated.push_back({batch[i], *costs[i]});
+}
+
+/// The band's Pareto front of latency against the budget's weight of its
+/// resources, cheapest first, after the unscheduled program.
+void Searcher::buildFront(BandSpace &space) {
+  std::vector<Point> points = space.evaluated;
+  const Budget &budget = options.budget;
+  std::stable_sort(points.begin(), points.end(),
+                   [&](const Point &x, const Point &y) {
+                     double wx = budget.weight(x.cost.resources);
+                     double wy = budget.weight(y.cost.resources);
+                     if (wx != wy)
+                       return wx < wy;
+                     return x.cost.latency < y.cost.latency;
+                   });
+  // The greedy pass starts every band unscheduled: that point comes first
+  // even where a schedule costs no more.
+  space.front.push_back({Schedule(), result.baseline});
+  int64_t best = result.baseline.latency;
+  for (Point &p : points)
+    if (p.cost.latency < best) {
+      best = p.cost.latency;
+      space.front.push_back(std::move(p));
+    }
+}
+
+static Schedule combination(const std::vector<BandSpace> &spaces,
+                            const std::vector<size_t> &state) {
+  Schedule s;
+  for (size_t b = 0; b < spaces.size(); ++b)
+    s = s.combinedWith(spaces[b].front[state[b]].schedule);
+  return s;
+}
+
+/// Greedy: from every band unscheduled, repeatedly take the move (one band
+/// up to kStride points along its front) with the most latency saved per
+/// weight added, each estimated in the whole program.
+void Searcher::combine(std::vector<BandSpace> &spaces, bool withinBudget) {
+  const Budget &budget = options.budget;
+  std::vector<size_t> state(spaces.size(), 0);
+  Cost current = result.baseline;
+  while (!outOfTime()) {
+    std::vector<std::vector<size_t>> moves;
+    std::vector<Schedule> schedules;
+    for (size_t b = 0; b < spaces.size(); ++b)
+      for (size_t j = state[b] + 1;
+           j < spaces[b].front.size() && j <= state[b] + kStride; ++j) {
+        std::vector<size_t> next = state;
+        next[b] = j;
+        schedules.push_back(combination(spaces, next));
+        moves.push_back(std::move(next));
+      }
+    if (moves.empty())
+      return;
+    std::vector<std::optional<Cost>> costs = estimate(schedules);
+    std::optional<size_t> pick;
+    double bestRatio = 0;
+    for (size_t i = 0; i < moves.size(); ++i) {
+      if (!costs[i])
+        continue;
+      record({schedules[i], *costs[i]});
+      if (withinBudget && !budget.admits(costs[i]->resources))
+        continue;
+      double gain = double(current.latency - costs[i]->latency);
+      double added =
+          budget.weight(costs[i]->resources) - budget.weight(current.resources);
+      if (gain <= 0)
+        continue;
+      double ratio =
+          added <= 0 ? std::numeric_limits<double>::infinity() : gain / added;
+      if (!pick || ratio > bestRatio) {
+        pick = i;
+        bestRatio = ratio;
+      }
+    }
+    if (!pick)
+      return;
+    state = moves[*pick];
+    current = *costs[*pick];
+  }
+}
+
+Expected<SearchResult> Searcher::run(mlir::func::FuncOp func) {
+  std::vector<Band> bands = bandsOf(func);
+  if (bands.empty())
+    return createStringError(inconvertibleErrorCode(),
+                             "nothing to tune: @" + program.entry +
+                                 " has no named loop in a stage");
+  result.bands = bands.size();
+  std::optional<Cost> base = estimate({Schedule()}).front();
+  if (!base)
+    return createStringError(inconvertibleErrorCode(),
+                             "the unscheduled program cannot be estimated "
+                             "(run hcl estimate on it to see why)");
+  result.baseline = *base;
+  record({Schedule(), *base});
+  std::vector<BandSpace> spaces;
+  for (const Band &band : bands) {
+    BandSpace space;
+    std::vector<Schedule> core = coreOptions(func, band);
+    std::vector<Schedule> reuse = reuseOptions(func, band);
+    space.buffers = bufferOptions(func, band);
+    space.first = product(core, reuse);
+    space.exhaustive =
+        space.first.size() * (space.buffers.size() + 1) <= kExhaustive;
+    if (space.exhaustive)
+      space.first = product(space.first, space.buffers);
+    spaces.push_back(std::move(space));
+  }
+  estimateBands(spaces, true);
+  if (!outOfTime())
+    estimateBands(spaces, false);
+  for (BandSpace &space : spaces)
+    buildFront(space);
+  combine(spaces, false);
+  const Budget &budget = options.budget;
+  if (budget.dsp || budget.bram || budget.ff)
+    combine(spaces, true);
+  for (const Point &p : all) {
+    if (!budget.admits(p.cost.resources))
+      continue;
+    if (!result.chosen || p.cost.latency < result.chosen->cost.latency)
+      result.chosen = p;
+  }
+  for (const Point &p : all) {
+    bool dominated = llvm::any_of(
+        all, [&](const Point &q) { return dominates(q.cost, p.cost); });
+    bool same = llvm::any_of(result.front, [&](const Point &q) {
+      return !dominates(q.cost, p.cost) && !dominates(p.cost, q.cost) &&
+             q.cost.latency == p.cost.latency &&
+             q.cost.resources.dsp == p.cost.resources.dsp &&
+             q.cost.resources.bram18k == p.cost.resources.bram18k &&
+             q.cost.resources.registerBits == p.cost.resources.registerBits;
+    });
+    if (!dominated && !same)
+      result.front.push_back(p);
+  }
+  llvm::sort(result.front, [](const Point &x, const Point &y) {
+    return x.cost.latency < y.cost.latency;
+  });
+  result.seconds = elapsed();
+  return result;
+}
+
+Expected<SearchResult> search(const Program &program, mlir::func::FuncOp func,
+                              const SearchOptions &options) {
+  return Searcher(program, options).run(func);
+}
+
+} // namespace hcl::tune
