@@ -3,6 +3,7 @@
 #include "hcl/Tune/Evaluate.h"
 
 #include "hcl/Analysis/Estimate.h"
+#include "hcl/Dialect/HCL/Naming.h"
 #include "hcl/InitHCL.h"
 #include "hcl/Transforms/Passes.h"
 #include "hcl/Tune/ProgramStructure.h"
@@ -50,6 +51,19 @@ static std::optional<Cost> evaluateOne(ModuleOp original, StringRef entry,
   return costOf(estimateFunction(func, target));
 }
 
+/// Erases the function's top-level stages other than `stage` (those whose
+/// results nothing uses).
+static void keepOnlyStage(ModuleOp module, StringRef entry, StringRef stage) {
+  auto func = module.lookupSymbol<func::FuncOp>(entry);
+  if (!func)
+    return;
+  for (Operation &op : llvm::make_early_inc_range(func.getBody().getOps())) {
+    StringRef name = getStageName(&op);
+    if (!name.empty() && name != stage && op.use_empty())
+      op.erase();
+  }
+}
+
 std::vector<std::optional<Cost>>
 evaluateSlice(const Program &program, llvm::ArrayRef<Schedule> candidates) {
   DialectRegistry registry;
@@ -68,6 +82,8 @@ evaluateSlice(const Program &program, llvm::ArrayRef<Schedule> candidates) {
       parseSourceString<ModuleOp>(program.text, &context);
   if (!module)
     return costs;
+  if (!program.onlyStage.empty())
+    keepOnlyStage(*module, program.entry, program.onlyStage);
   for (auto [i, candidate] : llvm::enumerate(candidates)) {
     firstDiagnostic.clear();
     costs[i] = evaluateOne(*module, program.entry, program.target, candidate);

@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <chrono>
 #include <limits>
+#include <map>
+#include <set>
 
 using namespace llvm;
 
@@ -19,6 +21,8 @@ static constexpr size_t kExhaustive = 512;
 static constexpr size_t kKeep = 4;
 /// A combining step may move a band this many points along its front.
 static constexpr size_t kStride = 3;
+/// A combining step estimates this many of its best predicted moves.
+static constexpr size_t kVerify = 2;
 
 bool dominates(const Cost &a, const Cost &b) {
   const Resources &x = a.resources, &y = b.resources;
@@ -42,11 +46,18 @@ static std::vector<Schedule> product(ArrayRef<Schedule> a,
 
 namespace {
 struct BandSpace {
+  std::string stage;
+  Cost baseline;                 // the stage alone, unscheduled
   std::vector<Schedule> first;   // evaluated in the first round
   std::vector<Schedule> buffers; // tried on the best of the first round
   bool exhaustive = true;
   std::vector<Point> evaluated;
   std::vector<Point> front; // by weight, cheapest (unscheduled) first
+  /// The band's unroll factor at each point of the front.
+  int64_t unrollAt(size_t i) const {
+    const Schedule &s = front[i].schedule;
+    return s.bands.empty() ? 0 : s.bands.front().unroll;
+  }
 };
 
 class Searcher {
@@ -58,9 +69,12 @@ public:
   Expected<SearchResult> run(mlir::func::FuncOp func);
 
 private:
-  std::vector<std::optional<Cost>> estimate(ArrayRef<Schedule> candidates) {
+  std::vector<std::optional<Cost>> estimate(ArrayRef<Schedule> candidates,
+                                            StringRef stage = "") {
     result.evaluated += candidates.size();
-    return evaluate(program, candidates, options.threads);
+    Program part = program;
+    part.onlyStage = stage.str();
+    return evaluate(part, candidates, options.threads);
   }
   double elapsed() const {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() -
@@ -75,6 +89,8 @@ private:
   void estimateBands(std::vector<BandSpace> &spaces, bool firstRound);
   void buildFront(BandSpace &space);
   void combine(std::vector<BandSpace> &spaces, bool withinBudget);
+  void estimateUniform(const std::vector<BandSpace> &spaces);
+  void estimateBaselines(std::vector<BandSpace> &spaces);
   void record(const Point &p) { all.push_back(p); }
 
   const Program &program;
@@ -85,33 +101,55 @@ private:
 };
 } // namespace
 
-/// Estimates each band's candidates of a round in one batch (all cores).
+/// Estimates each band's candidates of a round, in its stage alone, one
+/// batch per stage (all cores).
 void Searcher::estimateBands(std::vector<BandSpace> &spaces, bool firstRound) {
-  std::vector<Schedule> batch;
-  std::vector<size_t> owner;
-  for (auto [b, space] : llvm::enumerate(spaces)) {
-    std::vector<Schedule> round;
-    if (firstRound) {
-      round = space.first;
-    } else if (!space.exhaustive) {
-      std::vector<Point> best = space.evaluated;
-      llvm::sort(best, [](const Point &x, const Point &y) {
-        return x.cost.latency < y.cost.latency;
-      });
-      best.resize(std::min(best.size(), kKeep));
-      for (const Point &p : best)
-        for (const Schedule &buffer : space.buffers)
-          round.push_back(p.schedule.combinedWith(buffer));
+  std::map<std::string, std::vector<size_t>> byStage;
+  for (auto [b, space] : llvm::enumerate(spaces))
+    byStage[space.stage].push_back(b);
+  for (auto &[stage, members] : byStage) {
+    if (outOfTime())
+      return;
+    std::vector<Schedule> batch;
+    std::vector<size_t> owner;
+    for (size_t b : members) {
+      BandSpace &space = spaces[b];
+      std::vector<Schedule> round;
+      if (firstRound) {
+        round = space.first;
+      } else if (!space.exhaustive) {
+        std::vector<Point> best = space.evaluated;
+        llvm::sort(best, [](const Point &x, const Point &y) {
+          return x.cost.latency < y.cost.latency;
+        });
+        best.resize(std::min(best.size(), kKeep));
+        for (const Point &p : best)
+          for (const Schedule &buffer : space.buffers)
+            round.push_back(p.schedule.combinedWith(buffer));
+      }
+      for (Schedule &s : round) {
+        batch.push_back(std::move(s));
+        owner.push_back(b);
+      }
     }
-    for (Schedule &s : round) {
-      batch.push_back(std::move(s));
-      owner.push_back(b);
-    }
+    std::vector<std::optional<Cost>> costs = estimate(batch, stage);
+    for (size_t i = 0; i < batch.size(); ++i)
+      if (costs[i])
+        spaces[owner[i]].evaluated.push_back({batch[i], *costs[i]});
   }
-  std::vector<std::optional<Cost>> costs = estimate(batch);
-  for (size_t i = 0; i < batch.size(); ++i)
-    if (costs[i])
-      spaces[owner[i]].evaluated.push_back({batch[i], *costs[i]});
+}
+
+/// Each stage alone, unscheduled: where its bands' fronts start.
+void Searcher::estimateBaselines(std::vector<BandSpace> &spaces) {
+  std::map<std::string, Cost> baselines;
+  for (BandSpace &space : spaces) {
+    auto it = baselines.find(space.stage);
+    if (it == baselines.end()) {
+      std::optional<Cost> cost = estimate({Schedule()}, space.stage).front();
+      it = baselines.emplace(space.stage, cost ? *cost : result.baseline).first;
+    }
+    space.baseline = it->second;
+  }
 }
 
 /// The band's Pareto front of latency against the budget's weight of its
@@ -129,8 +167,8 @@ void Searcher::buildFront(BandSpace &space) {
                    });
   // The greedy pass starts every band unscheduled: that point comes first
   // even where a schedule costs no more.
-  space.front.push_back({Schedule(), result.baseline});
-  int64_t best = result.baseline.latency;
+  space.front.push_back({Schedule(), space.baseline});
+  int64_t best = space.baseline.latency;
   for (Point &p : points)
     if (p.cost.latency < best) {
       best = p.cost.latency;
@@ -148,24 +186,53 @@ static Schedule combination(const std::vector<BandSpace> &spaces,
 
 /// Greedy: from every band unscheduled, repeatedly take the move (one band
 /// up to kStride points along its front) with the most latency saved per
-/// weight added, each estimated in the whole program.
+/// weight added. The bands' own estimates predict each move; the best
+/// kVerify predictions are estimated in the whole program, which decides.
 void Searcher::combine(std::vector<BandSpace> &spaces, bool withinBudget) {
   const Budget &budget = options.budget;
   std::vector<size_t> state(spaces.size(), 0);
   Cost current = result.baseline;
+  auto ratio = [&](const Cost &to) {
+    double gain = double(current.latency - to.latency);
+    double added =
+        budget.weight(to.resources) - budget.weight(current.resources);
+    if (gain <= 0)
+      return -1.0;
+    return added <= 0 ? std::numeric_limits<double>::infinity() : gain / added;
+  };
   while (!outOfTime()) {
-    std::vector<std::vector<size_t>> moves;
-    std::vector<Schedule> schedules;
+    struct Move {
+      std::vector<size_t> state;
+      double predicted;
+    };
+    std::vector<Move> moves;
     for (size_t b = 0; b < spaces.size(); ++b)
       for (size_t j = state[b] + 1;
            j < spaces[b].front.size() && j <= state[b] + kStride; ++j) {
+        const Cost &from = spaces[b].front[state[b]].cost;
+        const Cost &to = spaces[b].front[j].cost;
+        Cost guess = current;
+        guess.latency += to.latency - from.latency;
+        guess.resources.dsp += to.resources.dsp - from.resources.dsp;
+        guess.resources.bram18k +=
+            to.resources.bram18k - from.resources.bram18k;
+        guess.resources.registerBits +=
+            to.resources.registerBits - from.resources.registerBits;
+        if (withinBudget && !budget.admits(guess.resources))
+          continue;
         std::vector<size_t> next = state;
         next[b] = j;
-        schedules.push_back(combination(spaces, next));
-        moves.push_back(std::move(next));
+        moves.push_back({std::move(next), ratio(guess)});
       }
+    llvm::stable_sort(moves, [](const Move &x, const Move &y) {
+      return x.predicted > y.predicted;
+    });
+    moves.resize(std::min(moves.size(), kVerify));
     if (moves.empty())
       return;
+    std::vector<Schedule> schedules;
+    for (const Move &m : moves)
+      schedules.push_back(combination(spaces, m.state));
     std::vector<std::optional<Cost>> costs = estimate(schedules);
     std::optional<size_t> pick;
     double bestRatio = 0;
@@ -175,23 +242,41 @@ void Searcher::combine(std::vector<BandSpace> &spaces, bool withinBudget) {
       record({schedules[i], *costs[i]});
       if (withinBudget && !budget.admits(costs[i]->resources))
         continue;
-      double gain = double(current.latency - costs[i]->latency);
-      double added =
-          budget.weight(costs[i]->resources) - budget.weight(current.resources);
-      if (gain <= 0)
-        continue;
-      double ratio =
-          added <= 0 ? std::numeric_limits<double>::infinity() : gain / added;
-      if (!pick || ratio > bestRatio) {
+      double r = ratio(*costs[i]);
+      if (r > 0 && (!pick || r > bestRatio)) {
         pick = i;
-        bestRatio = ratio;
+        bestRatio = r;
       }
     }
     if (!pick)
       return;
-    state = moves[*pick];
+    state = moves[*pick].state;
     current = *costs[*pick];
   }
+}
+
+/// Bands that share an array want the same partition factor: a copy of an
+/// unroll by 2 over 4 cyclic banks may hit any bank. So every band at one
+/// unroll factor at once (its fastest point with at most that factor) is
+/// tried as well, for each factor some band uses.
+void Searcher::estimateUniform(const std::vector<BandSpace> &spaces) {
+  std::set<int64_t> factors;
+  for (const BandSpace &space : spaces)
+    for (size_t i = 1; i < space.front.size(); ++i)
+      factors.insert(space.unrollAt(i));
+  std::vector<Schedule> schedules;
+  for (int64_t u : factors) {
+    std::vector<size_t> state(spaces.size(), 0);
+    for (size_t b = 0; b < spaces.size(); ++b)
+      for (size_t i = 1; i < spaces[b].front.size(); ++i)
+        if (spaces[b].unrollAt(i) <= u)
+          state[b] = i; // later points on the front are faster
+    schedules.push_back(combination(spaces, state));
+  }
+  std::vector<std::optional<Cost>> costs = estimate(schedules);
+  for (size_t i = 0; i < schedules.size(); ++i)
+    if (costs[i])
+      record({schedules[i], *costs[i]});
 }
 
 Expected<SearchResult> Searcher::run(mlir::func::FuncOp func) {
@@ -211,6 +296,7 @@ Expected<SearchResult> Searcher::run(mlir::func::FuncOp func) {
   std::vector<BandSpace> spaces;
   for (const Band &band : bands) {
     BandSpace space;
+    space.stage = band.stage;
     std::vector<Schedule> core = coreOptions(func, band);
     std::vector<Schedule> reuse = reuseOptions(func, band);
     space.buffers = bufferOptions(func, band);
@@ -221,11 +307,19 @@ Expected<SearchResult> Searcher::run(mlir::func::FuncOp func) {
       space.first = product(space.first, space.buffers);
     spaces.push_back(std::move(space));
   }
+  estimateBaselines(spaces);
   estimateBands(spaces, true);
   if (!outOfTime())
     estimateBands(spaces, false);
-  for (BandSpace &space : spaces)
+  for (BandSpace &space : spaces) {
     buildFront(space);
+    if (program.explainRefusals)
+      for (const Point &p : space.front)
+        llvm::errs() << "hcl tune: band front: " << p.cost.latency << " "
+                     << p.cost.resources.dsp << " " << p.schedule.summary()
+                     << "\n";
+  }
+  estimateUniform(spaces);
   combine(spaces, false);
   const Budget &budget = options.budget;
   if (budget.dsp || budget.bram || budget.ff)

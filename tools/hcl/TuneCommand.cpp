@@ -179,8 +179,11 @@ int tuneMain() {
       tune::tuneEntry(*algorithm, entryName);
   if (mlir::failed(entry))
     return kBadInput;
-  tune::Program program{printed(*algorithm), entry->getSymName().str(), *target,
-                        explain};
+  tune::Program program;
+  program.text = printed(*algorithm);
+  program.entry = entry->getSymName().str();
+  program.target = *target;
+  program.explainRefusals = explain;
   Expected<tune::SearchResult> result = tune::search(program, *entry, *options);
   if (!result) {
     fail(inputFile + ": " + toString(result.takeError()));

@@ -27,6 +27,10 @@ struct Program {
   std::string text;
   std::string entry; // the function's name
   TargetModel target;
+  /// When set, every other stage at the function's top level is left out:
+  /// stages run one after another, so a band's candidates compare the same
+  /// in its stage alone, at a fraction of the cost of the whole program.
+  std::string onlyStage;
   /// Print each refused candidate with the first diagnostic it raised.
   bool explainRefusals = false;
 };
