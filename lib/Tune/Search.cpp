@@ -297,7 +297,8 @@ Expected<SearchResult> Searcher::run(mlir::func::FuncOp func) {
   for (const Band &band : bands) {
     BandSpace space;
     space.stage = band.stage;
-    std::vector<Schedule> core = coreOptions(func, band);
+    std::vector<Schedule> core =
+        coreOptions(func, band, options.partitionArguments);
     std::vector<Schedule> reuse = reuseOptions(func, band);
     space.buffers = bufferOptions(func, band);
     space.first = product(core, reuse);

@@ -114,8 +114,23 @@ static Value ivOf(const Band &band, size_t i) {
   return loop.getInductionVar();
 }
 
-static bool hasConstantBounds(affine::AffineForOp loop) {
-  return loop.hasConstantLowerBound() && loop.hasConstantUpperBound();
+/// Whether every loop whose bounds read another band loop's variable (a
+/// triangular loop) stays inside that loop in `order`.
+static bool keepsBoundsDefined(const Band &band,
+                               const std::vector<unsigned> &order) {
+  std::vector<unsigned> position(order.size());
+  for (unsigned p = 0; p < order.size(); ++p)
+    position[order[p]] = p;
+  for (size_t l = 0; l < band.loops.size(); ++l) {
+    affine::AffineForOp loop = band.loops[l];
+    SmallVector<Value> operands(loop.getLowerBoundOperands());
+    llvm::append_range(operands, loop.getUpperBoundOperands());
+    for (Value v : operands)
+      for (size_t m = 0; m < band.loops.size(); ++m)
+        if (v == ivOf(band, m) && position[m] > position[l])
+          return false;
+  }
+  return true;
 }
 
 /// The legal orders of the band's loops (as permutations of positions), the
@@ -126,11 +141,9 @@ static std::vector<std::vector<unsigned>> legalOrders(const Band &band) {
   std::vector<unsigned> order(n);
   std::iota(order.begin(), order.end(), 0);
   std::vector<std::vector<unsigned>> out{order};
-  // A bound that depends on another loop (triangular) pins the order.
-  for (size_t i = fixed; i < n; ++i)
-    if (!hasConstantBounds(band.loops[i]))
-      return out;
   while (std::next_permutation(order.begin() + fixed, order.end())) {
+    if (!keepsBoundsDefined(band, order))
+      continue;
     // isValidLoopInterchangePermutation takes each loop's new position.
     std::vector<unsigned> position(n);
     for (unsigned p = 0; p < n; ++p)
@@ -156,13 +169,15 @@ static std::vector<int64_t> unrollFactors(std::optional<int64_t> trips) {
 /// indexes.
 static std::vector<PartitionChoice> partitionsFor(func::FuncOp func,
                                                   const Band &band, Value iv,
-                                                  int64_t u, Kind kind) {
+                                                  int64_t u, Kind kind,
+                                                  bool partitionArguments) {
   std::set<std::pair<int, int64_t>> seen;
   std::vector<PartitionChoice> out;
   for (const Access &a : accessesIn(band.loops.back())) {
     auto type = dyn_cast<MemRefType>(a.memref.getType());
     int number = arrayNumber(func, a.memref);
-    if (!type || number < 0)
+    if (!type || number < 0 ||
+        (!partitionArguments && isa<BlockArgument>(a.memref)))
       continue;
     for (auto [d, terms] : llvm::enumerate(a.terms)) {
       if (!reads(terms, iv) || !seen.insert({number, d + 1}).second)
@@ -178,7 +193,8 @@ static std::vector<PartitionChoice> partitionsFor(func::FuncOp func,
   return out;
 }
 
-std::vector<Schedule> coreOptions(func::FuncOp func, const Band &band) {
+std::vector<Schedule> coreOptions(func::FuncOp func, const Band &band,
+                                  bool partitionArguments) {
   std::vector<Schedule> out;
   std::vector<std::string> names = band.names();
   for (const std::vector<unsigned> &order : legalOrders(band)) {
@@ -195,7 +211,8 @@ std::vector<Schedule> coreOptions(func::FuncOp func, const Band &band) {
         Schedule s;
         s.bands.push_back(bs);
         if (u > 1)
-          s.partitions = partitionsFor(func, band, iv, u, kind);
+          s.partitions =
+              partitionsFor(func, band, iv, u, kind, partitionArguments);
         out.push_back(std::move(s));
         // Without an unroll there is nothing to partition.
         if (u == 1)

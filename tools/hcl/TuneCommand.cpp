@@ -65,6 +65,12 @@ static cl::opt<bool> hls("hls",
                                   "check --hls)"),
                          cl::sub(tuneSubcommand));
 
+static cl::opt<bool> keepInterfaces(
+    "keep-interfaces",
+    cl::desc("never partition the function's arguments (their ports are "
+             "the interface the design is given); stencils then read "
+             "through reuse buffers"),
+    cl::sub(tuneSubcommand));
 static cl::opt<bool>
     explain("explain-refusals",
             cl::desc("print each candidate the primitives or the estimator "
@@ -128,6 +134,7 @@ static Expected<tune::SearchOptions> searchOptions() {
                              "number of seconds");
   options.timeLimit = timeLimit;
   options.threads = threads;
+  options.partitionArguments = !keepInterfaces;
   return options;
 }
 
@@ -199,8 +206,10 @@ int tuneMain() {
   if (!result->chosen) {
     fail("no schedule fits the budget " + options->budget.str() +
          ": the unscheduled program already needs " +
-         resourcesText(result->baseline.resources) +
-         " (DSP, BRAM18K, register bits)");
+         std::to_string(result->baseline.resources.dsp) + " DSP, " +
+         std::to_string(result->baseline.resources.bram18k) + " BRAM18K, " +
+         std::to_string(result->baseline.resources.registerBits) +
+         " register bits");
     return kNoBudget;
   }
   if (Error e =

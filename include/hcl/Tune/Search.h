@@ -28,6 +28,8 @@ struct SearchOptions {
   /// result found so far is kept.
   double timeLimit = 0;
   unsigned threads = 0; // 0: every core
+  /// Whether the function's arguments may be partitioned (Space.h).
+  bool partitionArguments = true;
 };
 
 struct Point {

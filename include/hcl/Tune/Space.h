@@ -17,12 +17,16 @@
 namespace hcl::tune {
 
 /// Loop orders the dependences allow (only the innermost three loops move;
-/// not across bounds that depend on other loops), times unroll factors of
+/// a loop whose bounds read another loop's variable stays inside that
+/// loop), times unroll factors of
 /// the new innermost loop (1 and its divisors up to 32), times the
 /// partition kind (cyclic, block) of the arrays it walks, with the factor
 /// of the unroll along the dimension it walks; complete where that
-/// dimension has no more elements than the factor.
-std::vector<Schedule> coreOptions(mlir::func::FuncOp func, const Band &band);
+/// dimension has no more elements than the factor. Without
+/// `partitionArguments` the function's arguments keep one bank: their ports
+/// are the interface the design is given, not the design's choice.
+std::vector<Schedule> coreOptions(mlir::func::FuncOp func, const Band &band,
+                                  bool partitionArguments = true);
 
 /// Reuse buffers: where the band reads one array at constant offsets of
 /// the same indices (a stencil), a line buffer along the outer of the loops
