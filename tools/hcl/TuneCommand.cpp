@@ -17,10 +17,7 @@
 #include "Subcommands.h"
 
 #include "hcl/Support/OutputFile.h"
-#include "hcl/Transforms/Passes.h"
-#include "hcl/Tune/ProgramStructure.h"
-#include "hcl/Tune/Search.h"
-#include "hcl/Tune/WriteSchedule.h"
+#include "hcl/Tune/Tune.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -138,21 +135,9 @@ static Expected<tune::SearchOptions> searchOptions() {
   return options;
 }
 
-static std::string printed(mlir::ModuleOp module) {
-  std::string text;
-  raw_string_ostream os(text);
-  module.print(os);
-  return text;
-}
-
-/// The tuned program: the algorithm with the chosen schedule, and a header
-/// saying where it came from.
-static std::string tunedText(mlir::ModuleOp algorithm, StringRef entry,
-                             const tune::SearchResult &r,
-                             const tune::Budget &budget) {
-  mlir::OwningOpRef<mlir::ModuleOp> module = algorithm.clone();
-  auto func = module->lookupSymbol<mlir::func::FuncOp>(entry);
-  (void)tune::writeSchedule(func, r.chosen->schedule);
+/// The header of the tuned program: where it came from and its estimate.
+static std::string header(const tune::SearchResult &r,
+                          const tune::Budget &budget) {
   return formatv("// hcl tune {0} (target {1}, budget {2}): estimated "
                  "latency {3} cycles, {4} DSP, {5} BRAM18K, {6} register "
                  "bits; unscheduled {7}\n",
@@ -160,8 +145,7 @@ static std::string tunedText(mlir::ModuleOp algorithm, StringRef entry,
                  latencyText(r.chosen->cost), r.chosen->cost.resources.dsp,
                  r.chosen->cost.resources.bram18k,
                  r.chosen->cost.resources.registerBits, latencyText(r.baseline))
-             .str() +
-         printed(*module);
+      .str();
 }
 
 int tuneMain() {
@@ -177,32 +161,23 @@ int tuneMain() {
   std::unique_ptr<LoadedProgram> loaded = LoadedProgram::load(inputFile);
   if (!loaded)
     return kBadInput;
-  // The search starts from the algorithm: a schedule already in the file
-  // is replaced.
-  mlir::OwningOpRef<mlir::ModuleOp> algorithm = loaded->module().clone();
-  if (mlir::failed(stripSchedule(*algorithm)))
-    return kBadInput;
-  mlir::FailureOr<mlir::func::FuncOp> entry =
-      tune::tuneEntry(*algorithm, entryName);
-  if (mlir::failed(entry))
-    return kBadInput;
-  tune::Program program;
-  program.text = printed(*algorithm);
-  program.entry = entry->getSymName().str();
-  program.target = *target;
-  program.explainRefusals = explain;
-  Expected<tune::SearchResult> result = tune::search(program, *entry, *options);
-  if (!result) {
-    fail(inputFile + ": " + toString(result.takeError()));
+  auto outcome =
+      tune::tuneModule(loaded->module(), entryName, *target, *options, explain);
+  if (auto *error = std::get_if<tune::TuneError>(&outcome)) {
+    if (error->kind == tune::Failure::BadInput)
+      return kBadInput;
+    fail(inputFile + ": " + error->message);
     return kNothing;
   }
+  tune::Tuned &tuned = std::get<tune::Tuned>(outcome);
+  tune::SearchResult *result = &tuned.search;
   outs() << formatv("hcl tune: @{0}, {1} band(s), {2} schedules estimated in "
                     "{3:F1} s{4}; target {5}, budget {6}\n",
-                    program.entry, result->bands, result->evaluated,
+                    tuned.entry, result->bands, result->evaluated,
                     result->seconds,
                     result->timedOut ? " (stopped at --time)" : "",
                     target->name, options->budget.str());
-  printFront(*result, tune::arrayNames(*entry));
+  printFront(*result, tuned.arrayNames);
   if (!result->chosen) {
     fail("no schedule fits the budget " + options->budget.str() +
          ": the unscheduled program already needs " +
@@ -212,9 +187,8 @@ int tuneMain() {
          " register bits");
     return kNoBudget;
   }
-  if (Error e =
-          writeFileAtomically(outputFile, tunedText(*algorithm, program.entry,
-                                                    *result, options->budget)))
+  if (Error e = writeFileAtomically(
+          outputFile, header(*result, options->budget) + tuned.text))
     return fail(toString(std::move(e)));
   outs() << "hcl tune: wrote " << outputFile << " (* above); checking it\n";
   if (!passesCheck(outputFile, false) ||
