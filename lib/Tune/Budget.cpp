@@ -6,7 +6,7 @@
 
 using namespace llvm;
 
-namespace hcl::tune {
+namespace hcl::tuner {
 
 double Budget::weight(const Resources &r) const {
   if (!dsp && !bram && !ff)
@@ -66,4 +66,4 @@ Expected<Budget> parseBudget(StringRef text) {
   return budget;
 }
 
-} // namespace hcl::tune
+} // namespace hcl::tuner

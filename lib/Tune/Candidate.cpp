@@ -4,7 +4,7 @@
 
 #include "llvm/ADT/StringExtras.h"
 
-namespace hcl::tune {
+namespace hcl::tuner {
 
 /// Two stages that partition one array along one dimension share the
 /// partition: the larger factor serves the smaller one's unroll too when it
@@ -74,4 +74,4 @@ std::string Schedule::summary(llvm::ArrayRef<std::string> arrayNames) const {
   return parts.empty() ? "(none)" : llvm::join(parts, "; ");
 }
 
-} // namespace hcl::tune
+} // namespace hcl::tuner

@@ -20,7 +20,7 @@
 
 using namespace mlir;
 
-namespace hcl::tune {
+namespace hcl::tuner {
 
 static std::optional<Cost> costOf(const FunctionEstimate &e) {
   Cost cost;
@@ -124,4 +124,4 @@ std::vector<std::optional<Cost>> evaluate(const Program &program,
   return costs;
 }
 
-} // namespace hcl::tune
+} // namespace hcl::tuner

@@ -9,7 +9,7 @@
 
 using namespace mlir;
 
-namespace hcl::tune {
+namespace hcl::tuner {
 
 FailureOr<func::FuncOp> tuneEntry(ModuleOp module, StringRef name) {
   if (!name.empty()) {
@@ -119,4 +119,4 @@ std::vector<Band> bandsOf(func::FuncOp func) {
   return bands;
 }
 
-} // namespace hcl::tune
+} // namespace hcl::tuner

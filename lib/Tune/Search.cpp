@@ -13,7 +13,7 @@
 
 using namespace llvm;
 
-namespace hcl::tune {
+namespace hcl::tuner {
 
 /// A band's candidates are enumerated in full up to this many.
 static constexpr size_t kExhaustive = 512;
@@ -356,4 +356,4 @@ Expected<SearchResult> search(const Program &program, mlir::func::FuncOp func,
   return Searcher(program, options).run(func);
 }
 
-} // namespace hcl::tune
+} // namespace hcl::tuner

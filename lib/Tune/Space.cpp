@@ -12,7 +12,7 @@
 
 using namespace mlir;
 
-namespace hcl::tune {
+namespace hcl::tuner {
 
 /// How many innermost loops of a band may move: 3! orders at most.
 static constexpr size_t kMovableLoops = 3;
@@ -324,4 +324,4 @@ std::vector<Schedule> bufferOptions(func::FuncOp func, const Band &band) {
   return out;
 }
 
-} // namespace hcl::tune
+} // namespace hcl::tuner

@@ -8,7 +8,7 @@
 
 using namespace mlir;
 
-namespace hcl::tune {
+namespace hcl::tuner {
 
 static std::string printed(ModuleOp module) {
   std::string text;
@@ -50,4 +50,4 @@ std::variant<Tuned, TuneError> tuneModule(ModuleOp module, StringRef entryName,
   return tuned;
 }
 
-} // namespace hcl::tune
+} // namespace hcl::tuner

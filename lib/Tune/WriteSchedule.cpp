@@ -10,7 +10,7 @@
 
 using namespace mlir;
 
-namespace hcl::tune {
+namespace hcl::tuner {
 
 namespace {
 /// Creates each stage and loop handle once, the first time it is named.
@@ -132,4 +132,4 @@ LogicalResult writeSchedule(func::FuncOp func, const Schedule &schedule) {
   return success();
 }
 
-} // namespace hcl::tune
+} // namespace hcl::tuner

@@ -80,26 +80,26 @@ static std::string resourcesText(const Resources &r) {
   return formatv("{0,5} {1,8} {2,9}", r.dsp, r.bram18k, r.registerBits);
 }
 
-static std::string latencyText(const tune::Cost &c) {
+static std::string latencyText(const tuner::Cost &c) {
   return (c.exact ? "" : "<=") + std::to_string(c.latency);
 }
 
-static void printFront(const tune::SearchResult &r,
+static void printFront(const tuner::SearchResult &r,
                        ArrayRef<std::string> names) {
   outs() << formatv("{0,14}  {1,5} {2,8} {3,9}  {4,8}  schedule\n", "latency",
                     "DSP", "BRAM18K", "reg.bits", "speedup");
-  auto row = [&](const tune::Point &p, bool chosen) {
+  auto row = [&](const tuner::Point &p, bool chosen) {
     outs() << formatv("{0}{1,13}  {2}  {3,7:F1}x  {4}\n", chosen ? "*" : " ",
                       latencyText(p.cost), resourcesText(p.cost.resources),
                       double(r.baseline.latency) / p.cost.latency,
                       p.schedule.summary(names));
   };
-  for (const tune::Point &p : r.front) {
+  for (const tuner::Point &p : r.front) {
     bool chosen = r.chosen && p.cost.latency == r.chosen->cost.latency &&
                   p.schedule.summary() == r.chosen->schedule.summary();
     row(p, chosen);
   }
-  if (r.chosen && llvm::none_of(r.front, [&](const tune::Point &p) {
+  if (r.chosen && llvm::none_of(r.front, [&](const tuner::Point &p) {
         return p.schedule.summary() == r.chosen->schedule.summary();
       }))
     row(*r.chosen, true);
@@ -117,10 +117,10 @@ static bool passesCheck(StringRef path, bool withHls) {
   return sys::ExecuteAndWait(self, args) == 0;
 }
 
-static Expected<tune::SearchOptions> searchOptions() {
-  tune::SearchOptions options;
+static Expected<tuner::SearchOptions> searchOptions() {
+  tuner::SearchOptions options;
   if (!budgetText.empty()) {
-    Expected<tune::Budget> budget = tune::parseBudget(budgetText);
+    Expected<tuner::Budget> budget = tuner::parseBudget(budgetText);
     if (!budget)
       return budget.takeError();
     options.budget = *budget;
@@ -136,8 +136,8 @@ static Expected<tune::SearchOptions> searchOptions() {
 }
 
 /// The header of the tuned program: where it came from and its estimate.
-static std::string header(const tune::SearchResult &r,
-                          const tune::Budget &budget) {
+static std::string header(const tuner::SearchResult &r,
+                          const tuner::Budget &budget) {
   return formatv("// hcl tune {0} (target {1}, budget {2}): estimated "
                  "latency {3} cycles, {4} DSP, {5} BRAM18K, {6} register "
                  "bits; unscheduled {7}\n",
@@ -149,7 +149,7 @@ static std::string header(const tune::SearchResult &r,
 }
 
 int tuneMain() {
-  Expected<tune::SearchOptions> options = searchOptions();
+  Expected<tuner::SearchOptions> options = searchOptions();
   if (!options)
     return fail(toString(options.takeError()));
   std::string error;
@@ -161,16 +161,16 @@ int tuneMain() {
   std::unique_ptr<LoadedProgram> loaded = LoadedProgram::load(inputFile);
   if (!loaded)
     return kBadInput;
-  auto outcome =
-      tune::tuneModule(loaded->module(), entryName, *target, *options, explain);
-  if (auto *error = std::get_if<tune::TuneError>(&outcome)) {
-    if (error->kind == tune::Failure::BadInput)
+  auto outcome = tuner::tuneModule(loaded->module(), entryName, *target,
+                                   *options, explain);
+  if (auto *error = std::get_if<tuner::TuneError>(&outcome)) {
+    if (error->kind == tuner::Failure::BadInput)
       return kBadInput;
     fail(inputFile + ": " + error->message);
     return kNothing;
   }
-  tune::Tuned &tuned = std::get<tune::Tuned>(outcome);
-  tune::SearchResult *result = &tuned.search;
+  tuner::Tuned &tuned = std::get<tuner::Tuned>(outcome);
+  tuner::SearchResult *result = &tuned.search;
   outs() << formatv("hcl tune: @{0}, {1} band(s), {2} schedules estimated in "
                     "{3:F1} s{4}; target {5}, budget {6}\n",
                     tuned.entry, result->bands, result->evaluated,

@@ -10,7 +10,7 @@
 #include <optional>
 #include <string>
 
-namespace hcl::tune {
+namespace hcl::tuner {
 
 /// Upper bounds on what hcl estimate counts: DSP slices, 18 Kb BRAMs and
 /// register bits (flip-flops). None: unbounded.
@@ -33,6 +33,6 @@ struct Budget {
 /// error that names the offending item.
 llvm::Expected<Budget> parseBudget(llvm::StringRef text);
 
-} // namespace hcl::tune
+} // namespace hcl::tuner
 
 #endif // HCL_TUNE_BUDGET_H

@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-namespace hcl::tune {
+namespace hcl::tuner {
 
 /// One perfectly nested band of loops of a stage, its leaf innermost: the
 /// unit the search reorders, unrolls and pipelines.
@@ -91,6 +91,6 @@ struct Cost {
   Resources resources;
 };
 
-} // namespace hcl::tune
+} // namespace hcl::tuner
 
 #endif // HCL_TUNE_CANDIDATE_H

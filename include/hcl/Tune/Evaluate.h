@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-namespace hcl::tune {
+namespace hcl::tuner {
 
 /// The program to tune, as text (each evaluator parses its own copy).
 struct Program {
@@ -46,6 +46,6 @@ std::vector<std::optional<Cost>> evaluate(const Program &program,
                                           llvm::ArrayRef<Schedule> candidates,
                                           unsigned threads = 0);
 
-} // namespace hcl::tune
+} // namespace hcl::tuner
 
 #endif // HCL_TUNE_EVALUATE_H

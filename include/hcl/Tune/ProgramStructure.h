@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-namespace hcl::tune {
+namespace hcl::tuner {
 
 /// The function hcl tune schedules: `name` when given, else @top, else the
 /// only public function with a body; failure (with a located error) if none.
@@ -44,6 +44,6 @@ struct Band {
 
 std::vector<Band> bandsOf(mlir::func::FuncOp func);
 
-} // namespace hcl::tune
+} // namespace hcl::tuner
 
 #endif // HCL_TUNE_PROGRAMSTRUCTURE_H

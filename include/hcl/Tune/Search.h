@@ -20,7 +20,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 
-namespace hcl::tune {
+namespace hcl::tuner {
 
 struct SearchOptions {
   Budget budget;
@@ -60,6 +60,6 @@ llvm::Expected<SearchResult> search(const Program &program,
 /// and better in one.
 bool dominates(const Cost &a, const Cost &b);
 
-} // namespace hcl::tune
+} // namespace hcl::tuner
 
 #endif // HCL_TUNE_SEARCH_H

@@ -14,7 +14,7 @@
 #include "hcl/Tune/Candidate.h"
 #include "hcl/Tune/ProgramStructure.h"
 
-namespace hcl::tune {
+namespace hcl::tuner {
 
 /// Loop orders the dependences allow (only the innermost three loops move;
 /// a loop whose bounds read another loop's variable stays inside that
@@ -37,6 +37,6 @@ std::vector<Schedule> reuseOptions(mlir::func::FuncOp func, const Band &band);
 /// loop does not move (an accumulation), buffer_at at each loop around it.
 std::vector<Schedule> bufferOptions(mlir::func::FuncOp func, const Band &band);
 
-} // namespace hcl::tune
+} // namespace hcl::tuner
 
 #endif // HCL_TUNE_SPACE_H

@@ -15,7 +15,7 @@
 
 #include <variant>
 
-namespace hcl::tune {
+namespace hcl::tuner {
 
 struct Tuned {
   std::string entry;
@@ -44,6 +44,6 @@ std::variant<Tuned, TuneError> tuneModule(mlir::ModuleOp module,
                                           const SearchOptions &options,
                                           bool explainRefusals = false);
 
-} // namespace hcl::tune
+} // namespace hcl::tuner
 
 #endif // HCL_TUNE_TUNE_H

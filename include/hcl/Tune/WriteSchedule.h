@@ -7,7 +7,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 
-namespace hcl::tune {
+namespace hcl::tuner {
 
 /// Appends `schedule` to `func` (before its return) as ordinary hcl
 /// schedule ops, in the order the primitives need: partitions, then per
@@ -17,6 +17,6 @@ namespace hcl::tune {
 mlir::LogicalResult writeSchedule(mlir::func::FuncOp func,
                                   const Schedule &schedule);
 
-} // namespace hcl::tune
+} // namespace hcl::tuner
 
 #endif // HCL_TUNE_WRITESCHEDULE_H
