@@ -23,6 +23,8 @@ static constexpr size_t kKeep = 4;
 static constexpr size_t kStride = 3;
 /// A combining step estimates this many of its best predicted moves.
 static constexpr size_t kVerify = 2;
+/// Rounds of coordinate descent after the greedy pass.
+static constexpr size_t kSweeps = 2;
 
 bool dominates(const Cost &a, const Cost &b) {
   const Resources &x = a.resources, &y = b.resources;
@@ -88,7 +90,10 @@ private:
   }
   void estimateBands(std::vector<BandSpace> &spaces, bool firstRound);
   void buildFront(BandSpace &space);
-  void combine(std::vector<BandSpace> &spaces, bool withinBudget);
+  std::vector<size_t> combine(std::vector<BandSpace> &spaces,
+                              bool withinBudget);
+  void polish(std::vector<BandSpace> &spaces, std::vector<size_t> state,
+              bool withinBudget);
   void estimateUniform(const std::vector<BandSpace> &spaces);
   void estimateBaselines(std::vector<BandSpace> &spaces);
   void record(const Point &p) { all.push_back(p); }
@@ -153,7 +158,16 @@ void Searcher::estimateBaselines(std::vector<BandSpace> &spaces) {
 }
 
 /// The band's Pareto front of latency against the budget's weight of its
-/// resources, cheapest first, after the unscheduled program.
+/// resources, cheapest first, after the unscheduled program. Banks break
+/// ties: a band that costs no DSP (zeroing an array) still offers each
+/// partition factor, which bands sharing the array must agree on.
+static int64_t banks(const Schedule &s) {
+  int64_t n = 0;
+  for (const PartitionChoice &p : s.partitions)
+    n += p.factor;
+  return n;
+}
+
 void Searcher::buildFront(BandSpace &space) {
   std::vector<Point> points = space.evaluated;
   const Budget &budget = options.budget;
@@ -163,6 +177,8 @@ void Searcher::buildFront(BandSpace &space) {
                      double wy = budget.weight(y.cost.resources);
                      if (wx != wy)
                        return wx < wy;
+                     if (banks(x.schedule) != banks(y.schedule))
+                       return banks(x.schedule) < banks(y.schedule);
                      return x.cost.latency < y.cost.latency;
                    });
   // The greedy pass starts every band unscheduled: that point comes first
@@ -188,7 +204,8 @@ static Schedule combination(const std::vector<BandSpace> &spaces,
 /// up to kStride points along its front) with the most latency saved per
 /// weight added. The bands' own estimates predict each move; the best
 /// kVerify predictions are estimated in the whole program, which decides.
-void Searcher::combine(std::vector<BandSpace> &spaces, bool withinBudget) {
+std::vector<size_t> Searcher::combine(std::vector<BandSpace> &spaces,
+                                      bool withinBudget) {
   const Budget &budget = options.budget;
   std::vector<size_t> state(spaces.size(), 0);
   Cost current = result.baseline;
@@ -229,7 +246,7 @@ void Searcher::combine(std::vector<BandSpace> &spaces, bool withinBudget) {
     });
     moves.resize(std::min(moves.size(), kVerify));
     if (moves.empty())
-      return;
+      return state;
     std::vector<Schedule> schedules;
     for (const Move &m : moves)
       schedules.push_back(combination(spaces, m.state));
@@ -249,9 +266,51 @@ void Searcher::combine(std::vector<BandSpace> &spaces, bool withinBudget) {
       }
     }
     if (!pick)
-      return;
+      return state;
     state = moves[*pick].state;
     current = *costs[*pick];
+  }
+  return state;
+}
+
+/// Coordinate descent from where the greedy pass stopped: each band in turn
+/// tries every point of its front with the others fixed (all estimated in
+/// the whole program at once); the fastest admissible change is taken, for
+/// up to kSweeps rounds.
+void Searcher::polish(std::vector<BandSpace> &spaces, std::vector<size_t> state,
+                      bool withinBudget) {
+  const Budget &budget = options.budget;
+  std::optional<Cost> current = estimate({combination(spaces, state)}).front();
+  if (!current)
+    return;
+  for (size_t sweep = 0; sweep < kSweeps && !outOfTime(); ++sweep) {
+    std::vector<std::vector<size_t>> states;
+    std::vector<Schedule> schedules;
+    for (size_t b = 0; b < spaces.size(); ++b)
+      for (size_t j = 0; j < spaces[b].front.size(); ++j) {
+        if (j == state[b])
+          continue;
+        std::vector<size_t> next = state;
+        next[b] = j;
+        schedules.push_back(combination(spaces, next));
+        states.push_back(std::move(next));
+      }
+    std::vector<std::optional<Cost>> costs = estimate(schedules);
+    std::optional<size_t> pick;
+    for (size_t i = 0; i < states.size(); ++i) {
+      if (!costs[i])
+        continue;
+      record({schedules[i], *costs[i]});
+      if (withinBudget && !budget.admits(costs[i]->resources))
+        continue;
+      const Cost &best = pick ? *costs[*pick] : *current;
+      if (costs[i]->latency < best.latency)
+        pick = i;
+    }
+    if (!pick)
+      return;
+    state = states[*pick];
+    current = costs[*pick];
   }
 }
 
@@ -321,10 +380,13 @@ Expected<SearchResult> Searcher::run(mlir::func::FuncOp func) {
                      << "\n";
   }
   estimateUniform(spaces);
-  combine(spaces, false);
   const Budget &budget = options.budget;
-  if (budget.dsp || budget.bram || budget.ff)
-    combine(spaces, true);
+  bool bounded = budget.dsp || budget.bram || budget.ff;
+  std::vector<size_t> reached = combine(spaces, false);
+  if (!bounded)
+    polish(spaces, reached, false);
+  if (bounded)
+    polish(spaces, combine(spaces, true), true);
   for (const Point &p : all) {
     if (!budget.admits(p.cost.resources))
       continue;
