@@ -94,6 +94,7 @@ private:
                               bool withinBudget);
   void polish(std::vector<BandSpace> &spaces, std::vector<size_t> state,
               bool withinBudget);
+  std::vector<size_t> bestPredicted(const std::vector<BandSpace> &spaces);
   void estimateUniform(const std::vector<BandSpace> &spaces);
   void estimateBaselines(std::vector<BandSpace> &spaces);
   void record(const Point &p) { all.push_back(p); }
@@ -314,6 +315,56 @@ void Searcher::polish(std::vector<BandSpace> &spaces, std::vector<size_t> state,
   }
 }
 
+/// The bands' own estimates add up (stages run one after another, each
+/// pipelined loop has its own units): the combination they predict fastest
+/// within the budget, found by dynamic programming over the bands with the
+/// Pareto set of (weight, latency) kept at each step. Coordinate descent
+/// changes one band at a time; this moves several at once (gesummv within
+/// the hand schedule's DSPs: one band up, two down).
+std::vector<size_t>
+Searcher::bestPredicted(const std::vector<BandSpace> &spaces) {
+  const Budget &budget = options.budget;
+  struct Partial {
+    Cost cost;
+    std::vector<size_t> state;
+  };
+  std::vector<Partial> partials{{result.baseline, {}}};
+  for (const BandSpace &space : spaces) {
+    std::vector<Partial> next;
+    for (const Partial &p : partials)
+      for (size_t j = 0; j < space.front.size(); ++j) {
+        const Cost &from = space.front.front().cost, &to = space.front[j].cost;
+        Partial q = p;
+        q.cost.latency += to.latency - from.latency;
+        q.cost.resources.dsp += to.resources.dsp - from.resources.dsp;
+        q.cost.resources.bram18k +=
+            to.resources.bram18k - from.resources.bram18k;
+        q.cost.resources.registerBits +=
+            to.resources.registerBits - from.resources.registerBits;
+        if (!budget.admits(q.cost.resources))
+          continue;
+        q.state.push_back(j);
+        next.push_back(std::move(q));
+      }
+    // Keep the Pareto set: by weight, each one faster than all before it.
+    llvm::stable_sort(next, [&](const Partial &x, const Partial &y) {
+      double wx = budget.weight(x.cost.resources);
+      double wy = budget.weight(y.cost.resources);
+      return wx != wy ? wx < wy : x.cost.latency < y.cost.latency;
+    });
+    partials.clear();
+    int64_t best = std::numeric_limits<int64_t>::max();
+    for (Partial &p : next)
+      if (p.cost.latency < best) {
+        best = p.cost.latency;
+        partials.push_back(std::move(p));
+      }
+    if (partials.empty())
+      return std::vector<size_t>(spaces.size(), 0);
+  }
+  return partials.back().state; // the fastest
+}
+
 /// Bands that share an array want the same partition factor: a copy of an
 /// unroll by 2 over 4 cyclic banks may hit any bank. So every band at one
 /// unroll factor at once (its fastest point with at most that factor) is
@@ -385,8 +436,10 @@ Expected<SearchResult> Searcher::run(mlir::func::FuncOp func) {
   std::vector<size_t> reached = combine(spaces, false);
   if (!bounded)
     polish(spaces, reached, false);
-  if (bounded)
+  if (bounded) {
     polish(spaces, combine(spaces, true), true);
+    polish(spaces, bestPredicted(spaces), true);
+  }
   for (const Point &p : all) {
     if (!budget.admits(p.cost.resources))
       continue;
