@@ -55,6 +55,14 @@ std::string Schedule::summary(llvm::ArrayRef<std::string> arrayNames) const {
     std::string text = b.stage + ":";
     if (b.order != b.original)
       text += " order " + llvm::join(b.order, ",");
+    if (b.unrolledLoops > 0 && b.unrolledLoops < b.order.size()) {
+      size_t pipelined = b.order.size() - 1 - b.unrolledLoops;
+      std::vector<std::string> inner(b.order.begin() + pipelined + 1,
+                                     b.order.end());
+      parts.push_back(text + " pipeline " + b.order[pipelined] + ", unroll " +
+                      llvm::join(inner, ",") + " fully");
+      continue;
+    }
     text += b.unroll > 1 ? " unroll " + b.order.back() + " x" +
                                std::to_string(b.unroll) + ", pipeline"
                          : " pipeline " + b.order.back();

@@ -17,6 +17,8 @@ namespace hcl::tuner {
 /// How many innermost loops of a band may move: 3! orders at most.
 static constexpr size_t kMovableLoops = 3;
 static constexpr int64_t kMaxUnroll = 32;
+/// Copies of a body unrolled fully under a pipelined loop.
+static constexpr int64_t kMaxCopies = kMaxUnroll;
 
 static int arrayNumber(func::FuncOp func, Value memref) {
   std::vector<Value> arrays = arraysOf(func);
@@ -193,6 +195,39 @@ static std::vector<PartitionChoice> partitionsFor(func::FuncOp func,
   return out;
 }
 
+/// The innermost one to three loops of `order` unrolled fully (at most
+/// kMaxCopies copies, as many as an unroll) under a pipeline of the loop around
+/// them, each array they walk partitioned by their trip counts along the
+/// dimensions they move.
+static void addPipelineAbove(func::FuncOp func, const Band &band,
+                             const std::vector<unsigned> &order,
+                             BandSchedule bs, bool partitionArguments,
+                             std::vector<Schedule> &out) {
+  for (size_t d = 1; d <= kMovableLoops && d < order.size(); ++d) {
+    int64_t copies = 1;
+    bool known = true;
+    for (size_t k = order.size() - d; k < order.size(); ++k) {
+      std::optional<int64_t> trips = band.tripCount(order[k]);
+      known &= trips.has_value();
+      copies *= trips.value_or(1);
+    }
+    if (!known || copies > kMaxCopies || copies < 2)
+      continue;
+    bs.unroll = 1;
+    bs.unrolledLoops = d;
+    for (bool partition : {false, true}) {
+      Schedule s;
+      s.bands.push_back(bs);
+      for (size_t k = order.size() - d; partition && k < order.size(); ++k)
+        for (const PartitionChoice &p : partitionsFor(
+                 func, band, ivOf(band, order[k]), *band.tripCount(order[k]),
+                 Kind::Cyclic, partitionArguments))
+          s.partitions.push_back(p);
+      out.push_back(std::move(s));
+    }
+  }
+}
+
 std::vector<Schedule> coreOptions(func::FuncOp func, const Band &band,
                                   bool partitionArguments) {
   std::vector<Schedule> out;
@@ -205,6 +240,7 @@ std::vector<Schedule> coreOptions(func::FuncOp func, const Band &band,
       bs.order.push_back(names[p]);
     unsigned inner = order.back();
     Value iv = ivOf(band, inner);
+    addPipelineAbove(func, band, order, bs, partitionArguments, out);
     for (int64_t u : unrollFactors(band.tripCount(inner))) {
       bs.unroll = u;
       for (Kind kind : {Kind::Cyclic, Kind::Block}) {

@@ -82,6 +82,15 @@ static void writeReorder(OpBuilder &b, Location loc, Handles &handles,
 static void writeUnrollPipeline(OpBuilder &b, Location loc, Handles &handles,
                                 const BandSchedule &band) {
   const std::string &s = band.stage;
+  if (band.unrolledLoops > 0 && band.unrolledLoops < band.order.size()) {
+    size_t pipelined = band.order.size() - 1 - band.unrolledLoops;
+    for (size_t k = pipelined + 1; k < band.order.size(); ++k)
+      UnrollOp::create(b, loc, handles.stage(s), handles.loop(s, band.order[k]),
+                       0);
+    PipelineOp::create(b, loc, handles.stage(s),
+                       handles.loop(s, band.order[pipelined]), 1);
+    return;
+  }
   Value inner = handles.loop(s, band.order.back());
   if (band.unroll <= 1) {
     PipelineOp::create(b, loc, handles.stage(s), inner, 1);

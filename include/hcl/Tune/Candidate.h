@@ -33,6 +33,9 @@ struct BandSchedule {
   /// and its outer loop pipelined at II 1 (the form hcl estimate models);
   /// 1: the innermost loop pipelined as it is.
   int64_t unroll = 1;
+  /// When positive: the innermost `unrolledLoops` loops of `order` are
+  /// unrolled fully and the loop around them is pipelined (`unroll` is 1).
+  size_t unrolledLoops = 0;
 };
 
 enum class Kind { Cyclic, Block, Complete };
