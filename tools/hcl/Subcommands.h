@@ -24,6 +24,10 @@ extern llvm::cl::SubCommand estimateSubcommand;
 /// `hcl estimate`: returns the process exit code.
 int estimateMain();
 
+extern llvm::cl::SubCommand tuneSubcommand;
+/// `hcl tune`: returns the process exit code.
+int tuneMain();
+
 extern llvm::cl::SubCommand hlsSubcommand;
 /// `hcl hls`: returns the process exit code.
 int hlsMain();

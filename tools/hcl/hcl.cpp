@@ -6,7 +6,7 @@
 //   hcl check FILE.mlir [--entry NAME] [--seeds N] [--check-bounds] [--threads
 //   N]
 //                       [--input-range [NAME=]LO,HI]...
-//   ... (hls, bambu, estimate, rtl, import, onnx-test, quantize: see
+//   ... (hls, bambu, estimate, rtl, tune, import, onnx-test, quantize: see
 //   `hcl --help`; each subcommand's options are in its own file)
 //
 //===----------------------------------------------------------------------===//
@@ -44,6 +44,8 @@ static constexpr StringLiteral kCommands =
     "  hcl bambu FILE.mlir -o DIR write a PandA-Bambu C project\n"
     "  hcl estimate FILE.mlir     estimate IIs, latency and resources\n"
     "  hcl rtl FILE.mlir -o DIR   write a kernel as SystemVerilog\n"
+    "  hcl tune FILE.mlir -o OUT.mlir   choose a schedule with the "
+    "estimator\n"
     "  hcl import FILE.onnx -o FILE.mlir   an ONNX model as an hcl program\n"
     "  hcl onnx-test DIR...       run ONNX backend tests with the JIT\n"
     "  hcl quantize FILE.onnx --calibrate DIR -o q.mlir   fixed point\n"
@@ -208,6 +210,8 @@ int main(int argc, char **argv) {
     return hcl::driver::estimateMain();
   if (hcl::driver::rtlSubcommand)
     return hcl::driver::rtlMain();
+  if (hcl::driver::tuneSubcommand)
+    return hcl::driver::tuneMain();
   if (hcl::driver::importSubcommand)
     return hcl::driver::importMain();
   if (hcl::driver::quantizeSubcommand)

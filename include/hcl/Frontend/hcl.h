@@ -28,6 +28,7 @@
 #include "hcl/Frontend/Schedule.h"
 #include "hcl/Frontend/SourceLocation.h"
 #include "hcl/Frontend/Tensor.h"
+#include "hcl/Frontend/Tune.h"
 #include "hcl/Frontend/Type.h"
 
 #endif // HCL_FRONTEND_HCL_H

@@ -1,0 +1,49 @@
+//===- ProgramStructure.h - what hcl tune can schedule ----------*- C++ -*-===//
+//
+// The entry function's arrays (numbered, so that a candidate can name one in
+// any copy of the program) and its bands: in each stage, every leaf loop
+// with the loops around it that hold nothing else.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HCL_TUNE_PROGRAMSTRUCTURE_H
+#define HCL_TUNE_PROGRAMSTRUCTURE_H
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace hcl::tuner {
+
+/// The function hcl tune schedules: `name` when given, else @top, else the
+/// only public function with a body; failure (with a located error) if none.
+mlir::FailureOr<mlir::func::FuncOp> tuneEntry(mlir::ModuleOp module,
+                                              llvm::StringRef name);
+
+/// The memref arguments of `func`, then its memref.alloc results in program
+/// order: a candidate's array number indexes this list.
+std::vector<mlir::Value> arraysOf(mlir::func::FuncOp func);
+
+/// The source names of arraysOf(func): an argument's hcl.arg_name, an
+/// allocation's `name`; "" where there is none.
+std::vector<std::string> arrayNames(mlir::func::FuncOp func);
+
+/// A perfect nest of named affine.for loops ending in a loop that holds no
+/// other loop, inside the stage `stage`.
+struct Band {
+  std::string stage;
+  std::vector<mlir::affine::AffineForOp> loops; // outermost first
+  std::vector<std::string> names() const;
+  /// The constant trip count of loop `i`, if it has one.
+  std::optional<int64_t> tripCount(size_t i) const;
+};
+
+std::vector<Band> bandsOf(mlir::func::FuncOp func);
+
+} // namespace hcl::tuner
+
+#endif // HCL_TUNE_PROGRAMSTRUCTURE_H

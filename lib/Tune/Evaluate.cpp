@@ -1,0 +1,127 @@
+//===- Evaluate.cpp - the estimator's verdict on candidate schedules ------===//
+
+#include "hcl/Tune/Evaluate.h"
+
+#include "hcl/Analysis/Estimate.h"
+#include "hcl/Dialect/HCL/Naming.h"
+#include "hcl/InitHCL.h"
+#include "hcl/Transforms/Passes.h"
+#include "hcl/Tune/ProgramStructure.h"
+#include "hcl/Tune/WriteSchedule.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
+
+#include <mutex>
+
+using namespace mlir;
+
+namespace hcl::tuner {
+
+static std::optional<Cost> costOf(const FunctionEstimate &e) {
+  Cost cost;
+  cost.resources = e.resources;
+  if (e.latency) {
+    cost.latency = *e.latency;
+  } else if (e.worstCaseLatency) {
+    cost.latency = *e.worstCaseLatency;
+    cost.exact = false;
+  } else {
+    return std::nullopt;
+  }
+  return cost;
+}
+
+static std::optional<Cost> evaluateOne(ModuleOp original, StringRef entry,
+                                       const TargetModel &target,
+                                       const Schedule &candidate) {
+  OwningOpRef<ModuleOp> module = original.clone();
+  auto func = module->lookupSymbol<func::FuncOp>(entry);
+  if (!func || failed(writeSchedule(func, candidate)) ||
+      failed(applySchedule(*module)))
+    return std::nullopt;
+  // The primitives may have replaced the function: look it up again.
+  func = module->lookupSymbol<func::FuncOp>(entry);
+  if (!func)
+    return std::nullopt;
+  return costOf(estimateFunction(func, target));
+}
+
+/// Erases the function's top-level stages other than `stage` (those whose
+/// results nothing uses).
+static void keepOnlyStage(ModuleOp module, StringRef entry, StringRef stage) {
+  auto func = module.lookupSymbol<func::FuncOp>(entry);
+  if (!func)
+    return;
+  for (Operation &op : llvm::make_early_inc_range(func.getBody().getOps())) {
+    StringRef name = getStageName(&op);
+    if (!name.empty() && name != stage && op.use_empty())
+      op.erase();
+  }
+}
+
+std::vector<std::optional<Cost>>
+evaluateSlice(const Program &program, llvm::ArrayRef<Schedule> candidates) {
+  DialectRegistry registry;
+  registerHCLDialects(registry);
+  MLIRContext context(registry, MLIRContext::Threading::DISABLED);
+  context.loadAllAvailableDialects();
+  // A refused candidate is skipped, not reported (unless asked to).
+  std::string firstDiagnostic;
+  ScopedDiagnosticHandler quiet(&context, [&](Diagnostic &d) {
+    if (firstDiagnostic.empty())
+      firstDiagnostic = d.str();
+    return success();
+  });
+  std::vector<std::optional<Cost>> costs(candidates.size());
+  OwningOpRef<ModuleOp> module =
+      parseSourceString<ModuleOp>(program.text, &context);
+  if (!module)
+    return costs;
+  if (!program.onlyStage.empty())
+    keepOnlyStage(*module, program.entry, program.onlyStage);
+  for (auto [i, candidate] : llvm::enumerate(candidates)) {
+    firstDiagnostic.clear();
+    costs[i] = evaluateOne(*module, program.entry, program.target, candidate);
+    if (!costs[i] && program.explainRefusals) {
+      static std::mutex lines;
+      std::lock_guard<std::mutex> lock(lines);
+      llvm::errs() << "hcl tune: refused: " << candidate.summary() << ": "
+                   << (firstDiagnostic.empty() ? "unbounded latency"
+                                               : firstDiagnostic)
+                   << "\n";
+    }
+  }
+  return costs;
+}
+
+std::vector<std::optional<Cost>> evaluate(const Program &program,
+                                          llvm::ArrayRef<Schedule> candidates,
+                                          unsigned threads) {
+  if (threads == 0)
+    threads = llvm::hardware_concurrency().compute_thread_count();
+  threads = std::max(1u, std::min<unsigned>(threads, candidates.size()));
+  if (threads <= 1)
+    return evaluateSlice(program, candidates);
+  // A few slices per thread even out candidates of different cost.
+  size_t slices = std::min<size_t>(candidates.size(), threads * 4);
+  size_t per = (candidates.size() + slices - 1) / slices;
+  std::vector<std::optional<Cost>> costs(candidates.size());
+  llvm::DefaultThreadPool pool(llvm::hardware_concurrency(threads));
+  for (size_t begin = 0; begin < candidates.size(); begin += per) {
+    size_t count = std::min(per, candidates.size() - begin);
+    pool.async([&, begin, count] {
+      std::vector<std::optional<Cost>> part =
+          evaluateSlice(program, candidates.slice(begin, count));
+      std::copy(part.begin(), part.end(), costs.begin() + begin);
+    });
+  }
+  pool.wait();
+  return costs;
+}
+
+} // namespace hcl::tuner

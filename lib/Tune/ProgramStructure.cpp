@@ -1,0 +1,122 @@
+//===- ProgramStructure.cpp - the entry's arrays and bands ----------------===//
+
+#include "hcl/Tune/ProgramStructure.h"
+
+#include "hcl/Dialect/HCL/Naming.h"
+
+#include "mlir/Dialect/Affine/Analysis/LoopAnalysis.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+
+using namespace mlir;
+
+namespace hcl::tuner {
+
+FailureOr<func::FuncOp> tuneEntry(ModuleOp module, StringRef name) {
+  if (!name.empty()) {
+    if (auto f = module.lookupSymbol<func::FuncOp>(name); f && !f.isExternal())
+      return f;
+    return module.emitError() << "no function @" << name << " to tune";
+  }
+  if (auto top = module.lookupSymbol<func::FuncOp>("top"))
+    return top;
+  func::FuncOp only;
+  for (auto f : module.getOps<func::FuncOp>()) {
+    if (f.isExternal() || !f.isPublic())
+      continue;
+    if (only)
+      return module.emitError()
+             << "several functions: name the one to tune (--entry)";
+    only = f;
+  }
+  if (!only)
+    return module.emitError() << "no function to tune";
+  return only;
+}
+
+std::vector<Value> arraysOf(func::FuncOp func) {
+  std::vector<Value> arrays;
+  for (BlockArgument a : func.getArguments())
+    if (isa<MemRefType>(a.getType()))
+      arrays.push_back(a);
+  func.walk([&](memref::AllocOp alloc) { arrays.push_back(alloc); });
+  return arrays;
+}
+
+std::vector<std::string> arrayNames(func::FuncOp func) {
+  std::vector<std::string> names;
+  for (Value array : arraysOf(func)) {
+    StringAttr name;
+    if (auto arg = dyn_cast<BlockArgument>(array))
+      name =
+          func.getArgAttrOfType<StringAttr>(arg.getArgNumber(), "hcl.arg_name");
+    else
+      name = array.getDefiningOp()->getAttrOfType<StringAttr>("name");
+    names.push_back(name ? name.str() : "");
+  }
+  return names;
+}
+
+std::vector<std::string> Band::names() const {
+  std::vector<std::string> out;
+  for (affine::AffineForOp loop : loops)
+    out.push_back(getLoopName(loop).str());
+  return out;
+}
+
+std::optional<int64_t> Band::tripCount(size_t i) const {
+  std::optional<uint64_t> trips = affine::getConstantTripCount(loops[i]);
+  if (!trips)
+    return std::nullopt;
+  return static_cast<int64_t>(*trips);
+}
+
+/// The only loop `loop`'s body holds besides its terminator, if that is all.
+static bool holdsOnly(affine::AffineForOp parent, Operation *child) {
+  Block *body = parent.getBody();
+  return &body->front() == child &&
+         child->getNextNode() == body->getTerminator();
+}
+
+/// The band ending at the leaf `leaf`: it and the loops around it up to the
+/// stage that hold nothing else; loops without a name end it.
+static std::optional<Band> bandAt(affine::AffineForOp leaf) {
+  Band band;
+  Operation *op = leaf;
+  while (auto loop = dyn_cast<affine::AffineForOp>(op)) {
+    if (getLoopName(loop).empty())
+      break;
+    band.loops.insert(band.loops.begin(), loop);
+    if (!getStageName(loop).empty()) {
+      band.stage = getStageName(loop).str();
+      return band;
+    }
+    auto parent = dyn_cast<affine::AffineForOp>(loop->getParentOp());
+    if (!parent || !holdsOnly(parent, loop))
+      break;
+    op = parent;
+  }
+  // The band stops short of its stage: name the stage from above.
+  for (Operation *p = op->getParentOp(); p; p = p->getParentOp())
+    if (!getStageName(p).empty()) {
+      band.stage = getStageName(p).str();
+      break;
+    }
+  if (band.stage.empty() || band.loops.empty())
+    return std::nullopt;
+  return band;
+}
+
+std::vector<Band> bandsOf(func::FuncOp func) {
+  std::vector<Band> bands;
+  func.walk([&](affine::AffineForOp loop) {
+    bool leaf = true;
+    loop.getBody()->walk([&](affine::AffineForOp) { leaf = false; });
+    if (!leaf)
+      return;
+    if (std::optional<Band> band = bandAt(loop))
+      bands.push_back(std::move(*band));
+  });
+  return bands;
+}
+
+} // namespace hcl::tuner

@@ -1,0 +1,474 @@
+//===- Search.cpp - hcl tune's search over candidate schedules ------------===//
+
+#include "hcl/Tune/Search.h"
+
+#include "hcl/Tune/ProgramStructure.h"
+#include "hcl/Tune/Space.h"
+
+#include <algorithm>
+#include <chrono>
+#include <limits>
+#include <map>
+#include <set>
+
+using namespace llvm;
+
+namespace hcl::tuner {
+
+/// A band's candidates are enumerated in full up to this many.
+static constexpr size_t kExhaustive = 512;
+/// Rounds that narrow the space keep this many of the best.
+static constexpr size_t kKeep = 4;
+/// A combining step may move a band this many points along its front.
+static constexpr size_t kStride = 3;
+/// A combining step estimates this many of its best predicted moves.
+static constexpr size_t kVerify = 2;
+/// Rounds of coordinate descent after the greedy pass.
+static constexpr size_t kSweeps = 2;
+
+bool dominates(const Cost &a, const Cost &b) {
+  const Resources &x = a.resources, &y = b.resources;
+  bool noWorse = a.latency <= b.latency && x.dsp <= y.dsp &&
+                 x.bram18k <= y.bram18k && x.registerBits <= y.registerBits;
+  bool better = a.latency < b.latency || x.dsp < y.dsp ||
+                x.bram18k < y.bram18k || x.registerBits < y.registerBits;
+  return noWorse && better;
+}
+
+static std::vector<Schedule> product(ArrayRef<Schedule> a,
+                                     ArrayRef<Schedule> b) {
+  std::vector<Schedule> out;
+  for (const Schedule &x : a) {
+    out.push_back(x);
+    for (const Schedule &y : b)
+      out.push_back(x.combinedWith(y));
+  }
+  return out;
+}
+
+namespace {
+struct BandSpace {
+  std::string stage;
+  Cost baseline;                 // the stage alone, unscheduled
+  std::vector<Schedule> first;   // evaluated in the first round
+  std::vector<Schedule> buffers; // tried on the best of the first round
+  bool exhaustive = true;
+  std::vector<Point> evaluated;
+  std::vector<Point> front; // by weight, cheapest (unscheduled) first
+  /// The band's unroll factor at each point of the front.
+  int64_t unrollAt(size_t i) const {
+    const Schedule &s = front[i].schedule;
+    return s.bands.empty() ? 0 : s.bands.front().unroll;
+  }
+};
+
+class Searcher {
+public:
+  Searcher(const Program &program, const SearchOptions &options)
+      : program(program), options(options),
+        start(std::chrono::steady_clock::now()) {}
+
+  Expected<SearchResult> run(mlir::func::FuncOp func);
+
+private:
+  std::vector<std::optional<Cost>> estimate(ArrayRef<Schedule> candidates,
+                                            StringRef stage = "") {
+    result.evaluated += candidates.size();
+    Program part = program;
+    part.onlyStage = stage.str();
+    return evaluate(part, candidates, options.threads);
+  }
+  double elapsed() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                         start)
+        .count();
+  }
+  bool outOfTime() {
+    if (options.timeLimit > 0 && elapsed() > options.timeLimit)
+      result.timedOut = true;
+    return result.timedOut;
+  }
+  void estimateBands(std::vector<BandSpace> &spaces, bool firstRound);
+  void buildFront(BandSpace &space);
+  std::vector<size_t> combine(std::vector<BandSpace> &spaces,
+                              bool withinBudget);
+  void polish(std::vector<BandSpace> &spaces, std::vector<size_t> state,
+              bool withinBudget);
+  std::vector<size_t> bestPredicted(const std::vector<BandSpace> &spaces);
+  void estimateUniform(const std::vector<BandSpace> &spaces);
+  void estimateBaselines(std::vector<BandSpace> &spaces);
+  void record(const Point &p) { all.push_back(p); }
+
+  const Program &program;
+  const SearchOptions &options;
+  std::chrono::steady_clock::time_point start;
+  SearchResult result;
+  std::vector<Point> all; // whole-program combinations estimated
+};
+} // namespace
+
+/// Estimates each band's candidates of a round, in its stage alone, one
+/// batch per stage (all cores).
+void Searcher::estimateBands(std::vector<BandSpace> &spaces, bool firstRound) {
+  std::map<std::string, std::vector<size_t>> byStage;
+  for (auto [b, space] : llvm::enumerate(spaces))
+    byStage[space.stage].push_back(b);
+  for (auto &[stage, members] : byStage) {
+    if (outOfTime())
+      return;
+    std::vector<Schedule> batch;
+    std::vector<size_t> owner;
+    for (size_t b : members) {
+      BandSpace &space = spaces[b];
+      std::vector<Schedule> round;
+      if (firstRound) {
+        round = space.first;
+      } else if (!space.exhaustive) {
+        std::vector<Point> best = space.evaluated;
+        llvm::sort(best, [](const Point &x, const Point &y) {
+          return x.cost.latency < y.cost.latency;
+        });
+        best.resize(std::min(best.size(), kKeep));
+        for (const Point &p : best)
+          for (const Schedule &buffer : space.buffers)
+            round.push_back(p.schedule.combinedWith(buffer));
+      }
+      for (Schedule &s : round) {
+        batch.push_back(std::move(s));
+        owner.push_back(b);
+      }
+    }
+    std::vector<std::optional<Cost>> costs = estimate(batch, stage);
+    for (size_t i = 0; i < batch.size(); ++i)
+      if (costs[i])
+        spaces[owner[i]].evaluated.push_back({batch[i], *costs[i]});
+  }
+}
+
+/// Each stage alone, unscheduled: where its bands' fronts start.
+void Searcher::estimateBaselines(std::vector<BandSpace> &spaces) {
+  std::map<std::string, Cost> baselines;
+  for (BandSpace &space : spaces) {
+    auto it = baselines.find(space.stage);
+    if (it == baselines.end()) {
+      std::optional<Cost> cost = estimate({Schedule()}, space.stage).front();
+      it = baselines.emplace(space.stage, cost ? *cost : result.baseline).first;
+    }
+    space.baseline = it->second;
+  }
+}
+
+/// The band's Pareto front of latency against the budget's weight of its
+/// resources, cheapest first, after the unscheduled program. Banks break
+/// ties: a band that costs no DSP (zeroing an array) still offers each
+/// partition factor, which bands sharing the array must agree on.
+static int64_t banks(const Schedule &s) {
+  int64_t n = 0;
+  for (const PartitionChoice &p : s.partitions)
+    n += p.factor;
+  return n;
+}
+
+void Searcher::buildFront(BandSpace &space) {
+  std::vector<Point> points = space.evaluated;
+  const Budget &budget = options.budget;
+  std::stable_sort(points.begin(), points.end(),
+                   [&](const Point &x, const Point &y) {
+                     double wx = budget.weight(x.cost.resources);
+                     double wy = budget.weight(y.cost.resources);
+                     if (wx != wy)
+                       return wx < wy;
+                     if (banks(x.schedule) != banks(y.schedule))
+                       return banks(x.schedule) < banks(y.schedule);
+                     return x.cost.latency < y.cost.latency;
+                   });
+  // The greedy pass starts every band unscheduled: that point comes first
+  // even where a schedule costs no more.
+  space.front.push_back({Schedule(), space.baseline});
+  int64_t best = space.baseline.latency;
+  for (Point &p : points)
+    if (p.cost.latency < best) {
+      best = p.cost.latency;
+      space.front.push_back(std::move(p));
+    }
+}
+
+static Schedule combination(const std::vector<BandSpace> &spaces,
+                            const std::vector<size_t> &state) {
+  Schedule s;
+  for (size_t b = 0; b < spaces.size(); ++b)
+    s = s.combinedWith(spaces[b].front[state[b]].schedule);
+  return s;
+}
+
+/// Greedy: from every band unscheduled, repeatedly take the move (one band
+/// up to kStride points along its front) with the most latency saved per
+/// weight added. The bands' own estimates predict each move; the best
+/// kVerify predictions are estimated in the whole program, which decides.
+std::vector<size_t> Searcher::combine(std::vector<BandSpace> &spaces,
+                                      bool withinBudget) {
+  const Budget &budget = options.budget;
+  std::vector<size_t> state(spaces.size(), 0);
+  Cost current = result.baseline;
+  auto ratio = [&](const Cost &to) {
+    double gain = double(current.latency - to.latency);
+    double added =
+        budget.weight(to.resources) - budget.weight(current.resources);
+    if (gain <= 0)
+      return -1.0;
+    return added <= 0 ? std::numeric_limits<double>::infinity() : gain / added;
+  };
+  while (!outOfTime()) {
+    struct Move {
+      std::vector<size_t> state;
+      double predicted;
+    };
+    std::vector<Move> moves;
+    for (size_t b = 0; b < spaces.size(); ++b)
+      for (size_t j = state[b] + 1;
+           j < spaces[b].front.size() && j <= state[b] + kStride; ++j) {
+        const Cost &from = spaces[b].front[state[b]].cost;
+        const Cost &to = spaces[b].front[j].cost;
+        Cost guess = current;
+        guess.latency += to.latency - from.latency;
+        guess.resources.dsp += to.resources.dsp - from.resources.dsp;
+        guess.resources.bram18k +=
+            to.resources.bram18k - from.resources.bram18k;
+        guess.resources.registerBits +=
+            to.resources.registerBits - from.resources.registerBits;
+        if (withinBudget && !budget.admits(guess.resources))
+          continue;
+        std::vector<size_t> next = state;
+        next[b] = j;
+        moves.push_back({std::move(next), ratio(guess)});
+      }
+    llvm::stable_sort(moves, [](const Move &x, const Move &y) {
+      return x.predicted > y.predicted;
+    });
+    moves.resize(std::min(moves.size(), kVerify));
+    if (moves.empty())
+      return state;
+    std::vector<Schedule> schedules;
+    for (const Move &m : moves)
+      schedules.push_back(combination(spaces, m.state));
+    std::vector<std::optional<Cost>> costs = estimate(schedules);
+    std::optional<size_t> pick;
+    double bestRatio = 0;
+    for (size_t i = 0; i < moves.size(); ++i) {
+      if (!costs[i])
+        continue;
+      record({schedules[i], *costs[i]});
+      if (withinBudget && !budget.admits(costs[i]->resources))
+        continue;
+      double r = ratio(*costs[i]);
+      if (r > 0 && (!pick || r > bestRatio)) {
+        pick = i;
+        bestRatio = r;
+      }
+    }
+    if (!pick)
+      return state;
+    state = moves[*pick].state;
+    current = *costs[*pick];
+  }
+  return state;
+}
+
+/// Coordinate descent from where the greedy pass stopped: each band in turn
+/// tries every point of its front with the others fixed (all estimated in
+/// the whole program at once); the fastest admissible change is taken, for
+/// up to kSweeps rounds.
+void Searcher::polish(std::vector<BandSpace> &spaces, std::vector<size_t> state,
+                      bool withinBudget) {
+  const Budget &budget = options.budget;
+  std::optional<Cost> current = estimate({combination(spaces, state)}).front();
+  if (!current)
+    return;
+  for (size_t sweep = 0; sweep < kSweeps && !outOfTime(); ++sweep) {
+    std::vector<std::vector<size_t>> states;
+    std::vector<Schedule> schedules;
+    for (size_t b = 0; b < spaces.size(); ++b)
+      for (size_t j = 0; j < spaces[b].front.size(); ++j) {
+        if (j == state[b])
+          continue;
+        std::vector<size_t> next = state;
+        next[b] = j;
+        schedules.push_back(combination(spaces, next));
+        states.push_back(std::move(next));
+      }
+    std::vector<std::optional<Cost>> costs = estimate(schedules);
+    std::optional<size_t> pick;
+    for (size_t i = 0; i < states.size(); ++i) {
+      if (!costs[i])
+        continue;
+      record({schedules[i], *costs[i]});
+      if (withinBudget && !budget.admits(costs[i]->resources))
+        continue;
+      const Cost &best = pick ? *costs[*pick] : *current;
+      if (costs[i]->latency < best.latency)
+        pick = i;
+    }
+    if (!pick)
+      return;
+    state = states[*pick];
+    current = costs[*pick];
+  }
+}
+
+/// The bands' own estimates add up (stages run one after another, each
+/// pipelined loop has its own units): the combination they predict fastest
+/// within the budget, found by dynamic programming over the bands with the
+/// Pareto set of (weight, latency) kept at each step. Coordinate descent
+/// changes one band at a time; this moves several at once (gesummv within
+/// the hand schedule's DSPs: one band up, two down).
+std::vector<size_t>
+Searcher::bestPredicted(const std::vector<BandSpace> &spaces) {
+  const Budget &budget = options.budget;
+  struct Partial {
+    Cost cost;
+    std::vector<size_t> state;
+  };
+  std::vector<Partial> partials{{result.baseline, {}}};
+  for (const BandSpace &space : spaces) {
+    std::vector<Partial> next;
+    for (const Partial &p : partials)
+      for (size_t j = 0; j < space.front.size(); ++j) {
+        const Cost &from = space.front.front().cost, &to = space.front[j].cost;
+        Partial q = p;
+        q.cost.latency += to.latency - from.latency;
+        q.cost.resources.dsp += to.resources.dsp - from.resources.dsp;
+        q.cost.resources.bram18k +=
+            to.resources.bram18k - from.resources.bram18k;
+        q.cost.resources.registerBits +=
+            to.resources.registerBits - from.resources.registerBits;
+        if (!budget.admits(q.cost.resources))
+          continue;
+        q.state.push_back(j);
+        next.push_back(std::move(q));
+      }
+    // Keep the Pareto set: by weight, each one faster than all before it.
+    llvm::stable_sort(next, [&](const Partial &x, const Partial &y) {
+      double wx = budget.weight(x.cost.resources);
+      double wy = budget.weight(y.cost.resources);
+      return wx != wy ? wx < wy : x.cost.latency < y.cost.latency;
+    });
+    partials.clear();
+    int64_t best = std::numeric_limits<int64_t>::max();
+    for (Partial &p : next)
+      if (p.cost.latency < best) {
+        best = p.cost.latency;
+        partials.push_back(std::move(p));
+      }
+    if (partials.empty())
+      return std::vector<size_t>(spaces.size(), 0);
+  }
+  return partials.back().state; // the fastest
+}
+
+/// Bands that share an array want the same partition factor: a copy of an
+/// unroll by 2 over 4 cyclic banks may hit any bank. So every band at one
+/// unroll factor at once (its fastest point with at most that factor) is
+/// tried as well, for each factor some band uses.
+void Searcher::estimateUniform(const std::vector<BandSpace> &spaces) {
+  std::set<int64_t> factors;
+  for (const BandSpace &space : spaces)
+    for (size_t i = 1; i < space.front.size(); ++i)
+      factors.insert(space.unrollAt(i));
+  std::vector<Schedule> schedules;
+  for (int64_t u : factors) {
+    std::vector<size_t> state(spaces.size(), 0);
+    for (size_t b = 0; b < spaces.size(); ++b)
+      for (size_t i = 1; i < spaces[b].front.size(); ++i)
+        if (spaces[b].unrollAt(i) <= u)
+          state[b] = i; // later points on the front are faster
+    schedules.push_back(combination(spaces, state));
+  }
+  std::vector<std::optional<Cost>> costs = estimate(schedules);
+  for (size_t i = 0; i < schedules.size(); ++i)
+    if (costs[i])
+      record({schedules[i], *costs[i]});
+}
+
+Expected<SearchResult> Searcher::run(mlir::func::FuncOp func) {
+  std::vector<Band> bands = bandsOf(func);
+  if (bands.empty())
+    return createStringError(inconvertibleErrorCode(),
+                             "nothing to tune: @" + program.entry +
+                                 " has no named loop in a stage");
+  result.bands = bands.size();
+  std::optional<Cost> base = estimate({Schedule()}).front();
+  if (!base)
+    return createStringError(inconvertibleErrorCode(),
+                             "the unscheduled program cannot be estimated "
+                             "(run hcl estimate on it to see why)");
+  result.baseline = *base;
+  record({Schedule(), *base});
+  std::vector<BandSpace> spaces;
+  for (const Band &band : bands) {
+    BandSpace space;
+    space.stage = band.stage;
+    std::vector<Schedule> core =
+        coreOptions(func, band, options.partitionArguments);
+    std::vector<Schedule> reuse = reuseOptions(func, band);
+    space.buffers = bufferOptions(func, band);
+    space.first = product(core, reuse);
+    space.exhaustive =
+        space.first.size() * (space.buffers.size() + 1) <= kExhaustive;
+    if (space.exhaustive)
+      space.first = product(space.first, space.buffers);
+    spaces.push_back(std::move(space));
+  }
+  estimateBaselines(spaces);
+  estimateBands(spaces, true);
+  if (!outOfTime())
+    estimateBands(spaces, false);
+  for (BandSpace &space : spaces) {
+    buildFront(space);
+    if (program.explainRefusals)
+      for (const Point &p : space.front)
+        llvm::errs() << "hcl tune: band front: " << p.cost.latency << " "
+                     << p.cost.resources.dsp << " " << p.schedule.summary()
+                     << "\n";
+  }
+  estimateUniform(spaces);
+  const Budget &budget = options.budget;
+  bool bounded = budget.dsp || budget.bram || budget.ff;
+  std::vector<size_t> reached = combine(spaces, false);
+  if (!bounded)
+    polish(spaces, reached, false);
+  if (bounded) {
+    polish(spaces, combine(spaces, true), true);
+    polish(spaces, bestPredicted(spaces), true);
+  }
+  for (const Point &p : all) {
+    if (!budget.admits(p.cost.resources))
+      continue;
+    if (!result.chosen || p.cost.latency < result.chosen->cost.latency)
+      result.chosen = p;
+  }
+  for (const Point &p : all) {
+    bool dominated = llvm::any_of(
+        all, [&](const Point &q) { return dominates(q.cost, p.cost); });
+    bool same = llvm::any_of(result.front, [&](const Point &q) {
+      return !dominates(q.cost, p.cost) && !dominates(p.cost, q.cost) &&
+             q.cost.latency == p.cost.latency &&
+             q.cost.resources.dsp == p.cost.resources.dsp &&
+             q.cost.resources.bram18k == p.cost.resources.bram18k &&
+             q.cost.resources.registerBits == p.cost.resources.registerBits;
+    });
+    if (!dominated && !same)
+      result.front.push_back(p);
+  }
+  llvm::sort(result.front, [](const Point &x, const Point &y) {
+    return x.cost.latency < y.cost.latency;
+  });
+  result.seconds = elapsed();
+  return result;
+}
+
+Expected<SearchResult> search(const Program &program, mlir::func::FuncOp func,
+                              const SearchOptions &options) {
+  return Searcher(program, options).run(func);
+}
+
+} // namespace hcl::tuner
