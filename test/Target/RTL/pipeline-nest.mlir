@@ -20,7 +20,7 @@
 
 // y[i] = sum_j A[i][j] * x[j], i pipelined: four reads of A and of x per
 // row on their one port each, so II 4 (ResMII), as estimated.
-// MATVEC: remark: rtl: loop 'i' pipelined at II 4 instead of 1: the estimate's ResMII is 4 (one port per memory) and its RecMII 1{{$}}
+// MATVEC: remark: rtl: loop 'i' pipelined at II 4 instead of 1: the estimate's ResMII is 4 (the ports of its memories) and its RecMII 1{{$}}
 // MATVEC-NOT: not pipelined
 // MATVEC: hcl check --rtl: OK: @matvec{{.*}}cycles 37, 37)
 // EST-MATVEC: i{{ +}}8{{ +}}1{{ +}}4{{ +}}1{{ +}}4
@@ -57,7 +57,7 @@ func.func @matvec(%A: memref<8x4xi32>, %x: memref<4xi32>, %y: memref<8xi32>) {
 // Simulated 124 cycles against an estimated 125 (i and j flattened into
 // one pipeline): the estimate issues A's four reads of an iteration one a
 // cycle on its port, as the RTL does.
-// WINDOW: remark: rtl: loop 'j' pipelined at II 4 instead of 1: the estimate's ResMII is 4 (one port per memory) and its RecMII 1{{$}}
+// WINDOW: remark: rtl: loop 'j' pipelined at II 4 instead of 1: the estimate's ResMII is 4 (the ports of its memories) and its RecMII 1{{$}}
 // WINDOW: hcl check --rtl: OK: @window{{.*}}cycles 124, 124)
 // EST-WINDOW: i/j{{ +}}5{{ +}}1{{ +}}4{{ +}}1{{ +}}4{{ +}}23
 // EST-WINDOW: function: latency 125 cycles

@@ -20,7 +20,7 @@
 // Accumulating in C: a load and a store of C in every iteration on its one
 // port, the next iteration's load after this one's store: II 2, with the
 // load of C issued a cycle after those of A and B, when the add needs it.
-// INMEM: remark: rtl: loop 'k' pipelined at II 2 instead of 1: the estimate's ResMII is 2 (one port per memory) and its RecMII 2{{$}}
+// INMEM: remark: rtl: loop 'k' pipelined at II 2 instead of 1: the estimate's ResMII is 2 (the ports of its memories) and its RecMII 2{{$}}
 // INMEM: hcl check --rtl: OK: @matmul_in_memory{{.*}}cycles 8995)
 // TRIANGLE: hcl check --rtl: OK: @triangle
 // PAIRS: remark: rtl: loop 'p' pipelined at II 2 instead of 1: the estimate's ResMII is 2
