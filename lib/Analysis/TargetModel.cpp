@@ -222,6 +222,7 @@ FailureOr<TargetModel> TargetModel::get(StringRef nameOrFile,
   integer("read_ports", t.readPorts);
   integer("local_read_ports", t.localReadPorts);
   integer("local_write_ports", t.localWritePorts);
+  integer("callee_argument_ports", t.calleeArgumentPorts);
   integer("write_ports", t.writePorts);
   integer("load", t.loadLatency);
   integer("store", t.storeLatency);

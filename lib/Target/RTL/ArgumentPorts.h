@@ -1,4 +1,5 @@
-//===- ArgumentPorts.h - the ports of a module's memory arguments -*- C++ -*-===//
+//===- ArgumentPorts.h - the ports of a module's memory arguments -*- C++
+//-*-===//
 //
 // A memory argument of the kernel's top is one read-write port, and a
 // second one beside it where that may lower a pipeline's II: as Vivado and
