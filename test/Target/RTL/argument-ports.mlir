@@ -24,6 +24,7 @@
 // RUN: hcl rtl %s -o %t/seq --entry sequential
 // RUN: FileCheck %s --check-prefix=SV-SEQ < %t/seq/sequential.sv
 // RUN: hcl check --rtl %s --entry caller --seeds 2 2>&1 | FileCheck %s --check-prefix=CALLER
+// RUN: hcl estimate --target rtl %s --entry caller | FileCheck %s --check-prefix=EST-CALLER
 // RUN: hcl rtl %s -o %t/caller --entry caller
 // RUN: FileCheck %s --check-prefix=SV-CALLER < %t/caller/caller.sv
 // RUN: not hcl check --rtl %s --entry blur3 --rtl-argument-ports=3 2>&1 | FileCheck %s --check-prefix=ERR
@@ -98,8 +99,10 @@ func.func @sequential(%A: memref<8xi32>, %B: memref<8xi32>) {
 
 // A callee's memory arguments are one port each (its caller routes them
 // to its own memories), and an argument passed to a call too.
-// CALLER: remark: rtl: loop 'i' pipelined at II 2 instead of 1: at II 1, argument 0 has more than 1 accesses per iteration for its one port
-// CALLER: hcl check --rtl: OK: @caller
+// CALLER: remark: rtl: loop 'i' pipelined at II 2 instead of 1: the estimate's ResMII is 2 (the ports of its memories) and its RecMII 1
+// CALLER: hcl check --rtl: OK: @caller{{.*}}cycles 23, 23)
+// EST-CALLER: pairs/i 8 1 2 1 2
+// EST-CALLER: function: latency 23 cycles
 // SV-CALLER-NOT: _p1_
 func.func @pairs(%A: memref<9xi32>, %B: memref<8xi32>) {
   affine.for %i = 0 to 8 {
