@@ -53,9 +53,8 @@ enum class ArgumentPorts { One = 1, Two = 2 };
 // same with 2 (docs/rtl.md, "Interface").
 static llvm::cl::opt<ArgumentPorts> argumentPortsOption(
     "rtl-argument-ports",
-    llvm::cl::desc("the memory ports of a memory argument of the kernel's top "
-                   "in hcl's RTL, where a pipelined loop reads it twice "
-                   "or more (docs/rtl.md)"),
+    llvm::cl::desc("hcl's RTL: the ports of a memory argument of the top "
+                   "that a pipelined loop accesses twice or more"),
     llvm::cl::values(clEnumValN(ArgumentPorts::One, "1", "one read-write port"),
                      clEnumValN(ArgumentPorts::Two, "2",
                                 "a read-write port and a read port (default)")),

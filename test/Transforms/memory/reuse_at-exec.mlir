@@ -128,7 +128,7 @@ func.func @conv_lb_wb(%A: memref<1x2x8x8xi32>, %F: memref<3x2x3x3xi32>) -> memre
 // IR:            affine.if #{{.*}}(%[[X]]) {
 // IR:              affine.if #{{.*}}(%[[Y]]) {
 // IR:                affine.if #{{.*}}(%[[Z]]) {
-// IR:          } {loop_name = "z", pipeline_ii = 1 : i32}
+// IR:          } {loop_name = "z"
 // IR-NEXT:   } {loop_name = "y"}
 // IR-NEXT: } {loop_name = "x", stage_name = "B"}
 func.func @diag3d_xyz(%A: memref<6x7x8xf32>) -> memref<4x5x6xf32> {
