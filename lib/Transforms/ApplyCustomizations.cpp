@@ -7,6 +7,7 @@
 
 #include "LoopBand.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/Debug.h"
 
 #define DEBUG_TYPE "hcl-apply-customizations"
@@ -76,9 +77,19 @@ struct ApplyCustomizationsPass
     // (where the user wrote them) and after (a primitive must not make any).
     if (failed(hcl::verifyBounds(getOperation())))
       return signalPassFailure();
-    for (auto func : llvm::to_vector(getOperation().getOps<func::FuncOp>()))
-      if (failed(hcl::expandTemplates(func)) || failed(applySchedule(func)))
-        return signalPassFailure();
+    // hcl.clone adds functions, with the schedule of the function they copy:
+    // those are applied in a later round.
+    llvm::SmallPtrSet<Operation *, 16> applied;
+    for (bool added = true; added;) {
+      added = false;
+      for (auto func : llvm::to_vector(getOperation().getOps<func::FuncOp>())) {
+        if (!applied.insert(func).second)
+          continue;
+        added = true;
+        if (failed(hcl::expandTemplates(func)) || failed(applySchedule(func)))
+          return signalPassFailure();
+      }
+    }
     // Every hcl.apply is expanded; the templates have done their work.
     for (auto customization : llvm::make_early_inc_range(
              getOperation().getOps<hcl::CustomizationOp>()))

@@ -1,20 +1,9 @@
 // HeteroCL-MLIR operations hcl has no meaning for are refused where they
 // stand, saying what to write instead (not MLIR's "custom op is unknown").
 //
+// hcl.clone is an hcl primitive (peer-clone.mlir).
+//
 // RUN: hcl-opt %s --split-input-file --verify-diagnostics
-
-func.func @sub() {
-  return
-}
-func.func @clone() {
-  call @sub() : () -> ()
-  %s = hcl.create_op_handle "sub"
-  // expected-error @+1 {{HeteroCL-MLIR's hcl.clone (a copy of a function per caller) is not an hcl operation: write the copy as a func.func of its own and call it where the copy is wanted}}
-  hcl.clone(@sub, %s)
-  return
-}
-
-// -----
 
 func.func @unfold(%A: memref<3xf32>) {
   %s = hcl.create_op_handle "s"

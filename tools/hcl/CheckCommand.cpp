@@ -20,6 +20,7 @@
 #include "HLSCheck.h"
 #include "IndexDiagnosis.h"
 #include "InputRanges.h"
+#include "IterationCount.h"
 #include "LoadedProgram.h"
 #include "RTLCheck.h"
 #include "RunFailure.h"
@@ -31,6 +32,7 @@
 #include "hcl/Runtime/Compare.h"
 #include "hcl/Runtime/CrashMessage.h"
 #include "hcl/Runtime/DivisionChecks.h"
+#include "hcl/Runtime/EntryWrapper.h"
 #include "hcl/Runtime/JitProgram.h"
 #include "hcl/Runtime/RandomFill.h"
 #include "hcl/Target/HLSProject.h"
@@ -106,6 +108,13 @@ static cl::opt<bool> checkBounds(
     cl::desc("check at run time, in both programs, every access not proven "
              "in bounds (parallel loops then run on one thread)"),
     cl::sub(checkSubcommand));
+// 2^32 body runs take seconds; a check runs the program about ten times.
+static cl::opt<uint64_t> maxIterations(
+    "max-iterations",
+    cl::desc("refuse a program whose largest loop nest runs its body more "
+             "times than this (default 2^32)"),
+    cl::init(uint64_t(1) << 32), cl::sub(checkSubcommand));
+
 static cl::list<std::string> inputRanges(
     "input-range",
     cl::desc("draw random inputs from LO..HI (integers) or [LO, HI) "
@@ -570,6 +579,12 @@ static int checkAgainstReference(LoadedProgram &loaded, Variant &scheduled,
 }
 
 static int checkEntry(LoadedProgram &loaded, StringRef functionName) {
+  // Before compiling anything: a program too long to run is said so at once.
+  mlir::FailureOr<mlir::func::FuncOp> entry =
+      selectEntry(loaded.module(), functionName);
+  if (mlir::succeeded(entry) &&
+      mlir::failed(checkIterationLimit(*entry, maxIterations)))
+    return 1;
   auto scheduled = compileVariant(loaded.module(), functionName, applySchedule,
                                   /*reference=*/false);
   if (mlir::failed(scheduled))

@@ -119,9 +119,21 @@ static SmallVector<Operation *> findStages(Operation *scope, StringRef name) {
   return found.empty() ? findStageOps(scope, name) : found;
 }
 
+/// Whether `scope` calls the function `name`: HeteroCL-MLIR names a call by
+/// its callee in the handles `hcl.clone` takes.
+static bool callsFunction(Operation *scope, StringRef name) {
+  bool found = false;
+  scope->walk([&](func::CallOp call) {
+    found |= call.getCallee() == name;
+    return found ? WalkResult::interrupt() : WalkResult::advance();
+  });
+  return found;
+}
+
 static LogicalResult verifyStageExists(Operation *op, StringRef stageName) {
   Operation *scope = getNameScope(op);
-  if (!scope || !findStages(scope, stageName).empty())
+  if (!scope || !findStages(scope, stageName).empty() ||
+      callsFunction(scope, stageName))
     return success();
   return op->emitOpError("names no stage: no loop nest in function @")
          << cast<func::FuncOp>(scope).getSymName() << " has stage_name = \""
@@ -387,6 +399,25 @@ LogicalResult ReshapeOp::verify() {
   if (from.getNumElements() != to.getNumElements())
     return emitOpError("reshape must keep the number of elements: ")
            << from.getNumElements() << " vs " << to.getNumElements();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Clone
+//===----------------------------------------------------------------------===//
+
+LogicalResult CloneOp::verify() {
+  if (getStages().empty())
+    return emitOpError("needs at least one stage handle: the calls that get "
+                       "a copy of @")
+           << getTarget();
+  auto target = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+      *this, getTargetAttr());
+  if (!target)
+    return emitOpError("@") << getTarget() << " is not a function";
+  if (target.isExternal())
+    return emitOpError("@")
+           << getTarget() << " has no body, so there is nothing to copy";
   return success();
 }
 

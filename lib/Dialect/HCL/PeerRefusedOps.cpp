@@ -24,12 +24,6 @@ static ParseResult refuse(OpAsmParser &parser, OperationState &state,
          << ") is not an hcl operation: " << instead;
 }
 
-ParseResult PeerCloneOp::parse(OpAsmParser &parser, OperationState &state) {
-  return refuse(parser, state, "a copy of a function per caller",
-                "write the copy as a func.func of its own and call it where "
-                "the copy is wanted");
-}
-
 ParseResult PeerUnfoldOp::parse(OpAsmParser &parser, OperationState &state) {
   return refuse(parser, state, "a loop as an array of processing elements",
                 "write hcl.unroll(%loop, N) to replicate the loop body in "
@@ -43,6 +37,5 @@ ParseResult PeerReformOp::parse(OpAsmParser &parser, OperationState &state) {
 }
 
 // Never built (parsing fails), so never printed.
-void PeerCloneOp::print(OpAsmPrinter &) {}
 void PeerUnfoldOp::print(OpAsmPrinter &) {}
 void PeerReformOp::print(OpAsmPrinter &) {}

@@ -524,6 +524,31 @@ def HCL_OutlineOp : HCL_PrimitiveOp<"outline", [HCL_LeavesNoAffineApply]> {
 }
 
 //===----------------------------------------------------------------------===//
+// Clone
+//===----------------------------------------------------------------------===//
+
+def HCL_CloneOp : HCL_PrimitiveOp<"clone", [HCL_AnnotatesOnly]> {
+  let summary = "give the calls a stage handle names their own copy of a function";
+  let description = [{
+    ```mlir
+    %s1 = hcl.create_op_handle "call1"
+    hcl.clone(@f, %s1, %s2)
+    ```
+    HeteroCL-MLIR's `clone`: for each handle, the calls of `@f` it names
+    (calls with that `stage_name` / `op_name`, or, when no operation has
+    that name, every call of `@f` when the handle names `@f` itself) call a
+    copy of `@f` of their own, `@f_<handle>`, placed after `@f`. In hardware
+    each copy is an instance of its own; the copy's own schedule
+    (operations inside `@f`) is applied to it as to `@f`. What the calls
+    compute does not change.
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$target,
+                       Variadic<HCL_StageHandle>:$stages);
+  let assemblyFormat = "`(` $target `,` $stages `)` attr-dict";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
 // HeteroCL-MLIR operations hcl does not have
 //===----------------------------------------------------------------------===//
 
@@ -535,12 +560,6 @@ class HCL_RefusedPeerOp<string mnemonic, string what>
   let description = what;
   let hasCustomAssemblyFormat = 1;
 }
-
-def HCL_PeerCloneOp : HCL_RefusedPeerOp<"clone", [{
-    HeteroCL-MLIR's `hcl.clone(@f, %handle)` gives the callers a copy of a
-    function each. hcl refuses it at the operation: write the copy as a
-    `func.func` of its own and call it where the copy is wanted.
-  }]>;
 
 def HCL_PeerUnfoldOp : HCL_RefusedPeerOp<"unfold", [{
     HeteroCL-MLIR's `hcl.unfold(%l, N)` makes a loop an array of processing
