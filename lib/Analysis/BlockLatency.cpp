@@ -124,7 +124,7 @@ std::optional<Span> LatencyModel::blockLatency(Block &block,
       perCycle =
           isStore ? std::max(1, target.localWritePorts) : target.localReadPorts;
     } else if (target.sharedPorts) {
-      perCycle = target.ports;
+      perCycle = sharedPortsOf(target, memref);
       separate = false;
     } else {
       perCycle = isStore ? target.writePorts : target.readPorts;

@@ -35,6 +35,12 @@ mlir::Value memrefOfWrite(mlir::Operation *op);
 /// The callee of `call` when it has a body (else null).
 mlir::func::FuncOp calleeOf(mlir::func::CallOp call);
 
+/// The ports a memory that is not local shares among its reads and writes
+/// (`sharedPorts`): `calleeArgumentPorts` for an argument that is not a
+/// port of the top (hasPortPerBank), when the target sets it; else
+/// `ports`.
+int sharedPortsOf(const TargetModel &target, mlir::Value memref);
+
 /// ResMII of `loop`: the accesses of one iteration (inner loops unrolled)
 /// grouped by array and bank against the target's ports, and the
 /// operations of each kind against its units. Appends a note for each

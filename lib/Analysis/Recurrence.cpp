@@ -7,7 +7,8 @@
 // index (hist[A[i]] += 1) or an scf loop's induction variable, so those are
 // assumed to depend at distance 1: the worst case, never an optimistic II.
 // Through carried values (iter_args, scf.while's arguments): the longest
-// path from a carried value to its next value.
+// path from a carried value to its next value. On the rtl target a
+// pipelined loop flattened with its band counts the band's dependences.
 //
 //===----------------------------------------------------------------------===//
 
@@ -220,6 +221,14 @@ int64_t memoryRecurrenceMII(Operation *loop, const TargetModel &target,
   });
   int64_t mii = 1;
   std::set<std::string> assumedArrays;
+  // A pipelined loop that the rtl target flattens with the loops around
+  // it: a dependence those loops carry comes back as many iterations later
+  // as the inner loops run in between (BandDistance.cpp).
+  SmallVector<AffineForOp> band;
+  if (auto affineLoop = dyn_cast<AffineForOp>(loop);
+      affineLoop && loop->hasAttr("pipeline_ii") && target.flattensNests &&
+      target.statesInProgramOrder)
+    band = flattenableBand(affineLoop);
   for (Operation *store : stores)
     for (Operation *load : loads) {
       Value memref = memrefOf(store);
@@ -238,7 +247,11 @@ int64_t memoryRecurrenceMII(Operation *loop, const TargetModel &target,
       if (path < 0)
         continue;
       bool assumed = false;
-      std::optional<int64_t> d = distance(loop, store, load, assumed);
+      std::optional<int64_t> d = band.size() > 1 &&
+                                         isa<AffineWriteOpInterface>(store) &&
+                                         isa<AffineReadOpInterface>(load)
+                                     ? bandCarriedDistance(band, store, load)
+                                     : distance(loop, store, load, assumed);
       if (!d)
         continue;
       if (assumed)

@@ -53,6 +53,15 @@ struct Addresses {
 
 } // namespace
 
+int sharedPortsOf(const TargetModel &target, Value memref) {
+  // A callee's memory argument is one port of its module (its caller
+  // routes it), whatever the top's arguments have.
+  auto argument = dyn_cast<BlockArgument>(memref);
+  if (target.calleeArgumentPorts > 0 && argument && !hasPortPerBank(argument))
+    return target.calleeArgumentPorts;
+  return target.ports;
+}
+
 /// A data-dependent access (memref.load / store) of a partitioned array may
 /// go to any bank: it is counted against every bank of the array.
 int64_t resourceMII(Operation *loop, const TargetModel &target,
@@ -123,7 +132,8 @@ int64_t resourceMII(Operation *loop, const TargetModel &target,
                   llvm::divideCeil(reads, target.localReadPorts),
                   llvm::divideCeil(writes, std::max(1, target.localWritePorts)))
         : target.sharedPorts
-            ? (int64_t)llvm::divideCeil(reads + writes, target.ports)
+            ? (int64_t)llvm::divideCeil(reads + writes,
+                                        sharedPortsOf(target, array))
             : std::max<int64_t>(llvm::divideCeil(reads, target.readPorts),
                                 llvm::divideCeil(writes, target.writePorts));
     mii = std::max<int64_t>(mii, cycles);

@@ -11,7 +11,8 @@
 //             per array, reads and writes 1 cycle, integer operations
 //             chained within one cycle.
 //   rtl       hcl's own RTL (docs/rtl.md), the table its scheduler reads:
-//             one port per memory, reads 1 cycle, integer operators
+//             one port per memory but the top's memory arguments, which
+//             have two (--rtl-argument-ports), reads 1 cycle, integer operators
 //             combinational (latency 0, chained within a cycle) but the
 //             multiplier, registered (1 cycle; more past 32x32 bits, by
 //             DSP tiles, hcl/Analysis/OperatorCost.h), the dividers,
@@ -32,6 +33,7 @@
 
 #include "hcl/Analysis/TargetModel.h"
 
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 
@@ -40,6 +42,28 @@ using llvm::FailureOr;
 using llvm::StringRef;
 
 namespace hcl {
+
+namespace {
+enum class ArgumentPorts { One = 1, Two = 2 };
+} // namespace
+
+// Vivado and Vitis HLS give an array argument of the top a single-port
+// ap_memory interface unless a dual-port one (RAM_2P: one read-write port
+// and one read port) lowers the II or the latency; hcl's RTL does the
+// same with 2 (docs/rtl.md, "Interface").
+static llvm::cl::opt<ArgumentPorts> argumentPortsOption(
+    "rtl-argument-ports",
+    llvm::cl::desc("hcl's RTL: the ports of a memory argument of the top "
+                   "that a pipelined loop accesses twice or more"),
+    llvm::cl::values(clEnumValN(ArgumentPorts::One, "1", "one read-write port"),
+                     clEnumValN(ArgumentPorts::Two, "2",
+                                "a read-write port and a read port (default)")),
+    llvm::cl::init(ArgumentPorts::Two),
+    llvm::cl::sub(llvm::cl::SubCommand::getAll()));
+
+int rtlArgumentPorts() {
+  return static_cast<int>(argumentPortsOption.getValue());
+}
 
 static TargetModel vitis() {
   TargetModel t;
@@ -88,7 +112,10 @@ static TargetModel rtl() {
   TargetModel t;
   t.name = "rtl";
   t.sharedPorts = true;
-  t.ports = 1;
+  // A memory argument of the top (a bank of one when partitioned); a
+  // callee's memory argument is one port (`calleeArgumentPorts`).
+  t.ports = rtlArgumentPorts();
+  t.calleeArgumentPorts = 1;
   // A module's own RAMs: a read port and a write port (docs/rtl.md).
   t.localReadPorts = t.localWritePorts = 1;
   // A partitioned argument of the top is a memory port per bank
@@ -194,6 +221,7 @@ FailureOr<TargetModel> TargetModel::get(StringRef nameOrFile,
   integer("read_ports", t.readPorts);
   integer("local_read_ports", t.localReadPorts);
   integer("local_write_ports", t.localWritePorts);
+  integer("callee_argument_ports", t.calleeArgumentPorts);
   integer("write_ports", t.writePorts);
   integer("load", t.loadLatency);
   integer("store", t.storeLatency);

@@ -17,6 +17,12 @@
 // When these conditions do not hold, the levels stay separate (correct, one
 // more loop).
 //
+// With three levels (diag3d's x, y and z buffers), the first level's shift
+// is left before the guard of the second's axis once the second has merged
+// into the third: it walks the third's axis too, so it merges the same way,
+// and the nest around the innermost axis becomes perfect (a pipeline over
+// the whole input once flattened, as HeteroCL's own reuse_at writes it).
+//
 //===----------------------------------------------------------------------===//
 
 #include "ReuseWindow.h"
@@ -120,20 +126,31 @@ AffineForOp hoistToOutermost(ArrayRef<AffineForOp> nest, AffineForOp loop) {
 
 } // namespace
 
-void mergeShiftIntoAxis(AffineForOp axis, Value previous) {
+/// The shift nest just before the guard `axis` is alone in, or null.
+static AffineForOp shiftBeforeGuard(AffineForOp axis) {
   auto guard = dyn_cast<AffineIfOp>(axis->getParentOp());
   if (!guard || guard.hasElse() ||
       &guard.getThenBlock()->front() != axis.getOperation() ||
       axis->getNextNode() != guard.getThenBlock()->getTerminator())
-    return;
+    return nullptr;
   auto shift = dyn_cast_or_null<AffineForOp>(guard->getPrevNode());
   if (!shift || !shift->hasAttr("spatial"))
-    return;
+    return nullptr;
+  return shift;
+}
+
+/// Merges the shift nest before `axis`'s guard into `axis` when it fills
+/// `previous` at the axis's positions; whether it did.
+static bool mergeShift(AffineForOp axis, Value previous) {
+  AffineForOp shift = shiftBeforeGuard(axis);
+  if (!shift)
+    return false;
+  auto guard = cast<AffineIfOp>(axis->getParentOp());
   SmallVector<AffineForOp> nest;
   getPerfectlyNestedLoops(nest, shift);
   AffineForOp match = findMatchingShiftLoop(nest, axis, previous);
   if (!match)
-    return;
+    return false;
   llvm::SmallPtrSet<Value, 4> axisWrites = writtenMemRefs(axis);
   bool touchesAxisWrites = false;
   shift->walk([&](Operation *op) {
@@ -141,7 +158,7 @@ void mergeShiftIntoAxis(AffineForOp axis, Value previous) {
       touchesAxisWrites |= axisWrites.contains(operand);
   });
   if (touchesAxisWrites)
-    return;
+    return false;
 
   AffineForOp outermost = hoistToOutermost(nest, match);
   Block *axisBody = axis.getBody();
@@ -163,6 +180,27 @@ void mergeShiftIntoAxis(AffineForOp axis, Value previous) {
   axis->moveBefore(guard);
   guard.erase();
   outermost.erase();
+  return true;
+}
+
+void mergeShiftIntoAxis(AffineForOp axis, Value previous) {
+  if (!mergeShift(axis, previous))
+    return;
+  // An earlier level's shift, now before the guard the axis is in: merged
+  // when it fills a buffer the axis reads (the previous level's shift,
+  // merged above, reads it).
+  for (bool merged = true; merged;) {
+    merged = false;
+    AffineForOp shift = shiftBeforeGuard(axis);
+    if (!shift)
+      return;
+    llvm::SmallPtrSet<Value, 4> filled = writtenMemRefs(shift);
+    for (Value buffer : filled)
+      if (mergeShift(axis, buffer)) {
+        merged = true;
+        break;
+      }
+  }
 }
 
 } // namespace hcl

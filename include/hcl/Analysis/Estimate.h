@@ -16,6 +16,7 @@
 
 #include "hcl/Analysis/TargetModel.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 
 #include <map>
@@ -67,6 +68,22 @@ LoopEstimate estimateLoopII(mlir::Operation *loop, const TargetModel &target);
 std::optional<int64_t> carriedDistance(mlir::Operation *loop,
                                        mlir::Operation *src,
                                        mlir::Operation *dst);
+
+/// The band `pipelined` is the innermost loop of, outermost first: the
+/// loops around it whose body is only the next loop, with constant bounds,
+/// a positive step and no iter_args, not unrolled; just `pipelined` when
+/// it has no such parent (or its own bounds are not constant).
+llvm::SmallVector<mlir::affine::AffineForOp>
+flattenableBand(mlir::affine::AffineForOp pipelined);
+
+/// The smallest distance in iterations of the loop the perfect `band`
+/// (outermost first) flattens into, of a dependence from `src` to `dst`
+/// within one run of the band: (d1, ..., dn) along its loops is
+/// d1 * T2 * ... * Tn + ... + dn iterations apart; none without one, 1
+/// when the analysis cannot tell.
+std::optional<int64_t>
+bandCarriedDistance(llvm::ArrayRef<mlir::affine::AffineForOp> band,
+                    mlir::Operation *src, mlir::Operation *dst);
 
 /// The target's latency for an MLIR operation.
 int latencyOf(const TargetModel &target, mlir::Operation *op);

@@ -29,6 +29,9 @@ struct TargetModel {
   /// A local array's ports when it has its own, not `ports` (rtl: a simple
   /// dual-port RAM, one read and one write port a cycle); 0: as above.
   int localReadPorts = 0, localWritePorts = 0;
+  /// The ports of a memory argument of a function that is called (rtl:
+  /// 1, the callee module's one port); 0: `ports`.
+  int calleeArgumentPorts = 0;
   /// Whether a partitioned argument's banks are ports of their own, as HLS
   /// splits the interface; with `bankedArgumentsAtEntryOnly` (rtl) only
   /// where hasPortPerBank says so (BankAccesses.h): an argument of the
@@ -91,6 +94,10 @@ struct TargetModel {
   /// `isFloat` picks the default; `isFree` marks wires (casts, index math).
   int latencyOfKind(llvm::StringRef opName, bool isFloat, bool isFree) const;
 };
+
+/// The memory ports of a memory argument of the kernel's top in hcl's RTL
+/// (`--rtl-argument-ports`, 1 or 2; default 2): the rtl target's `ports`.
+int rtlArgumentPorts();
 
 struct LoopEstimate {
   std::string path; // "B/i/j"

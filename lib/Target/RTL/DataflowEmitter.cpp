@@ -131,7 +131,9 @@ void DataflowEmitter::printPorts(raw_ostream &os) {
   SmallVector<MemoryPort> ports;
   for (auto &[root, memory] : memories)
     if (memory.isPort)
-      ports.push_back({memory.name, memory.type, /*isRead=*/false});
+      ports.push_back({memory.name, memory.type, /*isRead=*/false,
+                       /*hasSecondPort=*/false,
+                       /*isSecondRead=*/false});
   printModulePorts(os, func, ports, /*stalls=*/false);
 }
 

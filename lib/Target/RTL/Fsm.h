@@ -19,6 +19,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 
 #include <vector>
 
@@ -39,6 +40,9 @@ struct Pipeline {
   /// computed or a load or store issued; a load's data is valid one cycle
   /// later, an operation's result `latency` cycles later.
   llvm::DenseMap<mlir::Operation *, int> time;
+  /// The accesses issued on a memory argument's second, read-only port
+  /// (ArgumentPorts.h); the others use port 0.
+  llvm::DenseSet<mlir::Operation *> secondPort;
   /// By iter_arg: the cycle in which its register takes the yielded value
   /// (-1: the value yielded is the iter_arg itself, never written).
   llvm::SmallVector<int> carriedWrite;

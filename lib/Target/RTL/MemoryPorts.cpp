@@ -2,7 +2,8 @@
 //
 // The memories of a function's module (ModuleEmitter.h): an array argument
 // or a returned allocation is a port of the module, a local buffer a
-// simple dual-port RAM (one read and one write port), a one-element
+// simple dual-port RAM (one read and one write port), a memory argument
+// of the top maybe a second port (ArgumentPorts.h), a one-element
 // register a flip-flop read as a wire, with a bypass for a load in the
 // cycle of a store. Each memory's port signals are driven by one
 // always_comb: in each state, the accesses the schedule issued there,
@@ -12,6 +13,7 @@
 
 #include "ModuleEmitter.h"
 
+#include "ArgumentPorts.h"
 #include "ModuleText.h"
 #include "Operators.h"
 #include "Predication.h"
@@ -31,7 +33,15 @@ std::string ModuleEmitter::readData(const Memory &memory, Operation *load) {
         return memory.name + "_bypass";
     return memory.name + "_ram[0]";
   }
+  if (onSecondPort(load))
+    return memory.name + "_p1_rdata";
   return memory.name + (stalls && memory.isPort ? "_rdata_h" : "_rdata");
+}
+
+bool ModuleEmitter::onSecondPort(Operation *access) const {
+  return llvm::any_of(fsm.pipelines, [&](const Pipeline &pipeline) {
+    return pipeline.secondPort.contains(access);
+  });
 }
 
 std::string ModuleEmitter::address(Operation *access, ValueRange indices,
@@ -51,8 +61,10 @@ std::string ModuleEmitter::address(Operation *access, ValueRange indices,
 
 void ModuleEmitter::collectMemories() {
   for (auto [index, argument] : llvm::enumerate(func.getArguments()))
-    if (auto type = dyn_cast<MemRefType>(argument.getType()))
+    if (auto type = dyn_cast<MemRefType>(argument.getType())) {
       memories[argument] = {argumentName(func, index), type, true};
+      memories[argument].hasSecondPort = argumentPorts(argument) > 1;
+    }
   auto ret = cast<func::ReturnOp>(func.getBody().front().getTerminator());
   for (auto [index, value] : llvm::enumerate(ret.getOperands()))
     if (auto type = dyn_cast<MemRefType>(value.getType()))
@@ -104,6 +116,8 @@ void ModuleEmitter::printPortDefaults(const Memory &memory, raw_ostream &os) {
     signals = {"_re", "_we", "_raddr", "_waddr", "_wdata"};
   else
     signals = {"_ce", "_we", "_addr", "_wdata"};
+  if (memory.hasSecondPort)
+    signals.append({"_p1_ce", "_p1_we", "_p1_addr", "_p1_wdata"});
   os << "  always_comb begin\n";
   // The enables (`_ce`, `_re`, `_we`) are one bit.
   for (const char *signal : signals)
@@ -154,20 +168,22 @@ void ModuleEmitter::printAccess(const Memory &memory, int state,
     os << indent << "if (" << signal(predicate, state) << ") begin\n";
     indent += "  ";
   }
+  // An access on a memory argument's second port (ArgumentPorts.h).
+  std::string p = onSecondPort(access) ? m + "_p1" : m;
   if (!dual)
-    os << indent << m << "_ce = 1'b1;\n";
+    os << indent << p << "_ce = 1'b1;\n";
   if (auto store = dyn_cast<memref::StoreOp>(access)) {
-    os << indent << m << "_we = 1'b1;\n"
-       << indent << m << (dual ? "_waddr = " : "_addr = ")
+    os << indent << p << "_we = 1'b1;\n"
+       << indent << p << (dual ? "_waddr = " : "_addr = ")
        << address(access, store.getIndices(), state) << ";\n"
-       << indent << m
+       << indent << p
        << "_wdata = " << operand(store.getValueToStore(), access, state)
        << ";\n";
   } else {
     auto load = cast<memref::LoadOp>(access);
     if (dual)
       os << indent << m << "_re = 1'b1;\n";
-    os << indent << m << (dual ? "_raddr = " : "_addr = ")
+    os << indent << p << (dual ? "_raddr = " : "_addr = ")
        << address(access, load.getIndices(), state) << ";\n";
   }
   if (indent.size() > 8)
@@ -241,8 +257,19 @@ void ModuleEmitter::printMemoryDeclarations(raw_ostream &os) {
 void ModuleEmitter::printPorts(raw_ostream &os) {
   SmallVector<MemoryPort> ports;
   for (auto &[root, memory] : memories)
-    if (memory.isPort)
-      ports.push_back({memory.name, memory.type, memory.isRead});
+    if (memory.isPort) {
+      // The data a port reads: with two ports, each port's loads.
+      auto reads = [&](bool second) {
+        return llvm::any_of(memory.accesses, [&](auto access) {
+          Operation *op = access.second;
+          if (isa<func::CallOp>(op))
+            return !second;
+          return isa<memref::LoadOp>(op) && onSecondPort(op) == second;
+        });
+      };
+      ports.push_back({memory.name, memory.type, memory.isRead && reads(false),
+                       memory.hasSecondPort, reads(true)});
+    }
   printModulePorts(os, func, ports, stalls);
 }
 

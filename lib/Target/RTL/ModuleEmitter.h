@@ -52,6 +52,8 @@ struct Memory {
   /// A register (Fsm.h, kRegisterAttr): written through its write port,
   /// read as a wire.
   bool isRegister = false;
+  /// A port's second port, which reads (ArgumentPorts.h).
+  bool hasSecondPort = false;
   /// (state, access) for each load and store.
   SmallVector<std::pair<int, Operation *>> accesses = {};
 };
@@ -72,6 +74,8 @@ private:
   /// The signal a load of `memory` takes its data from: a register is
   /// read as a wire (Fsm.h, kRegisterAttr).
   std::string readData(const Memory &memory, Operation *load);
+  /// Whether a pipeline issues `access` on its memory's second port.
+  bool onSecondPort(Operation *access) const;
   void printStallHolds(raw_ostream &os);
   DenseMap<Value, unsigned> ids;
   llvm::SetVector<Value> registers;

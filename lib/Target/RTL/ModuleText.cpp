@@ -36,6 +36,18 @@ void printModulePorts(raw_ostream &os, func::FuncOp func,
     os << "  input  " << logicOf(bitWidth(memory.type)) << " " << m << "_rdata";
     if (!memory.isRead)
       os << "\n  /* verilator lint_on UNUSEDSIGNAL */";
+    if (!memory.hasSecondPort)
+      continue;
+    os << ",\n  output " << logicOf(addressWidth(memory.type)) << " " << m
+       << "_p1_addr,\n  output logic " << m << "_p1_ce,\n  output logic " << m
+       << "_p1_we,\n  output " << logicOf(bitWidth(memory.type)) << " " << m
+       << "_p1_wdata,\n";
+    if (!memory.isSecondRead)
+      os << "  /* verilator lint_off UNUSEDSIGNAL */\n";
+    os << "  input  " << logicOf(bitWidth(memory.type)) << " " << m
+       << "_p1_rdata";
+    if (!memory.isSecondRead)
+      os << "\n  /* verilator lint_on UNUSEDSIGNAL */";
   }
   for (auto [index, argument] : llvm::enumerate(func.getArguments()))
     if (!isa<MemRefType>(argument.getType()))

@@ -27,10 +27,15 @@ unsigned addressWidth(mlir::MemRefType type);
 /// A memory port of a module: `<name>_addr/_ce/_we/_wdata` out and
 /// `<name>_rdata` in. `isRead` is false when the module never reads the
 /// data, so that the unread input is not a lint warning.
+/// With `hasSecondPort`, also `<name>_p1_addr/_p1_ce/_p1_we/_p1_wdata` out
+/// and `<name>_p1_rdata` in (ArgumentPorts.h), `isSecondRead` false when no
+/// load uses it.
 struct MemoryPort {
   std::string name;
   mlir::MemRefType type;
   bool isRead;
+  bool hasSecondPort;
+  bool isSecondRead;
 };
 
 /// The port list of `func`'s module, from after `module NAME (` to `);`:

@@ -23,6 +23,7 @@
 
 #include "Fsm.h"
 
+#include "ArgumentPorts.h"
 #include "Dataflow.h"
 #include "Divider.h"
 #include "FloatUnitEmitter.h"
@@ -349,7 +350,8 @@ static FailureOr<Pipeline> moduloSchedule(scf::ForOp loop, int ii,
     std::vector<SmallVector<std::pair<int, Value>, 1>> slots;
     /// The loads and stores, in program order.
     SmallVector<Operation *> accesses;
-    /// A local RAM's write port's slots (`slots` are its read port's).
+    /// A local RAM's write port's slots (`slots` are its read port's), or
+    /// a memory argument's second port's (ArgumentPorts.h).
     std::vector<SmallVector<std::pair<int, Value>, 1>> writeSlots;
     /// A register's slots taken by a store.
     std::vector<bool> storeSlots;
@@ -452,23 +454,35 @@ static FailureOr<Pipeline> moduloSchedule(scf::ForOp loop, int ii,
       }
       Value predicate = predicateOf(&op);
       // A local RAM has a read port and a write port (ModuleText.h), a
-      // port of the module one port for both.
+      // port of the module one port for both, and a memory argument of the
+      // top maybe a second one (ArgumentPorts.h).
       bool dual = isLocalRam(memory);
+      bool twoPorts = !dual && argumentPorts(memory) > 1;
+      bool second = twoPorts;
       auto &slots = dual && isStore ? port.writeSlots : port.slots;
       slots.resize(ii);
+      port.writeSlots.resize(ii);
       // Two accesses share a cycle of a port only when they are of one
       // iteration, in one cycle, and never both run (the two sides of a
       // branch).
-      auto fits = [&](int at) {
-        return llvm::all_of(slots[at % ii], [&](auto occupant) {
+      auto fitsOn = [&](auto &on, int at) {
+        return llvm::all_of(on[at % ii], [&](auto occupant) {
           return occupant.first == at &&
                  areExclusive(occupant.second, predicate);
         });
       };
+      // A load takes the second port first, a store the first.
+      auto onSecond = [&](int at) {
+        return second && fitsOn(port.writeSlots, at) &&
+               (!isStore || !fitsOn(slots, at));
+      };
+      auto fits = [&](int at) { return onSecond(at) || fitsOn(slots, at); };
       // Accesses of one memory keep their program order: after the last one
       // on the port, or beside it when the two exclude each other. On a
       // local RAM a load also follows the stores before it, and a store may
-      // share the cycle of the loads before it (they read the old word).
+      // share the cycle of the loads before it (they read the old word). A
+      // memory argument's loads may share a cycle on its two ports, after
+      // its last store.
       int lastOnPort =
           dual ? (isStore ? port.lastStore : port.lastLoad) : port.last;
       int earliest = lastOnPort + 1;
@@ -477,6 +491,17 @@ static FailureOr<Pipeline> moduloSchedule(scf::ForOp loop, int ii,
       if (dual)
         earliest =
             std::max(earliest, isStore ? port.lastLoad : port.lastStore + 1);
+      if (second && !isStore)
+        earliest =
+            std::min(earliest, std::max(port.lastLoad, port.lastStore + 1));
+      // A store never shares a cycle with another access on the other
+      // port (a collision's read is undefined on a dual-port BRAM), unless
+      // the two exclude each other.
+      if (twoPorts && isStore)
+        earliest = port.last >= 0 && fitsOn(slots, port.last) &&
+                           fitsOn(port.writeSlots, port.last)
+                       ? port.last
+                       : port.last + 1;
       cycle = std::max(cycle, earliest);
       int tries = 0;
       while (!fits(cycle)) {
@@ -486,10 +511,20 @@ static FailureOr<Pipeline> moduloSchedule(scf::ForOp loop, int ii,
                 (dual ? (isStore ? " stores" : " loads") : " accesses") +
                 " per iteration for its one " +
                 (dual ? (isStore ? "write port" : "read port") : "port");
+          if (twoPorts)
+            why = memoryName(memory) + " has more " +
+                  (isStore ? "stores" : "accesses") +
+                  " per iteration than its two ports take at II " +
+                  std::to_string(ii);
           return failure();
         }
       }
-      slots[cycle % ii].push_back({cycle, predicate});
+      if (onSecond(cycle)) {
+        port.writeSlots[cycle % ii].push_back({cycle, predicate});
+        pipeline.secondPort.insert(&op);
+      } else {
+        slots[cycle % ii].push_back({cycle, predicate});
+      }
       (isStore ? port.lastStore : port.lastLoad) = cycle;
       port.last = std::max(port.last, cycle);
       port.written |= isa<memref::StoreOp>(op);
@@ -635,7 +670,7 @@ Fragment Builder::layoutFor(scf::ForOp loop, int init) {
       if (estimated > requested)
         why.push_back("the estimate's ResMII is " +
                       std::to_string(intAttr(loop, "rtl.res_mii", 1)) +
-                      " (one port per memory) and its RecMII " +
+                      " (the ports of its memories) and its RecMII " +
                       std::to_string(intAttr(loop, "rtl.rec_mii", 1)));
       // With every access in a cycle of its own, a schedule always exists.
       int limit =

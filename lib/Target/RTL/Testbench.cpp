@@ -6,10 +6,12 @@
 // the inputs come from raw files the checker writes from the JIT's random
 // inputs, and the outputs go back to raw files it compares bit for bit. A
 // partitioned argument that is a port per bank (SplitBanks.h) is scattered
-// from its file to its banks, and gathered back, through its layout.
+// from its file to its banks, and gathered back, through its layout. A
+// memory argument's second port (ArgumentPorts.h) serves the same array.
 //
 //===----------------------------------------------------------------------===//
 
+#include "ArgumentPorts.h"
 #include "Operators.h"
 #include "SplitBanks.h"
 
@@ -57,6 +59,8 @@ struct Memory {
   std::vector<uint64_t> words;
   unsigned bytes;
   uint64_t rdata = 0;
+  // The second port's data (ArgumentPorts.h).
+  uint64_t rdata1 = 0;
 };
 
 std::vector<uint64_t> readWords(const std::string &path, size_t count,
@@ -114,8 +118,11 @@ std::pair<uint64_t, uint64_t> placeOf(const std::vector<BankedDim> &dims,
   return {bank, offset};
 }
 
-void serve(Memory &memory, bool ce, bool we, uint64_t address,
-           uint64_t wdata) {
+// One port's request: a write stores, a read puts the word on `rdata`.
+// The schedule never has the two ports of a memory on one address in a
+// cycle with a write.
+void serve(Memory &memory, uint64_t &rdata, bool ce, bool we,
+           uint64_t address, uint64_t wdata) {
   if (!ce)
     return;
   if (address >= memory.words.size()) {
@@ -126,7 +133,7 @@ void serve(Memory &memory, bool ce, bool we, uint64_t address,
   if (we)
     memory.words[address] = wdata;
   else
-    memory.rdata = memory.words[address];
+    rdata = memory.words[address];
 }
 
 } // namespace
@@ -201,6 +208,8 @@ LogicalResult emitVerilatorTestbench(func::FuncOp func, raw_ostream &os) {
     /// The file it comes from and goes to (`argN`, `resultN`); empty for a
     /// bank, whose array is scattered to it and gathered from it.
     std::string file;
+    /// Whether it has a second port (ArgumentPorts.h).
+    bool second = false;
   };
   /// A partitioned argument of the kernel, a port per bank (SplitBanks.h).
   struct BankedArray {
@@ -217,23 +226,24 @@ LogicalResult emitVerilatorTestbench(func::FuncOp func, raw_ostream &os) {
     if (!type)
       continue;
     std::string name = rtl::argumentName(func, index);
+    bool second = rtl::argumentPorts(argument) > 1;
     auto of = func.getArgAttrOfType<TypeAttr>(index, rtl::kBankedAttr);
     if (!of) {
-      memories.push_back({name, type, name});
+      memories.push_back({name, type, name, second});
       continue;
     }
     std::string file = name.substr(0, name.find("_b"));
     if (arrays.empty() || arrays.back().file != file)
       arrays.push_back({file, cast<MemRefType>(of.getValue()), {}});
     arrays.back().banks.push_back(name);
-    memories.push_back({name, type, ""});
+    memories.push_back({name, type, "", second});
   }
   for (auto [index, type] : llvm::enumerate(func.getResultTypes())) {
     std::string name = "result" + std::to_string(index);
     if (failed(refuse(type)))
       return failure();
     if (auto memref = dyn_cast<MemRefType>(type))
-      memories.push_back({name, memref, name});
+      memories.push_back({name, memref, name, false});
   }
   os << "// The Verilator testbench of @" << func.getSymName()
      << " (hcl check --rtl, docs/rtl.md).\n"
@@ -262,13 +272,21 @@ LogicalResult emitVerilatorTestbench(func::FuncOp func, raw_ostream &os) {
   os << "  auto tick = [&] {\n    top.ap_clk = 0;\n    top.eval();\n";
   for (const Port &port : memories) {
     const std::string &m = port.name;
-    os << "    serve(" << m << ", top." << m << "_ce, top." << m << "_we, top."
-       << m << "_addr, top." << m << "_wdata);\n";
+    os << "    serve(" << m << ", " << m << ".rdata, top." << m << "_ce, top."
+       << m << "_we, top." << m << "_addr, top." << m << "_wdata);\n";
+    if (port.second)
+      os << "    serve(" << m << ", " << m << ".rdata1, top." << m
+         << "_p1_ce, top." << m << "_p1_we, top." << m << "_p1_addr, top." << m
+         << "_p1_wdata);\n";
   }
   os << "    top.ap_clk = 1;\n    top.eval();\n";
-  for (const Port &port : memories)
+  for (const Port &port : memories) {
     os << "    top." << port.name << "_rdata = " << port.name << ".rdata & "
        << mask(rtl::bitWidth(port.type)) << ";\n";
+    if (port.second)
+      os << "    top." << port.name << "_p1_rdata = " << port.name
+         << ".rdata1 & " << mask(rtl::bitWidth(port.type)) << ";\n";
+  }
   os << "    top.eval();\n  };\n"
      << "  top.ap_rst = 1;\n  top.ap_start = 0;\n  tick();\n  tick();\n"
      << "  top.ap_rst = 0;\n  top.ap_start = 1;\n"

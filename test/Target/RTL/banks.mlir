@@ -29,7 +29,7 @@
 // WINDOW: hcl check --rtl: OK: @window{{.*}}cycles 104, 104)
 // Unpartitioned, the window's nine reads an iteration share its RAM's read
 // port: II 9, as the estimate says.
-// PLAIN: remark: rtl: loop 'j' pipelined at II 9 instead of 1: the estimate's ResMII is 9 (one port per memory) and its RecMII 1{{$}}
+// PLAIN: remark: rtl: loop 'j' pipelined at II 9 instead of 1: the estimate's ResMII is 9 (the ports of its memories) and its RecMII 1{{$}}
 // PLAIN: hcl check --rtl: OK: @window_unpartitioned{{.*}}cycles 911)
 func.func @window(%A: memref<10x10xi32>) -> memref<8x8xi32> {
   %sC = hcl.create_stage_handle "C" : !hcl.StageHandle

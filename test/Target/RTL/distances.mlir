@@ -22,10 +22,10 @@
 // ATTR: rtl.distances = {arg0 = 0 : i64}
 
 // A[i] = A[i-2] * X[i] + X[i]: A's load, multiply and store span 3 cycles,
-// less than 2 * II at II 2, the port's bound (a load and a store of A).
-// At distance 1 this needed II 3.
-// D2: remark: rtl: loop 'i' pipelined at II 2 instead of 1: the estimate's ResMII is 2 (one port per memory) and its RecMII 2{{$}}
-// D2: hcl check --rtl: OK: @distance2{{.*}}cycles 65, 65)
+// less than 2 * II at II 2, the recurrence's bound (A's load and store
+// take its two ports). At distance 1 this needed II 3.
+// D2: remark: rtl: loop 'i' pipelined at II 2 instead of 1: the estimate's ResMII is 1 (the ports of its memories) and its RecMII 2{{$}}
+// D2: hcl check --rtl: OK: @distance2{{.*}}cycles 64, 64)
 func.func @distance2(%A: memref<32xi32>, %X: memref<32xi32>) {
   affine.for %i = 2 to 32 {
     %a = affine.load %A[%i - 2] : memref<32xi32>
@@ -39,7 +39,7 @@ func.func @distance2(%A: memref<32xi32>, %X: memref<32xi32>) {
 
 // The same at distance 1: the recurrence (load, multiply, store) is 3
 // cycles.
-// D1: remark: rtl: loop 'i' pipelined at II 3 instead of 1: the estimate's ResMII is 2 (one port per memory) and its RecMII 3{{$}}
+// D1: remark: rtl: loop 'i' pipelined at II 3 instead of 1: the estimate's ResMII is 1 (the ports of its memories) and its RecMII 3{{$}}
 // D1: hcl check --rtl: OK: @distance1
 func.func @distance1(%A: memref<32xi32>, %X: memref<32xi32>) {
   affine.for %i = 1 to 32 {
@@ -53,8 +53,8 @@ func.func @distance1(%A: memref<32xi32>, %X: memref<32xi32>) {
 }
 
 // A[i] = A[i] * X[i] + X[i]: no dependence is carried, so the next
-// iteration's load of A may come before this one's store; II 2, the port's
-// bound, requested (no remark).
+// iteration's load of A may come before this one's store; II 2, requested
+// (no remark); argument-ports.mlir has it at II 1.
 // INPLACE-NOT: remark
 // INPLACE: hcl check --rtl: OK: @in_place{{.*}}cycles
 func.func @in_place(%A: memref<32xi32>, %X: memref<32xi32>) {

@@ -28,7 +28,7 @@
 // EST: function: latency 54 cycles
 // An 8-bit signed division carried from one iteration to the next: the
 // recurrence is the divider's 10 cycles and the add.
-// CARRIED: remark: rtl: loop 'i' pipelined at II 10 instead of 1: the estimate's ResMII is 1 (one port per memory) and its RecMII 10
+// CARRIED: remark: rtl: loop 'i' pipelined at II 10 instead of 1: the estimate's ResMII is 1 (the ports of its memories) and its RecMII 10
 // CARRIED: hcl check --rtl: OK: @carried{{.*}}cycles 86, 86)
 // EST-CARRIED: i{{ +}}8{{ +}}1{{ +}}1{{ +}}10{{ +}}10
 // ZERO: integer division by zero: arith.divui

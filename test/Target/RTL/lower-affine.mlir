@@ -4,14 +4,14 @@
 // target (one port per memory) and its memories' carried distances.
 // RUN: hcl-opt --hcl-rtl-lower-affine -split-input-file -verify-diagnostics %s | FileCheck %s
 
-// Two reads of A a cycle on its one port: ResMII 2.
+// Two reads of A an iteration on its two ports: ResMII 1.
 // CHECK-LABEL: func.func @pipelined
 // CHECK-NOT:   affine.
 // CHECK:       scf.for
 // CHECK-COUNT-2: memref.load %arg0
 // CHECK:       memref.store
 // B is written, with no dependence carried (distance 0 kept).
-// CHECK:       } {loop_name = "i", pipeline_ii = 1 : i32, rtl.distances = {arg1 = 0 : i64}, rtl.min_ii = 2 : i64, rtl.rec_mii = 1 : i64, rtl.res_mii = 2 : i64}
+// CHECK:       } {loop_name = "i", pipeline_ii = 1 : i32, rtl.distances = {arg1 = 0 : i64}, rtl.min_ii = 1 : i64, rtl.rec_mii = 1 : i64, rtl.res_mii = 1 : i64}
 func.func @pipelined(%A: memref<16xi32>, %B: memref<16xi32>) {
   affine.for %i = 0 to 15 {
     %a = affine.load %A[%i] : memref<16xi32>

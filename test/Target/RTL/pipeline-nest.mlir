@@ -19,12 +19,12 @@
 // RUN: verilator --lint-only -Wall %t/window.sv
 
 // y[i] = sum_j A[i][j] * x[j], i pipelined: four reads of A and of x per
-// row on their one port each, so II 4 (ResMII), as estimated.
-// MATVEC: remark: rtl: loop 'i' pipelined at II 4 instead of 1: the estimate's ResMII is 4 (one port per memory) and its RecMII 1{{$}}
+// row on their two ports each, so II 2 (ResMII), as estimated.
+// MATVEC: remark: rtl: loop 'i' pipelined at II 2 instead of 1: the estimate's ResMII is 2 (the ports of its memories) and its RecMII 1{{$}}
 // MATVEC-NOT: not pipelined
-// MATVEC: hcl check --rtl: OK: @matvec{{.*}}cycles 37, 37)
-// EST-MATVEC: i{{ +}}8{{ +}}1{{ +}}4{{ +}}1{{ +}}4
-// EST-MATVEC: function: latency 35 cycles
+// MATVEC: hcl check --rtl: OK: @matvec{{.*}}cycles 21, 21)
+// EST-MATVEC: i{{ +}}8{{ +}}1{{ +}}2{{ +}}1{{ +}}2
+// EST-MATVEC: function: latency 21 cycles
 // After the preparation, one scf.for (i) with the unrolled body: four
 // loads of A and four of x.
 // IR-LABEL: func.func @matvec
@@ -53,14 +53,14 @@ func.func @matvec(%A: memref<8x4xi32>, %x: memref<4xi32>, %y: memref<8xi32>) {
 // A 2x2 window summed through a local accumulator, two loops deep under
 // the pipelined one (the random schedules' reduction form).
 // The accumulator's loads take the value its previous store wrote, and
-// only its last store is kept: A's four reads set II 4, as estimated.
-// Simulated 124 cycles against an estimated 125 (i and j flattened into
-// one pipeline): the estimate issues A's four reads of an iteration one a
-// cycle on its port, as the RTL does.
-// WINDOW: remark: rtl: loop 'j' pipelined at II 4 instead of 1: the estimate's ResMII is 4 (one port per memory) and its RecMII 1{{$}}
-// WINDOW: hcl check --rtl: OK: @window{{.*}}cycles 124, 124)
-// EST-WINDOW: i/j{{ +}}5{{ +}}1{{ +}}4{{ +}}1{{ +}}4{{ +}}23
-// EST-WINDOW: function: latency 125 cycles
+// only its last store is kept: A's four reads set II 2 on its two ports,
+// as estimated. Simulated 64 cycles against an estimated 65 (i and j
+// flattened into one pipeline): the estimate issues A's reads of an
+// iteration two a cycle on its ports, as the RTL does.
+// WINDOW: remark: rtl: loop 'j' pipelined at II 2 instead of 1: the estimate's ResMII is 2 (the ports of its memories) and its RecMII 1{{$}}
+// WINDOW: hcl check --rtl: OK: @window{{.*}}cycles 64, 64)
+// EST-WINDOW: i/j{{ +}}5{{ +}}1{{ +}}2{{ +}}1{{ +}}2{{ +}}13
+// EST-WINDOW: function: latency 65 cycles
 // The accumulator is hoisted out of the pipelined loop j, and out of i
 // (i and j are one flattened loop).
 // IR: memref.alloca

@@ -17,14 +17,16 @@
 // VADD: hcl check --rtl: OK: @vadd{{.*}}cycles 20, 20)
 // matmul 16x16 with the dot product in a register: the k loop at II 1.
 // MATMUL: hcl check --rtl: OK: @matmul{{.*}}cycles 5155, 5155)
-// Accumulating in C: a load and a store of C in every iteration on its one
-// port, the next iteration's load after this one's store: II 2, with the
-// load of C issued a cycle after those of A and B, when the add needs it.
-// INMEM: remark: rtl: loop 'k' pipelined at II 2 instead of 1: the estimate's ResMII is 2 (one port per memory) and its RecMII 2{{$}}
+// Accumulating in C: a load and a store of C in every iteration, the next
+// iteration's load after this one's store: II 2 (the recurrence), with
+// the load of C issued a cycle after those of A and B, when the add needs
+// it.
+// INMEM: remark: rtl: loop 'k' pipelined at II 2 instead of 1: the estimate's ResMII is 1 (the ports of its memories) and its RecMII 2{{$}}
 // INMEM: hcl check --rtl: OK: @matmul_in_memory{{.*}}cycles 8995)
 // TRIANGLE: hcl check --rtl: OK: @triangle
-// PAIRS: remark: rtl: loop 'p' pipelined at II 2 instead of 1: the estimate's ResMII is 2
-// PAIRS: hcl check --rtl: OK: @pairs
+// Two reads of A an iteration on its two ports: II 1.
+// PAIRS-NOT: remark
+// PAIRS: hcl check --rtl: OK: @pairs{{.*}}cycles 20, 20)
 // WIDE: hcl check --rtl: OK: @wide
 // SCHEDULED: hcl check --rtl: OK: @scheduled{{.*}}cycles 20)
 // POWER: hcl check --rtl: OK: @power

@@ -11,8 +11,8 @@
 // 18 elements by 4: four copies of the body, then a loop of 2 for the rest.
 // BY4: hcl check --rtl: OK: @vadd_by_4
 // The inner loop unrolled under the pipelined one: 4 reads of A a row on
-// its one port, II 4.
-// ROWS: remark: rtl: loop 'i' pipelined at II 4 instead of 1: the estimate's ResMII is 4 (one port per memory) and its RecMII 1
+// its two ports, II 2.
+// ROWS: remark: rtl: loop 'i' pipelined at II 2 instead of 1: the estimate's ResMII is 2 (the ports of its memories) and its RecMII 1
 // ROWS: hcl check --rtl: OK: @rows
 // SCHEDULED: hcl check --rtl: OK: @scheduled
 

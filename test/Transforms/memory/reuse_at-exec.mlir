@@ -117,6 +117,20 @@ func.func @conv_lb_wb(%A: memref<1x2x8x8xi32>, %F: memref<3x2x3x3xi32>) -> memre
 // IR: memref.alloc() : memref<3x7x8xf32>
 // IR: memref.alloc() : memref<3x3x8xf32>
 // IR: memref.alloc() : memref<3x3x3xf32>
+// Each level's shift is in the z loop's body, the first (x) unguarded
+// before the second's guard: x, y and z are a perfect nest (one pipeline
+// once flattened).
+// IR:      affine.for %[[X:.*]] = 0 to 6 {
+// IR-NEXT:   affine.for %[[Y:.*]] = 0 to 7 {
+// IR-NEXT:     affine.for %[[Z:.*]] = 0 to 8 {
+// IR-NEXT:       affine.load %{{.*}}[1, %[[Y]], %[[Z]]] : memref<3x7x8xf32>
+// IR:            affine.load %arg0[%[[X]], %[[Y]], %[[Z]]]
+// IR:            affine.if #{{.*}}(%[[X]]) {
+// IR:              affine.if #{{.*}}(%[[Y]]) {
+// IR:                affine.if #{{.*}}(%[[Z]]) {
+// IR:          } {loop_name = "z"
+// IR-NEXT:   } {loop_name = "y"}
+// IR-NEXT: } {loop_name = "x", stage_name = "B"}
 func.func @diag3d_xyz(%A: memref<6x7x8xf32>) -> memref<4x5x6xf32> {
   %s = hcl.create_stage_handle "B" : !hcl.StageHandle
   %lx = hcl.create_loop_handle "x" : !hcl.LoopHandle

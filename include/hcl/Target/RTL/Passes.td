@@ -46,7 +46,7 @@ def RTLLowerAffine : Pass<"hcl-rtl-lower-affine", "mlir::ModuleOp"> {
     loop's `scf.for` keeps what the RTL's modulo scheduler needs:
     `pipeline_ii` (the requested II), `loop_name`, and the II the
     estimator derives on the affine loop with the `rtl` target:
-    `rtl.min_ii`, from `rtl.res_mii` (one port per memory) and
+    `rtl.min_ii`, from `rtl.res_mii` (the memories' ports) and
     `rtl.rec_mii` (MLIR's dependence analysis and the shared latencies),
     and `rtl.distances`: by memory written in the loop (`argN`, or the
     `rtl.memory` name `allocK` the pass gives each allocation), the
@@ -67,8 +67,8 @@ def RTLSplitBanks : Pass<"hcl-rtl-split-banks", "mlir::ModuleOp"> {
     (`memref.alloc` or
     `alloca`, only loaded and stored) whose layout is a partition map
     (`hcl.partition`) becomes one allocation per bank: Complete gives a
-    bank per index, Cyclic and Block one per factor. The RTL gives every
-    memory one port, so each bank is a port of its own, as the estimator
+    bank per index, Cyclic and Block one per factor. The RTL gives a local
+    memory one read and one write port, so each bank has ports of its own, as the estimator
     counts ports per bank. An access whose indices along the partitioned
     dimensions compose with the layout into constants (an unrolled
     `T[4 * i + 1]` under Cyclic 4 is in bank 1) goes to its bank alone, at

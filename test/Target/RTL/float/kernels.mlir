@@ -21,18 +21,19 @@
 // VADD: hcl check --rtl: OK: @vadd{{.*}}cycles 99, 99)
 // EST-VADD: function: latency 99 cycles
 // The accumulation's addf (4 cycles) is the recurrence: II 4, not 1.
-// DOT: remark: rtl: loop 'i' pipelined at II 4 instead of 1: the estimate's ResMII is 1 (one port per memory) and its RecMII 4
+// DOT: remark: rtl: loop 'i' pipelined at II 4 instead of 1: the estimate's ResMII is 1 (the ports of its memories) and its RecMII 4
 // DOT: hcl check --rtl: OK: @dot{{.*}}cycles 136, 136)
 // EST-DOT: function: latency 135 cycles
 // GEMM: remark: rtl: loop 'k' pipelined at II 4 instead of 1
 // GEMM: hcl check --rtl: OK: @gemm{{.*}}cycles 2515, 2515)
 // EST-GEMM: function: latency 2451 cycles
-// F64: hcl check --rtl: OK: @axpy64{{.*}}(compared arg0, arg1, arg2, arg3; cycles 45, 45)
-// EST-F64: function: latency 44 cycles
-// divf and sqrt (15 cycles each) in a loop at II 8 (eight stores to Q).
-// OPS: remark: rtl: loop 'i' pipelined at II 8 instead of 1: the estimate's ResMII is 8 (one port per memory) and its RecMII 1
-// OPS: hcl check --rtl: OK: @ops{{.*}}cycles 147, 147, 147)
-// EST-OPS: function: latency 141 cycles
+// F64: hcl check --rtl: OK: @axpy64{{.*}}(compared arg0, arg1, arg2, arg3; cycles 30, 30)
+// EST-F64: function: latency 29 cycles
+// divf and sqrt (15 cycles each) in a loop at II 4 (eight stores to Q on
+// its two ports).
+// OPS: remark: rtl: loop 'i' pipelined at II 4 instead of 1: the estimate's ResMII is 4 (the ports of its memories) and its RecMII 1
+// OPS: hcl check --rtl: OK: @ops{{.*}}cycles 87, 87, 87)
+// EST-OPS: function: latency 81 cycles
 
 // RUN: hcl rtl %s -o %t/vadd --entry vadd | FileCheck %s --check-prefix=RTL
 // RUN: hcl rtl %s -o %t/ops --entry ops

@@ -12,7 +12,7 @@
 // RUN: hcl estimate --target rtl %s --entry step3 | FileCheck %s --check-prefix=EST3
 // RUN: hcl estimate --target rtl %s --entry step3far | FileCheck %s --check-prefix=EST3FAR
 
-// STEP2: remark: rtl: loop 'r' pipelined at II 6 instead of 1: the estimate's ResMII is 1 (one port per memory) and its RecMII 6
+// STEP2: remark: rtl: loop 'r' pipelined at II 6 instead of 1: the estimate's ResMII is 1 (the ports of its memories) and its RecMII 6
 // STEP2: hcl check --rtl: OK: @step2
 // EST2: s0/r 2 1 1 6 6
 func.func @step2(%in0: memref<6xf64>, %in1: memref<1xf64>) {
@@ -27,12 +27,12 @@ func.func @step2(%in0: memref<6xf64>, %in1: memref<1xf64>) {
 
 // b[i + 3] from b[i] at step 3 is the next iteration (RecMII 6: the load,
 // addf's 4 cycles, the store), b[i + 9] from b[i] three later (RecMII 2).
-// STEP3: remark: rtl: loop 'i' pipelined at II 6 instead of 1: the estimate's ResMII is 2 (one port per memory) and its RecMII 6
+// STEP3: remark: rtl: loop 'i' pipelined at II 6 instead of 1: the estimate's ResMII is 1 (the ports of its memories) and its RecMII 6
 // STEP3: hcl check --rtl: OK: @step3
-// EST3: s/i 8 1 2 6 6
-// STEP3FAR: remark: rtl: loop 'i' pipelined at II 2 instead of 1: the estimate's ResMII is 2 (one port per memory) and its RecMII 2
+// EST3: s/i 8 1 1 6 6
+// STEP3FAR: remark: rtl: loop 'i' pipelined at II 2 instead of 1: the estimate's ResMII is 1 (the ports of its memories) and its RecMII 2
 // STEP3FAR: hcl check --rtl: OK: @step3far
-// EST3FAR: s/i 8 1 2 2 2
+// EST3FAR: s/i 8 1 1 2 2
 func.func @step3(%b: memref<33xf32>) {
   affine.for %i = 0 to 24 step 3 {
     %x = affine.load %b[%i] : memref<33xf32>
