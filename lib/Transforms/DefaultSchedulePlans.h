@@ -18,6 +18,10 @@
 namespace hcl {
 
 enum class SchedulePlan {
+  /// A convolution read through a window: line and window buffers
+  /// (reuse_at) at its row and column loops, `parallel` output channels per
+  /// iteration of the pipelined column loop.
+  LineBuffers,
   /// Reduction loops outside the last two spatial loops (fused, pipelined),
   /// with `parallel` output channels per iteration.
   ChannelParallel,
