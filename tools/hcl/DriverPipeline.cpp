@@ -35,6 +35,10 @@ static bool defaultStreams = true;
 
 void defaultScheduleForRTL() { defaultStreams = false; }
 
+bool defaultWeightsOffChip() {
+  return defaultScheduleRequested() && defaultStreams;
+}
+
 mlir::LogicalResult runPipeline(mlir::ModuleOp module, PipelineBuilder build) {
   mlir::PassManager pm(module.getContext(), mlir::ModuleOp::getOperationName());
   if (mlir::failed(applyPassManagerOptions(pm)))
