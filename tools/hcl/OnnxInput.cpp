@@ -26,12 +26,14 @@ static cl::opt<bool> weightsAsInputs(
              "graph's inputs) instead of constant globals"),
     cl::sub(cl::SubCommand::getAll()));
 
+// cl::desc keeps a pointer to its text: the default is written out, and
+// the assertion keeps it the importer's.
+static_assert(kDefaultWeightBramLimit == 32, "update --weight-bram-limit");
 static cl::opt<std::string> weightBramLimit(
     "weight-bram-limit",
     cl::desc("ONNX float initializers needing more than N 18 Kb BRAMs (2 KiB "
              "each) become program inputs, read over m_axi in HLS; smaller "
-             "ones stay on-chip constants (default with --schedule=auto: " +
-             std::to_string(kDefaultWeightBramLimit) + ")"),
+             "ones stay on-chip constants (default with --schedule=auto: 32)"),
     cl::value_desc("N"), cl::sub(cl::SubCommand::getAll()));
 
 /// --weight-bram-limit, or the default schedule's budget.
