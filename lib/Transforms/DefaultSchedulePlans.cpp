@@ -205,7 +205,6 @@ AffineReadOpInterface windowedRead(AffineForOp stage, AffineForOp row,
     });
     if (!byRow || !byReduction)
       return;
-    several |= found && found.getMemRef() != read.getMemRef();
     several |= found && found != read;
     found = read;
   });
@@ -238,13 +237,14 @@ std::optional<int64_t> covered(AffineReadOpInterface read, unsigned d,
 /// The shapes reuse_at gives the line buffer (at `row`) and the window
 /// buffer (at `col`) of `read`'s array: per index, the positions covered
 /// inside the loop (for the index moving with it, by the loops inside it
-/// only: the window's span), dimensions of extent 1 dropped. `rowDim` is
-/// the line buffer's dimension moving with `row`. Written as ranked types
+/// only: the window's span), dimensions of extent 1 dropped. `lineRowDims`
+/// are the line buffer's dimensions the column loop does not walk (its
+/// rows, and channels read at once). Written as ranked types
 /// so that later partitions can name their dimensions; reuse_at checks
 /// them, so a shape computed wrong makes the plan not apply.
 struct ReuseShapes {
   SmallVector<int64_t> line, window;
-  SmallVector<unsigned> lineRowDims; // from 1
+  SmallVector<unsigned> lineRowDims; // from 1, partitioned completely
 };
 
 std::optional<ReuseShapes> reuseShapes(AffineReadOpInterface read, Value row,
