@@ -147,7 +147,9 @@ SmallVector<std::pair<Value, unsigned>> channelDimensions(AffineForOp stage,
 /// Whether `memref` is one the plans may partition: not an argument of the
 /// function, which is its caller's memory (an `m_axi` port of the top
 /// function), whose layout a schedule cannot change.
-bool partitionable(Value memref) { return !isa<BlockArgument>(memref); }
+bool partitionable(Value memref, const PlanOptions &options) {
+  return !options.argumentsArePorts || !isa<BlockArgument>(memref);
+}
 
 /// The most output channels per iteration, up to `parallel`, that divide
 /// the channel count (a remainder would leave a guarded tail in every row);
@@ -161,7 +163,9 @@ int64_t channelFactor(AffineForOp channel, int64_t parallel) {
   return std::max<int64_t>(parallel, 1);
 }
 
-bool channelParallel(func::FuncOp func, AffineForOp stage, int64_t parallel) {
+bool channelParallel(func::FuncOp func, AffineForOp stage,
+                     const PlanOptions &options) {
+  int64_t parallel = options.parallel;
   SmallVector<StageLoop> chain = loopChain(stage);
   SmallVector<StageLoop> spatial = filtered(chain, false);
   SmallVector<StageLoop> reduction = filtered(chain, true);
@@ -183,7 +187,7 @@ bool channelParallel(func::FuncOp func, AffineForOp stage, int64_t parallel) {
   w.reorder(order);
   w.pipelineFused(last);
   for (auto [memref, dim] : banks)
-    if (partitionable(memref))
+    if (partitionable(memref, options))
       w.partition(memref, dim, parallel);
   return true;
 }
@@ -317,7 +321,11 @@ Trips tripsOf(ArrayRef<StageLoop> loops) {
 /// of the input at the row loop and a window buffer of it at the column
 /// loop, the column loop pipelined. Each iteration then takes one new input
 /// element and computes `parallel` channels' whole kernel window.
-bool lineBuffers(func::FuncOp func, AffineForOp stage, int64_t parallel) {
+bool lineBuffers(func::FuncOp func, AffineForOp stage,
+                 const PlanOptions &options) {
+  if (!options.lineBuffers)
+    return false;
+  int64_t parallel = options.parallel;
   SmallVector<StageLoop> chain = loopChain(stage);
   SmallVector<StageLoop> spatial = filtered(chain, false);
   SmallVector<StageLoop> reduction = filtered(chain, true);
@@ -352,7 +360,9 @@ bool lineBuffers(func::FuncOp func, AffineForOp stage, int64_t parallel) {
   // The whole window is read at once: weights that cannot be partitioned
   // (an `m_axi` argument) would serialize it, and the channel-parallel plan
   // is faster then.
-  if (llvm::any_of(tapDims, [](auto tap) { return !partitionable(tap.first); }))
+  if (llvm::any_of(tapDims, [&](auto tap) {
+        return !partitionable(tap.first, options);
+      }))
     return false;
 
   PlanWriter w(func, stage);
@@ -375,10 +385,10 @@ bool lineBuffers(func::FuncOp func, AffineForOp stage, int64_t parallel) {
   w.pipeline(colLoop);
   if (parallel >= 2)
     for (auto [memref, dim] : banks)
-      if (partitionable(memref))
+      if (partitionable(memref, options))
         w.partition(memref, dim, parallel);
   for (auto [memref, dim] : tapDims)
-    if (partitionable(memref))
+    if (partitionable(memref, options))
       w.partitionComplete(memref, dim);
   for (unsigned dim : shapes->lineRowDims)
     w.partitionComplete(line, dim);
@@ -454,12 +464,12 @@ SmallVector<AffineForOp> stagesOf(func::FuncOp func) {
 }
 
 bool buildSchedulePlan(func::FuncOp func, AffineForOp stage, SchedulePlan plan,
-                       int64_t parallel) {
+                       const PlanOptions &options) {
   switch (plan) {
   case SchedulePlan::LineBuffers:
-    return lineBuffers(func, stage, parallel);
+    return lineBuffers(func, stage, options);
   case SchedulePlan::ChannelParallel:
-    return channelParallel(func, stage, parallel);
+    return channelParallel(func, stage, options);
   case SchedulePlan::ReductionOutside:
     return reductionOutside(func, stage);
   case SchedulePlan::FuseInnermostPair:

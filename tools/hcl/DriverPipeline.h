@@ -36,8 +36,10 @@ mlir::LogicalResult checkScheduleOption();
 bool defaultScheduleRequested();
 
 /// Makes --schedule=auto's default schedule one hcl's RTL can build: no
-/// streams between layers (its dataflow processes have no float units yet)
-/// and every weight of an ONNX model on chip (it has no m_axi ports).
+/// streams between layers (its dataflow processes have no float units yet),
+/// every weight of an ONNX model on chip (it has no m_axi ports), arguments
+/// partitioned (they are memories of the design) and no line buffers (not
+/// checked there yet).
 void defaultScheduleForRTL();
 
 /// Whether --schedule=auto puts an ONNX model's large weights in

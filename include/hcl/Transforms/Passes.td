@@ -104,8 +104,9 @@ def DefaultSchedule : Pass<"hcl-default-schedule", "mlir::ModuleOp"> {
 
     A plan applies when `--hcl-apply-customizations` accepts it alone on a
     copy of the module: the pass never writes a schedule that fails. No
-    plan partitions an argument of the function: it is the caller's
-    memory (an `m_axi` port of the top function).
+    plan partitions an argument of the function (with
+    `arguments-are-ports`, the default): it is the caller's memory, an
+    `m_axi` port of the top function in HLS.
 
     Then each array that one later stage alone reads (no other stage, no
     schedule operation, not returned) is streamed into it (`hcl.to`) when
@@ -121,7 +122,14 @@ def DefaultSchedule : Pass<"hcl-default-schedule", "mlir::ModuleOp"> {
            "at most this many output channels per cycle in a reduction (1: none)">,
     Option<"streams", "streams", "bool", "true",
            "stream activations between stages (hcl's RTL turns it off: its "
-           "dataflow processes have no float units yet)">
+           "dataflow processes have no float units yet)">,
+    Option<"argumentsArePorts", "arguments-are-ports", "bool", "true",
+           "never partition an array argument: it is an m_axi port in HLS "
+           "(hcl's RTL turns it off: its arguments are memories of the "
+           "design)">,
+    Option<"lineBuffers", "line-buffers", "bool", "true",
+           "try line and window buffers (reuse_at) for convolutions (hcl's "
+           "RTL turns it off: not checked there yet)">
   ];
   let dependentDialects = ["hcl::HCLDialect"];
 }
