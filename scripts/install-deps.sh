@@ -25,6 +25,13 @@ packages=(
   libonnx-dev libonnx-testdata libprotobuf-dev python3-onnx
   # The Python package (python/, docs/python.md) and its tests.
   python3-dev pybind11-dev python3-pybind11 python3-pytest python3-matplotlib
+  # --slurm (docs/slurm.md): the suite runs a one-node cluster of its own
+  # (scripts/slurm-local.sh). Installing starts no Slurm daemon: slurmctld
+  # and slurmd start only with an /etc/slurm/slurm.conf, which nothing
+  # writes; munge's postinst makes /etc/munge/munge.key and starts the
+  # system's munged where services may start (not in containers whose
+  # policy-rc.d forbids it), which the suite's cluster does not use.
+  slurm-wlm munge
 )
 
 hcl_install_packages "$@" "${packages[@]}"

@@ -33,3 +33,13 @@ config.substitutions.append(("%hclplugin", os.path.join(config.hcl_obj_root, "li
 # (scripts/install-deps.sh installs it): `REQUIRES: verilator`.
 if shutil.which("verilator"):
     config.available_features.add("verilator")
+
+# The tests that run work through Slurm start a one-node cluster of their own
+# (scripts/slurm-local.sh; slurm-wlm and munge from install-deps.sh), whose
+# daemons run as root, as in CI: `REQUIRES: slurm`.
+_sbin = os.pathsep.join(["/usr/sbin", "/sbin", config.environment.get("PATH", "")])
+if os.geteuid() == 0 and all(
+    shutil.which(tool, path=_sbin)
+    for tool in ["sbatch", "squeue", "sinfo", "slurmctld", "slurmd", "munged"]
+):
+    config.available_features.add("slurm")

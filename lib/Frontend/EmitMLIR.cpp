@@ -152,6 +152,29 @@ std::string Writer::convert(const std::string &v, Type from, Type to) {
   return r;
 }
 
+std::string Writer::value(const Expr &e, Type type) {
+  auto key = std::make_tuple(e.node().get(), static_cast<int>(type.kind),
+                             type.bits, type.frac);
+  if (auto it = shared.find(key); it != shared.end())
+    return it->second.value;
+  int64_t callsBefore = callsWritten;
+  std::string v =
+      convert(emit(*e.node(), type), e.node()->untyped ? type : e.type(), type);
+  if (callsWritten == callsBefore)
+    shared[key] = {e.node(), v};
+  return v;
+}
+
+void Writer::endSharing(const std::string &text) {
+  if (text.empty())
+    return;
+  bool call = text.find("func.call ") != std::string::npos;
+  callsWritten += call;
+  if (call || text.front() == '}' || text.back() == '{' ||
+      text.find("store ") != std::string::npos)
+    shared.clear();
+}
+
 std::string Writer::emit(const ExprNode &e, Type want) {
   switch (e.kind) {
   case ExprKind::IntConst:

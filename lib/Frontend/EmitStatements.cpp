@@ -397,6 +397,8 @@ void Writer::emitFunction(const FunctionNode &f) {
   std::string result = f.result ? mlirType(f.result->type) : "";
   out << "func.func @" << f.name << "(" << params << ")"
       << (f.result ? " -> " + result : "") << " {\n";
+  // Values of the caller's body are not this function's.
+  shared.clear();
   for (const auto &[symbol, constant] : globals) {
     std::string v = fresh("const");
     line(v + " = memref.get_global @" + symbol + " : " + bufferType(constant));
@@ -409,6 +411,7 @@ void Writer::emitFunction(const FunctionNode &f) {
   else
     line("return");
   out << "}\n";
+  shared.clear();
   buffers = std::move(savedBuffers);
   bound = std::move(savedBound);
   currentStage.clear();

@@ -17,6 +17,7 @@
 #include <optional>
 #include <set>
 #include <sstream>
+#include <tuple>
 
 namespace hcl {
 
@@ -42,6 +43,7 @@ private:
         text.front() != '^')
       out << " loc(" << userLoc << ")";
     out << "\n";
+    endSharing(text);
   }
   /// A schedule operation, located at the user's call it came from: its
   /// description, and within it the user's line when known.
@@ -55,10 +57,12 @@ private:
   // Values.
   std::string constant(const ExprNode &e, Type type);
   std::string convert(const std::string &value, Type from, Type to);
-  std::string value(const Expr &e, Type type) {
-    return convert(emit(*e.node(), type), e.node()->untyped ? type : e.type(),
-                   type);
-  }
+  std::string value(const Expr &e, Type type);
+  /// Forgets the values written so far when the line `text` ends the
+  /// stretch in which a value can stand for a later use of the same
+  /// expression: it opens or closes a region, or writes memory (a store, a
+  /// call).
+  void endSharing(const std::string &text);
   std::string emit(const ExprNode &e, Type want);
   std::string emitOp(const ExprNode &e);
   std::string emitFixedOp(const ExprNode &e);
@@ -109,6 +113,21 @@ private:
 
   const detail::ScheduleImpl &schedule;
   std::ostringstream out;
+  /// An expression used twice (a Python variable used in two places, a
+  /// loop that wraps the last value: e = select(e > 3, e - 1, e + 2)) is
+  /// a DAG: its value is written once per stretch of straight-line code
+  /// without stores and reused, instead of once per path to it, which grows
+  /// exponentially. Keyed by node and type; the node is kept alive so that
+  /// its address cannot be reused by another.
+  struct SharedValue {
+    std::shared_ptr<const ExprNode> node;
+    std::string value;
+  };
+  std::map<std::tuple<const ExprNode *, int, unsigned, unsigned>, SharedValue>
+      shared;
+  /// The calls written: an expression that holds one is written at each
+  /// use, as each use calls the function.
+  int64_t callsWritten = 0;
   int depth = 1, next = 0;
   std::map<int64_t, std::string> ivs;
   /// The values of the ExprKind::Bound leaves in scope, by id: reducers'

@@ -9,6 +9,10 @@
 // schedule cannot write them). A program with no schedule has nothing to
 // compare: it is run once and said so.
 //
+// --top f1,f2|all checks each function as the entry; with --slurm, each
+// function's check is one task of a Slurm job array, running this hcl with
+// the same options (docs/slurm.md).
+//
 //===----------------------------------------------------------------------===//
 
 #include "BambuCheck.h"
@@ -19,6 +23,7 @@
 #include "LoadedProgram.h"
 #include "RTLCheck.h"
 #include "RunFailure.h"
+#include "SlurmCommand.h"
 #include "Subcommands.h"
 #include "UninitializedReads.h"
 
@@ -28,12 +33,14 @@
 #include "hcl/Runtime/DivisionChecks.h"
 #include "hcl/Runtime/JitProgram.h"
 #include "hcl/Runtime/RandomFill.h"
+#include "hcl/Target/HLSProject.h"
 #include "hcl/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 
 using namespace llvm;
@@ -86,6 +93,13 @@ static cl::opt<std::string> keepDir("keep",
                                              "files into DIR and keep them"),
                                     cl::value_desc("DIR"),
                                     cl::sub(checkSubcommand));
+
+static cl::opt<std::string>
+    tops("top",
+         cl::desc("check each function as the entry: a comma list, or `all` "
+                  "(every function with a body)"),
+         cl::value_desc("f1,f2|all"), cl::sub(checkSubcommand));
+static SlurmCommandOptions slurmOptions(checkSubcommand);
 
 static cl::opt<bool> checkBounds(
     "check-bounds",
@@ -225,6 +239,52 @@ static SmallVector<std::string> entriesToCheck(mlir::ModuleOp module) {
 
 static int checkEntry(LoadedProgram &loaded, StringRef functionName);
 
+/// The functions --top names, or why not. The generated code of outlined
+/// functions is checked against the scheduled JIT, so with --hls, --bambu
+/// and --rtl they are chosen after the schedule has made them; the
+/// unscheduled reference of a plain check has only the program's own.
+static Expected<SmallVector<std::string>> topEntries(mlir::ModuleOp module) {
+  mlir::OwningOpRef<mlir::ModuleOp> scheduled;
+  if (hls || bambu || rtl) {
+    scheduled = module.clone();
+    if (mlir::failed(applySchedule(*scheduled)))
+      return createStringError("the schedule does not apply");
+    module = *scheduled;
+  }
+  auto selected = selectHLSTops(module, tops);
+  if (!selected)
+    return selected.takeError();
+  SmallVector<std::string> names;
+  for (mlir::func::FuncOp func : *selected)
+    names.push_back(func.getSymName().str());
+  return names;
+}
+
+/// Each entry's check as one task of a Slurm array: this command line with
+/// --entry (and --keep DIR/<entry>) instead of --top and the Slurm options.
+static int checkOnSlurm(ArrayRef<std::string> entries) {
+  SmallString<256> cwd;
+  sys::fs::current_path(cwd);
+  // A rerun keeps a check that passed on the same file with the same hcl.
+  std::string fingerprint = fingerprintFiles(
+      {inputFile.getValue(), sys::fs::getMainExecutable(nullptr, nullptr)});
+  std::vector<SlurmTask> tasks;
+  for (const std::string &entry : entries) {
+    std::vector<std::string> added;
+    if (!entry.empty())
+      added.insert(added.end(), {"--entry", entry});
+    if (!keepDir.empty())
+      added.insert(
+          added.end(),
+          {"--keep", keepDir + "/" + (entry.empty() ? "entry" : entry)});
+    std::vector<StringRef> dropped = slurmOptionNames();
+    dropped.insert(dropped.end(), {"top", "entry", "keep"});
+    tasks.push_back({entry.empty() ? "check" : entry, cwd.str().str(),
+                     taskCommandLine(dropped, added), fingerprint});
+  }
+  return slurmOptions.run(tasks, "hcl-check", "hcl-check-slurm");
+}
+
 int checkMain() {
   if (seeds == 0)
     return fail("--seeds must be at least 1");
@@ -238,12 +298,26 @@ int checkMain() {
                  : "--rtl") +
         ": that check compares the generated code with the JIT bit for "
         "bit, and the generated code does not fuse multiplies and adds");
+  if (std::optional<std::string> misuse = slurmOptions.misuse())
+    return fail(*misuse);
+  if (!tops.empty() && !entryName.empty())
+    return fail("--top and --entry cannot be used together");
+  if (int code = slurmOptions.unavailable())
+    return code;
   if (rtl)
     defaultScheduleForRTL();
   std::unique_ptr<LoadedProgram> loaded = LoadedProgram::load(inputFile);
   if (!loaded)
     return 1;
   SmallVector<std::string> entries = entriesToCheck(loaded->module());
+  if (!tops.empty()) {
+    auto selected = topEntries(loaded->module());
+    if (!selected)
+      return fail("--top: " + toString(selected.takeError()));
+    entries = std::move(*selected);
+  }
+  if (slurmOptions.slurm)
+    return checkOnSlurm(entries);
   if (entries.size() == 1)
     return checkEntry(*loaded, entries.front());
   // The schedule is applied to the whole module for each function; a

@@ -2,7 +2,12 @@
 
 #include "CpuOptions.h"
 #include "DriverPipeline.h"
+#include "OnnxInput.h"
 #include "Subcommands.h"
+
+#include "hcl/Transforms/Passes.h"
+
+#include <cstdlib>
 
 using namespace llvm;
 
@@ -36,6 +41,41 @@ static cl::opt<std::string> objectFile(
     cl::desc("write the JIT's machine code for the program as an object "
              "file (read it with objdump -d)"),
     cl::value_desc("FILE"), cl::sub(runSubcommand));
+
+static cl::opt<bool> cpuSchedule(
+    "cpu-schedule",
+    cl::desc("with an .onnx model and no --schedule: give its convolutions, "
+             "matmuls and pools the default CPU schedule "
+             "(--hcl-cpu-schedule: register blocks and vectors; large "
+             "stages parallel with --threads above 1; results bit for bit "
+             "the same). "
+             "--cpu-schedule=false runs the loop nests as imported"),
+    cl::init(true), cl::sub(runSubcommand));
+
+/// The threads the CPU schedule plans for: those asked for (--threads,
+/// OMP_NUM_THREADS), else one. Not one per core by default: on a loaded
+/// machine a parallel region's join waits for every thread to get a core,
+/// and ResNet-20 ran several times slower on 2 threads than on 1.
+static int64_t scheduleThreads() {
+  if (threads)
+    return threads;
+  if (const char *env = std::getenv("OMP_NUM_THREADS"))
+    if (int n = std::atoi(env); n > 0)
+      return n;
+  return 1;
+}
+
+mlir::LogicalResult addCpuScheduleAndApply(llvm::StringRef inputPath,
+                                           mlir::OpPassManager &pm,
+                                           mlir::ModuleOp module) {
+  if (cpuSchedule && isOnnxPath(inputPath) && !defaultScheduleRequested()) {
+    CpuScheduleOptions options;
+    options.threads = scheduleThreads();
+    options.apply = true;
+    pm.addPass(createCpuSchedule(options));
+  }
+  return addApplySchedule(pm, module);
+}
 
 JitOptions cpuJitOptions(bool reference) {
   JitOptions options;

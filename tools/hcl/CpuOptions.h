@@ -5,6 +5,7 @@
 //   --fp-contract    fuse floating-point multiplies and adds (FMA)
 //   --threads N      OpenMP threads for `parallel` loops
 //   --object FILE    (run) write the JIT's machine code as an object file
+//   --cpu-schedule   (run) an .onnx model's default CPU schedule (on)
 //
 // docs/cpu.md says what each changes.
 //
@@ -14,6 +15,9 @@
 #define HCL_TOOLS_HCL_CPUOPTIONS_H
 
 #include "hcl/Runtime/JitProgram.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/PassManager.h"
 
 #include <optional>
 #include <string>
@@ -27,6 +31,13 @@ JitOptions cpuJitOptions(bool reference = false);
 
 /// The message for CPU options out of range (--threads), if any.
 std::optional<std::string> cpuOptionsError();
+
+/// `hcl run`'s pipeline builder: for an .onnx model (and unless
+/// --cpu-schedule=false or --schedule=auto) --hcl-cpu-schedule for the run's
+/// thread count, then --hcl-apply-customizations.
+mlir::LogicalResult addCpuScheduleAndApply(llvm::StringRef inputPath,
+                                           mlir::OpPassManager &pm,
+                                           mlir::ModuleOp module);
 
 /// With `hcl run --object FILE`: writes the program's machine code there.
 void writeObjectIfRequested(JitProgram &program);

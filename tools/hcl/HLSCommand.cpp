@@ -2,6 +2,8 @@
 //
 //   hcl hls FILE.mlir -o DIR [--entry NAME] [--part PART] [--clock NS]
 //   hcl hls FILE.mlir -o DIR --top f1,f2|all [--jobs N]
+//   hcl hls ... --slurm [--slurm-partition P] [--slurm-time T]
+//                       [--sbatch-args "..."] [--slurm-dir DIR]
 //
 // Applies the program's schedule, prepares it for HLS (hcl-hls-prepare, in
 // the command's one pass manager) and writes the HLS project of its entry
@@ -13,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "LoadedProgram.h"
+#include "SlurmCommand.h"
 #include "Subcommands.h"
 
 #include "hcl/Runtime/EntryWrapper.h"
@@ -22,7 +25,9 @@
 #include "hcl/Transforms/Passes.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/Path.h"
 
 using namespace llvm;
 
@@ -55,7 +60,50 @@ static cl::opt<double> clock("clock", cl::desc("the clock period in ns"),
                              cl::value_desc("NS"), cl::init(10),
                              cl::sub(hlsSubcommand));
 
+static SlurmCommandOptions slurmOptions(hlsSubcommand);
+
 namespace {
+
+/// A project's task: Vitis HLS (csim, csynth, cosim) when the node has it,
+/// the C simulation with g++ otherwise; the first line says which ran.
+constexpr const char *kProjectTask =
+    "if command -v vitis_hls >/dev/null 2>&1; then "
+    "echo \"hcl: vitis_hls on $(hostname)\"; make hls; "
+    "else echo \"hcl: C simulation with g++ on $(hostname) (no vitis_hls)\"; "
+    "make csim; fi";
+
+/// Runs the projects written into `outputDir` (`names`: its subdirectories,
+/// or empty for one project in `outputDir` itself) as a Slurm job array.
+/// The project's sources (its files and hcl_compat/), for a rerun to keep
+/// the result of a project that has not changed since; outputs, the state
+/// directory and Vitis HLS's own are in subdirectories and left out.
+std::string projectFingerprint(StringRef dir) {
+  std::vector<std::string> files;
+  for (StringRef sub : {"", "hcl_compat"}) {
+    SmallString<256> path(dir);
+    sys::path::append(path, sub);
+    std::error_code error;
+    for (sys::fs::directory_iterator it(path, error), end; it != end && !error;
+         it.increment(error))
+      if (it->type() == sys::fs::file_type::regular_file &&
+          sys::path::filename(it->path()) != "tb")
+        files.push_back(it->path());
+  }
+  llvm::sort(files);
+  return fingerprintFiles(files);
+}
+
+int runProjectsOnSlurm(ArrayRef<std::string> names) {
+  std::vector<SlurmTask> tasks;
+  if (names.empty())
+    tasks.push_back(
+        {"project", outputDir, kProjectTask, projectFingerprint(outputDir)});
+  for (const std::string &name : names) {
+    std::string dir = outputDir + "/" + name;
+    tasks.push_back({name, dir, kProjectTask, projectFingerprint(dir)});
+  }
+  return slurmOptions.run(tasks, "hcl-hls", outputDir + "/slurm");
+}
 
 mlir::LogicalResult addHLSPipeline(mlir::OpPassManager &pm,
                                    mlir::ModuleOp module) {
@@ -86,7 +134,7 @@ int writeProjects(mlir::ModuleOp module, const HLSProjectOptions &options) {
   outs() << "hcl hls: wrote " << names->size() << " projects into " << outputDir
          << " (" << join(*names, ", ") << "); `make -C " << outputDir
          << " -j N` runs Vitis HLS on them\n";
-  return 0;
+  return slurmOptions.slurm ? runProjectsOnSlurm(*names) : 0;
 }
 
 } // namespace
@@ -99,6 +147,10 @@ int hlsMain() {
     return fail("--clock must be a positive period in ns");
   if (jobs == 0)
     return fail("--jobs must be at least 1");
+  if (std::optional<std::string> misuse = slurmOptions.misuse())
+    return fail(*misuse);
+  if (int code = slurmOptions.unavailable())
+    return code;
   std::unique_ptr<LoadedProgram> loaded =
       LoadedProgram::load(inputFile, addHLSPipeline);
   if (!loaded)
@@ -120,7 +172,7 @@ int hlsMain() {
          << options.part << ", clock " << format("%g", options.clockNs)
          << " ns); `make -C " << outputDir
          << " csim` runs the C simulation with g++\n";
-  return 0;
+  return slurmOptions.slurm ? runProjectsOnSlurm({}) : 0;
 }
 
 } // namespace hcl::driver

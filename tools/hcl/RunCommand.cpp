@@ -252,8 +252,12 @@ int runMain() {
   // Compiling covers the schedule, which the program's pass manager applies
   // as it is read.
   auto compileStart = std::chrono::steady_clock::now();
-  std::unique_ptr<LoadedProgram> loaded =
-      LoadedProgram::load(inputFile, addApplySchedule, inputArrays);
+  std::unique_ptr<LoadedProgram> loaded = LoadedProgram::load(
+      inputFile,
+      [](mlir::OpPassManager &pm, mlir::ModuleOp module) {
+        return addCpuScheduleAndApply(inputFile, pm, module);
+      },
+      inputArrays);
   if (!loaded)
     return 1;
   mlir::ModuleOp module = loaded->module();

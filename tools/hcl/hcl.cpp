@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "SlurmCommand.h"
 #include "Subcommands.h"
 #include "hcl/Support/PassManagerOptions.h"
 
@@ -175,6 +176,7 @@ int main(int argc, char **argv) {
   signal(SIGXFSZ, SIG_IGN);
   if (reportUnknownSubcommand(argc, argv))
     return 1;
+  hcl::driver::setDriverArguments(argc, argv);
   std::string parseErrors;
   raw_string_ostream parseErrorStream(parseErrors);
   std::vector<char *> arguments(argv, argv + argc);

@@ -134,4 +134,43 @@ def DefaultSchedule : Pass<"hcl-default-schedule", "mlir::ModuleOp"> {
   let dependentDialects = ["hcl::HCLDialect"];
 }
 
+def CpuSchedule : Pass<"hcl-cpu-schedule", "mlir::ModuleOp"> {
+  let summary = "Give the reductions of an unscheduled function a CPU schedule";
+  let description = [{
+    Writes a schedule for the CPU, as ordinary `hcl` schedule operations
+    before the return, for each function that has none (an imported ONNX
+    model: `hcl run model.onnx` runs it). Each reduction stage whose loops
+    are spatial loops around reduction loops (a convolution, a matmul, a
+    pool) gets its reduction loops moved outside its innermost spatial loop
+    (`w` of a convolution, `j` of a matmul): the innermost loop then updates
+    consecutive, independent outputs from a weight that does not change
+    along it, which LLVM vectorizes, where before it summed into one
+    output. Where every access is contiguous along that loop (or does not
+    depend on it), the outputs are computed in register blocks: the two
+    innermost spatial loops tiled by up to 8 rows and 32 columns, the
+    reduction loops outside the block, its rows unrolled and jammed and its
+    columns vectorized, so that the block stays in vector registers while
+    the reduction runs. Each output still sums its terms in the same order,
+    so the results are bit for bit those of the unscheduled program. With
+    `threads` above 1, a register-blocked stage of at least
+    `min-parallel-work` iterations also gets its outermost loop of several
+    iterations `parallel`. Stages without a reduction keep their order (their
+    innermost loop is already contiguous).
+
+    A schedule is written only where `--hcl-apply-customizations` accepts
+    it on a copy of the module, so it never fails to apply. With `apply`,
+    that copy, the schedule applied, replaces the module (`hcl run` does
+    so, to apply it once).
+  }];
+  let options = [
+    Option<"threads", "threads", "int64_t", "1",
+           "threads of the run: above 1, reductions get a parallel loop">,
+    Option<"minParallelWork", "min-parallel-work", "uint64_t", "1 << 20",
+           "iterations below which a stage stays on one thread">,
+    Option<"apply", "apply", "bool", "false",
+           "leave the schedule applied instead of written">
+  ];
+  let dependentDialects = ["hcl::HCLDialect"];
+}
+
 #endif // HCL_TRANSFORMS_PASSES_TD

@@ -278,22 +278,26 @@ LogicalResult VectorizeOp::verify() {
   return verifyLoopInStage(*this, getStage(), getLoop());
 }
 
+/// compute_at and store_at: a producer stage placed at a loop of another
+/// stage, its consumer.
+static LogicalResult verifyProducerAtConsumerLoop(Operation *op, Value producer,
+                                                  Value consumer, Value axis) {
+  std::optional<StringRef> producerName = getStageHandleName(producer);
+  std::optional<StringRef> consumerName = getStageHandleName(consumer);
+  if (producer == consumer ||
+      (producerName && consumerName && *producerName == *consumerName))
+    return op->emitOpError("producer and consumer must be different stages");
+  return verifyLoopInStage(op, consumer, axis);
+}
+
 LogicalResult ComputeAtOp::verify() {
-  std::optional<StringRef> producer = getStageHandleName(getProducer());
-  std::optional<StringRef> consumer = getStageHandleName(getConsumer());
-  if (getProducer() == getConsumer() ||
-      (producer && consumer && *producer == *consumer))
-    return emitOpError("producer and consumer must be different stages");
-  return verifyLoopInStage(*this, getConsumer(), getAxis());
+  return verifyProducerAtConsumerLoop(*this, getProducer(), getConsumer(),
+                                      getAxis());
 }
 
 LogicalResult StoreAtOp::verify() {
-  std::optional<StringRef> producer = getStageHandleName(getProducer());
-  std::optional<StringRef> consumer = getStageHandleName(getConsumer());
-  if (getProducer() == getConsumer() ||
-      (producer && consumer && *producer == *consumer))
-    return emitOpError("producer and consumer must be different stages");
-  return verifyLoopInStage(*this, getConsumer(), getAxis());
+  return verifyProducerAtConsumerLoop(*this, getProducer(), getConsumer(),
+                                      getAxis());
 }
 
 //===----------------------------------------------------------------------===//

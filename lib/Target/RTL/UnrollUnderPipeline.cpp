@@ -3,7 +3,7 @@
 // A pipelined loop with loops inside it is pipelined over its own
 // iterations with the inner loops unrolled: what Vitis HLS does with a
 // pipeline pragma on an outer loop, and what `hcl estimate` counts
-// (Estimate.cpp, "HLS unrolls the loops under a pipelined one"). The RTL
+// (LoopLatency.cpp, "HLS unrolls the loops under a pipelined one"). The RTL
 // scheduler pipelines straight-line bodies only, so the preparation
 // unrolls the nested loops first (RTLLowerAffine's unroll step); a nest it
 // cannot unroll keeps its loops and the pipelined loop runs its

@@ -1,0 +1,420 @@
+//===- CpuSchedule.cpp - a CPU schedule for unscheduled code --------------===//
+//
+// An imported model's convolutions and matmuls sum into one output in their
+// innermost loops: a chain of dependent scalar adds that LLVM can neither
+// vectorize (reassociating would change the float result) nor overlap. This
+// pass moves each such stage's reduction loops outside its innermost spatial
+// loop, so that the innermost loop updates consecutive outputs from one
+// weight: a vector multiply-add per iteration, with each output's terms
+// still summed in their original order. It writes ordinary schedule
+// operations (Passes.td describes them), only where they apply.
+//
+//===----------------------------------------------------------------------===//
+
+#include "hcl/Dialect/HCL/HCLOps.h"
+#include "hcl/Dialect/HCL/Naming.h"
+#include "hcl/Transforms/Passes.h"
+
+#include "mlir/Dialect/Affine/Analysis/AffineAnalysis.h"
+#include "mlir/Dialect/Affine/Analysis/LoopAnalysis.h"
+#include "mlir/Dialect/Affine/IR/AffineValueMap.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/Pass/PassManager.h"
+#include "llvm/Support/Debug.h"
+
+namespace hcl {
+#define GEN_PASS_DEF_CPUSCHEDULE
+#include "hcl/Transforms/Passes.h.inc"
+} // namespace hcl
+
+#define DEBUG_TYPE "hcl-cpu-schedule"
+
+using namespace mlir;
+using namespace mlir::affine;
+
+namespace {
+
+bool hasSchedule(func::FuncOp func) {
+  bool found = false;
+  func.walk([&](Operation *op) { found |= hcl::isScheduleOp(op); });
+  return found;
+}
+
+StringRef stageName(AffineForOp stage) {
+  auto name = stage->getAttrOfType<StringAttr>("stage_name");
+  return name ? name.getValue() : StringRef();
+}
+
+/// A stage's loops from the outermost down, following the one loop of each
+/// body, as spatial loops around reduction loops (none for an elementwise
+/// stage); empty when the nest has another shape (several loops in a body,
+/// spatial loops inside a reduction, a loop without a name).
+struct ReductionNest {
+  SmallVector<AffineForOp> spatial, reduction;
+};
+
+std::optional<ReductionNest> loopNest(AffineForOp stage) {
+  ReductionNest nest;
+  for (AffineForOp loop = stage; loop;) {
+    bool isReduction = loop->hasAttr("reduction");
+    if (!isReduction && !nest.reduction.empty())
+      return std::nullopt;
+    (isReduction ? nest.reduction : nest.spatial).push_back(loop);
+    auto inner = loop.getBody()->getOps<AffineForOp>();
+    if (!inner.empty() && !llvm::hasSingleElement(inner))
+      return std::nullopt;
+    loop = inner.empty() ? AffineForOp() : *inner.begin();
+  }
+  if (nest.spatial.empty())
+    return std::nullopt;
+  for (AffineForOp loop :
+       llvm::concat<AffineForOp>(nest.spatial, nest.reduction))
+    if (hcl::getLoopName(loop).empty())
+      return std::nullopt;
+  return nest;
+}
+
+/// The plans, most productive first: a register block of outputs (rows of
+/// the second-innermost spatial loop by vectors of the innermost, kept in
+/// registers while the reduction runs), else the reduction loops moved
+/// outside the innermost spatial loop (one vectorizable row); without a
+/// reduction, the innermost loop vectorized.
+enum class CpuPlan { RegisterBlock, ReductionOutside, VectorizeRow };
+
+constexpr CpuPlan kPlans[] = {CpuPlan::RegisterBlock, CpuPlan::ReductionOutside,
+                              CpuPlan::VectorizeRow};
+
+/// The iterations of the nest, when its trip counts are known.
+std::optional<uint64_t> nestWork(const ReductionNest &nest) {
+  uint64_t work = 1;
+  for (AffineForOp loop :
+       llvm::concat<const AffineForOp>(nest.spatial, nest.reduction)) {
+    std::optional<uint64_t> n = getConstantTripCount(loop);
+    if (!n)
+      return std::nullopt;
+    work *= *n;
+  }
+  return work;
+}
+
+/// The largest of `choices` that divides `n`, or 0.
+uint64_t largestDivisor(uint64_t n, ArrayRef<uint64_t> choices) {
+  for (uint64_t c : choices)
+    if (n % c == 0)
+      return c;
+  return 0;
+}
+
+/// Writes one stage's schedule operations before the terminator of `func`.
+class StageWriter {
+public:
+  StageWriter(func::FuncOp func, AffineForOp stage)
+      : b(func.getBody().back().getTerminator()), loc(stage.getLoc()) {
+    handle = hcl::CreateStageHandleOp::create(
+        b, loc, b.getStringAttr(stageName(stage)));
+  }
+  Value loop(AffineForOp op) {
+    return hcl::CreateLoopHandleOp::create(
+        b, loc, handle, b.getStringAttr(hcl::getLoopName(op)));
+  }
+  SmallVector<Value> loops(ArrayRef<AffineForOp> ops) {
+    SmallVector<Value> handles;
+    for (AffineForOp op : ops)
+      handles.push_back(loop(op));
+    return handles;
+  }
+  hcl::TileOp tile(Value x, Value y, int64_t fx, int64_t fy) {
+    return hcl::TileOp::create(b, loc, handle, x, y, b.getI64IntegerAttr(fx),
+                               b.getI64IntegerAttr(fy));
+  }
+  void reorder(ValueRange loops) {
+    hcl::ReorderOp::create(b, loc, handle, loops);
+  }
+  void unroll(Value l) {
+    hcl::UnrollOp::create(b, loc, handle, l, b.getI64IntegerAttr(0));
+  }
+  void vectorize(Value l, int64_t width) {
+    hcl::VectorizeOp::create(b, loc, handle, l, b.getI64IntegerAttr(width));
+  }
+  void parallel(Value l) { hcl::ParallelOp::create(b, loc, handle, l); }
+
+private:
+  OpBuilder b;
+  Location loc;
+  Value handle;
+};
+
+/// The outermost of `loops` with more than one iteration, if any.
+std::optional<size_t> firstSeveral(ArrayRef<AffineForOp> loops) {
+  for (auto [i, loop] : llvm::enumerate(loops)) {
+    std::optional<uint64_t> n = getConstantTripCount(loop);
+    if (n && *n > 1)
+      return i;
+  }
+  return std::nullopt;
+}
+
+/// The threads a stage runs on: more than one when asked for and the stage
+/// has at least `minWork` iterations (starting and joining threads costs
+/// more than a small stage saves).
+struct Threads {
+  int64_t count;
+  uint64_t minWork;
+};
+
+bool wantsThreads(const ReductionNest &nest, Threads threads) {
+  std::optional<uint64_t> work = nestWork(nest);
+  return threads.count > 1 && work && *work >= threads.minWork;
+}
+
+/// Whether every access in `stage` either does not depend on `iv` or walks
+/// its array's last dimension with a step of 1 along it, so that vectors
+/// along `iv` are plain vector loads, stores and broadcasts. (A stride-2
+/// convolution's input, a pool's column walk, a transposed operand are not:
+/// there `vectorize` would fall back to LLVM, which may refuse, and warn.)
+bool contiguousAlong(AffineForOp stage, AffineForOp loop) {
+  Value iv = loop.getInductionVar();
+  bool contiguous = true;
+  stage.walk([&](Operation *op) {
+    if (isa<memref::LoadOp, memref::StoreOp>(op)) {
+      contiguous = false;
+      return;
+    }
+    if (!isa<AffineReadOpInterface, AffineWriteOpInterface>(op))
+      return;
+    MemRefAccess access(op);
+    AffineValueMap map;
+    access.getAccessMap(&map);
+    std::optional<unsigned> position;
+    for (unsigned i = 0; i < map.getNumOperands(); ++i) {
+      Value operand = map.getOperand(i);
+      if (operand == iv)
+        position = i;
+      else if (Operation *def = operand.getDefiningOp();
+               def && stage->isAncestor(def))
+        contiguous = false; // an index computed in the nest: unknown
+    }
+    if (!position)
+      return;
+    AffineMap m = map.getAffineMap();
+    MLIRContext *ctx = m.getContext();
+    AffineExpr d = getAffineDimExpr(*position, ctx);
+    for (auto [i, expr] : llvm::enumerate(m.getResults())) {
+      if (!expr.isFunctionOfDim(*position))
+        continue;
+      AffineExpr step = simplifyAffineExpr(expr.replace(d, d + 1) - expr,
+                                           m.getNumDims(), m.getNumSymbols());
+      auto constant = dyn_cast<AffineConstantExpr>(step);
+      if (i + 1 != m.getNumResults() || !constant || constant.getValue() != 1)
+        contiguous = false;
+    }
+  });
+  return contiguous;
+}
+
+/// Rows of the register block by vectors of `width` along the innermost
+/// spatial loop (up to 32 floats: two AVX-512 registers), 8 rows at most:
+/// 16 accumulators, with registers to spare for the operands.
+bool registerBlock(func::FuncOp func, AffineForOp stage,
+                   const ReductionNest &nest, Threads threads) {
+  if (nest.spatial.size() < 2)
+    return false;
+  AffineForOp rows = nest.spatial[nest.spatial.size() - 2];
+  AffineForOp cols = nest.spatial.back();
+  std::optional<uint64_t> nRows = getConstantTripCount(rows);
+  std::optional<uint64_t> nCols = getConstantTripCount(cols);
+  if (!nRows || !nCols || !contiguousAlong(stage, cols))
+    return false;
+  uint64_t width = largestDivisor(*nCols, {32, 16, 8, 4});
+  uint64_t block = largestDivisor(*nRows, {8, 4, 2, 1});
+  if (width == 0)
+    return false;
+  StageWriter w(func, stage);
+  Value rowLoop = w.loop(rows);
+  Value colLoop = w.loop(cols);
+  hcl::TileOp tiled = w.tile(rowLoop, colLoop, block, width);
+  SmallVector<Value> order = w.loops(nest.reduction);
+  order.push_back(tiled.getXInner());
+  order.push_back(tiled.getYInner());
+  w.reorder(order);
+  if (block > 1)
+    w.unroll(tiled.getXInner());
+  w.vectorize(tiled.getYInner(), width);
+  if (!wantsThreads(nest, threads))
+    return true;
+  if (std::optional<size_t> i =
+          firstSeveral(ArrayRef(nest.spatial).drop_back(2)))
+    w.parallel(w.loop(nest.spatial[*i]));
+  else if (*nRows / block > 1)
+    w.parallel(tiled.getXOuter());
+  return true;
+}
+
+/// No `parallel` here: LLVM vectorizes such a row itself (a stride-2 input
+/// as interleaved loads), but not once the loop is the body of a parallel
+/// region, whose arrays it no longer knows apart; a stride-2 convolution
+/// ran 4x slower on one thread.
+bool reductionOutside(func::FuncOp func, AffineForOp stage,
+                      const ReductionNest &nest) {
+  StageWriter w(func, stage);
+  SmallVector<Value> order = w.loops(nest.reduction);
+  order.push_back(w.loop(nest.spatial.back()));
+  w.reorder(order);
+  return true;
+}
+
+/// An elementwise stage's innermost loop in vectors. LLVM vectorizes most
+/// such rows itself, but not all: an activation's 4-D rows it read with
+/// gathers and wrote with scatters.
+bool vectorizeRow(func::FuncOp func, AffineForOp stage,
+                  const ReductionNest &nest) {
+  AffineForOp row = nest.spatial.back();
+  std::optional<uint64_t> n = getConstantTripCount(row);
+  uint64_t width = n ? largestDivisor(*n, {32, 16, 8, 4}) : 0;
+  if (width == 0 || !contiguousAlong(stage, row))
+    return false;
+  StageWriter w(func, stage);
+  w.vectorize(w.loop(row), width);
+  return true;
+}
+
+/// Writes the stage's schedule by `plan`. Returns false, writing nothing,
+/// when the plan does not fit the nest or would change nothing (one output
+/// per row: nothing to vectorize along it).
+bool writeStageSchedule(func::FuncOp func, AffineForOp stage, CpuPlan plan,
+                        Threads threads) {
+  std::optional<ReductionNest> nest = loopNest(stage);
+  if (!nest || (plan == CpuPlan::VectorizeRow) != nest->reduction.empty())
+    return false;
+  std::optional<uint64_t> trips = getConstantTripCount(nest->spatial.back());
+  if (trips && *trips < 2)
+    return false;
+  switch (plan) {
+  case CpuPlan::RegisterBlock:
+    return registerBlock(func, stage, *nest, threads);
+  case CpuPlan::ReductionOutside:
+    return reductionOutside(func, stage, *nest);
+  case CpuPlan::VectorizeRow:
+    return vectorizeRow(func, stage, *nest);
+  }
+  return false;
+}
+
+struct CpuSchedulePass : hcl::impl::CpuScheduleBase<CpuSchedulePass> {
+  using CpuScheduleBase::CpuScheduleBase;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SmallVector<std::pair<func::FuncOp, AffineForOp>> candidates;
+    for (auto func : module.getOps<func::FuncOp>()) {
+      if (func.isExternal() || hasSchedule(func))
+        continue;
+      for (auto stage : func.getBody().getOps<AffineForOp>())
+        if (!stageName(stage).empty() && loopNest(stage))
+          candidates.push_back({func, stage});
+    }
+    // Usually every stage's first plan applies: one trial for all of them.
+    SmallVector<Operation *> written = writeAll(candidates);
+    if (written.empty())
+      return;
+    OwningOpRef<ModuleOp> trial = module.clone();
+    if (!applies(*trial)) {
+      erase(written);
+      written = writeEachThatApplies(candidates);
+      trial = module.clone();
+      // Stages that apply alone could still not apply together.
+      if (written.empty() || !applies(*trial)) {
+        erase(written);
+        return;
+      }
+    }
+    // The trial is the applied schedule: keeping it spares applying it again.
+    if (apply)
+      module.getBodyRegion().takeBody(trial->getBodyRegion());
+  }
+
+  static void erase(ArrayRef<Operation *> ops) {
+    for (Operation *op : llvm::reverse(ops))
+      op->erase();
+  }
+
+  /// Writes, for each candidate, the first plan that applies alone (on a
+  /// copy of the module as it is now, unscheduled); returns the operations
+  /// written.
+  SmallVector<Operation *> writeEachThatApplies(
+      ArrayRef<std::pair<func::FuncOp, AffineForOp>> candidates) {
+    OwningOpRef<ModuleOp> unscheduled = getOperation().clone();
+    SmallVector<Operation *> written;
+    for (auto [func, stage] : candidates)
+      for (CpuPlan plan : kPlans)
+        if (appliesAlone(*unscheduled, func.getName(), stageName(stage),
+                         plan)) {
+          LLVM_DEBUG(llvm::dbgs()
+                     << DEBUG_TYPE ": stage '" << stageName(stage) << "': plan "
+                     << static_cast<int>(plan) << "\n");
+          written.append(writeRecorded(func, stage, plan));
+          break;
+        }
+    return written;
+  }
+
+  /// Writes the stage's schedule by `plan`; returns the operations written.
+  SmallVector<Operation *> writeRecorded(func::FuncOp func, AffineForOp stage,
+                                         CpuPlan plan) {
+    Operation *terminator = func.getBody().back().getTerminator();
+    Operation *before = terminator->getPrevNode();
+    SmallVector<Operation *> written;
+    if (!writeStageSchedule(func, stage, plan, {threads, minParallelWork}))
+      return written;
+    for (Operation *op = before ? before->getNextNode()
+                                : &func.getBody().back().front();
+         op != terminator; op = op->getNextNode())
+      written.push_back(op);
+    return written;
+  }
+
+  /// Writes every candidate's first plan that fits its nest; returns the
+  /// operations written.
+  SmallVector<Operation *>
+  writeAll(ArrayRef<std::pair<func::FuncOp, AffineForOp>> candidates) {
+    SmallVector<Operation *> written;
+    for (auto [func, stage] : candidates)
+      for (CpuPlan plan : kPlans) {
+        SmallVector<Operation *> ops = writeRecorded(func, stage, plan);
+        if (ops.empty())
+          continue;
+        written.append(ops);
+        break;
+      }
+    return written;
+  }
+
+  /// Whether the stage's schedule, alone, applies on a copy of
+  /// `unscheduled`.
+  bool appliesAlone(ModuleOp unscheduled, StringRef funcName, StringRef name,
+                    CpuPlan plan) {
+    OwningOpRef<ModuleOp> trial = unscheduled.clone();
+    auto func = trial->lookupSymbol<func::FuncOp>(funcName);
+    if (!func)
+      return false;
+    for (auto stage : func.getBody().getOps<AffineForOp>())
+      if (stageName(stage) == name)
+        return writeStageSchedule(func, stage, plan,
+                                  {threads, minParallelWork}) &&
+               applies(*trial);
+    return false;
+  }
+
+  /// Whether the schedule of `trial` applies; its messages are dropped (a
+  /// schedule that does not apply is no error of the user's).
+  bool applies(ModuleOp trial) {
+    ScopedDiagnosticHandler quiet(&getContext(),
+                                  [](Diagnostic &) { return success(); });
+    PassManager pm(&getContext());
+    pm.addPass(hcl::createApplyCustomizations());
+    return succeeded(pm.run(trial));
+  }
+};
+
+} // namespace
