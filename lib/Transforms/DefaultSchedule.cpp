@@ -51,6 +51,14 @@ struct DefaultSchedulePass
     : hcl::impl::DefaultScheduleBase<DefaultSchedulePass> {
   using DefaultScheduleBase::DefaultScheduleBase;
 
+  hcl::PlanOptions planOptions() const {
+    hcl::PlanOptions options;
+    options.parallel = parallel;
+    options.argumentsArePorts = argumentsArePorts;
+    options.lineBuffers = lineBuffers;
+    return options;
+  }
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
     // The plans are tried on copies of the module as it is now, before any
@@ -79,7 +87,7 @@ struct DefaultSchedulePass
         continue;
       LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": stage '" << name
                               << "': " << hcl::schedulePlanName(plan) << "\n");
-      hcl::buildSchedulePlan(func, stage, plan, parallel);
+      hcl::buildSchedulePlan(func, stage, plan, planOptions());
       plans[name] = plan;
       return;
     }
@@ -128,7 +136,7 @@ struct DefaultSchedulePass
       }
       auto plan = plans.find(name);
       if (plan != plans.end())
-        hcl::buildSchedulePlan(func, stage, plan->second, parallel);
+        hcl::buildSchedulePlan(func, stage, plan->second, planOptions());
     }
     hcl::StreamCandidate copy = candidate;
     copy.array = hcl::findArray(func, candidate.producer);
@@ -161,7 +169,7 @@ struct DefaultSchedulePass
     for (AffineForOp other : hcl::stagesOf(func))
       if (other != stage && other->use_empty())
         other->erase();
-    if (!hcl::buildSchedulePlan(func, stage, plan, parallel))
+    if (!hcl::buildSchedulePlan(func, stage, plan, planOptions()))
       return false;
     // A plan that does not apply is no error of the user's: its messages
     // are dropped, and the next plan is tried.

@@ -15,9 +15,11 @@
 #include "hcl/Dialect/HCL/HCLOps.h"
 #include "hcl/Dialect/HCL/Naming.h"
 
+#include "mlir/Analysis/FlatLinearValueConstraints.h"
 #include "mlir/Dialect/Affine/Analysis/AffineAnalysis.h"
 #include "mlir/Dialect/Affine/Analysis/LoopAnalysis.h"
 #include "mlir/Dialect/Affine/IR/AffineValueMap.h"
+#include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
 using namespace mlir::affine;
@@ -29,6 +31,7 @@ struct StageLoop {
   AffineForOp op;
   std::string name;
   bool reduction;
+  Value iv;
 };
 
 /// The chain of loops from `root` down, following the one loop in each
@@ -36,8 +39,8 @@ struct StageLoop {
 SmallVector<StageLoop> loopChain(AffineForOp root) {
   SmallVector<StageLoop> chain;
   for (AffineForOp loop = root; loop;) {
-    chain.push_back(
-        {loop, getLoopName(loop).str(), loop->hasAttr("reduction")});
+    chain.push_back({loop, getLoopName(loop).str(), loop->hasAttr("reduction"),
+                     loop.getInductionVar()});
     auto inner = loop.getBody()->getOps<AffineForOp>();
     loop = llvm::hasSingleElement(inner) ? *inner.begin() : AffineForOp();
   }
@@ -76,6 +79,13 @@ public:
   void pipeline(Value loop) { PipelineOp::create(b, loc, handle, loop, 1); }
   void partition(Value memref, unsigned dim, int64_t factor) {
     PartitionOp::create(b, loc, memref, PartitionKind::Cyclic, dim, factor);
+  }
+  void partitionComplete(Value memref, unsigned dim) {
+    PartitionOp::create(b, loc, memref, PartitionKind::Complete, dim, 0);
+  }
+  Value reuseAt(Value memref, Value loop, Type buffer) {
+    return ReuseAtOp::create(b, loc, buffer, handle, memref, loop, StringAttr())
+        .getResult();
   }
 
   /// Fuses `loops` (one or two) when there are two, then pipelines.
@@ -134,20 +144,35 @@ SmallVector<std::pair<Value, unsigned>> channelDimensions(AffineForOp stage,
   return out;
 }
 
-bool channelParallel(func::FuncOp func, AffineForOp stage, int64_t parallel) {
+/// Whether `memref` is one the plans may partition: not an argument of the
+/// function, which is its caller's memory (an `m_axi` port of the top
+/// function), whose layout a schedule cannot change.
+bool partitionable(Value memref, const PlanOptions &options) {
+  return !options.argumentsArePorts || !isa<BlockArgument>(memref);
+}
+
+/// The most output channels per iteration, up to `parallel`, that divide
+/// the channel count (a remainder would leave a guarded tail in every row);
+/// 1 when none does.
+int64_t channelFactor(AffineForOp channel, int64_t parallel) {
+  std::optional<uint64_t> trips = getConstantTripCount(channel);
+  if (!trips)
+    return 1;
+  while (parallel >= 2 && *trips % parallel != 0)
+    --parallel;
+  return std::max<int64_t>(parallel, 1);
+}
+
+bool channelParallel(func::FuncOp func, AffineForOp stage,
+                     const PlanOptions &options) {
+  int64_t parallel = options.parallel;
   SmallVector<StageLoop> chain = loopChain(stage);
   SmallVector<StageLoop> spatial = filtered(chain, false);
   SmallVector<StageLoop> reduction = filtered(chain, true);
   if (parallel < 2 || reduction.empty() || spatial.size() < 3)
     return false;
   const StageLoop &channel = spatial[spatial.size() - 3];
-  // The most channels per iteration, up to `parallel`, that divide the
-  // channel count (a remainder would leave a guarded tail in every row).
-  std::optional<uint64_t> trips = getConstantTripCount(channel.op);
-  if (!trips)
-    return false;
-  while (parallel >= 2 && *trips % parallel != 0)
-    --parallel;
+  parallel = channelFactor(channel.op, parallel);
   if (parallel < 2)
     return false;
   SmallVector<std::pair<Value, unsigned>> banks =
@@ -162,7 +187,212 @@ bool channelParallel(func::FuncOp func, AffineForOp stage, int64_t parallel) {
   w.reorder(order);
   w.pipelineFused(last);
   for (auto [memref, dim] : banks)
-    w.partition(memref, dim, parallel);
+    if (partitionable(memref, options))
+      w.partition(memref, dim, parallel);
+  return true;
+}
+
+/// The one read, in `stage`, of an array defined outside it whose index
+/// moves with `row` and with a reduction loop: a convolution's (padded)
+/// input, read through a window. Null when there is none or several.
+AffineReadOpInterface windowedRead(AffineForOp stage, AffineForOp row,
+                                   ArrayRef<StageLoop> reduction) {
+  AffineReadOpInterface found;
+  bool several = false;
+  stage.walk([&](AffineReadOpInterface read) {
+    if (!stage.isDefinedOutsideOfLoop(read.getMemRef()))
+      return;
+    ValueRange operands = read.getMapOperands();
+    bool byRow = llvm::is_contained(operands, row.getInductionVar());
+    bool byReduction = llvm::any_of(reduction, [&](const StageLoop &l) {
+      return llvm::is_contained(operands, l.iv);
+    });
+    if (!byRow || !byReduction)
+      return;
+    several |= found && found != read;
+    found = read;
+  });
+  return several ? AffineReadOpInterface() : found;
+}
+
+/// The loops' trip counts, by induction variable.
+using Trips = llvm::DenseMap<Value, int64_t>;
+
+/// How many positions index `d` of `read` covers while the loops in
+/// `inside` run (the others held fixed): sum of |coefficient| x (trips - 1),
+/// plus one. None when the index is not a sum of loops times constants.
+std::optional<int64_t> covered(AffineReadOpInterface read, unsigned d,
+                               const Trips &inside) {
+  AffineMap map = read.getAffineMap();
+  SmallVector<int64_t> flat;
+  if (failed(getFlattenedAffineExpr(map.getResult(d), map.getNumDims(),
+                                    map.getNumSymbols(), &flat)))
+    return std::nullopt;
+  ValueRange operands = read.getMapOperands();
+  int64_t extent = 1;
+  for (unsigned i = 0; i < map.getNumDims(); ++i) {
+    auto trips = inside.find(operands[i]);
+    if (flat[i] != 0 && trips != inside.end())
+      extent += std::abs(flat[i]) * (trips->second - 1);
+  }
+  return extent;
+}
+
+/// The shapes reuse_at gives the line buffer (at `row`) and the window
+/// buffer (at `col`) of `read`'s array: per index, the positions covered
+/// inside the loop (for the index moving with it, by the loops inside it
+/// only: the window's span), dimensions of extent 1 dropped. `lineRowDims`
+/// are the line buffer's dimensions the column loop does not walk (its
+/// rows, and channels read at once). Written as ranked types
+/// so that later partitions can name their dimensions; reuse_at checks
+/// them, so a shape computed wrong makes the plan not apply.
+struct ReuseShapes {
+  SmallVector<int64_t> line, window;
+  SmallVector<unsigned> lineRowDims; // from 1, partitioned completely
+};
+
+std::optional<ReuseShapes> reuseShapes(AffineReadOpInterface read, Value row,
+                                       Value col, const Trips &insideRow,
+                                       const Trips &insideCol) {
+  ReuseShapes shapes;
+  ValueRange operands = read.getMapOperands();
+  AffineMap map = read.getAffineMap();
+  auto uses = [&](unsigned d, Value iv) {
+    for (unsigned i = 0; i < map.getNumDims(); ++i)
+      if (operands[i] == iv && map.getResult(d).isFunctionOfDim(i))
+        return true;
+    return false;
+  };
+  Trips rowInner = insideRow, colInner = insideCol;
+  rowInner.erase(row);
+  colInner.erase(col);
+  for (unsigned d = 0; d < map.getNumResults(); ++d) {
+    bool moves = uses(d, row);
+    std::optional<int64_t> line =
+        covered(read, d, moves ? rowInner : insideRow);
+    if (!line)
+      return std::nullopt;
+    if (*line == 1)
+      continue;
+    shapes.line.push_back(*line);
+    if (!uses(d, col))
+      shapes.lineRowDims.push_back(shapes.line.size());
+    std::optional<int64_t> window =
+        covered(read, d, uses(d, col) ? colInner : insideCol);
+    if (!window)
+      return std::nullopt;
+    if (*window != 1)
+      shapes.window.push_back(*window);
+  }
+  return shapes;
+}
+
+/// The dimensions (from 1) of the arrays other than `input`, defined
+/// outside `stage`, indexed by one of `loops`: the kernel taps a pipelined
+/// window reads at once.
+SmallVector<std::pair<Value, unsigned>>
+tapDimensions(AffineForOp stage, Value input, ArrayRef<StageLoop> loops) {
+  llvm::SetVector<std::pair<Value, unsigned>> dims;
+  stage.walk([&](AffineReadOpInterface read) {
+    Value memref = read.getMemRef();
+    if (memref == input || !stage.isDefinedOutsideOfLoop(memref))
+      return;
+    ValueRange operands = read.getMapOperands();
+    AffineMap map = read.getAffineMap();
+    for (unsigned d = 0; d < map.getNumResults(); ++d)
+      for (unsigned i = 0; i < map.getNumDims(); ++i)
+        for (const StageLoop &l : loops)
+          if (operands[i] == l.iv && map.getResult(d).isFunctionOfDim(i))
+            dims.insert({memref, d + 1});
+  });
+  return dims.takeVector();
+}
+
+Trips tripsOf(ArrayRef<StageLoop> loops) {
+  Trips trips;
+  for (const StageLoop &l : loops)
+    if (std::optional<uint64_t> n = getConstantTripCount(l.op))
+      trips[l.iv] = *n;
+  return trips;
+}
+
+/// Line and window buffers for a convolution: the loop order
+/// (outer reductions, row, col, channel.inner, window taps), a line buffer
+/// of the input at the row loop and a window buffer of it at the column
+/// loop, the column loop pipelined. Each iteration then takes one new input
+/// element and computes `parallel` channels' whole kernel window.
+bool lineBuffers(func::FuncOp func, AffineForOp stage,
+                 const PlanOptions &options) {
+  if (!options.lineBuffers)
+    return false;
+  int64_t parallel = options.parallel;
+  SmallVector<StageLoop> chain = loopChain(stage);
+  SmallVector<StageLoop> spatial = filtered(chain, false);
+  SmallVector<StageLoop> reduction = filtered(chain, true);
+  if (reduction.size() < 2 || spatial.size() < 3)
+    return false;
+  const StageLoop &channel = spatial[spatial.size() - 3];
+  const StageLoop &row = spatial[spatial.size() - 2];
+  const StageLoop &col = spatial.back();
+  AffineReadOpInterface read = windowedRead(stage, row.op, reduction);
+  if (!read)
+    return false;
+  parallel = channelFactor(channel.op, parallel);
+  ArrayRef<StageLoop> taps = ArrayRef(reduction).take_back(2);
+  // The loops inside the row loop and inside the column loop once
+  // reordered, with the channel loop's inner part (`parallel` trips).
+  SmallVector<StageLoop> inner(taps);
+  Trips insideCol = tripsOf(inner);
+  if (parallel >= 2)
+    insideCol[channel.iv] = parallel;
+  Trips insideRow = insideCol;
+  for (const StageLoop &l : {row, col})
+    if (std::optional<uint64_t> n = getConstantTripCount(l.op))
+      insideRow[l.iv] = *n;
+  std::optional<ReuseShapes> shapes =
+      reuseShapes(read, row.iv, col.iv, insideRow, insideCol);
+  if (!shapes || shapes->line.empty() || shapes->window.empty())
+    return false;
+  SmallVector<std::pair<Value, unsigned>> banks =
+      channelDimensions(stage, channel.op);
+  SmallVector<std::pair<Value, unsigned>> tapDims =
+      tapDimensions(stage, read.getMemRef(), taps);
+  // The whole window is read at once: weights that cannot be partitioned
+  // (an `m_axi` argument) would serialize it, and the channel-parallel plan
+  // is faster then.
+  if (llvm::any_of(tapDims, [&](auto tap) {
+        return !partitionable(tap.first, options);
+      }))
+    return false;
+
+  PlanWriter w(func, stage);
+  Value channelInner;
+  if (parallel >= 2)
+    channelInner = w.split(w.loop(channel.name), parallel).second;
+  SmallVector<Value> order =
+      w.loops(ArrayRef(reduction).drop_back(taps.size()));
+  Value rowLoop = w.loop(row.name), colLoop = w.loop(col.name);
+  order.append({rowLoop, colLoop});
+  if (channelInner)
+    order.push_back(channelInner);
+  order.append(w.loops(taps));
+  w.reorder(order);
+  Type element = cast<MemRefType>(read.getMemRef().getType()).getElementType();
+  Value line = w.reuseAt(read.getMemRef(), rowLoop,
+                         MemRefType::get(shapes->line, element));
+  Value window =
+      w.reuseAt(line, colLoop, MemRefType::get(shapes->window, element));
+  w.pipeline(colLoop);
+  if (parallel >= 2)
+    for (auto [memref, dim] : banks)
+      if (partitionable(memref, options))
+        w.partition(memref, dim, parallel);
+  for (auto [memref, dim] : tapDims)
+    if (partitionable(memref, options))
+      w.partitionComplete(memref, dim);
+  for (unsigned dim : shapes->lineRowDims)
+    w.partitionComplete(line, dim);
+  w.partitionComplete(window, 0);
   return true;
 }
 
@@ -202,13 +432,16 @@ bool pipelineInnermost(func::FuncOp func, AffineForOp stage) {
 
 ArrayRef<SchedulePlan> schedulePlansInOrder() {
   static const SchedulePlan plans[] = {
-      SchedulePlan::ChannelParallel, SchedulePlan::ReductionOutside,
-      SchedulePlan::FuseInnermostPair, SchedulePlan::PipelineInnermost};
+      SchedulePlan::LineBuffers, SchedulePlan::ChannelParallel,
+      SchedulePlan::ReductionOutside, SchedulePlan::FuseInnermostPair,
+      SchedulePlan::PipelineInnermost};
   return plans;
 }
 
 StringRef schedulePlanName(SchedulePlan plan) {
   switch (plan) {
+  case SchedulePlan::LineBuffers:
+    return "line-buffers";
   case SchedulePlan::ChannelParallel:
     return "channel-parallel";
   case SchedulePlan::ReductionOutside:
@@ -231,10 +464,12 @@ SmallVector<AffineForOp> stagesOf(func::FuncOp func) {
 }
 
 bool buildSchedulePlan(func::FuncOp func, AffineForOp stage, SchedulePlan plan,
-                       int64_t parallel) {
+                       const PlanOptions &options) {
   switch (plan) {
+  case SchedulePlan::LineBuffers:
+    return lineBuffers(func, stage, options);
   case SchedulePlan::ChannelParallel:
-    return channelParallel(func, stage, parallel);
+    return channelParallel(func, stage, options);
   case SchedulePlan::ReductionOutside:
     return reductionOutside(func, stage);
   case SchedulePlan::FuseInnermostPair:

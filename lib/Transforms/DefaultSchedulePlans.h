@@ -18,6 +18,10 @@
 namespace hcl {
 
 enum class SchedulePlan {
+  /// A convolution read through a window: line and window buffers
+  /// (reuse_at) at its row and column loops, `parallel` output channels per
+  /// iteration of the pipelined column loop.
+  LineBuffers,
   /// Reduction loops outside the last two spatial loops (fused, pipelined),
   /// with `parallel` output channels per iteration.
   ChannelParallel,
@@ -37,11 +41,23 @@ llvm::StringRef schedulePlanName(SchedulePlan plan);
 /// The stages of `func`: its top-level loop nests with a `stage_name`.
 llvm::SmallVector<mlir::affine::AffineForOp> stagesOf(mlir::func::FuncOp func);
 
+/// What the plans may do (the pass's options).
+struct PlanOptions {
+  /// At most this many output channels per iteration.
+  int64_t parallel = 4;
+  /// Whether the function's array arguments are ports a schedule cannot
+  /// partition (HLS's m_axi) rather than memories of the design (hcl's
+  /// RTL).
+  bool argumentsArePorts = true;
+  /// Whether the line-buffers plan is tried.
+  bool lineBuffers = true;
+};
+
 /// Writes the schedule operations of `plan` for `stage` before the
 /// terminator of `func`. Returns false, writing nothing, when the stage's
 /// loops do not have the shape the plan needs.
 bool buildSchedulePlan(mlir::func::FuncOp func, mlir::affine::AffineForOp stage,
-                       SchedulePlan plan, int64_t parallel);
+                       SchedulePlan plan, const PlanOptions &options);
 
 } // namespace hcl
 

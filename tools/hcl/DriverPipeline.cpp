@@ -35,6 +35,10 @@ static bool defaultStreams = true;
 
 void defaultScheduleForRTL() { defaultStreams = false; }
 
+bool defaultWeightsOffChip() {
+  return defaultScheduleRequested() && defaultStreams;
+}
+
 mlir::LogicalResult runPipeline(mlir::ModuleOp module, PipelineBuilder build) {
   mlir::PassManager pm(module.getContext(), mlir::ModuleOp::getOperationName());
   if (mlir::failed(applyPassManagerOptions(pm)))
@@ -45,6 +49,12 @@ mlir::LogicalResult runPipeline(mlir::ModuleOp module, PipelineBuilder build) {
   if (scheduleOption == "auto") {
     DefaultScheduleOptions options;
     options.streams = defaultStreams;
+    // hcl's RTL makes arguments memories of the design, which may be
+    // partitioned; HLS makes them m_axi ports.
+    options.argumentsArePorts = defaultStreams;
+    // hcl's RTL keeps the schedule it had before line buffers, which are
+    // not checked there yet (a Verilator run of LeNet-5's takes minutes).
+    options.lineBuffers = defaultStreams;
     pm.addPass(createDefaultSchedule(options));
   }
   if (build && mlir::failed(build(pm, module)))

@@ -36,8 +36,16 @@ mlir::LogicalResult checkScheduleOption();
 bool defaultScheduleRequested();
 
 /// Makes --schedule=auto's default schedule one hcl's RTL can build: no
-/// streams between layers (its dataflow processes have no float units yet).
+/// streams between layers (its dataflow processes have no float units yet),
+/// every weight of an ONNX model on chip (it has no m_axi ports), arguments
+/// partitioned (they are memories of the design) and no line buffers (not
+/// checked there yet).
 void defaultScheduleForRTL();
+
+/// Whether --schedule=auto puts an ONNX model's large weights in
+/// arguments read over m_axi (OnnxImportOptions::weightBramLimit): yes,
+/// except for hcl's RTL.
+bool defaultWeightsOffChip();
 
 /// A builder that adds --hcl-apply-customizations.
 mlir::LogicalResult addApplySchedule(mlir::OpPassManager &pm,

@@ -66,6 +66,27 @@ resolveInputRanges(ArrayRef<std::string> specs, ArrayRef<std::string> names,
   return ranges;
 }
 
+static std::vector<std::pair<size_t, HostArray>> &givenStorage() {
+  static std::vector<std::pair<size_t, HostArray>> given;
+  return given;
+}
+
+void setGivenArguments(std::vector<std::pair<size_t, HostArray>> given) {
+  givenStorage() = std::move(given);
+}
+
+const std::vector<std::pair<size_t, HostArray>> &givenArguments() {
+  return givenStorage();
+}
+
+void fillGivenArguments(std::vector<HostArray> &arguments) {
+  for (const auto &[position, values] : givenArguments())
+    if (position < arguments.size() &&
+        arguments[position].shape() == values.shape() &&
+        arguments[position].kind() == values.kind())
+      arguments[position] = values;
+}
+
 void fillArguments(std::vector<HostArray> &arguments, uint64_t seed,
                    const std::vector<std::optional<InputRange>> &ranges) {
   for (size_t i = 0; i < arguments.size(); ++i) {
@@ -74,6 +95,7 @@ void fillArguments(std::vector<HostArray> &arguments, uint64_t seed,
     else
       fillRandom(arguments[i], seed, i);
   }
+  fillGivenArguments(arguments);
 }
 
 } // namespace hcl::driver

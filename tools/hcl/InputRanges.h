@@ -21,6 +21,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace hcl::driver {
@@ -33,9 +34,20 @@ resolveInputRanges(llvm::ArrayRef<std::string> specs,
                    llvm::ArrayRef<std::string> names,
                    const std::vector<HostArray> &arguments);
 
-/// Fills every argument for `seed`: in its range where it has one.
+/// Fills every argument for `seed`: in its range where it has one, with
+/// its given values where the program has them (givenArguments).
 void fillArguments(std::vector<HostArray> &arguments, uint64_t seed,
                    const std::vector<std::optional<InputRange>> &ranges);
+
+/// The arguments whose values the program itself gives, by position: an
+/// ONNX model's weights read over m_axi. Every run of the command's program
+/// (hcl run, each seed of hcl check, the HLS testbench) passes these values
+/// rather than random ones. Set once, when the model is loaded.
+void setGivenArguments(std::vector<std::pair<size_t, HostArray>> given);
+const std::vector<std::pair<size_t, HostArray>> &givenArguments();
+
+/// Puts the given arguments' values into `arguments` (those in range).
+void fillGivenArguments(std::vector<HostArray> &arguments);
 
 } // namespace hcl::driver
 

@@ -1,6 +1,7 @@
 //===- LoadedProgram.cpp - a program read by the hcl driver ---------------===//
 
 #include "LoadedProgram.h"
+#include "InputRanges.h"
 #include "OnnxInput.h"
 
 #include "hcl/InitHCL.h"
@@ -42,6 +43,7 @@ LoadedProgram::load(llvm::StringRef path, PipelineBuilder pipeline,
       fail(llvm::toString(text.takeError()));
       return nullptr;
     }
+    setGivenArguments(program->onnx.weightArguments);
     program->sourceMgr.AddNewSourceBuffer(
         llvm::MemoryBuffer::getMemBufferCopy(*text, path), llvm::SMLoc());
     program->moduleOp = mlir::parseSourceFile<mlir::ModuleOp>(

@@ -1,6 +1,7 @@
 //===- OnnxInput.cpp - ONNX models and tensors in the hcl driver ----------===//
 
 #include "OnnxInput.h"
+#include "DriverPipeline.h"
 
 #include "hcl/Frontend/Error.h"
 #include "hcl/Runtime/HalfFloat.h"
@@ -25,6 +26,30 @@ static cl::opt<bool> weightsAsInputs(
              "graph's inputs) instead of constant globals"),
     cl::sub(cl::SubCommand::getAll()));
 
+// cl::desc keeps a pointer to its text: the default is written out, and
+// the assertion keeps it the importer's.
+static_assert(kDefaultWeightBramLimit == 32, "update --weight-bram-limit");
+static cl::opt<std::string> weightBramLimit(
+    "weight-bram-limit",
+    cl::desc("ONNX float initializers needing more than N 18 Kb BRAMs (2 KiB "
+             "each) become program inputs, read over m_axi in HLS; smaller "
+             "ones stay on-chip constants (default with --schedule=auto: 32)"),
+    cl::value_desc("N"), cl::sub(cl::SubCommand::getAll()));
+
+/// --weight-bram-limit, or the default schedule's budget.
+static Expected<std::optional<int64_t>> weightLimitFromCommandLine() {
+  if (weightBramLimit.getNumOccurrences() == 0)
+    return defaultWeightsOffChip()
+               ? std::optional<int64_t>(kDefaultWeightBramLimit)
+               : std::nullopt;
+  int64_t limit;
+  if (StringRef(weightBramLimit).getAsInteger(10, limit) || limit < 0)
+    return createStringError("--weight-bram-limit=" + weightBramLimit +
+                             ": expected a number of 18 Kb BRAMs per weight "
+                             "array, 0 or more");
+  return limit;
+}
+
 bool isOnnxPath(StringRef path) { return path.ends_with(".onnx"); }
 bool isOnnxTensorPath(StringRef path) { return path.ends_with(".pb"); }
 
@@ -32,6 +57,10 @@ Expected<OnnxImportOptions>
 importOptionsFromCommandLine(ArrayRef<std::string> inputFiles) {
   OnnxImportOptions options;
   options.weightsAsInputs = weightsAsInputs;
+  Expected<std::optional<int64_t>> limit = weightLimitFromCommandLine();
+  if (!limit)
+    return limit.takeError();
+  options.weightBramLimit = *limit;
   for (const std::string &file : inputFiles) {
     Expected<OnnxTensor> value = readTensorValues(file);
     if (!value)
@@ -86,10 +115,15 @@ Expected<std::string> importOnnxText(StringRef path,
     OnnxModel model = import_onnx(path.str(), options);
     if (interface) {
       *interface = {
-          model.inputNames, model.outputShapes, model.importOnlyInputs, {}};
+          model.inputNames, model.outputShapes, model.importOnlyInputs, {}, {}};
       for (const auto &e : model.emptyOutputs)
         interface->emptyOutputs.push_back(
             {e.position, e.shape, kindOf(e.dtype)});
+      for (size_t i = 0; i < model.inputNames.size(); ++i)
+        if (auto weight = model.weightArguments.find(model.inputNames[i]);
+            weight != model.weightArguments.end())
+          interface->weightArguments.push_back(
+              {i, hostArrayFrom(weight->second)});
     }
     return program_text(model.schedule);
   } catch (const hcl::Error &error) {

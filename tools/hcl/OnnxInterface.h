@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace hcl::driver {
@@ -34,6 +35,9 @@ struct OnnxInterface {
     ElementKind kind;
   };
   std::vector<EmptyOutput> emptyOutputs;
+  /// The arguments that are the model's weights (read over m_axi), by
+  /// position, with the model's values: runs pass these, not random ones.
+  std::vector<std::pair<size_t, HostArray>> weightArguments;
 };
 
 } // namespace hcl::driver

@@ -91,11 +91,13 @@ Error writeInputs(JitProgram &jit, unsigned seed,
                   const std::vector<std::optional<InputRange>> &ranges,
                   StringRef dir) {
   std::vector<HostArray> args = jit.makeArguments();
-  if (ranges.empty())
+  if (ranges.empty()) {
     for (size_t i = 0; i < args.size(); ++i)
       fillRandom(args[i], seed, i);
-  else
+    fillGivenArguments(args); // an ONNX model's weights, as the JIT's
+  } else {
     fillArguments(args, seed, ranges);
+  }
   for (size_t i = 0; i < args.size(); ++i) {
     StringRef bytes(static_cast<const char *>(args[i].data()),
                     args[i].sizeInBytes());

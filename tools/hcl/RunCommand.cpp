@@ -85,6 +85,20 @@ static std::string shapeTuple(ArrayRef<int64_t> shape) {
 static std::vector<bool> givenAsScalar;
 
 /// The argument arrays from --input files or --random-inputs.
+/// The positions of the arguments that `fileCount` --input files give:
+/// every argument, or, when the files are fewer, those without values of
+/// their own (givenArguments).
+static std::vector<size_t> argumentsFromFiles(size_t argumentCount,
+                                              size_t fileCount) {
+  std::vector<size_t> positions;
+  for (size_t i = 0; i < argumentCount; ++i)
+    if (fileCount == argumentCount ||
+        !llvm::any_of(givenArguments(),
+                      [&](const auto &given) { return given.first == i; }))
+      positions.push_back(i);
+  return positions;
+}
+
 static Expected<std::vector<HostArray>>
 prepareArguments(JitProgram &program, LoadedProgram &loaded) {
   std::vector<HostArray> arguments = program.makeArguments();
@@ -113,15 +127,21 @@ prepareArguments(JitProgram &program, LoadedProgram &loaded) {
     return createStringError("@" + program.entryName() + " takes " +
                              Twine(specs.size()) + " arguments, but " +
                              Twine(files.size()) + " --input files were given");
-  if (files.size() < specs.size())
+  // An ONNX model's weights read over m_axi are arguments the model gives
+  // values for: the files are then the graph's inputs only.
+  std::vector<size_t> fromFiles =
+      argumentsFromFiles(specs.size(), files.size());
+  if (files.size() < fromFiles.size())
     return createStringError(
         "missing input for argument " + Twine(files.size()) + " (" +
         specs[files.size()].typeString + ") of @" + program.entryName() +
         ": give one --input per argument, or --random-inputs SEED");
-  for (size_t i = 0; i < arguments.size(); ++i) {
-    Expected<HostArray> array = isOnnxTensorPath(files[i])
-                                    ? readOnnxTensor(files[i])
-                                    : readNpy(files[i]);
+  fillGivenArguments(arguments);
+  for (size_t f = 0; f < files.size(); ++f) {
+    size_t i = fromFiles[f];
+    Expected<HostArray> array = isOnnxTensorPath(files[f])
+                                    ? readOnnxTensor(files[f])
+                                    : readNpy(files[f]);
     if (!array)
       return array.takeError();
     // A 0-d array is the one element of a (1,) argument (an ONNX scalar).
@@ -138,7 +158,7 @@ prepareArguments(JitProgram &program, LoadedProgram &loaded) {
           *array, specs[i].integerBits, specs[i].isUnsigned, specs[i].shape,
           "argument " + std::to_string(i) + " of @" +
               program.entryName().str() + " (" + specs[i].typeString + ") in " +
-              files[i]);
+              files[f]);
       if (!wide)
         return wide.takeError();
       *array = std::move(*wide);
@@ -152,7 +172,7 @@ prepareArguments(JitProgram &program, LoadedProgram &loaded) {
             specs[i].typeString + ") expects float values of shape " +
             shapeTuple(specs[i].shape) + " with --fixed-as-float, got " +
             elementName(array->kind()) + " of shape " +
-            shapeTuple(array->shape()) + " in " + files[i]);
+            shapeTuple(array->shape()) + " in " + files[f]);
       *array = fixedBitsFromFloats(*array, specs[i].kind, specs[i].integerBits,
                                    static_cast<unsigned>(specs[i].fixedFrac));
     }

@@ -134,6 +134,57 @@ TEST(OnnxDefaultSchedule, ComputesAsTheUnscheduledImport) {
   EXPECT_GT(largest, 0.1); // the layer computes something
 }
 
+// Weights over the BRAM limit are arguments, with the model's values to
+// pass; those under it stay constants. The scheduled program run with
+// those values computes what the import with constant weights does.
+TEST(OnnxDefaultSchedule, LargeWeightsAreArguments) {
+  std::string path = writeConvModel();
+  OnnxImportOptions options;
+  options.defaultSchedule = true;
+  options.weightBramLimit = 0; // w (1,152 bytes) needs one BRAM, b too
+  OnnxModel model = import_onnx(path, options);
+  ASSERT_EQ(model.inputNames, (std::vector<std::string>{"x", "w", "b"}));
+  ASSERT_EQ(model.weightArguments.count("w"), 1u);
+  const OnnxTensor &w = model.weightArguments.at("w");
+  EXPECT_EQ(w.shape, (std::vector<int64_t>{8, 4, 3, 3}));
+  std::string text = lower(model.schedule, false);
+  // The weights are the caller's memory: never partitioned.
+  EXPECT_EQ(text.find("hcl.partition(%arg1"), std::string::npos) << text;
+
+  Module plain = build(importWithDefault(path, false).schedule);
+  Module scheduled = build(model.schedule);
+  std::vector<float> values(4 * 8 * 8);
+  for (size_t i = 0; i < values.size(); ++i)
+    values[i] = std::cos(0.21f * static_cast<float>(i));
+  const OnnxTensor &b = model.weightArguments.at("b");
+  Array x(values, {1, 4, 8, 8}, Float(32));
+  Array wArray(std::vector<float>(w.floats.begin(), w.floats.end()),
+               {8, 4, 3, 3}, Float(32));
+  Array bArray(std::vector<float>(b.floats.begin(), b.floats.end()), {8},
+               Float(32));
+  Array y1({1, 8, 8, 8}, Float(32)), y2({1, 8, 8, 8}, Float(32));
+  plain(x, y1);
+  scheduled(x, wArray, bArray, y2);
+  std::vector<float> a = y1.to_vector<float>(), c = y2.to_vector<float>();
+  for (size_t i = 0; i < a.size(); ++i)
+    EXPECT_NEAR(a[i], c[i], 1e-5) << "element " << i;
+
+  options.weightBramLimit = 1; // both fit in one BRAM: constants
+  EXPECT_TRUE(import_onnx(path, options).weightArguments.empty());
+}
+
+TEST(OnnxDefaultSchedule, NegativeBramLimitIsAnError) {
+  OnnxImportOptions options;
+  options.weightBramLimit = -1;
+  try {
+    import_onnx(writeConvModel(), options);
+    FAIL() << "a negative limit was accepted";
+  } catch (const Error &error) {
+    EXPECT_NE(std::string(error.what()).find("0 or more"), std::string::npos)
+        << error.what();
+  }
+}
+
 // As on the command line, a schedule of the user's is kept instead.
 TEST(OnnxDefaultSchedule, KeepsAUsersSchedule) {
   OnnxModel model = importWithDefault(writeConvModel(), true);

@@ -13,6 +13,7 @@
 #include "hcl/Frontend/Schedule.h"
 
 #include <map>
+#include <optional>
 
 namespace hcl {
 
@@ -58,7 +59,26 @@ struct OnnxImportOptions {
   /// The default hardware schedule (`--schedule=auto`): the model's
   /// schedule has use_default_schedule() set.
   bool defaultSchedule = false;
+  /// Where the weights live in hardware, by size: a float initializer
+  /// needing more than this many 18 Kb BRAMs (weightBrams: 2 KiB each, a
+  /// BRAM's 512 words of 36 bits holding 512 floats) becomes an argument of
+  /// the program after the graph's inputs (an `m_axi` port in HLS, read from
+  /// off-chip memory), the smaller ones stay constant on-chip arrays. Unset:
+  /// kDefaultWeightBramLimit with defaultSchedule, else every weight stays a
+  /// constant. Negative is an error. OnnxModel::weightArguments has the
+  /// values to pass.
+  std::optional<int64_t> weightBramLimit;
 };
+
+/// The per-array BRAM budget of the default hardware schedule's weights
+/// (OnnxImportOptions::weightBramLimit): 32 BRAMs, 64 KiB, 16,384 floats.
+/// ResNet-20's 64-channel 3x3 weights (72 BRAMs) are read over m_axi, its
+/// 32-channel ones (18) stay on chip.
+constexpr int64_t kDefaultWeightBramLimit = 32;
+
+/// The 18 Kb BRAMs an initializer of `elements` elements of `bits` bits
+/// fills (2 KiB of data each, rounded up).
+int64_t weightBrams(int64_t elements, unsigned bits);
 
 /// An imported model: its schedule (stages named after the ONNX nodes) and
 /// its tensors by ONNX name.
@@ -91,6 +111,10 @@ struct OnnxModel {
   std::vector<EmptyOutput> emptyOutputs;
   /// The ONNX opset of the default domain.
   int64_t opset = 0;
+  /// The initializers that are arguments of the program (weightsAsInputs,
+  /// or above weightBramLimit), by ONNX name, with the model's values:
+  /// what a run passes to them.
+  std::map<std::string, OnnxTensor> weightArguments;
 
   /// The tensor of an ONNX value, by its ONNX name.
   Tensor operator[](const std::string &onnxName) const;

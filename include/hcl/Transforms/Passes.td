@@ -77,6 +77,16 @@ def DefaultSchedule : Pass<"hcl-default-schedule", "mlir::ModuleOp"> {
     applied like a user's (`hcl import --schedule auto -o model.mlir`).
     Each stage gets the first of these plans that applies to it:
 
+    0. A convolution, read through a window moving with its row loop, whose
+       kernel taps are in arrays the schedule may partition (not
+       arguments): line and window buffers. The output-channel loop is
+       split by the largest factor up to `parallel` that divides it, the
+       order becomes (outer reductions, h, w, channel.inner, kernel taps),
+       `reuse_at` gives the input a line buffer at `h` and a window buffer
+       at `w`, and `w` is pipelined: each iteration takes one new input
+       element and computes that many channels' whole window (strides 1 and
+       2). The weights are partitioned completely along the taps and
+       cyclically along the channel, the line buffer along its rows.
     1. A reduction with an output-channel loop (convolutions, matmuls of
        three or more spatial loops): the channel loop is split by the
        largest factor up to `parallel` that divides its trip count (at
@@ -93,7 +103,10 @@ def DefaultSchedule : Pass<"hcl-default-schedule", "mlir::ModuleOp"> {
     4. The innermost loop pipelined.
 
     A plan applies when `--hcl-apply-customizations` accepts it alone on a
-    copy of the module: the pass never writes a schedule that fails.
+    copy of the module: the pass never writes a schedule that fails. No
+    plan partitions an argument of the function (with
+    `arguments-are-ports`, the default): it is the caller's memory, an
+    `m_axi` port of the top function in HLS.
 
     Then each array that one later stage alone reads (no other stage, no
     schedule operation, not returned) is streamed into it (`hcl.to`) when
@@ -102,15 +115,21 @@ def DefaultSchedule : Pass<"hcl-default-schedule", "mlir::ModuleOp"> {
     are applied together at the end; if they do not (a deadlock), none is
     written; with `streams=0` none is (`hcl rtl`, `hcl check --rtl` and
     `hcl estimate --target rtl` run it so: the RTL's dataflow processes
-    have no float units yet). Line and window buffers are not used (the loop order of plan
-    1 reads each input element once per kernel tap, from on-chip memory).
+    have no float units yet).
   }];
   let options = [
     Option<"parallel", "parallel", "int64_t", "4",
            "at most this many output channels per cycle in a reduction (1: none)">,
     Option<"streams", "streams", "bool", "true",
            "stream activations between stages (hcl's RTL turns it off: its "
-           "dataflow processes have no float units yet)">
+           "dataflow processes have no float units yet)">,
+    Option<"argumentsArePorts", "arguments-are-ports", "bool", "true",
+           "never partition an array argument: it is an m_axi port in HLS "
+           "(hcl's RTL turns it off: its arguments are memories of the "
+           "design)">,
+    Option<"lineBuffers", "line-buffers", "bool", "true",
+           "try line and window buffers (reuse_at) for convolutions (hcl's "
+           "RTL turns it off: not checked there yet)">
   ];
   let dependentDialects = ["hcl::HCLDialect"];
 }

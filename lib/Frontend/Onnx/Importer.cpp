@@ -254,13 +254,14 @@ void Importer::declareInputs() {
     Value v;
     v.shape = data.shape;
     v.dtype = data.dtype;
-    if (options.weightsAsInputs && data.dtype.isFloat()) {
+    if (isWeightArgument(data)) {
       v.tensor =
           placeholder(v.shape.empty() ? std::vector<int64_t>{1} : v.shape,
                       uniqueStageName(init.name()), v.dtype);
       inputs.push_back(v.tensor);
       inputNames.push_back(init.name());
       tensors[init.name()] = v.tensor;
+      weightArguments[init.name()] = data;
     }
     if (options.weightBits && data.dtype.isFloat() && !v.tensor.node())
       v.storage = quantizeWeights(data, options.weightBits);
@@ -268,6 +269,18 @@ void Importer::declareInputs() {
     v.onnxName = init.name();
     values[init.name()] = std::move(v);
   }
+}
+
+bool Importer::isWeightArgument(const OnnxTensor &data) const {
+  // Integer initializers are shapes and indices, which the import needs.
+  if (!data.dtype.isFloat())
+    return false;
+  if (options.weightsAsInputs)
+    return true;
+  std::optional<int64_t> limit = options.weightBramLimit;
+  if (!limit && options.defaultSchedule)
+    limit = kDefaultWeightBramLimit;
+  return limit && weightBrams(data.size(), data.dtype.bits) > *limit;
 }
 
 void Importer::inferShapes() {
@@ -508,6 +521,7 @@ OnnxModel Importer::run() {
   imported.outputShapes = std::move(outputShapes);
   imported.importOnlyInputs = std::move(importOnlyInputs);
   imported.emptyOutputs = std::move(emptyOutputs);
+  imported.weightArguments = std::move(weightArguments);
   imported.opset = defaultOpset;
   if (options.defaultSchedule)
     imported.schedule.use_default_schedule();
@@ -516,8 +530,18 @@ OnnxModel Importer::run() {
 
 } // namespace onnximport
 
+int64_t weightBrams(int64_t elements, unsigned bits) {
+  constexpr int64_t bramBytes = 2048;
+  int64_t bytes = (elements * bits + 7) / 8;
+  return (bytes + bramBytes - 1) / bramBytes;
+}
+
 OnnxModel import_onnx(const std::string &path,
                       const OnnxImportOptions &options) {
+  if (options.weightBramLimit && *options.weightBramLimit < 0)
+    throwError("the weights' BRAM limit is " +
+               std::to_string(*options.weightBramLimit) +
+               ": it is a number of 18 Kb BRAMs per array, 0 or more");
   onnx::ModelProto model;
   if (!model.ParseFromString(onnximport::readFileBytes(path)))
     throwError("'" + path +

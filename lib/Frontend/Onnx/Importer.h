@@ -57,6 +57,9 @@ public:
 private:
   void readOpsets();
   void declareInputs();
+  /// Whether initializer `data` becomes an argument of the program rather
+  /// than a constant (OnnxImportOptions::weightBramLimit).
+  bool isWeightArgument(const OnnxTensor &data) const;
   void inferShapes();
   void lowerNode(const onnx::NodeProto &node);
   Tensor outputTensor(const std::string &name);
@@ -82,6 +85,7 @@ private:
   std::vector<std::string> inputNames, outputNames;
   std::vector<std::vector<int64_t>> outputShapes;
   std::vector<size_t> importOnlyInputs;
+  std::map<std::string, OnnxTensor> weightArguments;
   std::vector<OnnxModel::EmptyOutput> emptyOutputs;
 };
 
