@@ -44,26 +44,30 @@ using llvm::StringRef;
 namespace hcl {
 
 namespace {
-enum class ArgumentPorts { One = 1, Two = 2 };
+/// 1 or 2: an enum's values would take a line each in every `--help`.
+struct ArgumentPortsParser : llvm::cl::parser<unsigned> {
+  using llvm::cl::parser<unsigned>::parser;
+  bool parse(llvm::cl::Option &option, llvm::StringRef name,
+             llvm::StringRef arg, unsigned &value) {
+    if (llvm::cl::parser<unsigned>::parse(option, name, arg, value))
+      return true;
+    if (value != 1 && value != 2)
+      return option.error("'" + arg + "' is not 1 or 2");
+    return false;
+  }
+};
 } // namespace
 
 // Vivado and Vitis HLS give an array argument of the top a single-port
-// ap_memory interface unless a dual-port one (RAM_2P: one read-write port
-// and one read port) lowers the II or the latency; hcl's RTL does the
-// same with 2 (docs/rtl.md, "Interface").
-static llvm::cl::opt<ArgumentPorts> argumentPortsOption(
+// ap_memory interface unless a dual-port one (RAM_2P) lowers the II or the
+// latency; hcl's RTL does the same with 2 (docs/rtl.md, "Interface").
+static llvm::cl::opt<unsigned, false, ArgumentPortsParser> argumentPortsOption(
     "rtl-argument-ports",
-    llvm::cl::desc("hcl's RTL: the ports of a memory argument of the top "
-                   "that a pipelined loop accesses twice or more"),
-    llvm::cl::values(clEnumValN(ArgumentPorts::One, "1", "one read-write port"),
-                     clEnumValN(ArgumentPorts::Two, "2",
-                                "a read-write port and a read port (default)")),
-    llvm::cl::init(ArgumentPorts::Two),
-    llvm::cl::sub(llvm::cl::SubCommand::getAll()));
+    llvm::cl::desc("hcl's RTL: 1 or 2 (default) ports on a memory argument "
+                   "of the top that a pipelined loop accesses twice or more"),
+    llvm::cl::init(2), llvm::cl::sub(llvm::cl::SubCommand::getAll()));
 
-int rtlArgumentPorts() {
-  return static_cast<int>(argumentPortsOption.getValue());
-}
+int rtlArgumentPorts() { return static_cast<int>(argumentPortsOption); }
 
 static TargetModel vitis() {
   TargetModel t;

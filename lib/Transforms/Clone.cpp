@@ -49,14 +49,12 @@ LogicalResult CloneOp::apply(ScheduleContext &ctx) {
     if (!name)
       return op.emitError("the stage handle does not come from "
                           "hcl.create_op_handle");
-    SmallVector<func::CallOp> calls =
-        namedCalls(func, op.getTarget(), *name);
+    SmallVector<func::CallOp> calls = namedCalls(func, op.getTarget(), *name);
     if (calls.empty())
       return op.emitError("stage '")
-             << *name << "' names no call of @" << op.getTarget()
-             << " in @" << func.getSymName()
-             << ": name the call (stage_name) or give @" << op.getTarget()
-             << "'s own name";
+             << *name << "' names no call of @" << op.getTarget() << " in @"
+             << func.getSymName() << ": name the call (stage_name) or give @"
+             << op.getTarget() << "'s own name";
     for (func::CallOp call : calls)
       if (call.getCallee() != op.getTarget())
         return op.emitError("stage '")
@@ -66,7 +64,8 @@ LogicalResult CloneOp::apply(ScheduleContext &ctx) {
     copy.setSymName((op.getTarget() + "_" + *name).str());
     copy.setPrivate();
     // Placed after @f; SymbolTable::insert makes the name unique.
-    StringAttr copyName = symbols.insert(copy, std::next(target->getIterator()));
+    StringAttr copyName =
+        symbols.insert(copy, std::next(target->getIterator()));
     for (func::CallOp call : calls)
       call.setCallee(copyName);
   }

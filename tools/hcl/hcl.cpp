@@ -50,8 +50,7 @@ static constexpr StringLiteral kCommands =
     "  hcl onnx-test DIR...       run ONNX backend tests with the JIT\n"
     "  hcl quantize FILE.onnx --calibrate DIR -o q.mlir   fixed point\n"
     "  (every command that reads FILE.mlir also reads FILE.onnx)\n\n"
-    "  hcl SUBCOMMAND --help lists its options; hcl --help-hidden also lists\n"
-    "  LLVM's and MLIR's internal options.\n";
+    "  hcl SUBCOMMAND --help lists its options; --help-hidden, LLVM's too.\n";
 
 /// The registered subcommands' names, sorted.
 static std::vector<std::string> subcommandNames() {

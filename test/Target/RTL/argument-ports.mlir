@@ -119,4 +119,4 @@ func.func @caller(%A: memref<9xi32>, %B: memref<8xi32>) {
   return
 }
 
-// ERR: hcl: error: for the --rtl-argument-ports option: Cannot find option named '3'!
+// ERR: hcl: error: for the --rtl-argument-ports option: '3' is not 1 or 2
