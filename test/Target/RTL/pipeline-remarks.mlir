@@ -1,9 +1,10 @@
 // Why a pipelined loop gets a larger II than requested, or runs one
 // iteration after another (docs/rtl.md, "Pipelined loops").
-// RUN: hcl-translate --emit-rtl %s -split-input-file -verify-diagnostics > /dev/null
+// One port per memory argument here; argument-ports.mlir has the second.
+// RUN: hcl-translate --emit-rtl --rtl-argument-ports=1 %s -split-input-file -verify-diagnostics > /dev/null
 
 func.func @two_reads(%A: memref<32xi16>, %B: memref<16xi16>) {
-  // expected-remark @+1 {{rtl: loop 'p' pipelined at II 2 instead of 1: the estimate's ResMII is 2 (one port per memory) and its RecMII 1}}
+  // expected-remark @+1 {{rtl: loop 'p' pipelined at II 2 instead of 1: the estimate's ResMII is 2 (the ports of its memories) and its RecMII 1}}
   affine.for %p = 0 to 16 {
     %a = affine.load %A[2 * %p] : memref<32xi16>
     %b = affine.load %A[2 * %p + 1] : memref<32xi16>
@@ -17,7 +18,7 @@ func.func @two_reads(%A: memref<32xi16>, %B: memref<16xi16>) {
 
 // In place: the next iteration's load must follow this one's store.
 func.func @in_place(%A: memref<16xi32>) {
-  // expected-remark @+1 {{rtl: loop 'i' pipelined at II 2 instead of 1: the estimate's ResMII is 2 (one port per memory) and its RecMII 1}}
+  // expected-remark @+1 {{rtl: loop 'i' pipelined at II 2 instead of 1: the estimate's ResMII is 2 (the ports of its memories) and its RecMII 1}}
   affine.for %i = 0 to 16 {
     %a = affine.load %A[%i] : memref<16xi32>
     %b = arith.addi %a, %a : i32
@@ -34,7 +35,7 @@ func.func @in_place(%A: memref<16xi32>) {
 // a row need two cycles around the loop: II 2, as the estimate says.
 func.func @power2(%A: memref<16xi32>) -> i32 {
   %one = arith.constant 1 : i32
-  // expected-remark @+1 {{rtl: loop 'i' pipelined at II 2 instead of 1: the estimate's ResMII is 1 (one port per memory) and its RecMII 2}}
+  // expected-remark @+1 {{rtl: loop 'i' pipelined at II 2 instead of 1: the estimate's ResMII is 1 (the ports of its memories) and its RecMII 2}}
   %r = affine.for %i = 0 to 16 iter_args(%acc = %one) -> i32 {
     %a = affine.load %A[%i] : memref<16xi32>
     %p = arith.muli %acc, %acc : i32
@@ -49,7 +50,7 @@ func.func @power2(%A: memref<16xi32>) -> i32 {
 // The loop under a pipelined one is unrolled (docs/rtl.md, "Loops under a
 // pipelined loop"): four loads and four stores of A a row on its one port.
 func.func @nested(%A: memref<4x4xi32>) {
-  // expected-remark @+1 {{rtl: loop 'i' pipelined at II 8 instead of 1: the estimate's ResMII is 8 (one port per memory) and its RecMII 1}}
+  // expected-remark @+1 {{rtl: loop 'i' pipelined at II 8 instead of 1: the estimate's ResMII is 8 (the ports of its memories) and its RecMII 1}}
   affine.for %i = 0 to 4 {
     affine.for %j = 0 to 4 {
       %a = affine.load %A[%i, %j] : memref<4x4xi32>

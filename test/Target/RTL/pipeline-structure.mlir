@@ -4,7 +4,8 @@
 // the data arrives, and the store in stage 2 takes the product and the
 // address through register chains. The stages' valid bits shift at every
 // iteration and the loop exits when none is left.
-// RUN: hcl-translate --emit-rtl %s | FileCheck %s
+// One port per memory argument here; argument-ports.mlir has the second.
+// RUN: hcl-translate --emit-rtl --rtl-argument-ports=1 %s | FileCheck %s
 
 // CHECK-LABEL: module scale (
 // CHECK:      logic [2:0] p0_valid;
