@@ -35,12 +35,6 @@ using namespace mlir::affine;
 
 namespace {
 
-bool hasSchedule(func::FuncOp func) {
-  bool found = false;
-  func.walk([&](Operation *op) { found |= hcl::isScheduleOp(op); });
-  return found;
-}
-
 StringRef stageName(AffineForOp stage) {
   auto name = stage->getAttrOfType<StringAttr>("stage_name");
   return name ? name.getValue() : StringRef();
@@ -308,7 +302,7 @@ struct CpuSchedulePass : hcl::impl::CpuScheduleBase<CpuSchedulePass> {
     ModuleOp module = getOperation();
     SmallVector<std::pair<func::FuncOp, AffineForOp>> candidates;
     for (auto func : module.getOps<func::FuncOp>()) {
-      if (func.isExternal() || hasSchedule(func))
+      if (func.isExternal() || hcl::holdsScheduleOps(func))
         continue;
       for (auto stage : func.getBody().getOps<AffineForOp>())
         if (!stageName(stage).empty() && loopNest(stage))

@@ -34,12 +34,6 @@ using namespace mlir::affine;
 
 namespace {
 
-bool hasSchedule(func::FuncOp func) {
-  bool found = false;
-  func.walk([&](Operation *op) { found |= hcl::isScheduleOp(op); });
-  return found;
-}
-
 AffineForOp findStage(func::FuncOp func, StringRef name) {
   for (AffineForOp stage : hcl::stagesOf(func))
     if (stage->getAttrOfType<StringAttr>("stage_name").getValue() == name)
@@ -66,7 +60,7 @@ struct DefaultSchedulePass
     // stage's transformation, not the whole schedule's.
     OwningOpRef<ModuleOp> unscheduled = module.clone();
     for (auto func : module.getOps<func::FuncOp>()) {
-      if (func.isExternal() || hasSchedule(func)) {
+      if (func.isExternal() || hcl::holdsScheduleOps(func)) {
         LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": @" << func.getName()
                                 << " keeps its own schedule\n");
         continue;

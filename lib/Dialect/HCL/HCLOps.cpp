@@ -100,6 +100,15 @@ bool hcl::isScheduleOp(Operation *op) {
          !isa<PrintOp, PrintMemRefOp, GetGlobalFixedOp>(op);
 }
 
+bool hcl::holdsScheduleOps(Operation *op) {
+  return op
+      ->walk([](Operation *inner) {
+        return isScheduleOp(inner) ? WalkResult::interrupt()
+                                   : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
 /// Where names are looked up: the enclosing function, if any.
 static Operation *getNameScope(Operation *op) {
   return op->getParentOfType<func::FuncOp>();

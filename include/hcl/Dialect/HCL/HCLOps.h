@@ -78,6 +78,9 @@ mlir::LogicalResult verifyLoopInStage(mlir::Operation *op, mlir::Value stage,
 /// but the value operations of HCLDataOps.td).
 bool isScheduleOp(mlir::Operation *op);
 
+/// Whether `op` holds a schedule operation (a function with a schedule).
+bool holdsScheduleOps(mlir::Operation *op);
+
 /// The format of a fixed-point type (width 0 for other types).
 struct FixedFormatInfo {
   int64_t width;
