@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "AliasedArguments.h"
 #include "BambuCheck.h"
 #include "CpuOptions.h"
 #include "HLSCheck.h"
@@ -22,6 +23,7 @@
 #include "InputRanges.h"
 #include "IterationCount.h"
 #include "LoadedProgram.h"
+#include "ObservedGlobals.h"
 #include "RTLCheck.h"
 #include "RunFailure.h"
 #include "SlurmCommand.h"
@@ -126,8 +128,28 @@ namespace {
 struct Variant {
   mlir::OwningOpRef<mlir::ModuleOp> module;
   std::unique_ptr<JitProgram> program;
+  /// The memref.globals the entry returns after its own results, when it
+  /// has no other output (ObservedGlobals.h).
+  std::vector<std::string> observedGlobals;
 };
 } // namespace
+
+/// Whether `func` has nothing of its own to compare: no memref argument and
+/// no result.
+static bool hasNoOutputs(mlir::func::FuncOp func) {
+  return func.getNumResults() == 0 &&
+         llvm::none_of(func.getArgumentTypes(), [](mlir::Type type) {
+           return isa<mlir::BaseMemRefType>(type);
+         });
+}
+
+/// "result1", or "@gv" for a result that is a memref.global's contents.
+static std::string resultName(const Variant &variant, size_t index,
+                              size_t count) {
+  size_t own = count - variant.observedGlobals.size();
+  return index < own ? "result" + std::to_string(index)
+                     : variant.observedGlobals[index - own];
+}
 
 static mlir::FailureOr<Variant>
 compileVariant(mlir::ModuleOp original, StringRef functionName,
@@ -140,6 +162,10 @@ compileVariant(mlir::ModuleOp original, StringRef functionName,
       selectEntry(*variant.module, functionName);
   if (mlir::failed(entry))
     return mlir::failure();
+  // The generated code of --hls, --bambu and --rtl has the program's own
+  // interface; the JIT's comparison can read the globals.
+  if (!hls && !bambu && !rtl && hasNoOutputs(*entry))
+    variant.observedGlobals = returnWritableGlobals(*variant.module, *entry);
   JitOptions options = cpuJitOptions(reference);
   options.checkBounds = checkBounds;
   // The program other outputs are compared with (the reference, or the JIT
@@ -215,12 +241,10 @@ reportNothingToCheck(JitProgram &program,
 /// (inputs, unchanged)". An argument counts as written when the reference
 /// changed it on some seed; the others are compared too (a schedule must not
 /// write its inputs).
-static std::string describeCompared(size_t results,
+static std::string describeCompared(ArrayRef<std::string> results,
                                     ArrayRef<std::string> written,
                                     ArrayRef<std::string> unchanged) {
-  SmallVector<std::string> parts;
-  for (size_t i = 0; i < results; ++i)
-    parts.push_back("result" + std::to_string(i));
+  SmallVector<std::string> parts(results);
   for (const std::string &name : written)
     parts.push_back(name + " (written in place)");
   if (!unchanged.empty())
@@ -463,7 +487,7 @@ compareOnSeeds(Variant &reference, JitProgram &actualProgram,
         pairs.push_back(
             {"arg" + std::to_string(i), {&expectedArgs[i], &actualArgs[i]}});
     for (size_t i = 0; i < expectedResults.size(); ++i)
-      pairs.push_back({"result" + std::to_string(i),
+      pairs.push_back({resultName(reference, i, expectedResults.size()),
                        {&expectedResults[i], &actualResults[i]}});
     for (size_t i = 0; i < expectedArgs.size(); ++i)
       if (signature.arguments[i].isMemRef &&
@@ -496,6 +520,8 @@ compareOnSeeds(Variant &reference, JitProgram &actualProgram,
                     expectedProgram.entryName()),
                 seed, ranges))
           outs() << "hcl check: " << *why << "\n";
+        else if (auto aliased = explainByAliasedArguments(*reference.module))
+          outs() << "hcl check: " << *aliased << "\n";
         return mlir::failure();
       }
     }
@@ -505,9 +531,13 @@ compareOnSeeds(Variant &reference, JitProgram &actualProgram,
 
 /// The OK line: what was compared, by the arguments' source names ("A" for
 /// %A, else argN).
-static void reportMatch(LoadedProgram &loaded, JitProgram &expectedProgram,
+static void reportMatch(LoadedProgram &loaded, const Variant &reference,
                         bool sameDataTypes, const SeedsCompared &compared) {
+  JitProgram &expectedProgram = *reference.program;
   const EntrySignature &signature = expectedProgram.signature();
+  std::vector<std::string> resultNames;
+  for (size_t i = 0; i < signature.results.size(); ++i)
+    resultNames.push_back(resultName(reference, i, signature.results.size()));
   std::vector<std::string> names =
       loaded.argumentNames(expectedProgram.entryName());
   std::vector<std::string> writtenNames, unchangedNames;
@@ -523,8 +553,7 @@ static void reportMatch(LoadedProgram &loaded, JitProgram &expectedProgram,
          << " matches the unscheduled program"
          << (sameDataTypes ? " with the same data types" : "") << " on "
          << seeds.getValue() << " seed" << (seeds == 1 ? "" : "s") << " ("
-         << describeCompared(signature.results.size(), writtenNames,
-                             unchangedNames)
+         << describeCompared(resultNames, writtenNames, unchangedNames)
          << "; largest relative error "
          << format("%.3g", compared.largestError);
   if (!compared.reshaped.empty())
@@ -550,16 +579,20 @@ static int checkAgainstReference(LoadedProgram &loaded, Variant &scheduled,
   std::string entry = "@" + expectedProgram.entryName().str();
   const EntrySignature &signature = expectedProgram.signature();
 
-  // A function without memref arguments or results leaves nothing to compare
-  // (its effects on a memref.global are not observed): saying OK would be a
-  // check that cannot fail.
+  // A function without memref arguments, results or writable globals leaves
+  // nothing to compare: saying OK would be a check that cannot fail.
   if (signature.results.empty() &&
       llvm::none_of(signature.arguments,
                     [](const ValueSpec &spec) { return spec.isMemRef; }))
-    return fail(entry + " has nothing to compare: no memref arguments and no "
-                        "results (what it writes to a memref.global is not "
-                        "observed); check a function that takes or returns "
-                        "its arrays (--entry)");
+    return fail(entry + " has nothing to compare: no memref arguments, no "
+                        "results and no initialized memref.global it could "
+                        "write; check a function that takes or returns its "
+                        "arrays (--entry)");
+  if (!reference->observedGlobals.empty())
+    outs() << "hcl check: " << entry
+           << " takes and returns no arrays: comparing what it leaves in "
+           << join(reference->observedGlobals, ", ")
+           << " (each run starts from the initial contents)\n";
 
   auto ranges = resolveInputRanges(
       inputRanges, loaded.argumentNames(expectedProgram.entryName()),
@@ -574,7 +607,7 @@ static int checkAgainstReference(LoadedProgram &loaded, Variant &scheduled,
   auto compared = compareOnSeeds(*reference, *scheduled.program, *ranges);
   if (mlir::failed(compared))
     return 1;
-  reportMatch(loaded, expectedProgram, sameDataTypes, *compared);
+  reportMatch(loaded, *reference, sameDataTypes, *compared);
   return 0;
 }
 
