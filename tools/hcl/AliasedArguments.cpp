@@ -51,15 +51,14 @@ std::optional<std::string> explainByAliasedArguments(ModuleOp module) {
       std::string argumentList = llvm::join(
           llvm::map_range(list, [](unsigned i) { return std::to_string(i); }),
           ", ");
-      explanation = "@" +
-                    call->getParentOfType<func::FuncOp>().getSymName().str() +
-                    " passes " + describeArray(call.getOperand(list.front())) +
-                    " as arguments " + argumentList + " of @" +
-                    call.getCallee().str() +
-                    ": the schedule's transformations take distinct "
-                    "arguments to be distinct arrays (as C's restrict "
-                    "does), so they may read what the unscheduled program "
-                    "has not written yet; pass each argument its own array";
+      explanation =
+          "@" + call->getParentOfType<func::FuncOp>().getSymName().str() +
+          " passes " + describeArray(call.getOperand(list.front())) +
+          " as arguments " + argumentList + " of @" + call.getCallee().str() +
+          ": the schedule's transformations take distinct "
+          "arguments to be distinct arrays (as C's restrict "
+          "does), so they may read what the unscheduled program "
+          "has not written yet; pass each argument its own array";
       return WalkResult::interrupt();
     }
     return WalkResult::advance();

@@ -1,4 +1,5 @@
-//===- AliasedArguments.h - is a mismatch one array passed twice? -*- C++ -*-===//
+//===- AliasedArguments.h - is a mismatch one array passed twice? -*- C++
+//-*-===//
 //
 // A schedule's loop transformations (and the HLS interface) take distinct
 // memref arguments to be distinct arrays, as C's `restrict` does. A call
