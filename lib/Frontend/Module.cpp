@@ -349,11 +349,23 @@ Module::Module(std::shared_ptr<detail::ModuleImpl> impl)
 const std::string &Module::mlir() const { return impl->text; }
 double Module::compileMilliseconds() const { return impl->compileMs; }
 
+/// Whether an output array of `array`'s type may receive a result of
+/// `spec`'s: integers of one width and the other signedness. It receives
+/// the result's bits, which is the value converted to its own type (C's
+/// modular conversion), as HeteroCL stores into such an array.
+static bool receivesOtherSignedness(const Array &array, const ValueSpec &spec) {
+  Type type = array.dtype();
+  return type.isInteger() && spec.fixedFrac < 0 && spec.integerBits != 0 &&
+         type.bits == spec.integerBits &&
+         type.isUnsigned() != spec.isUnsigned &&
+         elementSize(array.storage()->host.kind()) == elementSize(spec.kind);
+}
+
 /// Checks that `array` can be passed where the signature's `spec` is (a
 /// schedule may have reshaped it: same elements, row-major). `what` names
 /// the array; it is only called to write an error.
 template <typename Describe>
-static void checkArray(const Array &array, const ValueSpec &spec,
+static void checkArray(const Array &array, const ValueSpec &spec, bool isOutput,
                        Describe what) {
   const HostArray &host = array.storage()->host;
   if (host.kind() == spec.kind && host.shape() == spec.shape)
@@ -361,7 +373,8 @@ static void checkArray(const Array &array, const ValueSpec &spec,
   int64_t expectedElements = 1;
   for (int64_t d : spec.shape)
     expectedElements *= d;
-  if (host.kind() != spec.kind)
+  if (host.kind() != spec.kind &&
+      !(isOutput && receivesOtherSignedness(array, spec)))
     throwError(what() + ": expected " + spec.typeString + ", got an array of " +
                array.dtype().str());
   if (host.numElements() != expectedElements)
@@ -394,7 +407,7 @@ void Module::call(const std::vector<Array *> &arrays) {
                  arrays[i]->dtype().str());
     checkArray(*arrays[i],
                isInput ? signature.arguments[i] : signature.results[i - inputs],
-               what);
+               !isInput, what);
     for (size_t j = 0; j < i; ++j)
       if (arrays[j]->storage() == arrays[i]->storage())
         throwError(what() + ": the same array is passed twice");
@@ -408,11 +421,16 @@ void Module::call(const std::vector<Array *> &arrays) {
                       : signature.results[i - inputs].shape;
   };
   std::vector<std::pair<size_t, std::vector<int64_t>>> shapes;
+  std::vector<std::pair<size_t, ElementKind>> kinds;
   for (size_t i = 0; i < arrays.size(); ++i) {
     HostArray &host = arrays[i]->storage()->host;
     if (host.shape() != reshaped(i)) {
       shapes.emplace_back(i, host.shape());
       host.reshape(reshaped(i));
+    }
+    if (i >= inputs && host.kind() != signature.results[i - inputs].kind) {
+      kinds.emplace_back(i, host.kind());
+      host.reinterpret(signature.results[i - inputs].kind);
     }
     (i < inputs ? arguments : results).push_back(std::move(host));
   }
@@ -422,6 +440,8 @@ void Module::call(const std::vector<Array *> &arrays) {
         std::move(i < inputs ? arguments[i] : results[i - inputs]);
   for (auto &[i, shape] : shapes)
     arrays[i]->storage()->host.reshape(std::move(shape));
+  for (auto &[i, kind] : kinds)
+    arrays[i]->storage()->host.reinterpret(kind);
   if (error) {
     // An unnamed input is described by where it was made.
     std::string message =

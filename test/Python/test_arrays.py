@@ -69,3 +69,28 @@ def test_npy_files_round_trip(tmp_path):
     b = hcl.Array.load(str(tmp_path / "a.npy"))
     assert b.dtype == hcl.Int(16)
     np.testing.assert_array_equal(np.asarray(b), np.arange(6).reshape(2, 3))
+
+
+def test_an_output_array_of_the_other_signedness_receives_the_bits():
+    # HeteroCL's programs often hand an Int(32) result a UInt(32) array
+    # (its tests' hcl.asarray(..., dtype=hcl.UInt(32))): the array receives
+    # the result converted to its own type, as NumPy's astype wraps.
+    A = hcl.placeholder((6,), "A", hcl.Int(32))
+    s = hcl.create_schedule(
+        [A], lambda A: hcl.compute((6,), lambda i: A[i] - 3, "B", hcl.Int(32)))
+    f = hcl.build(s)
+    np_A = np.array([0, 1, 2, 3, 4, -2**31 + 3], dtype=np.int32)
+    out = hcl.asarray(np.zeros(6), hcl.UInt(32))
+    f(hcl.asarray(np_A, hcl.Int(32)), out)
+    assert out.dtype == hcl.UInt(32) and out.asnumpy().dtype == np.uint32
+    np.testing.assert_array_equal(out.asnumpy(), (np_A - 3).astype(np.uint32))
+    # And the other way: a UInt(8) result into an Int(8) array.
+    U = hcl.placeholder((3,), "U", hcl.UInt(8))
+    s = hcl.create_schedule(
+        [U], lambda U: hcl.compute((3,), lambda i: U[i] + 1, "V", hcl.UInt(8)))
+    g = hcl.build(s)
+    np_U = np.array([1, 127, 254], dtype=np.uint8)
+    signed = hcl.asarray(np.zeros(3), hcl.Int(8))
+    g(hcl.asarray(np_U, hcl.UInt(8)), signed)
+    np.testing.assert_array_equal(signed.asnumpy(), (np_U + 1).astype(np.int8))
+    assert signed.dtype == hcl.Int(8)

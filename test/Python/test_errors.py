@@ -552,3 +552,13 @@ def test_float_bit_position():
     with raises("x\\[i\\]: a bit position is an integer, not float32"):
         hcl.create_schedule([A], lambda A: hcl.compute(
             (4,), lambda i: A[i][1.5], "B"))
+
+
+def test_an_output_of_another_width_or_an_input_of_the_other_signedness():
+    # Only an output may have the other signedness (it receives the bits);
+    # an input would be read as other values, and another width is
+    # another type.
+    with raises(r"output 0: expected memref<4xi32>, got an array of int16"):
+        add_one()(hcl.asarray(np.zeros(4)), hcl.asarray(np.zeros(4), hcl.Int(16)))
+    with raises(r"input 0 \('A'\): expected int32, got uint32"):
+        add_one()(hcl.asarray(np.zeros(4), hcl.UInt(32)), hcl.asarray(np.zeros(4)))
