@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ProcessingElements.h"
+
 #include "hcl/Analysis/StreamTrace.h"
 #include "hcl/Transforms/LocalAccumulator.h"
 
@@ -88,6 +90,8 @@ void mergeRepeatedReads(Operation *consumer, Value buffer) {
 
 LogicalResult ToOp::apply(ScheduleContext &ctx) {
   ToOp op = *this;
+  if (op.getPeIndex())
+    return placeInProcessingElements(op, ctx);
   func::FuncOp func = ctx.getFunction();
   Value buffer = ctx.resolveMemRef(op.getTarget());
   auto alloc = buffer.getDefiningOp<memref::AllocOp>();

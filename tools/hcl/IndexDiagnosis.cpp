@@ -9,6 +9,26 @@
 
 namespace hcl::driver {
 
+/// The out-of-bounds access `program` (compiled with bounds checks) makes
+/// on the random inputs of `seed`, or with every input 0 when `ranges` is
+/// null; nullopt when it makes none.
+static std::optional<std::string>
+outOfBoundsAccess(JitProgram &program, unsigned seed,
+                  const std::vector<std::optional<InputRange>> *ranges) {
+  std::vector<HostArray> arguments = program.makeArguments();
+  if (ranges)
+    fillArguments(arguments, seed, *ranges);
+  std::vector<HostArray> results = program.makeResults();
+  llvm::Error error = program.run(arguments, results);
+  if (!error)
+    return std::nullopt;
+  std::string message = llvm::toString(std::move(error));
+  if (llvm::StringRef(message).find("out-of-bounds access") ==
+      llvm::StringRef::npos)
+    return std::nullopt;
+  return message;
+}
+
 std::optional<std::string>
 explainByOutOfRangeIndex(mlir::ModuleOp module, mlir::func::FuncOp entry,
                          unsigned seed,
@@ -21,18 +41,21 @@ explainByOutOfRangeIndex(mlir::ModuleOp module, mlir::func::FuncOp entry,
   auto program = JitProgram::compile(module, entry, options);
   if (mlir::failed(program))
     return std::nullopt;
-  std::vector<HostArray> arguments = (*program)->makeArguments();
-  fillArguments(arguments, seed, ranges);
-  std::vector<HostArray> results = (*program)->makeResults();
-  llvm::Error error = (*program)->run(arguments, results);
-  if (!error)
+  std::optional<std::string> seeded =
+      outOfBoundsAccess(**program, seed, &ranges);
+  if (!seeded)
     return std::nullopt;
-  std::string message = llvm::toString(std::move(error));
-  if (llvm::StringRef(message).find("out-of-bounds access") ==
-      llvm::StringRef::npos)
-    return std::nullopt;
+  // Indices the inputs do not decide (loop counters, constants) leave their
+  // tensor on any inputs: then no input range helps.
+  if (std::optional<std::string> zeros =
+          outOfBoundsAccess(**program, 0, nullptr))
+    return "the program indexes outside a tensor whatever its inputs (every "
+           "input 0: " +
+           *zeros +
+           "): the programs read outside the tensor, so their outputs "
+           "differ whatever the code does; correct the program's indices";
   return "the random inputs of seed " + std::to_string(seed) +
-         " index out of range (" + message +
+         " index out of range (" + *seeded +
          "): the programs read outside the tensor, so their outputs "
          "differ whatever the code does; draw the indices in range with "
          "--input-range NAME=0,HI";

@@ -284,6 +284,13 @@ LogicalResult UnrollOp::verify() {
   return verifyLoopInStage(*this, getStage(), getLoop());
 }
 
+LogicalResult UnfoldOp::verify() {
+  if (failed(verifyPositive(*this, "number of processing elements",
+                            getFactorAttr().getInt())))
+    return failure();
+  return verifyLoopInStage(*this, getStage(), getLoop());
+}
+
 LogicalResult PipelineOp::verify() {
   if (failed(
           verifyPositive(*this, "initiation interval", getIiAttr().getInt())))
@@ -392,6 +399,29 @@ LogicalResult BufferAtOp::verify() {
 LogicalResult ToOp::verify() {
   if (std::optional<int64_t> depth = getDepth(); depth && *depth < 1)
     return emitOpError("depth must be at least 1, got ") << *depth;
+  bool toProcessingElements = getConsumer().getDefiningOp<UnfoldOp>();
+  if (!getPeIndex()) {
+    if (toProcessingElements)
+      return emitOpError("the consumer is a processing-element array "
+                         "(hcl.unfold): say which PEs get the array with "
+                         "{pe_index = [...]} and give their block's type "
+                         "(-> memref<...>)");
+    if (getPeBlock())
+      return emitOpError("only an array placed in processing elements "
+                         "({pe_index = [...]}) has a result");
+    return success();
+  }
+  if (!toProcessingElements)
+    return emitOpError("pe_index places an array in processing elements: "
+                       "the consumer must be an hcl.unfold result");
+  if (getDepth())
+    return emitOpError("an array placed in processing elements is not a "
+                       "stream: it has no depth");
+  if (!getPeBlock())
+    return emitOpError("an array placed in processing elements needs the "
+                       "type of one PE's block (-> memref<...>)");
+  if (getPeIndex()->empty())
+    return emitOpError("pe_index lists no processing element");
   return success();
 }
 

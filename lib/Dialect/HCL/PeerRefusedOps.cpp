@@ -24,12 +24,6 @@ static ParseResult refuse(OpAsmParser &parser, OperationState &state,
          << ") is not an hcl operation: " << instead;
 }
 
-ParseResult PeerUnfoldOp::parse(OpAsmParser &parser, OperationState &state) {
-  return refuse(parser, state, "a loop as an array of processing elements",
-                "write hcl.unroll(%loop, N) to replicate the loop body in "
-                "hardware");
-}
-
 ParseResult PeerReformOp::parse(OpAsmParser &parser, OperationState &state) {
   return refuse(parser, state, "an array stored in another layout",
                 "write hcl.reshape for another shape in the same row-major "
@@ -37,5 +31,4 @@ ParseResult PeerReformOp::parse(OpAsmParser &parser, OperationState &state) {
 }
 
 // Never built (parsing fails), so never printed.
-void PeerUnfoldOp::print(OpAsmPrinter &) {}
 void PeerReformOp::print(OpAsmPrinter &) {}

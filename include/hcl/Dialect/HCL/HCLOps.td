@@ -193,6 +193,28 @@ def HCL_UnrollOp : HCL_LoopCustomizationOp<"unroll", [HCL_AnnotatesOnly]> {
   }];
 }
 
+def HCL_UnfoldOp : HCL_LoopCustomizationOp<"unfold", [HCL_AnnotatesOnly]> {
+  let summary = "make a loop an array of processing elements";
+  let description = [{
+    ```mlir
+    %pe = hcl.unfold(%lj, 3)
+    hcl.to(%W : memref<3xf32>, %pe) {pe_index = [0, 1, 2]} -> memref<1xf32>
+    ```
+    HeteroCL-MLIR's `unfold`: the loop's iterations become N processing
+    elements (PEs), copies of its body in hardware. The loop is unrolled by
+    N (`unroll = N`, so its trip count must be a multiple of N); the result
+    names the PE array for `hcl.to` with `pe_index`, which places arrays in
+    the PEs. Only `hcl.to` takes it.
+  }];
+  let arguments = (ins Optional<HCL_StageHandle>:$stage,
+                       HCL_LoopHandle:$loop,
+                       DefaultValuedAttr<I64Attr, "0">:$factor);
+  let results = (outs HCL_StageHandle:$pe_array);
+  let assemblyFormat = [{
+    `(` custom<StageLoopOptionalFactor>($stage, $loop, $factor) `)` attr-dict
+  }];
+}
+
 def HCL_PipelineOp : HCL_LoopCustomizationOp<"pipeline", [HCL_AnnotatesOnly]> {
   let summary = "pipeline a loop with an initiation interval (default 1)";
   let description = [{
@@ -391,11 +413,12 @@ def HCL_BufferAtOp : HCL_BufferOp<"buffer_at"> {
 }
 
 def HCL_ToOp : HCL_PrimitiveOp<"to", [HCL_AnnotatesOnly]> {
-  let summary = "stream a buffer from its producer stage to a consumer stage";
+  let summary = "stream a buffer to a consumer stage, or place it in processing elements";
   let description = [{
     ```mlir
     hcl.to(%B : memref<32x32xi32>, %sD)
     hcl.to(%B : memref<32x32xi32>, %sD) {depth = 4}
+    %w = hcl.to(%W : memref<3xf32>, %pe) {pe_index = [0, 1, 2]} -> memref<1xf32>
     ```
     HeteroCL's `s.to(B, s[D])`: the buffer between the stage that writes `B`
     and the consumer stage becomes a FIFO channel (`hls::stream` in HLS C++,
@@ -406,13 +429,34 @@ def HCL_ToOp : HCL_PrimitiveOp<"to", [HCL_AnnotatesOnly]> {
     depth is inferred (the most elements the producer must be ahead) unless
     `depth` is given; either way the whole function is checked for deadlock
     once its schedule is applied. The function becomes a dataflow region.
+
+    With `pe_index`, the consumer is a processing-element array
+    (`hcl.unfold`) and the array is placed in its PEs, as HeteroCL-MLIR
+    writes it: with N PEs, PE p holds the p-th of N equal blocks of the
+    array's first dimension (the result's type: one PE's block), which is
+    the array partitioned into N banks along that dimension (Complete when
+    each block is one element). A target that is itself such a result (PE
+    p's block) given to other PEs forwards that block between PEs, a
+    systolic chain; it names the same elements and changes nothing more.
+    What the program computes does not change.
   }];
   let arguments = (ins AnyRankedOrUnrankedMemRef:$target,
                        HCL_StageHandle:$consumer,
-                       OptionalAttr<I64Attr>:$depth);
+                       OptionalAttr<I64Attr>:$depth,
+                       OptionalAttr<I64ArrayAttr>:$pe_index);
+  let results = (outs Optional<AnyMemRef>:$pe_block);
   let assemblyFormat = [{
     `(` $target `:` type($target) `,` $consumer `)` attr-dict
+    (`->` type($pe_block)^)?
   }];
+  let builders = [
+    // A stream to a stage.
+    OpBuilder<(ins "::mlir::Value":$target, "::mlir::Value":$consumer,
+                   "::mlir::IntegerAttr":$depth), [{
+      build($_builder, $_state, ::mlir::Type(), target, consumer, depth,
+            ::mlir::ArrayAttr());
+    }]>
+  ];
   let hasVerifier = 1;
 }
 
@@ -560,13 +604,6 @@ class HCL_RefusedPeerOp<string mnemonic, string what>
   let description = what;
   let hasCustomAssemblyFormat = 1;
 }
-
-def HCL_PeerUnfoldOp : HCL_RefusedPeerOp<"unfold", [{
-    HeteroCL-MLIR's `hcl.unfold(%l, N)` makes a loop an array of processing
-    elements, fed by `hcl.to(..., %pe_array) {pe_index = ...}`. hcl has no
-    processing-element arrays and refuses it at the operation: replicate the
-    loop body in hardware with `hcl.unroll(%l, N)`.
-  }]>;
 
 def HCL_PeerReformOp : HCL_RefusedPeerOp<"reform", [{
     HeteroCL-MLIR's `hcl.reform(%A : T) {layout = map} -> U` stores an array
