@@ -165,6 +165,21 @@ def _setitem(self, key, value):
     _tensor_setitem(self, key, _packed(self, value))
 
 
+_partial_getitem = _hcl.PartialIndex.__getitem__
+_partial_setitem = _hcl.PartialIndex.__setitem__
+
+
+def _partial_get(self, key):
+    # D[i][j] of a multi-dimensional Struct tensor: an element with fields.
+    return _wrap(self.tensor, _partial_getitem(self, key))
+
+
+def _partial_set(self, key, value):
+    _partial_setitem(self, key, _packed(self.tensor, value))
+
+
+_hcl.PartialIndex.__getitem__ = _partial_get
+_hcl.PartialIndex.__setitem__ = _partial_set
 _hcl.Tensor.__getitem__ = _getitem
 _hcl.Tensor.__setitem__ = _setitem
 _hcl.Tensor.v = property(

@@ -114,6 +114,9 @@ void bindTensor(py::module_ &m) {
                              })
       .def_property_readonly(
           "dtype", [](const PartialIndex &p) { return p.tensor.dtype(); })
+      // The tensor indexed: Python's Struct layer names its fields by it.
+      .def_property_readonly("tensor",
+                             [](const PartialIndex &p) { return p.tensor; })
       .def("__getitem__",
            [](const PartialIndex &p, py::handle key) {
              return index(p.tensor, p.indices, key);

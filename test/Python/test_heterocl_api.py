@@ -522,6 +522,37 @@ def test_struct_scalars_nested_structs_and_assignment():
     np.testing.assert_array_equal(r, [0x34, 0x12, 0x23, 0x5, 2 * 16 + 7])
 
 
+def test_struct_fields_through_partial_indices():
+    # HeteroCL's D[i][j].x of a 2-D Struct tensor, read and assigned, as
+    # D[i, j].x.
+    rng = np.random.default_rng(7)
+    a = rng.integers(-128, 128, (3, 4))
+    b = rng.integers(0, 256, (3, 4))
+    stype = hcl.Struct({"x": hcl.Int(8), "y": hcl.UInt(8)})
+
+    def kernel(A, B):
+        D = hcl.compute(A.shape, lambda i, j: (A[i, j], B[i, j]), "D", stype)
+        E = hcl.compute(A.shape, lambda i, j: D[i][j].x + D[i][j].y, "E",
+                        hcl.Int(32))
+        with hcl.Stage("swap"):
+            with hcl.for_(0, 3) as i:
+                D[i][0] = (D[i][1].x, D[i][2].y)
+        F = hcl.compute(A.shape, lambda i, j: D[i][j].y * 1000 + D[i, j].x,
+                        "F", hcl.Int(32))
+        return E, F
+
+    A = hcl.placeholder((3, 4), "A", hcl.Int(8))
+    B = hcl.placeholder((3, 4), "B", hcl.UInt(8))
+    s = hcl.create_schedule([A, B], kernel)
+    e = np.zeros((3, 4), np.int32)
+    f = np.zeros((3, 4), np.int32)
+    run(s, hcl.asarray(a, hcl.Int(8)), hcl.asarray(b, hcl.UInt(8)), e, f)
+    np.testing.assert_array_equal(e, a + b)
+    x, y = a.copy(), b.copy()
+    x[:, 0], y[:, 0] = a[:, 1], b[:, 2]
+    np.testing.assert_array_equal(f, y * 1000 + x)
+
+
 def test_struct_misuse_is_an_error():
     stype = hcl.Struct({"x": hcl.UInt(8), "y": hcl.UInt(8)})
     A = hcl.placeholder((4,), "A")
