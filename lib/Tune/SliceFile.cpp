@@ -80,8 +80,7 @@ static bool fromJSON(const json::Value &v, ReuseChoice &c, json::Path p) {
 }
 
 static json::Value toJSON(const BufferChoice &c) {
-  return json::Object{
-      {"stage", c.stage}, {"array", c.array}, {"loop", c.loop}};
+  return json::Object{{"stage", c.stage}, {"array", c.array}, {"loop", c.loop}};
 }
 
 static bool fromJSON(const json::Value &v, BufferChoice &c, json::Path p) {
@@ -148,8 +147,7 @@ Expected<Slice> sliceFromJSON(StringRef text) {
         o.map("entry", slice.program.entry) &&
         o.map("onlyStage", slice.program.onlyStage) &&
         o.map("explainRefusals", slice.program.explainRefusals) &&
-        o.map("target", slice.target) &&
-        o.map("candidates", slice.candidates)))
+        o.map("target", slice.target) && o.map("candidates", slice.candidates)))
     return pathError(root, "not a slice file");
   return slice;
 }

@@ -106,8 +106,8 @@ static Expected<Costs> readCosts(StringRef path, size_t count) {
 Expected<std::vector<Costs>>
 SlurmEvaluator::operator()(ArrayRef<tuner::Batch> batches) {
   SlurmOptions runner = options.runnerOptions("hcl-tune", "hcl-tune-slurm");
-  std::string dir = absolutePath(runner.stateDir + "/array-" +
-                                 std::to_string(arrays++));
+  std::string dir =
+      absolutePath(runner.stateDir + "/array-" + std::to_string(arrays++));
   if (std::error_code error = sys::fs::create_directories(dir))
     return make_error<tuner::RemoteError>(
         kTaskFailed, "cannot create " + dir + ": " + error.message());
@@ -125,9 +125,9 @@ SlurmEvaluator::operator()(ArrayRef<tuner::Batch> batches) {
     const tuner::Batch &batch = batches[slice.batch];
     if (Error e = writeFileAtomically(
             slicePath,
-            tuner::sliceToJSON(batch.program, target,
-                               ArrayRef(batch.candidates)
-                                   .slice(slice.begin, slice.count))))
+            tuner::sliceToJSON(
+                batch.program, target,
+                ArrayRef(batch.candidates).slice(slice.begin, slice.count))))
       return asRemoteError(std::move(e));
     costPaths.push_back(dir + "/" + name + ".costs.json");
     // A rerun keeps a slice estimated before by the same hcl.
@@ -164,10 +164,10 @@ SlurmEvaluator::operator()(ArrayRef<tuner::Batch> batches) {
     return costs;
   printSlurmReport(*results, errs());
   return make_error<tuner::RemoteError>(
-      kTaskFailed,
-      std::to_string(failed.size()) + " of " + std::to_string(tasks.size()) +
-          " tune task(s) failed (" + join(failed, ", ") + "); files in " +
-          dir + "; rerunning the same command resumes");
+      kTaskFailed, std::to_string(failed.size()) + " of " +
+                       std::to_string(tasks.size()) + " tune task(s) failed (" +
+                       join(failed, ", ") + "); files in " + dir +
+                       "; rerunning the same command resumes");
 }
 
 tuner::BatchEvaluator slurmEvaluator(const SlurmCommandOptions &options,
