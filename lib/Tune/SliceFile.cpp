@@ -15,7 +15,8 @@ static json::Value toJSON(const BandSchedule &b) {
                       {"order", b.order},
                       {"original", b.original},
                       {"unroll", b.unroll},
-                      {"unrolledLoops", int64_t(b.unrolledLoops)}};
+                      {"unrolledLoops", int64_t(b.unrolledLoops)},
+                      {"distributed", b.distributed}};
 }
 
 static bool fromJSON(const json::Value &v, BandSchedule &b, json::Path p) {
@@ -23,7 +24,8 @@ static bool fromJSON(const json::Value &v, BandSchedule &b, json::Path p) {
   int64_t unrolledLoops = 0;
   bool ok = o && o.map("stage", b.stage) && o.map("order", b.order) &&
             o.map("original", b.original) && o.map("unroll", b.unroll) &&
-            o.map("unrolledLoops", unrolledLoops);
+            o.map("unrolledLoops", unrolledLoops) &&
+            o.map("distributed", b.distributed);
   if (ok && unrolledLoops < 0) {
     p.field("unrolledLoops").report("expected a count");
     return false;
