@@ -66,6 +66,10 @@ def test_tuned_chain_is_exact():
     c = np.zeros((32, 32), np.int32)
     hcl.build(t)(a, c)
     np.testing.assert_array_equal(c, a * 3 + 1 - a)
+    # HLS C++ of the tuned schedule carries its pipelines and partitions.
+    code = hcl.build(t, target="vhls")
+    assert "#pragma HLS pipeline" in code
+    assert "#pragma HLS array_partition" in code
 
 
 def test_budget_bounds_the_choice():
