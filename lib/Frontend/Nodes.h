@@ -266,6 +266,10 @@ struct ScheduleImpl {
   /// Lowering writes the default hardware schedule into the program when it
   /// has no schedule commands (use_default_schedule).
   bool defaultSchedule = false;
+  /// The program as hcl::tune wrote it (the algorithm and the chosen
+  /// schedule's ops), written instead of the stages and commands: what a
+  /// tuned schedule lowers to. Empty for every other schedule.
+  std::string tunedProgram;
 
   /// The stage named `name`, or null.
   std::shared_ptr<TensorNode> findStage(const std::string &name) const;
