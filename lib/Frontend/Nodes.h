@@ -266,6 +266,10 @@ struct ScheduleImpl {
   /// Lowering writes the default hardware schedule into the program when it
   /// has no schedule commands (use_default_schedule).
   bool defaultSchedule = false;
+  /// Above 0, lowering writes the CPU schedule (--hcl-cpu-schedule) for
+  /// this many threads instead, when the program has no schedule commands
+  /// (use_cpu_schedule); the default schedule wins over it.
+  int64_t cpuScheduleThreads = 0;
 
   /// The stage named `name`, or null.
   std::shared_ptr<TensorNode> findStage(const std::string &name) const;
