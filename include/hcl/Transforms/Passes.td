@@ -155,7 +155,9 @@ def CpuSchedule : Pass<"hcl-cpu-schedule", "mlir::ModuleOp"> {
     output channel), that loop is split too and its inner part joins the
     block, unrolled and jammed: each input vector loaded then serves
     several output channels. The block's shape is the one of at most 16
-    vector accumulators with the most multiply-adds per load. Each output still sums its terms in the same order,
+    vector accumulators with the most multiply-adds per load. A contiguous
+    row that no vector width divides keeps the reduction outside the row,
+    with up to 4 output channels unrolled and jammed around it. Each output still sums its terms in the same order,
     so the results are bit for bit those of the unscheduled program. With
     `threads` above 1, a register-blocked stage of at least
     `min-parallel-work` iterations also gets its outermost loop of several
