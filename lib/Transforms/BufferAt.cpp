@@ -28,7 +28,9 @@
 #include "hcl/Transforms/Primitives.h"
 
 #include "mlir/Dialect/Affine/Analysis/AffineAnalysis.h"
+#include "mlir/Dialect/Affine/Analysis/LoopAnalysis.h"
 #include "mlir/Dialect/Affine/IR/AffineValueMap.h"
+#include "mlir/Dialect/Affine/LoopUtils.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 
 using namespace mlir;
@@ -69,10 +71,11 @@ SmallVector<CopyLoop> copyLoops(const BufferFootprint &footprint,
 }
 
 /// Emits the copy nest over the buffer, loops named `<name><suffix>`, the
-/// innermost pipelined (II = 1). A loop stops at the target's edge when the
-/// box may reach past it. `body` gets the buffer indices (empty for a
-/// one-element buffer) and the target indices as a map over `operands`.
-void buildCopyNest(
+/// innermost pipelined (II = 1), and returns its loops, outermost first. A
+/// loop stops at the target's edge when the box may reach past it. `body`
+/// gets the buffer indices (empty for a one-element buffer) and the target
+/// indices as a map over `operands`.
+SmallVector<AffineForOp> buildCopyNest(
     OpBuilder &builder, Location loc, const BufferFootprint &footprint,
     ArrayRef<CopyLoop> loops, MemRefType targetType, StringRef suffix,
     function_ref<void(OpBuilder &, ValueRange, AffineMap, ValueRange)> body) {
@@ -81,6 +84,7 @@ void buildCopyNest(
   const SmallVector<Value> &origin = footprint.origin;
   unsigned numOrigin = origin.size();
   SmallVector<Value> ivs;
+  SmallVector<AffineForOp> nest;
   for (auto [k, copy] : llvm::enumerate(loops)) {
     unsigned d = copy.targetDim;
     AffineExpr lb = footprint.lowerBounds[d].getResult(0);
@@ -93,9 +97,16 @@ void buildCopyNest(
     if (!neverNonNegative(footprint.originDomain, lb, origin,
                           extent - dimSize - 1))
       highs.push_back(dimSize - lb);
-    auto loop = AffineForOp::create(
-        builder, loc, origin, AffineMap::get(numOrigin, 0, lows, context),
-        origin, AffineMap::get(numOrigin, 0, highs, context));
+    AffineMap lowMap = AffineMap::get(numOrigin, 0, lows, context);
+    AffineMap highMap = AffineMap::get(numOrigin, 0, highs, context);
+    SmallVector<Value> lowOperands(origin), highOperands(origin);
+    // Bounds that do not use the origin are constant (fuse and coalescing
+    // need to see that).
+    canonicalizeMapAndOperands(&lowMap, &lowOperands);
+    canonicalizeMapAndOperands(&highMap, &highOperands);
+    auto loop = AffineForOp::create(builder, loc, lowOperands, lowMap,
+                                    highOperands, highMap);
+    nest.push_back(loop);
     loop->setAttr(kLoopNameAttr, builder.getStringAttr(copy.name + suffix));
     if (copy.mirrored)
       for (StringRef hint : kMirroredHints)
@@ -121,6 +132,37 @@ void buildCopyNest(
   AffineMap map = AffineMap::get(ivs.size() + numOrigin, 0, indices, context);
   canonicalizeMapAndOperands(&map, &operands);
   body(builder, ivs, map, operands);
+  return nest;
+}
+
+/// Makes the fill of a buffer the loop only reads one pipelined loop over
+/// its elements (`<buffer>_load`, or named as fuse names it), when every
+/// copy loop has a constant trip count and no unroll or vectorize hint: one
+/// pipeline instead of one per row, and from an m_axi port one burst.
+void flattenFill(ArrayRef<AffineForOp> nest,
+                 std::optional<StringRef> bufferName) {
+  auto keepsNest = [](AffineForOp loop) {
+    return !getConstantTripCount(loop) ||
+           llvm::any_of(kMirroredHints,
+                        [&](StringRef hint) { return loop->hasAttr(hint); });
+  };
+  if (nest.size() < 2 || llvm::any_of(nest, keepsNest))
+    return;
+  std::string name;
+  if (bufferName) {
+    name = (*bufferName + "_load").str();
+  } else {
+    for (AffineForOp loop : nest)
+      name += getLoopName(loop).str() + "_";
+    name += "fused";
+  }
+  SmallVector<AffineForOp> loops(nest);
+  if (failed(coalesceLoops(loops)))
+    return;
+  AffineForOp fused = loops.front();
+  fused->setAttr(kLoopNameAttr, StringAttr::get(fused.getContext(), name));
+  fused->setAttr("pipeline_ii",
+                 IntegerAttr::get(IntegerType::get(fused.getContext(), 32), 1));
 }
 
 /// The index into the buffer of an access of the target: its index in the
@@ -247,14 +289,19 @@ LogicalResult BufferAtOp::apply(ScheduleContext &ctx) {
                         AffineMap::getMultiDimIdentityMap(ivs.size(), context),
                         ivs};
   };
+  // A target the loop only reads (a layer's weights) needs no write-back.
+  bool readOnly = llvm::all_of(
+      accesses, [](Operation *access) { return isa<AffineLoadOp>(access); });
   builder.setInsertionPointToStart(block);
-  buildCopyNest(
+  SmallVector<AffineForOp> fill = buildCopyNest(
       builder, loc, *footprint, loops, targetType, "_init",
       [&](OpBuilder &b, ValueRange ivs, AffineMap map, ValueRange operands) {
         Value v = AffineLoadOp::create(b, loc, target, map, operands);
         auto [bufferMap, bufferIvs] = bufferAccess(ivs);
         AffineStoreOp::create(b, loc, v, buffer, bufferMap, bufferIvs);
       });
+  if (readOnly)
+    flattenFill(fill, op.getBufferName());
 
   for (Operation *access : accesses) {
     AffineValueMap index = bufferIndex(access, *footprint);
@@ -272,13 +319,14 @@ LogicalResult BufferAtOp::apply(ScheduleContext &ctx) {
   }
 
   builder.setInsertionPoint(block->getTerminator());
-  buildCopyNest(
-      builder, loc, *footprint, loops, targetType, "_back",
-      [&](OpBuilder &b, ValueRange ivs, AffineMap map, ValueRange operands) {
-        auto [bufferMap, bufferIvs] = bufferAccess(ivs);
-        Value v = AffineLoadOp::create(b, loc, buffer, bufferMap, bufferIvs);
-        AffineStoreOp::create(b, loc, v, target, map, operands);
-      });
+  if (!readOnly)
+    buildCopyNest(
+        builder, loc, *footprint, loops, targetType, "_back",
+        [&](OpBuilder &b, ValueRange ivs, AffineMap map, ValueRange operands) {
+          auto [bufferMap, bufferIvs] = bufferAccess(ivs);
+          Value v = AffineLoadOp::create(b, loc, buffer, bufferMap, bufferIvs);
+          AffineStoreOp::create(b, loc, v, target, map, operands);
+        });
   // A buffer of each iteration of a parallel loop is allocated and freed in
   // `block`: around the copies just put at its ends, not between them.
   Operation *alloc = buffer.getDefiningOp();

@@ -87,6 +87,11 @@ public:
     return ReuseAtOp::create(b, loc, buffer, handle, memref, loop, StringAttr())
         .getResult();
   }
+  Value bufferAt(Value memref, Value loop, Type buffer, StringRef name) {
+    return BufferAtOp::create(b, loc, buffer, handle, memref, loop,
+                              b.getStringAttr(name))
+        .getResult();
+  }
 
   /// Fuses `loops` (one or two) when there are two, then pipelines.
   void pipelineFused(ArrayRef<Value> loops) {
@@ -144,6 +149,9 @@ SmallVector<std::pair<Value, unsigned>> channelDimensions(AffineForOp stage,
   return out;
 }
 
+/// The loops' trip counts, by induction variable.
+using Trips = llvm::DenseMap<Value, int64_t>;
+
 /// Whether `memref` is one the plans may partition: not an argument of the
 /// function, which is its caller's memory (an `m_axi` port of the top
 /// function), whose layout a schedule cannot change.
@@ -163,6 +171,150 @@ int64_t channelFactor(AffineForOp channel, int64_t parallel) {
   return std::max<int64_t>(parallel, 1);
 }
 
+/// How many positions index `d` of `read` covers while the loops in
+/// `inside` run (the others held fixed): sum of |coefficient| x (trips - 1),
+/// plus one. None when the index is not a sum of loops times constants.
+std::optional<int64_t> covered(AffineReadOpInterface read, unsigned d,
+                               const Trips &inside) {
+  AffineMap map = read.getAffineMap();
+  SmallVector<int64_t> flat;
+  if (failed(getFlattenedAffineExpr(map.getResult(d), map.getNumDims(),
+                                    map.getNumSymbols(), &flat)))
+    return std::nullopt;
+  ValueRange operands = read.getMapOperands();
+  int64_t extent = 1;
+  for (unsigned i = 0; i < map.getNumDims(); ++i) {
+    auto trips = inside.find(operands[i]);
+    if (flat[i] != 0 && trips != inside.end())
+      extent += std::abs(flat[i]) * (trips->second - 1);
+  }
+  return extent;
+}
+
+Trips tripsOf(ArrayRef<StageLoop> loops) {
+  Trips trips;
+  for (const StageLoop &l : loops)
+    if (std::optional<uint64_t> n = getConstantTripCount(l.op))
+      trips[l.iv] = *n;
+  return trips;
+}
+
+/// An on-chip copy of a stage's weights that are an `m_axi` argument (not
+/// partitionable): buffer_at at the channel-block loop loads the block's
+/// weights once, in one pipelined loop (a burst), and the unrolled loops
+/// read the copy, which can be partitioned like on-chip weights. Each
+/// weight is still read from the port once. `dims` gives, per dimension
+/// of the weights (from 1), the copy's dimension (from 1), 0 where the copy
+/// has none (an index fixed in a block).
+struct WeightCopy {
+  Value weights;
+  MemRefType type;
+  SmallVector<unsigned> dims;
+  std::string name;
+};
+
+/// The copy of `weights` at the loop whose inner loops run `inside`, or
+/// none when the stage reads it other than by one affine load. Its shape
+/// is the box buffer_at keeps (BufferAtFootprint.cpp): the dimensions
+/// indexed by an inner loop or wider than one. buffer_at checks the type,
+/// so a shape computed wrong makes the plan not apply.
+std::optional<WeightCopy> weightCopy(AffineForOp stage, Value weights,
+                                     const Trips &inside) {
+  SmallVector<AffineReadOpInterface> reads;
+  for (Operation *user : weights.getUsers()) {
+    if (!stage->isProperAncestor(user))
+      continue;
+    auto read = dyn_cast<AffineReadOpInterface>(user);
+    if (!read)
+      return std::nullopt;
+    reads.push_back(read);
+  }
+  if (reads.size() != 1)
+    return std::nullopt;
+  AffineReadOpInterface read = reads.front();
+  AffineMap map = read.getAffineMap();
+  ValueRange operands = read.getMapOperands();
+  WeightCopy copy{weights, MemRefType(), {}, ""};
+  SmallVector<int64_t> shape;
+  for (unsigned d = 0; d < map.getNumResults(); ++d) {
+    std::optional<int64_t> extent = covered(read, d, inside);
+    if (!extent)
+      return std::nullopt;
+    bool byInner = false;
+    for (unsigned i = 0; i < map.getNumDims(); ++i)
+      byInner |=
+          inside.count(operands[i]) && map.getResult(d).isFunctionOfDim(i);
+    if (!byInner && *extent == 1) {
+      copy.dims.push_back(0);
+      continue;
+    }
+    shape.push_back(*extent);
+    copy.dims.push_back(shape.size());
+  }
+  auto type = cast<MemRefType>(weights.getType());
+  copy.type = MemRefType::get(shape, type.getElementType());
+  std::string stageName =
+      stage->getAttrOfType<StringAttr>("stage_name").getValue().str();
+  copy.name = stageName + "_weights";
+  return copy;
+}
+
+/// The weight copies a stage can have: one per array of `arrays` that the
+/// plans may not partition and the stage only reads by one affine load.
+SmallVector<WeightCopy>
+weightCopies(AffineForOp stage, ArrayRef<std::pair<Value, unsigned>> arrays,
+             const Trips &inside, const PlanOptions &options) {
+  SmallVector<WeightCopy> copies;
+  for (auto [memref, dim] : arrays) {
+    (void)dim;
+    if (partitionable(memref, options) ||
+        llvm::any_of(copies, [&, memref = memref](const WeightCopy &c) {
+          return c.weights == memref;
+        }))
+      continue;
+    if (std::optional<WeightCopy> copy = weightCopy(stage, memref, inside))
+      copies.push_back(*copy);
+  }
+  return copies;
+}
+
+/// Whether each array of `arrays` may be partitioned or has a copy.
+bool allBanked(ArrayRef<std::pair<Value, unsigned>> arrays,
+               ArrayRef<WeightCopy> copies, const PlanOptions &options) {
+  return llvm::all_of(arrays, [&](auto array) {
+    return partitionable(array.first, options) ||
+           llvm::any_of(copies, [&](const WeightCopy &c) {
+             return c.weights == array.first;
+           });
+  });
+}
+
+/// Writes buffer_at for each copy at `block`, the loop of a channel block.
+SmallVector<std::pair<WeightCopy, Value>>
+writeCopies(PlanWriter &w, ArrayRef<WeightCopy> copies, Value block) {
+  SmallVector<std::pair<WeightCopy, Value>> buffers;
+  for (const WeightCopy &copy : copies)
+    buffers.push_back(
+        {copy, w.bufferAt(copy.weights, block, copy.type, copy.name)});
+  return buffers;
+}
+
+/// Partitions the dimension `dim` (from 1) of `memref` the way `partition`
+/// says, or the same dimension of its copy, which the unrolled loops read
+/// instead; a dimension the copy does not have needs nothing.
+void partitionOrCopy(Value memref, unsigned dim,
+                     ArrayRef<std::pair<WeightCopy, Value>> copies,
+                     const PlanOptions &options,
+                     function_ref<void(Value, unsigned)> partition) {
+  if (partitionable(memref, options)) {
+    partition(memref, dim);
+    return;
+  }
+  for (auto &[copy, buffer] : copies)
+    if (copy.weights == memref && copy.dims[dim - 1] != 0)
+      partition(buffer, copy.dims[dim - 1]);
+}
+
 bool channelParallel(func::FuncOp func, AffineForOp stage,
                      const PlanOptions &options) {
   int64_t parallel = options.parallel;
@@ -177,18 +329,23 @@ bool channelParallel(func::FuncOp func, AffineForOp stage,
     return false;
   SmallVector<std::pair<Value, unsigned>> banks =
       channelDimensions(stage, channel.op);
+  // Weights over m_axi get a copy per channel block where they can; the
+  // others are read from the port (II 2 for four reads a cycle).
+  Trips inside = tripsOf(reduction);
+  inside[channel.iv] = parallel;
+  SmallVector<WeightCopy> copies = weightCopies(stage, banks, inside, options);
   PlanWriter w(func, stage);
   auto [outer, inner] = w.split(w.loop(channel.name), parallel);
-  (void)outer;
   SmallVector<Value> order = w.loops(reduction);
   SmallVector<Value> last = w.loops(ArrayRef(spatial).take_back(2));
   order.append(last);
   order.push_back(inner);
   w.reorder(order);
   w.pipelineFused(last);
+  auto buffers = writeCopies(w, copies, outer);
   for (auto [memref, dim] : banks)
-    if (partitionable(memref, options))
-      w.partition(memref, dim, parallel);
+    partitionOrCopy(memref, dim, buffers, options,
+                    [&](Value m, unsigned d) { w.partition(m, d, parallel); });
   return true;
 }
 
@@ -213,29 +370,6 @@ AffineReadOpInterface windowedRead(AffineForOp stage, AffineForOp row,
     found = read;
   });
   return several ? AffineReadOpInterface() : found;
-}
-
-/// The loops' trip counts, by induction variable.
-using Trips = llvm::DenseMap<Value, int64_t>;
-
-/// How many positions index `d` of `read` covers while the loops in
-/// `inside` run (the others held fixed): sum of |coefficient| x (trips - 1),
-/// plus one. None when the index is not a sum of loops times constants.
-std::optional<int64_t> covered(AffineReadOpInterface read, unsigned d,
-                               const Trips &inside) {
-  AffineMap map = read.getAffineMap();
-  SmallVector<int64_t> flat;
-  if (failed(getFlattenedAffineExpr(map.getResult(d), map.getNumDims(),
-                                    map.getNumSymbols(), &flat)))
-    return std::nullopt;
-  ValueRange operands = read.getMapOperands();
-  int64_t extent = 1;
-  for (unsigned i = 0; i < map.getNumDims(); ++i) {
-    auto trips = inside.find(operands[i]);
-    if (flat[i] != 0 && trips != inside.end())
-      extent += std::abs(flat[i]) * (trips->second - 1);
-  }
-  return extent;
 }
 
 /// The shapes reuse_at gives the line buffer (at `row`) and the window
@@ -308,14 +442,6 @@ tapDimensions(AffineForOp stage, Value input, ArrayRef<StageLoop> loops) {
   return dims.takeVector();
 }
 
-Trips tripsOf(ArrayRef<StageLoop> loops) {
-  Trips trips;
-  for (const StageLoop &l : loops)
-    if (std::optional<uint64_t> n = getConstantTripCount(l.op))
-      trips[l.iv] = *n;
-  return trips;
-}
-
 /// Line and window buffers for a convolution: the loop order
 /// (outer reductions, row, col, channel.inner, window taps), a line buffer
 /// of the input at the row loop and a window buffer of it at the column
@@ -357,18 +483,24 @@ bool lineBuffers(func::FuncOp func, AffineForOp stage,
       channelDimensions(stage, channel.op);
   SmallVector<std::pair<Value, unsigned>> tapDims =
       tapDimensions(stage, read.getMemRef(), taps);
-  // The whole window is read at once: weights that cannot be partitioned
-  // (an `m_axi` argument) would serialize it, and the channel-parallel plan
-  // is faster then.
-  if (llvm::any_of(tapDims, [&](auto tap) {
-        return !partitionable(tap.first, options);
-      }))
+  // The whole window is read at once: weights over `m_axi` are read from
+  // an on-chip copy per channel block; where there can be none, the port
+  // would serialize the window, and the channel-parallel plan is faster.
+  Trips inside = tripsOf(reduction);
+  if (parallel >= 2)
+    inside[channel.iv] = parallel;
+  SmallVector<std::pair<Value, unsigned>> copied(banks);
+  copied.append(tapDims);
+  SmallVector<WeightCopy> copies = weightCopies(stage, copied, inside, options);
+  if (!allBanked(tapDims, copies, options))
     return false;
 
   PlanWriter w(func, stage);
-  Value channelInner;
+  Value channelInner, block;
   if (parallel >= 2)
-    channelInner = w.split(w.loop(channel.name), parallel).second;
+    std::tie(block, channelInner) = w.split(w.loop(channel.name), parallel);
+  else
+    block = w.loop(channel.name);
   SmallVector<Value> order =
       w.loops(ArrayRef(reduction).drop_back(taps.size()));
   Value rowLoop = w.loop(row.name), colLoop = w.loop(col.name);
@@ -383,13 +515,15 @@ bool lineBuffers(func::FuncOp func, AffineForOp stage,
   Value window =
       w.reuseAt(line, colLoop, MemRefType::get(shapes->window, element));
   w.pipeline(colLoop);
+  auto buffers = writeCopies(w, copies, block);
   if (parallel >= 2)
     for (auto [memref, dim] : banks)
-      if (partitionable(memref, options))
-        w.partition(memref, dim, parallel);
+      partitionOrCopy(memref, dim, buffers, options, [&](Value m, unsigned d) {
+        w.partition(m, d, parallel);
+      });
   for (auto [memref, dim] : tapDims)
-    if (partitionable(memref, options))
-      w.partitionComplete(memref, dim);
+    partitionOrCopy(memref, dim, buffers, options,
+                    [&](Value m, unsigned d) { w.partitionComplete(m, d); });
   for (unsigned dim : shapes->lineRowDims)
     w.partitionComplete(line, dim);
   w.partitionComplete(window, 0);

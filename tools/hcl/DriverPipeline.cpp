@@ -1,6 +1,8 @@
 //===- DriverPipeline.cpp - the one pass manager of a command -------------===//
 
 #include "DriverPipeline.h"
+#include "DefaultDesign.h"
+#include "Subcommands.h"
 
 #include "hcl/Conversion/Passes.h"
 #include "hcl/Support/PassManagerOptions.h"
@@ -20,6 +22,11 @@ static llvm::cl::opt<std::string> scheduleOption(
     llvm::cl::sub(llvm::cl::SubCommand::getAll()));
 
 mlir::LogicalResult checkScheduleOption() {
+  if (budgetGiven() && scheduleOption != "auto" && !tuneSubcommand) {
+    llvm::errs() << "hcl: error: --budget bounds the default design: give "
+                    "--schedule=auto (or use hcl tune)\n";
+    return mlir::failure();
+  }
   if (scheduleOption.empty() || scheduleOption == "auto")
     return mlir::success();
   llvm::errs() << "hcl: error: --schedule=" << scheduleOption
@@ -55,7 +62,11 @@ mlir::LogicalResult runPipeline(mlir::ModuleOp module, PipelineBuilder build) {
     // hcl's RTL keeps the schedule it had before line buffers, which are
     // not checked there yet (a Verilator run of LeNet-5's takes minutes).
     options.lineBuffers = defaultStreams;
-    pm.addPass(createDefaultSchedule(options));
+    mlir::FailureOr<DefaultScheduleOptions> chosen =
+        chooseDefaultDesign(module, options, defaultStreams ? "vitis" : "rtl");
+    if (mlir::failed(chosen))
+      return mlir::failure();
+    pm.addPass(createDefaultSchedule(*chosen));
   }
   if (build && mlir::failed(build(pm, module)))
     return mlir::failure();

@@ -29,7 +29,8 @@ using PipelineBuilder = llvm::function_ref<mlir::LogicalResult(
 mlir::LogicalResult runPipeline(mlir::ModuleOp module,
                                 PipelineBuilder build = {});
 
-/// Fails, with a message, when --schedule names no schedule hcl writes.
+/// Fails, with a message, when --schedule names no schedule hcl writes, or
+/// --budget is given without --schedule=auto (outside hcl tune).
 mlir::LogicalResult checkScheduleOption();
 
 /// Whether --schedule=auto asks for the default schedule.

@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "DefaultDesign.h"
 #include "LoadedProgram.h"
 #include "SlurmCommand.h"
 #include "Subcommands.h"
@@ -151,6 +152,7 @@ int hlsMain() {
     return fail(*misuse);
   if (int code = slurmOptions.unavailable())
     return code;
+  reportDefaultDesign();
   std::unique_ptr<LoadedProgram> loaded =
       LoadedProgram::load(inputFile, addHLSPipeline);
   if (!loaded)

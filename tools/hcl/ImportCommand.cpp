@@ -2,6 +2,7 @@
 
 #include "Subcommands.h"
 
+#include "DefaultDesign.h"
 #include "DriverPipeline.h"
 #include "LoadedProgram.h"
 #include "OnnxInput.h"
@@ -29,10 +30,10 @@ static cl::opt<std::string> outputFile("o", cl::desc("write the MLIR here"),
 /// The imported program, with the default schedule written into it under
 /// --schedule=auto (loaded as every command loads a model, then printed).
 static Expected<std::string> importedText(const OnnxImportOptions &options) {
+  if (failed(checkScheduleOption()))
+    return createStringError("invalid --schedule or --budget");
   if (!defaultScheduleRequested())
     return importOnnxText(modelFile, options);
-  if (failed(checkScheduleOption()))
-    return createStringError("invalid --schedule");
   std::unique_ptr<LoadedProgram> program = LoadedProgram::load(modelFile);
   if (!program)
     return createStringError("the model could not be scheduled");
@@ -48,6 +49,7 @@ int importMain() {
   Expected<OnnxImportOptions> options = importOptionsFromCommandLine();
   if (!options)
     return fail(toString(options.takeError()));
+  reportDefaultDesign();
   Expected<std::string> text = importedText(*options);
   if (!text)
     return fail(toString(text.takeError()));

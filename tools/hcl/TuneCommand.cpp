@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "DefaultDesign.h"
 #include "LoadedProgram.h"
 #include "Subcommands.h"
 #include "TuneSlurm.h"
@@ -42,10 +43,6 @@ static cl::opt<std::string> outputFile("o", cl::desc("the tuned program"),
 static cl::opt<std::string> entryName("entry", cl::desc("the function"),
                                       cl::value_desc("NAME"),
                                       cl::sub(tuneSubcommand));
-static cl::opt<std::string>
-    budgetText("budget",
-               cl::desc("resource bounds: dsp=N,bram=M,ff=F (any of them)"),
-               cl::value_desc("KEY=N,..."), cl::sub(tuneSubcommand));
 static cl::opt<std::string>
     targetName("target", cl::desc("vitis (default), catapult, or FILE.json"),
                cl::value_desc("NAME|FILE.json"), cl::init("vitis"),
@@ -133,8 +130,8 @@ static bool passesCheck(StringRef path, bool withHls) {
 
 static Expected<tuner::SearchOptions> searchOptions() {
   tuner::SearchOptions options;
-  if (!budgetText.empty()) {
-    Expected<tuner::Budget> budget = tuner::parseBudget(budgetText);
+  if (!budgetText().empty()) {
+    Expected<tuner::Budget> budget = tuner::parseBudget(budgetText());
     if (!budget)
       return budget.takeError();
     options.budget = *budget;

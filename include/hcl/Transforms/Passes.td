@@ -77,9 +77,8 @@ def DefaultSchedule : Pass<"hcl-default-schedule", "mlir::ModuleOp"> {
     applied like a user's (`hcl import --schedule auto -o model.mlir`).
     Each stage gets the first of these plans that applies to it:
 
-    0. A convolution, read through a window moving with its row loop, whose
-       kernel taps are in arrays the schedule may partition (not
-       arguments): line and window buffers. The output-channel loop is
+    0. A convolution, read through a window moving with its row loop:
+       line and window buffers. The output-channel loop is
        split by the largest factor up to `parallel` that divides it, the
        order becomes (outer reductions, h, w, channel.inner, kernel taps),
        `reuse_at` gives the input a line buffer at `h` and a window buffer
@@ -87,6 +86,10 @@ def DefaultSchedule : Pass<"hcl-default-schedule", "mlir::ModuleOp"> {
        element and computes that many channels' whole window (strides 1 and
        2). The weights are partitioned completely along the taps and
        cyclically along the channel, the line buffer along its rows.
+       Weights in an argument (an `m_axi` port, not partitionable) are
+       read from an on-chip copy instead: `buffer_at` at the channel-block
+       loop loads the block's weights once, in one pipelined loop (a
+       burst), and the copy is partitioned as the weights would be.
     1. A reduction with an output-channel loop (convolutions, matmuls of
        three or more spatial loops): the channel loop is split by the
        largest factor up to `parallel` that divides its trip count (at
@@ -96,7 +99,8 @@ def DefaultSchedule : Pass<"hcl-default-schedule", "mlir::ModuleOp"> {
        and the accumulation into an output recurs only one fused trip
        later, so the floating-point add's latency does not set the II. The
        arrays indexed by the channel loop are partitioned cyclically by the
-       factor along that dimension.
+       factor along that dimension (weights in an argument: their on-chip
+       copy per channel block, as in plan 0).
     2. Any other reduction: the reduction loops moved outside the last one
        or two spatial loops, which are fused and pipelined.
     3. No reduction: the last two loops fused and pipelined.
@@ -106,7 +110,8 @@ def DefaultSchedule : Pass<"hcl-default-schedule", "mlir::ModuleOp"> {
     copy of the module: the pass never writes a schedule that fails. No
     plan partitions an argument of the function (with
     `arguments-are-ports`, the default): it is the caller's memory, an
-    `m_axi` port of the top function in HLS.
+    `m_axi` port of the top function in HLS; weights read many times get
+    the on-chip copy above.
 
     Then each array that one later stage alone reads (no other stage, no
     schedule operation, not returned) is streamed into it (`hcl.to`) when

@@ -11,33 +11,41 @@
 // A 3x3 convolution as the ONNX importer writes it: the output initialized
 // in the spatial loops, accumulated over (rc, rh, rw) inside them. The
 // weights are an argument (an m_axi port of a top function), which no plan
-// partitions, so line buffers (whose window reads every weight tap at once)
-// do not apply. Channel-parallel: four output channels per iteration, the
-// reductions outside the fused (h, w) loop. (test/Onnx/default-schedule.test
-// has line buffers, with the weights on chip.)
+// partitions; the line buffers' window reads every weight tap at once, so
+// the plan gives each block of four output channels an on-chip copy of its
+// weights (buffer_at at c.outer, loaded once per block) and partitions the
+// copy along the channel and the kernel taps. With parallel=1 the block is
+// one channel: the copy has no channel dimension.
 // CHECK-LABEL: func.func @conv(
 // CHECK:         %[[S:.*]] = hcl.create_stage_handle "conv"
 // CHECK:         %[[C:.*]] = hcl.create_loop_handle %[[S]], "c"
-// CHECK:         %{{.*}}, %[[CI:.*]] = hcl.split(%[[S]], %[[C]], 4)
-// CHECK:         %[[RC:.*]] = hcl.create_loop_handle %[[S]], "rc"
-// CHECK:         %[[RH:.*]] = hcl.create_loop_handle %[[S]], "rh"
-// CHECK:         %[[RW:.*]] = hcl.create_loop_handle %[[S]], "rw"
-// CHECK:         %[[H:.*]] = hcl.create_loop_handle %[[S]], "h"
-// CHECK:         %[[W:.*]] = hcl.create_loop_handle %[[S]], "w"
-// CHECK:         hcl.reorder(%[[S]], %[[RC]], %[[RH]], %[[RW]], %[[H]], %[[W]], %[[CI]])
-// CHECK:         %[[HW:.*]] = hcl.fuse(%[[S]], %[[H]], %[[W]])
-// CHECK:         hcl.pipeline(%[[S]], %[[HW]])
-// CHECK-NOT:     hcl.partition
+// CHECK:         %[[CO:.*]], %[[CI:.*]] = hcl.split(%[[S]], %[[C]], 4)
+// CHECK:         hcl.reorder(%[[S]], %[[RC:.*]], %[[H:.*]], %[[W:.*]], %[[CI]], %[[RH:.*]], %[[RW:.*]])
+// CHECK:         %[[LB:.*]] = hcl.reuse_at(%[[S]], %arg0 : memref<1x4x8x8xf32>, %[[H]]) -> memref<3x8xf32>
+// CHECK:         %[[WB:.*]] = hcl.reuse_at(%[[S]], %[[LB]] : memref<3x8xf32>, %[[W]]) -> memref<3x3xf32>
+// CHECK:         hcl.pipeline(%[[S]], %[[W]])
+// CHECK:         %[[WC:.*]] = hcl.buffer_at(%[[S]], %arg1 : memref<8x4x3x3xf32>, %[[CO]]) {buffer_name = "conv_weights"} -> memref<4x4x3x3xf32>
+// CHECK-NEXT:    hcl.partition(%[[WC]] : memref<4x4x3x3xf32>, Cyclic, 1, 4)
+// CHECK-NEXT:    hcl.partition(%[[WC]] : memref<4x4x3x3xf32>, Complete, 3)
+// CHECK-NEXT:    hcl.partition(%[[WC]] : memref<4x4x3x3xf32>, Complete, 4)
+// CHECK-NOT:     hcl.partition(%arg
 // CHECK-LABEL: func.func @matmul(
 // SERIAL-LABEL: func.func @conv(
 // SERIAL-NOT:    hcl.split
-// SERIAL:        hcl.reorder(
-// SERIAL:        hcl.fuse(
-// SERIAL-NOT:    hcl.partition
+// SERIAL:        %[[C:.*]] = hcl.create_loop_handle %{{.*}}, "c"
+// SERIAL:        %[[WC:.*]] = hcl.buffer_at(%{{.*}}, %arg1 : memref<8x4x3x3xf32>, %[[C]]) {buffer_name = "conv_weights"} -> memref<4x3x3xf32>
+// SERIAL-NEXT:   hcl.partition(%[[WC]] : memref<4x3x3xf32>, Complete, 2)
+// SERIAL-NEXT:   hcl.partition(%[[WC]] : memref<4x3x3xf32>, Complete, 3)
+// The copy is filled by one pipelined loop per block (a burst from the
+// port) and never written back.
 // APPLIED-LABEL: func.func @conv(
-// APPLIED:         {loop_name = "h_w_fused", pipeline_ii = 1 : i32}
-// APPLIED:         {loop_name = "rw", reduction = 1 : i32}
-// APPLIED:         {loop_name = "rc", reduction = 1 : i32}
+// APPLIED:         memref.alloca() {name = "conv_weights"} : memref<4x4x3x3xf32
+// APPLIED:         affine.for %{{.*}} = 0 to 144 {
+// APPLIED:           affine.load %arg1
+// APPLIED:           affine.store %{{.*}}, %alloca
+// APPLIED:         } {loop_name = "conv_weights_load", pipeline_ii = 1 : i32}
+// APPLIED:         {loop_name = "w", pipeline_ii = 1 : i32}
+// APPLIED-NOT:     affine.store %{{.*}}, %arg1
 // APPLIED:         {loop_name = "c.outer"}
 func.func @conv(%in: memref<1x4x8x8xf32>, %weight: memref<8x4x3x3xf32>, %out: memref<1x8x6x6xf32>) {
   affine.for %n = 0 to 1 {
