@@ -19,24 +19,37 @@ using namespace mlir;
 
 namespace hcl::detail {
 
-static LogicalResult writeDefaultSchedule(ModuleOp module) {
+static bool asksForSchedule(const ScheduleImpl &schedule) {
+  return schedule.defaultSchedule || schedule.cpuScheduleThreads > 0;
+}
+
+/// The hardware schedule, else the CPU one (as on the command line, where
+/// `--schedule=auto` replaces the CPU schedule of `hcl run`).
+static LogicalResult writeDefaultSchedule(const ScheduleImpl &schedule,
+                                          ModuleOp module) {
   PassManager pm(module.getContext());
   if (failed(applyPassManagerOptions(pm)))
     return failure();
-  pm.addPass(createDefaultSchedule());
+  if (schedule.defaultSchedule) {
+    pm.addPass(createDefaultSchedule());
+  } else {
+    CpuScheduleOptions options;
+    options.threads = schedule.cpuScheduleThreads;
+    pm.addPass(createCpuSchedule(options));
+  }
   return pm.run(module);
 }
 
 LogicalResult writeDefaultScheduleIfAsked(const ScheduleImpl &schedule,
                                           ModuleOp module) {
-  if (!schedule.defaultSchedule)
+  if (!asksForSchedule(schedule))
     return success();
-  return writeDefaultSchedule(module);
+  return writeDefaultSchedule(schedule, module);
 }
 
 std::string scheduledProgramText(const ScheduleImpl &schedule) {
   std::string text = emitMLIR(schedule);
-  if (!schedule.defaultSchedule)
+  if (!asksForSchedule(schedule))
     return text;
   DialectRegistry registry;
   registerHCLDialects(registry);
@@ -48,7 +61,7 @@ std::string scheduledProgramText(const ScheduleImpl &schedule) {
     return success();
   });
   OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(text, &context);
-  if (!module || failed(writeDefaultSchedule(*module)))
+  if (!module || failed(writeDefaultSchedule(schedule, *module)))
     throwError("the default schedule cannot be written: " + messages);
   std::string scheduled;
   llvm::raw_string_ostream os(scheduled);

@@ -3,7 +3,8 @@
 // Schedule::use_default_schedule asks for what `--schedule=auto` gives on
 // the command line: the pass --hcl-default-schedule runs on the program the
 // front end writes, before the schedule is applied, so C++ and the driver
-// get the same schedule operations.
+// get the same schedule operations. Schedule::use_cpu_schedule likewise
+// asks for what `hcl run model.onnx` gives (--hcl-cpu-schedule).
 //
 //===----------------------------------------------------------------------===//
 

@@ -710,7 +710,19 @@ std::string Writer::run() {
 }
 
 std::string emitMLIR(const detail::ScheduleImpl &schedule) {
-  return Writer(schedule).run();
+  if (schedule.tunedProgram.empty())
+    return Writer(schedule).run();
+  // The tuned program is text, not commands: a primitive added to it
+  // afterwards would be silently lost.
+  if (!schedule.commands.empty()) {
+    const Command &first = schedule.commands.front();
+    std::string where = first.location.str();
+    throwError((where.empty() ? "" : where + ": error: ") +
+               getCommandName(first.kind) +
+               ": a schedule tune returned takes no further primitives: tune "
+               "the algorithm's schedule, or edit the tuned program's MLIR");
+  }
+  return schedule.tunedProgram;
 }
 
 } // namespace hcl

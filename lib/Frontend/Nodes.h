@@ -266,6 +266,14 @@ struct ScheduleImpl {
   /// Lowering writes the default hardware schedule into the program when it
   /// has no schedule commands (use_default_schedule).
   bool defaultSchedule = false;
+  /// The program as hcl::tune wrote it (the algorithm and the chosen
+  /// schedule's ops), written instead of the stages and commands: what a
+  /// tuned schedule lowers to. Empty for every other schedule.
+  std::string tunedProgram;
+  /// Above 0, lowering writes the CPU schedule (--hcl-cpu-schedule) for
+  /// this many threads instead, when the program has no schedule commands
+  /// (use_cpu_schedule); the default schedule wins over it.
+  int64_t cpuScheduleThreads = 0;
 
   /// The stage named `name`, or null.
   std::shared_ptr<TensorNode> findStage(const std::string &name) const;

@@ -660,6 +660,17 @@ void Schedule::use_default_schedule() { data->defaultSchedule = true; }
 
 bool Schedule::uses_default_schedule() const { return data->defaultSchedule; }
 
+void Schedule::use_cpu_schedule(int threads) {
+  if (threads < 1)
+    throwError("use_cpu_schedule: threads must be 1 or more, not " +
+               std::to_string(threads));
+  data->cpuScheduleThreads = threads;
+}
+
+bool Schedule::uses_cpu_schedule() const {
+  return data->cpuScheduleThreads > 0;
+}
+
 Tensor Schedule::tensor(const std::string &name) const {
   for (const Tensor &input : data->inputs)
     if (input.name() == name)

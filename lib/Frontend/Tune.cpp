@@ -8,6 +8,7 @@
 
 #include "AppliedModule.h"
 #include "LargeStack.h"
+#include "Nodes.h"
 
 #include "hcl/Frontend/Error.h"
 #include "hcl/Frontend/Tune.h"
@@ -129,6 +130,12 @@ TuneResult tuneProgram(const Schedule &schedule, const TuneOptions &options) {
       failed(applySchedule(*program)))
     throwError("tune: the tuned program cannot be read back");
   result.largestRelativeError = prove(*algorithm, *program);
+  // The algorithm's stages and tensors, its program the tuned text.
+  auto tunedImpl = std::make_shared<detail::ScheduleImpl>(*schedule.impl());
+  tunedImpl->commands.clear();
+  tunedImpl->defaultSchedule = false;
+  tunedImpl->tunedProgram = tuned.text;
+  result.schedule = Schedule(tunedImpl);
   return result;
 }
 

@@ -54,6 +54,17 @@ void attachAllPrimitiveModels(MLIRContext *context, hcl::HCLDialect *) {
       >(context);
 }
 
+/// The stage handle a primitive names: its own, or its first loop handle's.
+Value namedStage(Operation *op) {
+  for (Value operand : op->getOperands()) {
+    if (isa<hcl::StageHandleType>(operand.getType()))
+      return operand;
+    if (isa<hcl::LoopHandleType>(operand.getType()))
+      return hcl::getEffectiveStage(nullptr, operand);
+  }
+  return nullptr;
+}
+
 LogicalResult applyOne(Operation *op, hcl::ScheduleContext &ctx) {
   auto primitive = dyn_cast<hcl::ScheduleOpInterface>(op);
   if (!primitive)
@@ -113,16 +124,24 @@ struct ApplyCustomizationsPass
     for (Operation *op : schedule) {
       if (isHandleOp(op))
         continue;
+      std::optional<hcl::ScheduleContext::NestSpan> span;
+      if (op->hasTrait<OpTrait::HCLRewritesOwnNest>())
+        span = ctx.spanOfStage(namedStage(op));
       if (failed(applyOne(op, ctx)))
         return failure();
       // Only loop transformations leave affine.apply ops and move stage
       // names; after the others, neither a fold nor a new stage index (each
       // a walk of the whole function) is needed.
-      if (!op->hasTrait<OpTrait::HCLAnnotatesOnly>()) {
-        ctx.invalidateStages();
-        if (!op->hasTrait<OpTrait::HCLLeavesNoAffineApply>())
-          (void)hcl::foldAffineApplies(func);
+      if (op->hasTrait<OpTrait::HCLAnnotatesOnly>())
+        continue;
+      if (span) {
+        ctx.reindexSpan(*span);
+        (void)hcl::foldAffineApplies(ctx.opsIn(*span));
+        continue;
       }
+      ctx.invalidateStages();
+      if (!op->hasTrait<OpTrait::HCLLeavesNoAffineApply>())
+        (void)hcl::foldAffineApplies(func);
     }
     if (failed(hcl::checkStreams(ctx)))
       return failure();

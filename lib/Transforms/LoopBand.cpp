@@ -94,8 +94,8 @@ LogicalResult checkFactorFits(Operation *user, AffineForOp loop, int64_t factor,
   return success();
 }
 
-LogicalResult foldAffineApplies(Operation *scope) {
-  MLIRContext *ctx = scope->getContext();
+/// The affine patterns foldAffineApplies runs.
+static FrozenRewritePatternSet affinePatterns(MLIRContext *ctx) {
   RewritePatternSet patterns(ctx);
   AffineApplyOp::getCanonicalizationPatterns(patterns, ctx);
   AffineLoadOp::getCanonicalizationPatterns(patterns, ctx);
@@ -103,11 +103,31 @@ LogicalResult foldAffineApplies(Operation *scope) {
   AffineIfOp::getCanonicalizationPatterns(patterns, ctx);
   AffineMinOp::getCanonicalizationPatterns(patterns, ctx);
   AffineMaxOp::getCanonicalizationPatterns(patterns, ctx);
+  return FrozenRewritePatternSet(std::move(patterns));
+}
+
+LogicalResult foldAffineApplies(Operation *scope) {
   GreedyRewriteConfig config;
   config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
   // Constants stay where the user wrote them.
   config.enableConstantCSE(false);
-  return applyPatternsGreedily(scope, std::move(patterns), config);
+  return applyPatternsGreedily(scope, affinePatterns(scope->getContext()),
+                               config);
+}
+
+LogicalResult foldAffineApplies(ArrayRef<Operation *> scopes) {
+  if (scopes.empty())
+    return success();
+  SmallVector<Operation *> ops;
+  for (Operation *scope : scopes)
+    scope->walk([&](Operation *op) { ops.push_back(op); });
+  GreedyRewriteConfig config;
+  config.enableConstantCSE(false);
+  // Operations outside the scopes (those that bound a span among them) are
+  // left as they are.
+  config.setStrictness(GreedyRewriteStrictness::ExistingAndNewOps);
+  return applyOpPatternsGreedily(
+      ops, affinePatterns(scopes.front()->getContext()), config);
 }
 
 FailureOr<SmallVector<AffineForOp>>

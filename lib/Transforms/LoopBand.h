@@ -44,6 +44,8 @@ mlir::LogicalResult checkFactorFits(mlir::Operation *user,
 /// into the loads, stores and bounds that use them, so nests stay perfect
 /// and read like hand-written affine code. Only affine patterns run.
 mlir::LogicalResult foldAffineApplies(mlir::Operation *scope);
+/// The same, on the operations of `scopes` alone (and those it makes).
+mlir::LogicalResult foldAffineApplies(llvm::ArrayRef<mlir::Operation *> scopes);
 
 } // namespace hcl
 

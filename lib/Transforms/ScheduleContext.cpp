@@ -27,6 +27,51 @@ SmallVector<Operation *> ScheduleContext::findStages(StringRef name) {
   return stages;
 }
 
+std::optional<ScheduleContext::NestSpan>
+ScheduleContext::spanOfStage(Value stageHandle) {
+  std::optional<StringRef> name =
+      stageHandle ? getStageHandleName(stageHandle) : std::nullopt;
+  if (!name)
+    return std::nullopt;
+  SmallVector<Operation *> stages = findStages(*name);
+  if (stages.size() != 1)
+    return std::nullopt;
+  Operation *nest = func.getBody().front().findAncestorOpInBlock(*stages[0]);
+  if (!nest || !nest->getNextNode())
+    return std::nullopt;
+  NestSpan span;
+  span.before = nest->getPrevNode();
+  span.after = nest->getNextNode();
+  nest->walk([&](Operation *op) {
+    if (StringRef stage = getStageName(op); !stage.empty())
+      span.stages.push_back({stage.str(), op});
+  });
+  return span;
+}
+
+SmallVector<Operation *> ScheduleContext::opsIn(const NestSpan &span) {
+  SmallVector<Operation *> ops;
+  Operation *op = span.before ? span.before->getNextNode()
+                              : &func.getBody().front().front();
+  for (; op != span.after; op = op->getNextNode())
+    ops.push_back(op);
+  return ops;
+}
+
+void ScheduleContext::reindexSpan(const NestSpan &span) {
+  if (!stagesIndexed)
+    return;
+  // The old entries are compared, never dereferenced: the primitive may
+  // have erased their operations.
+  for (const auto &[name, old] : span.stages)
+    llvm::erase(stageIndex[name], old);
+  for (Operation *top : opsIn(span))
+    top->walk([&](Operation *op) {
+      if (StringRef stage = getStageName(op); !stage.empty())
+        stageIndex[stage].push_back(op);
+    });
+}
+
 FailureOr<Operation *> ScheduleContext::resolveStage(Operation *user,
                                                      Value stageHandle) {
   std::optional<StringRef> name = getStageHandleName(stageHandle);

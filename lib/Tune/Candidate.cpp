@@ -53,20 +53,24 @@ std::string Schedule::summary(llvm::ArrayRef<std::string> arrayNames) const {
   std::vector<std::string> parts;
   for (const BandSchedule &b : bands) {
     std::string text = b.stage + ":";
-    if (b.order != b.original)
+    if (b.reordered())
       text += " order " + llvm::join(b.order, ",");
+    // The loops the reorder split off run pipelined after it.
+    std::string split;
+    if (b.reordered() && !b.distributed.empty())
+      split = "; " + b.stage + ": pipeline " + llvm::join(b.distributed, ",");
     if (b.unrolledLoops > 0 && b.unrolledLoops < b.order.size()) {
       size_t pipelined = b.order.size() - 1 - b.unrolledLoops;
       std::vector<std::string> inner(b.order.begin() + pipelined + 1,
                                      b.order.end());
       parts.push_back(text + " pipeline " + b.order[pipelined] + ", unroll " +
-                      llvm::join(inner, ",") + " fully");
+                      llvm::join(inner, ",") + " fully" + split);
       continue;
     }
     text += b.unroll > 1 ? " unroll " + b.order.back() + " x" +
                                std::to_string(b.unroll) + ", pipeline"
                          : " pipeline " + b.order.back();
-    parts.push_back(text);
+    parts.push_back(text + split);
   }
   for (const PartitionChoice &p : partitions)
     parts.push_back("partition " + name(p.array) + " " + kindName(p.kind) +

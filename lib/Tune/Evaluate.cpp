@@ -22,6 +22,8 @@ using namespace mlir;
 
 namespace hcl::tuner {
 
+char RemoteError::ID;
+
 static std::optional<Cost> costOf(const FunctionEstimate &e) {
   Cost cost;
   cost.resources = e.resources;

@@ -77,8 +77,45 @@ static bool holdsOnly(affine::AffineForOp parent, Operation *child) {
          child->getNextNode() == body->getTerminator();
 }
 
+/// What distributing `parent` around its loop `child` leaves besides it
+/// (`<parent>.pre` for what runs before, `.post` after); none when `parent`
+/// holds more than straight-line code around it. Constants stay out of the
+/// count: distribution moves them in front of the loop.
+static std::optional<std::vector<std::string>>
+distributedAround(affine::AffineForOp parent, Operation *child) {
+  bool before = true, pre = false, post = false;
+  for (Operation &op : parent.getBody()->without_terminator()) {
+    if (&op == child) {
+      before = false;
+      continue;
+    }
+    if (op.getNumRegions() > 0)
+      return std::nullopt;
+    if (before)
+      pre |= !op.hasTrait<OpTrait::ConstantLike>();
+    else
+      post = true;
+  }
+  std::string name = getLoopName(parent).str();
+  std::vector<std::string> out;
+  if (pre)
+    out.push_back(name + ".pre");
+  if (post)
+    out.push_back(name + ".post");
+  return out;
+}
+
+/// `band` with its distributed loops' positions, counted from the leaf
+/// while it was built, counted from the outermost loop.
+static Band numberedFromOutside(Band band) {
+  for (auto &[position, name] : band.distributed)
+    position = band.loops.size() - 1 - position;
+  return band;
+}
+
 /// The band ending at the leaf `leaf`: it and the loops around it up to the
-/// stage that hold nothing else; loops without a name end it.
+/// stage that hold nothing else but straight-line code; loops without a
+/// name end it.
 static std::optional<Band> bandAt(affine::AffineForOp leaf) {
   Band band;
   Operation *op = leaf;
@@ -88,13 +125,25 @@ static std::optional<Band> bandAt(affine::AffineForOp leaf) {
     band.loops.insert(band.loops.begin(), loop);
     if (!getStageName(loop).empty()) {
       band.stage = getStageName(loop).str();
-      return band;
+      return numberedFromOutside(std::move(band));
     }
     auto parent = dyn_cast<affine::AffineForOp>(loop->getParentOp());
-    if (!parent || !holdsOnly(parent, loop))
+    if (!parent)
       break;
+    if (!holdsOnly(parent, loop)) {
+      std::optional<std::vector<std::string>> pieces =
+          distributedAround(parent, loop);
+      if (!pieces || getLoopName(parent).empty())
+        break;
+      band.perfect = false;
+      // Positions are counted from the leaf until the band is complete.
+      for (auto it = pieces->rbegin(); it != pieces->rend(); ++it)
+        band.distributed.insert(band.distributed.begin(),
+                                {band.loops.size(), *it});
+    }
     op = parent;
   }
+
   // The band stops short of its stage: name the stage from above.
   for (Operation *p = op->getParentOp(); p; p = p->getParentOp())
     if (!getStageName(p).empty()) {
@@ -103,7 +152,7 @@ static std::optional<Band> bandAt(affine::AffineForOp leaf) {
     }
   if (band.stage.empty() || band.loops.empty())
     return std::nullopt;
-  return band;
+  return numberedFromOutside(std::move(band));
 }
 
 std::vector<Band> bandsOf(func::FuncOp func) {

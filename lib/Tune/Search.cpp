@@ -67,23 +67,29 @@ public:
   Searcher(const Program &program, const SearchOptions &options)
       : program(program), options(options),
         start(std::chrono::steady_clock::now()) {}
+  ~Searcher() { consumeError(std::move(failure)); }
 
   Expected<SearchResult> run(mlir::func::FuncOp func);
 
 private:
   std::vector<std::optional<Cost>> estimate(ArrayRef<Schedule> candidates,
                                             StringRef stage = "") {
-    result.evaluated += candidates.size();
-    Program part = program;
-    part.onlyStage = stage.str();
-    return evaluate(part, candidates, options.threads);
+    Batch batch{program, candidates.vec()};
+    batch.program.onlyStage = stage.str();
+    return estimateBatches({batch}).front();
   }
+  std::vector<std::vector<std::optional<Cost>>>
+  estimateBatches(ArrayRef<Batch> batches);
   double elapsed() const {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() -
                                          start)
         .count();
   }
+  /// Whether to start no new round: out of time, or the remote evaluator
+  /// failed.
   bool outOfTime() {
+    if (failed)
+      return true;
     if (options.timeLimit > 0 && elapsed() > options.timeLimit)
       result.timedOut = true;
     return result.timedOut;
@@ -104,19 +110,53 @@ private:
   std::chrono::steady_clock::time_point start;
   SearchResult result;
   std::vector<Point> all; // whole-program combinations estimated
+  /// The remote evaluator's first error; nothing is estimated after it.
+  Error failure = Error::success();
+  bool failed = false;
 };
 } // namespace
 
+std::vector<std::vector<std::optional<Cost>>>
+Searcher::estimateBatches(ArrayRef<Batch> batches) {
+  size_t total = 0;
+  std::vector<std::vector<std::optional<Cost>>> costs;
+  for (const Batch &b : batches) {
+    total += b.candidates.size();
+    costs.emplace_back(b.candidates.size());
+  }
+  result.evaluated += total;
+  if (failed)
+    return costs;
+  if (options.remote && total >= options.remoteMinimum) {
+    Expected<std::vector<std::vector<std::optional<Cost>>>> remote =
+        options.remote(batches);
+    if (remote)
+      return std::move(*remote);
+    failure = remote.takeError();
+    failed = true;
+    return costs;
+  }
+  for (size_t i = 0; i < batches.size(); ++i)
+    costs[i] =
+        evaluate(batches[i].program, batches[i].candidates, options.threads);
+  return costs;
+}
+
 /// Estimates each band's candidates of a round, in its stage alone, one
 /// batch per stage (all cores).
+/// Estimates each band's candidates of a round, in its stage alone, one
+/// batch per stage: here one stage after another (all cores each), or
+/// remotely all at once.
 void Searcher::estimateBands(std::vector<BandSpace> &spaces, bool firstRound) {
   std::map<std::string, std::vector<size_t>> byStage;
   for (auto [b, space] : llvm::enumerate(spaces))
     byStage[space.stage].push_back(b);
+  std::vector<Batch> batches;
+  std::vector<std::vector<size_t>> owners;
+  size_t total = 0;
   for (auto &[stage, members] : byStage) {
-    if (outOfTime())
-      return;
-    std::vector<Schedule> batch;
+    Batch batch{program, {}};
+    batch.program.onlyStage = stage;
     std::vector<size_t> owner;
     for (size_t b : members) {
       BandSpace &space = spaces[b];
@@ -134,14 +174,34 @@ void Searcher::estimateBands(std::vector<BandSpace> &spaces, bool firstRound) {
             round.push_back(p.schedule.combinedWith(buffer));
       }
       for (Schedule &s : round) {
-        batch.push_back(std::move(s));
+        batch.candidates.push_back(std::move(s));
         owner.push_back(b);
       }
     }
-    std::vector<std::optional<Cost>> costs = estimate(batch, stage);
-    for (size_t i = 0; i < batch.size(); ++i)
-      if (costs[i])
-        spaces[owner[i]].evaluated.push_back({batch[i], *costs[i]});
+    total += batch.candidates.size();
+    batches.push_back(std::move(batch));
+    owners.push_back(std::move(owner));
+  }
+  auto keep = [&](size_t i, ArrayRef<std::optional<Cost>> costs) {
+    for (size_t c = 0; c < costs.size(); ++c)
+      if (costs[c])
+        spaces[owners[i][c]].evaluated.push_back(
+            {batches[i].candidates[c], *costs[c]});
+  };
+  if (options.remote && total >= options.remoteMinimum) {
+    if (outOfTime())
+      return;
+    std::vector<std::vector<std::optional<Cost>>> costs =
+        estimateBatches(batches);
+    for (size_t i = 0; i < batches.size(); ++i)
+      keep(i, costs[i]);
+    return;
+  }
+  for (size_t i = 0; i < batches.size(); ++i) {
+    if (outOfTime())
+      return;
+    if (!batches[i].candidates.empty())
+      keep(i, estimateBatches({batches[i]}).front());
   }
 }
 
@@ -463,6 +523,8 @@ Expected<SearchResult> Searcher::run(mlir::func::FuncOp func) {
     return x.cost.latency < y.cost.latency;
   });
   result.seconds = elapsed();
+  if (failed)
+    return std::move(failure);
   return result;
 }
 

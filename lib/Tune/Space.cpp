@@ -150,7 +150,12 @@ static std::vector<std::vector<unsigned>> legalOrders(const Band &band) {
     std::vector<unsigned> position(n);
     for (unsigned p = 0; p < n; ++p)
       position[order[p]] = p;
-    if (affine::isValidLoopInterchangePermutation(band.loops, position))
+    // An imperfect band is distributed by hcl.reorder first, which then
+    // checks the dependences of the perfect band it made (the candidate is
+    // refused when they forbid the order); MLIR's check here takes a
+    // perfect nest.
+    if (!band.perfect ||
+        affine::isValidLoopInterchangePermutation(band.loops, position))
       out.push_back(order);
   }
   return out;
@@ -238,6 +243,13 @@ std::vector<Schedule> coreOptions(func::FuncOp func, const Band &band,
     bs.original = names;
     for (unsigned p : order)
       bs.order.push_back(names[p]);
+    // The reorder distributes the loops from the outermost one it moves.
+    size_t moved = 0;
+    while (moved < order.size() && order[moved] == moved)
+      ++moved;
+    for (const auto &[position, name] : band.distributed)
+      if (position >= moved)
+        bs.distributed.push_back(name);
     unsigned inner = order.back();
     Value iv = ivOf(band, inner);
     addPipelineAbove(func, band, order, bs, partitionArguments, out);

@@ -25,18 +25,28 @@ std::variant<Tuned, TuneError> tuneModule(ModuleOp module, StringRef entryName,
   // program is replaced.
   OwningOpRef<ModuleOp> algorithm = module.clone();
   if (failed(stripSchedule(*algorithm)))
-    return TuneError{Failure::BadInput, "its schedule cannot be removed"};
+    return TuneError{Failure::BadInput, "its schedule cannot be removed", 0};
   FailureOr<func::FuncOp> entry = tuneEntry(*algorithm, entryName);
   if (failed(entry))
-    return TuneError{Failure::BadInput, "no function to tune"};
+    return TuneError{Failure::BadInput, "no function to tune", 0};
   Program program;
   program.text = printed(*algorithm);
   program.entry = entry->getSymName().str();
   program.target = target;
   program.explainRefusals = explainRefusals;
   llvm::Expected<SearchResult> result = search(program, *entry, options);
-  if (!result)
-    return TuneError{Failure::NothingToTune, toString(result.takeError())};
+  if (!result) {
+    TuneError error{Failure::NothingToTune, "", 0};
+    handleAllErrors(
+        result.takeError(),
+        [&](const RemoteError &remote) {
+          error = {Failure::Remote, remote.message, remote.exitCode};
+        },
+        [&](const llvm::ErrorInfoBase &other) {
+          error.message = other.message();
+        });
+    return error;
+  }
   Tuned tuned;
   tuned.entry = program.entry;
   tuned.arrayNames = arrayNames(*entry);
@@ -44,8 +54,10 @@ std::variant<Tuned, TuneError> tuneModule(ModuleOp module, StringRef entryName,
   if (!tuned.search.chosen)
     return tuned;
   if (failed(writeSchedule(*entry, tuned.search.chosen->schedule)))
-    return TuneError{Failure::BadInput, "the chosen schedule names an array "
-                                        "the program does not have"};
+    return TuneError{Failure::BadInput,
+                     "the chosen schedule names an array "
+                     "the program does not have",
+                     0};
   tuned.text = printed(*algorithm);
   return tuned;
 }

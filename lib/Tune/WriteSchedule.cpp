@@ -71,17 +71,25 @@ static void writeReuse(OpBuilder &b, Location loc, Handles &handles,
 
 static void writeReorder(OpBuilder &b, Location loc, Handles &handles,
                          const BandSchedule &band) {
-  if (band.order == band.original)
+  if (!band.reordered())
     return;
+  // Only the loops from the first that moves: a loop listed is distributed
+  // when it holds more than the next (so an outer one left in place is not).
+  size_t first = 0;
+  while (band.order[first] == band.original[first])
+    ++first;
   SmallVector<Value> loops;
-  for (const std::string &name : band.order)
-    loops.push_back(handles.loop(band.stage, name));
+  for (size_t i = first; i < band.order.size(); ++i)
+    loops.push_back(handles.loop(band.stage, band.order[i]));
   ReorderOp::create(b, loc, handles.stage(band.stage), loops);
 }
 
 static void writeUnrollPipeline(OpBuilder &b, Location loc, Handles &handles,
                                 const BandSchedule &band) {
   const std::string &s = band.stage;
+  if (band.reordered())
+    for (const std::string &loop : band.distributed)
+      PipelineOp::create(b, loc, handles.stage(s), handles.loop(s, loop), 1);
   if (band.unrolledLoops > 0 && band.unrolledLoops < band.order.size()) {
     size_t pipelined = band.order.size() - 1 - band.unrolledLoops;
     for (size_t k = pipelined + 1; k < band.order.size(); ++k)

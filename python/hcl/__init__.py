@@ -28,6 +28,7 @@ from .build import (Array, Module, HLSModule, Platform, asarray, cast_np,
                     lower, build)
 from .placement import IO
 from .estimate import estimate, roofline
+from .tune import tune
 from .loopnests import get_affine_loop_nests
 
 exp = _hcl.exp

@@ -9,6 +9,7 @@
 #include "Bindings.h"
 
 #include "hcl/Frontend/LoopNests.h"
+#include "hcl/Frontend/Tune.h"
 
 #if __has_include("hcl/Frontend/Estimate.h")
 #include "hcl/Frontend/Estimate.h"
@@ -84,6 +85,46 @@ py::dict estimate(const hcl::Schedule &s, const std::string &target,
   return d;
 }
 #endif
+
+py::dict tunePoint(const hcl::TunePoint &p) {
+  py::dict d;
+  d["latency"] = p.latency;
+  d["exact"] = p.exact;
+  d["dsp"] = p.dsp;
+  d["bram18k"] = p.bram18k;
+  d["register_bits"] = p.registerBits;
+  d["schedule"] = p.schedule;
+  return d;
+}
+
+/// (the tuned schedule, what the search found) for hcl.tune.
+py::tuple tune(const hcl::Schedule &s, const std::string &budget,
+               const std::string &target, double seconds, unsigned threads,
+               bool keepInterfaces) {
+  hcl::TuneOptions options;
+  options.budget = budget;
+  options.target = target;
+  options.timeLimit = seconds;
+  options.threads = threads;
+  options.partitionArguments = !keepInterfaces;
+  hcl::TuneResult r;
+  {
+    py::gil_scoped_release release;
+    r = hcl::tune(s, options);
+  }
+  py::dict d;
+  d["mlir"] = r.mlir;
+  d["chosen"] = tunePoint(r.chosen);
+  d["unscheduled"] = tunePoint(r.unscheduled);
+  py::list front;
+  for (const hcl::TunePoint &p : r.front)
+    front.append(tunePoint(p));
+  d["front"] = front;
+  d["evaluated"] = r.evaluated;
+  d["seconds"] = r.seconds;
+  d["largest_relative_error"] = r.largestRelativeError;
+  return py::make_tuple(*r.schedule, d);
+}
 
 /// (name, text, {attribute: value}, [body]) for the package's OpView.
 py::tuple operationTuple(const hcl::OperationSummary &op) {
@@ -165,6 +206,9 @@ void bindBuild(py::module_ &m) {
         py::overload_cast<const hcl::Schedule &, const std::string &,
                           const hcl::HLSTarget &>(&hcl::build_hls),
         py::call_guard<py::gil_scoped_release>());
+  m.def("tune", &tune, py::arg("schedule"), py::arg("budget") = "",
+        py::arg("target") = "vitis", py::arg("time") = 0.0,
+        py::arg("threads") = 0, py::arg("keep_interfaces") = false);
   m.def("build_rtl", &hcl::build_rtl, py::arg("schedule"), py::arg("dir"),
         py::call_guard<py::gil_scoped_release>());
 #ifdef HCL_PYTHON_HAS_ESTIMATE

@@ -54,8 +54,9 @@ int SlurmCommandOptions::unavailable() const {
   return 0;
 }
 
-int SlurmCommandOptions::run(ArrayRef<SlurmTask> tasks, StringRef jobName,
-                             StringRef defaultStateDir) const {
+SlurmOptions
+SlurmCommandOptions::runnerOptions(StringRef jobName,
+                                   StringRef defaultStateDir) const {
   SlurmOptions options;
   options.partition = partition;
   options.timeLimit = timeLimit;
@@ -64,8 +65,13 @@ int SlurmCommandOptions::run(ArrayRef<SlurmTask> tasks, StringRef jobName,
   options.rerun = rerun;
   options.stateDir =
       stateDir.empty() ? defaultStateDir.str() : stateDir.getValue();
+  return options;
+}
+
+int SlurmCommandOptions::run(ArrayRef<SlurmTask> tasks, StringRef jobName,
+                             StringRef defaultStateDir) const {
   Expected<std::vector<SlurmTaskResult>> results =
-      runSlurmArray(tasks, options, errs());
+      runSlurmArray(tasks, runnerOptions(jobName, defaultStateDir), errs());
   if (!results)
     return reportSlurmError(results.takeError(), errs());
   return printSlurmReport(*results, outs()) == 0 ? 0 : 1;

@@ -33,6 +33,10 @@ struct SlurmCommandOptions {
   /// code: 0, 1 when a task failed, or the SlurmFailure's code.
   int run(llvm::ArrayRef<SlurmTask> tasks, llvm::StringRef jobName,
           llvm::StringRef defaultStateDir) const;
+  /// The runner's options these give, for commands that run several arrays
+  /// and read their tasks' results themselves.
+  SlurmOptions runnerOptions(llvm::StringRef jobName,
+                             llvm::StringRef defaultStateDir) const;
 
   llvm::cl::opt<bool> slurm;
   llvm::cl::opt<std::string> partition;

@@ -2,6 +2,7 @@
 //
 //   hcl tune FILE.mlir [--budget dsp=N,bram=M,ff=F] [--target NAME|FILE.json]
 //            [--time S] [--threads N] [--entry NAME] [--hls] -o OUT.mlir
+//            [--slurm [--slurm-tasks N] [--slurm-partition P] ...]
 //
 // Searches the schedules of every band (lib/Tune, docs/tune.md), prints the
 // Pareto front of latency against resources, writes the fastest schedule
@@ -9,12 +10,14 @@
 // `hcl check OUT.mlir` (and `hcl check --hls` with --hls) must pass.
 //
 // Exit codes: 1 bad input (options, file), 2 nothing to tune, 3 no schedule
-// within the budget (not even none), 4 the written schedule fails its check.
+// within the budget (not even none), 4 the written schedule fails its check;
+// with --slurm, 11 a task failed, 13-15 Slurm failed (TuneSlurm.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include "LoadedProgram.h"
 #include "Subcommands.h"
+#include "TuneSlurm.h"
 
 #include "hcl/Support/OutputFile.h"
 #include "hcl/Tune/Tune.h"
@@ -73,6 +76,17 @@ static cl::opt<bool>
             cl::desc("print each candidate the primitives or the estimator "
                      "refuse, with the reason"),
             cl::sub(tuneSubcommand));
+
+static SlurmCommandOptions slurmOptions(tuneSubcommand);
+static cl::opt<unsigned>
+    slurmTasks("slurm-tasks",
+               cl::desc("with --slurm: the most tasks one array of "
+                        "estimates is split into"),
+               cl::value_desc("N"), cl::init(8), cl::sub(tuneSubcommand));
+// What a --slurm task runs: FILE.mlir is then a slice of candidates (JSON)
+// and -o the file their costs go to.
+static cl::opt<bool> evaluateSlice("evaluate-slice", cl::Hidden,
+                                   cl::sub(tuneSubcommand));
 
 enum ExitCode { kBadInput = 1, kNothing = 2, kNoBudget = 3, kCheckFailed = 4 };
 
@@ -148,7 +162,26 @@ static std::string header(const tuner::SearchResult &r,
       .str();
 }
 
+/// How a task finds the target: a file by its absolute path (the task runs
+/// elsewhere), a name as it is.
+static std::string targetForTasks() {
+  if (!sys::fs::exists(targetName))
+    return targetName;
+  SmallString<256> path(targetName.getValue());
+  sys::fs::make_absolute(path);
+  return path.str().str();
+}
+
 int tuneMain() {
+  if (evaluateSlice)
+    return evaluateSliceFile(inputFile, outputFile,
+                             threads.getNumOccurrences() ? threads : 0);
+  if (std::optional<std::string> misuse = slurmOptions.misuse())
+    return fail(*misuse);
+  if (!slurmOptions.slurm && slurmTasks.getNumOccurrences())
+    return fail("--slurm-tasks needs --slurm");
+  if (slurmTasks == 0)
+    return fail("--slurm-tasks must be at least 1");
   Expected<tuner::SearchOptions> options = searchOptions();
   if (!options)
     return fail(toString(options.takeError()));
@@ -156,6 +189,11 @@ int tuneMain() {
   FailureOr<TargetModel> target = TargetModel::get(targetName, error);
   if (failed(target))
     return fail(error);
+  if (int code = slurmOptions.unavailable())
+    return 10 + code;
+  if (slurmOptions.slurm)
+    options->remote =
+        slurmEvaluator(slurmOptions, targetForTasks(), slurmTasks);
   if (Error e = checkNotAnInput(outputFile, {inputFile}))
     return fail(toString(std::move(e)));
   std::unique_ptr<LoadedProgram> loaded = LoadedProgram::load(inputFile);
@@ -166,6 +204,10 @@ int tuneMain() {
   if (auto *error = std::get_if<tuner::TuneError>(&outcome)) {
     if (error->kind == tuner::Failure::BadInput)
       return kBadInput;
+    if (error->kind == tuner::Failure::Remote) {
+      fail(error->message);
+      return error->exitCode;
+    }
     fail(inputFile + ": " + error->message);
     return kNothing;
   }

@@ -42,6 +42,26 @@ TEST(TuneApi, FasterScheduleWrittenAndProven) {
   EXPECT_GT(r.evaluated, 1u);
 }
 
+/// The tuned schedule builds and computes what the algorithm does; the
+/// schedule tuned is left as it was.
+TEST(TuneApi, TunedScheduleBuildsAndRuns) {
+  Schedule s = gemm();
+  TuneResult r = tune(s);
+  ASSERT_TRUE(r.schedule.has_value());
+  EXPECT_TRUE(contains(lower(*r.schedule, false), "hcl.pipeline"));
+  std::vector<float> a(16 * 8), b(8 * 16);
+  for (size_t i = 0; i < a.size(); ++i) {
+    a[i] = float(i % 7) - 3;
+    b[i] = float(i % 5) * 0.5f;
+  }
+  Array A(a, {16, 8}, Float(32)), B(b, {8, 16}, Float(32));
+  Array tuned({16, 16}, Float(32)), plain({16, 16}, Float(32));
+  build(*r.schedule).call({&A, &B, &tuned});
+  build(s).call({&A, &B, &plain});
+  EXPECT_EQ(tuned.to_vector<float>(), plain.to_vector<float>());
+  EXPECT_FALSE(contains(lower(s, false), "hcl.pipeline"));
+}
+
 TEST(TuneApi, BudgetBoundsTheChoice) {
   TuneResult free = tune(gemm());
   TuneOptions options;

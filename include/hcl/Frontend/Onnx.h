@@ -59,6 +59,16 @@ struct OnnxImportOptions {
   /// The default hardware schedule (`--schedule=auto`): the model's
   /// schedule has use_default_schedule() set.
   bool defaultSchedule = false;
+  /// The default CPU schedule (what `hcl run model.onnx` applies): the
+  /// model's schedule has use_cpu_schedule(cpuScheduleThreads) set, so
+  /// build() gives register-blocked, vectorized convolutions and matmuls
+  /// whose results are bit for bit the unscheduled import's. Ignored with
+  /// defaultSchedule, which wins as `--schedule=auto` does.
+  bool cpuSchedule = false;
+  /// The threads the CPU schedule plans for (1 or more): above 1, its
+  /// largest stages get a parallel loop (run them with
+  /// BuildOptions::threads).
+  int cpuScheduleThreads = 1;
   /// Where the weights live in hardware, by size: a float initializer
   /// needing more than this many 18 Kb BRAMs (weightBrams: 2 KiB each, a
   /// BRAM's 512 words of 36 bits holding 512 floats) becomes an argument of

@@ -193,6 +193,19 @@ public:
   void use_default_schedule();
   bool uses_default_schedule() const;
 
+  /// The default CPU schedule, as `hcl run model.onnx` gives it
+  /// (docs/onnx.md, "The default CPU schedule"): when the program is
+  /// lowered, built or estimated and has no schedule primitives, its
+  /// convolutions, matmuls and pools get register blocks and vectors, its
+  /// elementwise stages vectors, written as ordinary schedule operations;
+  /// results stay bit for bit the unscheduled program's. With `threads`
+  /// above 1, stages of 2^25 iterations or more also get a parallel loop.
+  /// use_default_schedule() (the hardware schedule) wins over it, and
+  /// primitives given on this schedule are kept instead, as there.
+  /// `threads` below 1 is an error.
+  void use_cpu_schedule(int threads = 1);
+  bool uses_cpu_schedule() const;
+
   /// The program's dataflow (HeteroCL's s.DataflowGraph): each stage, in
   /// program order, with the names of the tensors it reads or writes that
   /// are not its own (an update's target, an input, an earlier tensor).

@@ -13,6 +13,7 @@
 #include "hcl/Frontend/Schedule.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -45,6 +46,10 @@ struct TuneResult {
   /// The algorithm with the chosen schedule as hcl schedule ops: what
   /// `hcl tune -o` writes (hcl estimate, hcl check and hcl hls read it).
   std::string mlir;
+  /// The same as a schedule of the program: build, build_hls, lower and
+  /// estimate take it as they take the schedule tuned. It takes no further
+  /// primitives (they would be refused when it is lowered).
+  std::optional<Schedule> schedule;
   TunePoint chosen, unscheduled;
   /// Latency against resources, fastest first.
   std::vector<TunePoint> front;

@@ -150,7 +150,14 @@ def CpuSchedule : Pass<"hcl-cpu-schedule", "mlir::ModuleOp"> {
     innermost spatial loops tiled by up to 8 rows and 32 columns, the
     reduction loops outside the block, its rows unrolled and jammed and its
     columns vectorized, so that the block stays in vector registers while
-    the reduction runs. Each output still sums its terms in the same order,
+    the reduction runs. When a read moves along the columns but not along
+    the loop above the rows (a convolution's input, the same for every
+    output channel), that loop is split too and its inner part joins the
+    block, unrolled and jammed: each input vector loaded then serves
+    several output channels. The block's shape is the one of at most 16
+    vector accumulators with the most multiply-adds per load. A contiguous
+    row that no vector width divides keeps the reduction outside the row,
+    with up to 4 output channels unrolled and jammed around it. Each output still sums its terms in the same order,
     so the results are bit for bit those of the unscheduled program. With
     `threads` above 1, a register-blocked stage of at least
     `min-parallel-work` iterations also gets its outermost loop of several
@@ -165,7 +172,7 @@ def CpuSchedule : Pass<"hcl-cpu-schedule", "mlir::ModuleOp"> {
   let options = [
     Option<"threads", "threads", "int64_t", "1",
            "threads of the run: above 1, reductions get a parallel loop">,
-    Option<"minParallelWork", "min-parallel-work", "uint64_t", "1 << 20",
+    Option<"minParallelWork", "min-parallel-work", "uint64_t", "1 << 25",
            "iterations below which a stage stays on one thread">,
     Option<"apply", "apply", "bool", "false",
            "leave the schedule applied instead of written">

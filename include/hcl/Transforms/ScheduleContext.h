@@ -16,6 +16,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
 
+#include <optional>
 #include <string>
 
 namespace hcl {
@@ -74,6 +75,28 @@ public:
   /// Forgets the stage index (after a primitive that may have moved, made or
   /// removed stages).
   void invalidateStages() { stagesIndexed = false; }
+
+  /// The operations of the function's body that a primitive confined to one
+  /// stage's nest may rewrite: those strictly between `before` and `after`
+  /// (which it leaves in place; a null `before` is the start of the body),
+  /// with the stages indexed among them before it ran.
+  struct NestSpan {
+    mlir::Operation *before = nullptr;
+    mlir::Operation *after = nullptr;
+    llvm::SmallVector<std::pair<std::string, mlir::Operation *>> stages;
+  };
+
+  /// The span of the function's body around the nest that holds the stage
+  /// `stageHandle` names; none when no single stage has that name (then the
+  /// engine re-indexes and folds the whole function).
+  std::optional<NestSpan> spanOfStage(mlir::Value stageHandle);
+
+  /// The operations of the function's body now in `span`.
+  llvm::SmallVector<mlir::Operation *> opsIn(const NestSpan &span);
+
+  /// Re-indexes the stages of `span` after a primitive rewrote it, so that
+  /// a large function is not walked again after every primitive.
+  void reindexSpan(const NestSpan &span);
 
   /// Records that compute_at moved `producer` into stage `consumer` (and
   /// removed the producer's own nest).

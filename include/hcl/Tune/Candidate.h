@@ -36,6 +36,11 @@ struct BandSchedule {
   /// When positive: the innermost `unrolledLoops` loops of `order` are
   /// unrolled fully and the loop around them is pipelined (`unroll` is 1).
   size_t unrolledLoops = 0;
+  /// The loops the reorder creates by distributing an imperfect nest
+  /// (Band::distributed, from the outermost loop that moves); each is
+  /// pipelined too.
+  std::vector<std::string> distributed;
+  bool reordered() const { return order != original; }
 };
 
 enum class Kind { Cyclic, Block, Complete };

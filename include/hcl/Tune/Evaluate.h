@@ -15,7 +15,9 @@
 #include "hcl/Tune/Candidate.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/Support/Error.h"
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -45,6 +47,34 @@ evaluateSlice(const Program &program, llvm::ArrayRef<Schedule> candidates);
 std::vector<std::optional<Cost>> evaluate(const Program &program,
                                           llvm::ArrayRef<Schedule> candidates,
                                           unsigned threads = 0);
+
+/// Candidates of one program (the whole function, or one stage alone).
+struct Batch {
+  Program program;
+  std::vector<Schedule> candidates;
+};
+
+/// Why a BatchEvaluator failed, with the exit code the command should give
+/// (hcl tune --slurm: which of Slurm's failures it was).
+class RemoteError : public llvm::ErrorInfo<RemoteError> {
+public:
+  static char ID;
+  RemoteError(int exitCode, std::string message)
+      : exitCode(exitCode), message(std::move(message)) {}
+  void log(llvm::raw_ostream &os) const override { os << message; }
+  std::error_code convertToErrorCode() const override {
+    return llvm::inconvertibleErrorCode();
+  }
+  int exitCode;
+  std::string message;
+};
+
+/// Costs of several batches, by batch and then by candidate, as
+/// evaluateSlice gives them, wherever they are computed (hcl tune --slurm:
+/// a Slurm job array). An error stops the search.
+using BatchEvaluator =
+    std::function<llvm::Expected<std::vector<std::vector<std::optional<Cost>>>>(
+        llvm::ArrayRef<Batch>)>;
 
 } // namespace hcl::tuner
 

@@ -32,11 +32,20 @@ std::vector<mlir::Value> arraysOf(mlir::func::FuncOp func);
 /// allocation's `name`; "" where there is none.
 std::vector<std::string> arrayNames(mlir::func::FuncOp func);
 
-/// A perfect nest of named affine.for loops ending in a loop that holds no
-/// other loop, inside the stage `stage`.
+/// A nest of named affine.for loops ending in a loop that holds no other
+/// loop, inside the stage `stage`. Each loop holds the next one and at most
+/// straight-line code besides it (an imperfect nest, which hcl.reorder
+/// distributes: trmm's scaling after its sum).
 struct Band {
   std::string stage;
   std::vector<mlir::affine::AffineForOp> loops; // outermost first
+  /// Whether some loop holds more than the next one.
+  bool perfect = true;
+  /// The loops a reorder creates by distributing a loop that holds more
+  /// (`<name>.pre`, `<name>.post`), outermost first, each with its loop's
+  /// position in `loops`: a reorder distributes the loops from the
+  /// outermost one it moves inwards.
+  std::vector<std::pair<size_t, std::string>> distributed;
   std::vector<std::string> names() const;
   /// The constant trip count of loop `i`, if it has one.
   std::optional<int64_t> tripCount(size_t i) const;

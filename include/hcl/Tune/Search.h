@@ -30,6 +30,13 @@ struct SearchOptions {
   unsigned threads = 0; // 0: every core
   /// Whether the function's arguments may be partitioned (Space.h).
   bool partitionArguments = true;
+  /// When set, every estimate of at least `remoteMinimum` candidates (a
+  /// round's batches together) goes there instead of this machine's
+  /// threads; smaller ones, which would wait longer for a remote start than
+  /// they take, stay here. The costs are the same either way, so the search
+  /// takes the same path.
+  BatchEvaluator remote;
+  size_t remoteMinimum = 32;
 };
 
 struct Point {

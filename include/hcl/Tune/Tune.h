@@ -27,13 +27,15 @@ struct Tuned {
   std::string text;
 };
 
-/// Why tuneModule failed: the program (its diagnostics were emitted), or
-/// nothing in it to tune (the message says so).
-enum class Failure { BadInput, NothingToTune };
+/// Why tuneModule failed: the program (its diagnostics were emitted),
+/// nothing in it to tune (the message says so), or the remote evaluator
+/// (SearchOptions::remote; `exitCode` is its RemoteError's).
+enum class Failure { BadInput, NothingToTune, Remote };
 
 struct TuneError {
   Failure kind;
   std::string message;
+  int exitCode = 0;
 };
 
 /// Tunes `module` (left unchanged) for the function `entry` ("" picks

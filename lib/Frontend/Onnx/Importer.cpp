@@ -525,6 +525,8 @@ OnnxModel Importer::run() {
   imported.opset = defaultOpset;
   if (options.defaultSchedule)
     imported.schedule.use_default_schedule();
+  else if (options.cpuSchedule)
+    imported.schedule.use_cpu_schedule(options.cpuScheduleThreads);
   return imported;
 }
 
@@ -542,6 +544,9 @@ OnnxModel import_onnx(const std::string &path,
     throwError("the weights' BRAM limit is " +
                std::to_string(*options.weightBramLimit) +
                ": it is a number of 18 Kb BRAMs per array, 0 or more");
+  if (options.cpuSchedule && options.cpuScheduleThreads < 1)
+    throwError("the CPU schedule's threads are " +
+               std::to_string(options.cpuScheduleThreads) + ": 1 or more");
   onnx::ModelProto model;
   if (!model.ParseFromString(onnximport::readFileBytes(path)))
     throwError("'" + path +

@@ -40,6 +40,11 @@ class HCLAnnotatesOnly : public TraitBase<ConcreteType, HCLAnnotatesOnly> {};
 template <typename ConcreteType>
 class HCLLeavesNoAffineApply
     : public TraitBase<ConcreteType, HCLLeavesNoAffineApply> {};
+
+/// A primitive that rewrites only the nest holding the stage it names.
+template <typename ConcreteType>
+class HCLRewritesOwnNest : public TraitBase<ConcreteType, HCLRewritesOwnNest> {
+};
 } // namespace mlir::OpTrait
 
 #include "hcl/Dialect/HCL/HCLEnums.h.inc"

@@ -42,6 +42,12 @@ def HCL_AnnotatesOnly : NativeOpTrait<"HCLAnnotatesOnly">;
 // between loops: the engine re-indexes stages without folding.
 def HCL_LeavesNoAffineApply : NativeOpTrait<"HCLLeavesNoAffineApply">;
 
+// The primitive rewrites only the loop nest (an operation of the function's
+// body) that holds the stage it names, and makes new nests only beside it:
+// the engine re-indexes stages and folds there alone, so that applying
+// many primitives to a large function (an imported model) stays linear.
+def HCL_RewritesOwnNest : NativeOpTrait<"HCLRewritesOwnNest">;
+
 class HCL_PrimitiveOp<string mnemonic, list<Trait> traits = []>
     : HCL_Op<mnemonic, !listconcat([HCL_SchedulePrimitive], traits)>;
 
@@ -110,7 +116,7 @@ class HCL_LoopCustomizationOp<string mnemonic, list<Trait> traits = []>
   let hasVerifier = 1;
 }
 
-def HCL_SplitOp : HCL_LoopCustomizationOp<"split"> {
+def HCL_SplitOp : HCL_LoopCustomizationOp<"split", [HCL_RewritesOwnNest]> {
   let summary = "split a loop into `.outer` and `.inner` loops by a factor";
   let description = [{
     ```mlir
@@ -127,7 +133,7 @@ def HCL_SplitOp : HCL_LoopCustomizationOp<"split"> {
   }];
 }
 
-def HCL_TileOp : HCL_LoopCustomizationOp<"tile"> {
+def HCL_TileOp : HCL_LoopCustomizationOp<"tile", [HCL_RewritesOwnNest]> {
   let summary = "tile two nested loops";
   let description = [{
     ```mlir
@@ -148,7 +154,7 @@ def HCL_TileOp : HCL_LoopCustomizationOp<"tile"> {
 }
 
 def HCL_ReorderOp : HCL_LoopCustomizationOp<"reorder",
-                                            [AttrSizedOperandSegments]> {
+                                [AttrSizedOperandSegments, HCL_RewritesOwnNest]> {
   let summary = "reorder loops of one nest";
   let description = [{
     ```mlir
@@ -163,7 +169,7 @@ def HCL_ReorderOp : HCL_LoopCustomizationOp<"reorder",
 }
 
 def HCL_FuseOp : HCL_LoopCustomizationOp<"fuse",
-                                         [AttrSizedOperandSegments]> {
+                                [AttrSizedOperandSegments, HCL_RewritesOwnNest]> {
   let summary = "fuse consecutive nested loops into one";
   let description = [{
     ```mlir
@@ -250,7 +256,7 @@ def HCL_BindOp : HCL_PrimitiveOp<"bind", [HCL_AnnotatesOnly]> {
   let hasVerifier = 1;
 }
 
-def HCL_ReverseOp : HCL_OneLoopPrimitiveOp<"reverse"> {
+def HCL_ReverseOp : HCL_OneLoopPrimitiveOp<"reverse", [HCL_RewritesOwnNest]> {
   let summary = "run a loop's iterations in the opposite order";
   let description = [{
     ```mlir
@@ -263,7 +269,7 @@ def HCL_ReverseOp : HCL_OneLoopPrimitiveOp<"reverse"> {
   }];
 }
 
-def HCL_VectorizeOp : HCL_LoopCustomizationOp<"vectorize"> {
+def HCL_VectorizeOp : HCL_LoopCustomizationOp<"vectorize", [HCL_RewritesOwnNest]> {
   let summary = "run a loop in vectors of `width` iterations";
   let description = [{
     ```mlir
