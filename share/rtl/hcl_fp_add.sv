@@ -3,8 +3,8 @@
 // (docs/rtl-float.md). EW exponent bits, MW fraction bits: 8/23 is binary32,
 // 11/52 binary64.
 //
-// Pipeline: 4 register stages, no stall. Operands presented with in_valid
-// in cycle t give y with out_valid in cycle t+4.
+// Pipeline: 4 register stages; ce low holds them all (a stall). Operands
+// presented with in_valid in cycle t give y with out_valid in cycle t+4.
 //   1 unpack, order the operands by magnitude, exponent difference
 //   2 align the smaller significand (guard, round, sticky bits)
 //   3 add or subtract, count leading zeros
@@ -19,6 +19,7 @@ module hcl_fp_add #(
     parameter bit DEFAULT_NAN_SIGN = 1'b1
 ) (
     input  logic            clk,
+    input  logic            ce,
     input  logic            in_valid,
     input  logic [EW+MW:0]  a,
     input  logic [EW+MW:0]  b,
@@ -67,7 +68,7 @@ module hcl_fp_add #(
   logic [W-1:0] special_yr1;
   logic [EW-1:0] ex_r1, d_r1;
   logic [X-1:0] mx_r1, my_r1;
-  always_ff @(posedge clk) begin
+  always_ff @(posedge clk) if (ce) begin
     v1 <= in_valid;
     special_r1 <= special1;
     special_yr1 <= special_y1;
@@ -96,7 +97,7 @@ module hcl_fp_add #(
   logic [W-1:0] special_yr2;
   logic [EW-1:0] ex_r2;
   logic [SH-1:0] mx_r2, my_r2;
-  always_ff @(posedge clk) begin
+  always_ff @(posedge clk) if (ce) begin
     v2 <= v1;
     special_r2 <= special_r1;
     special_yr2 <= special_yr1;
@@ -122,7 +123,7 @@ module hcl_fp_add #(
   logic [EW-1:0] ex_r3;
   logic [N-1:0] sum_r3;
   logic [LZW-1:0] lz_r3;
-  always_ff @(posedge clk) begin
+  always_ff @(posedge clk) if (ce) begin
     v3 <= v2;
     special_r3 <= special_r2;
     special_yr3 <= special_yr2;
@@ -164,7 +165,7 @@ module hcl_fp_add #(
     else y_next = rounded;
   end
 
-  always_ff @(posedge clk) begin
+  always_ff @(posedge clk) if (ce) begin
     out_valid <= v3;
     y <= y_next;
   end

@@ -15,6 +15,7 @@ module hcl_fp_cmp #(
     parameter int MW = 23
 ) (
     input  logic            clk,
+    input  logic            ce,
     input  logic            in_valid,
     input  logic [EW+MW:0]  a,
     input  logic [EW+MW:0]  b,
@@ -37,7 +38,7 @@ module hcl_fp_cmp #(
   end
   assign gt = !lt && !eq;
 
-  always_ff @(posedge clk) begin
+  always_ff @(posedge clk) if (ce) begin
     out_valid <= in_valid;
     if (nan_a || nan_b) y <= pred[3];
     else y <= (pred[2] && lt) || (pred[1] && gt) || (pred[0] && eq);

@@ -17,6 +17,7 @@ module hcl_fp_convert #(
     parameter int MWO = 52
 ) (
     input  logic              clk,
+    input  logic              ce,
     input  logic              in_valid,
     input  logic [EWI+MWI:0]  x,
     output logic              out_valid,
@@ -72,7 +73,7 @@ module hcl_fp_convert #(
   logic [WO-1:0] special_yr1;
   logic signed [DW-1:0] e_r1;
   logic [XI-1:0] sig_r1;
-  always_ff @(posedge clk) begin
+  always_ff @(posedge clk) if (ce) begin
     v1 <= in_valid;
     special_r1 <= special1;
     special_yr1 <= special_y1;
@@ -87,7 +88,7 @@ module hcl_fp_convert #(
   hcl_fp_round #(.EW(EWO), .MW(MWO), .NW(NW), .DW(DW)) u_round (
       .s(s_r1), .e(e_r1), .m({sig_r1, {(XO + 1) {1'b0}}}), .y(rounded));
 
-  always_ff @(posedge clk) begin
+  always_ff @(posedge clk) if (ce) begin
     out_valid <= v1;
     y <= special_r1 ? special_yr1 : rounded;
   end

@@ -4,8 +4,8 @@
 // is computed to the guard bit and the remainder gives the sticky bit, as
 // a divider that rounds once must.
 //
-// Pipeline: 15 register stages, no stall. Operands presented with
-// in_valid in cycle t give y with out_valid in cycle t+15.
+// Pipeline: 15 register stages; ce low holds them all (a stall). Operands
+// presented with in_valid in cycle t give y with out_valid in cycle t+15.
 //   1     unpack, normalize subnormal significands, the exponent
 //   2-14  restoring division, BPS quotient bits per stage (2 for binary32,
 //         5 for binary64: 13 stages either way)
@@ -19,6 +19,7 @@ module hcl_fp_div #(
     parameter bit DEFAULT_NAN_SIGN = 1'b1
 ) (
     input  logic            clk,
+    input  logic            ce,
     input  logic            in_valid,
     input  logic [EW+MW:0]  a,
     input  logic [EW+MW:0]  b,
@@ -61,7 +62,7 @@ module hcl_fp_div #(
   logic [X:0] rem_r[0:ITER];       // partial remainder, < 2 * divisor
   logic [QT-1:0] q_r[0:ITER];      // quotient bits so far
 
-  always_ff @(posedge clk) begin
+  always_ff @(posedge clk) if (ce) begin
     v_r[0] <= in_valid;
     special_r[0] <= special1;
     special_yr[0] <= special_y1;
@@ -96,7 +97,7 @@ module hcl_fp_div #(
   for (genvar s = 0; s < ITER; s++) begin : g_stage
     logic [X+QT:0] next;
     assign next = divide_step(rem_r[s], q_r[s], d_r[s]);
-    always_ff @(posedge clk) begin
+    always_ff @(posedge clk) if (ce) begin
       v_r[s+1] <= v_r[s];
       special_r[s+1] <= special_r[s];
       special_yr[s+1] <= special_yr[s];
@@ -133,7 +134,7 @@ module hcl_fp_div #(
   hcl_fp_round #(.EW(EW), .MW(MW), .NW(PW), .DW(DW)) u_round (
       .s(s_r[ITER]), .e(e), .m(m0), .y(rounded));
 
-  always_ff @(posedge clk) begin
+  always_ff @(posedge clk) if (ce) begin
     out_valid <= v_r[ITER];
     y <= special_r[ITER] ? special_yr[ITER] : rounded;
   end

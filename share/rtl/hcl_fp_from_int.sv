@@ -12,6 +12,7 @@ module hcl_fp_from_int #(
     parameter int MW = 23
 ) (
     input  logic            clk,
+    input  logic            ce,
     input  logic            in_valid,
     input  logic [IW-1:0]   x,
     output logic            out_valid,
@@ -34,7 +35,7 @@ module hcl_fp_from_int #(
   logic v1, neg_r1;
   logic [IW-1:0] mag_r1;
   logic [LZW-1:0] lz_r1;
-  always_ff @(posedge clk) begin
+  always_ff @(posedge clk) if (ce) begin
     v1 <= in_valid;
     neg_r1 <= neg;
     mag_r1 <= mag;
@@ -50,7 +51,7 @@ module hcl_fp_from_int #(
   hcl_fp_round #(.EW(EW), .MW(MW), .NW(NW), .DW(EW + 2), .DENORM(1'b0)) u_round (
       .s(neg_r1), .e(e), .m({mag_r1 << lz_r1, {(X + 1) {1'b0}}}), .y(rounded));
 
-  always_ff @(posedge clk) begin
+  always_ff @(posedge clk) if (ce) begin
     out_valid <= v1;
     y <= (mag_r1 == 0) ? '0 : rounded;
   end

@@ -18,6 +18,7 @@ module hcl_fp_minmax #(
     parameter int MW = 23
 ) (
     input  logic            clk,
+    input  logic            ce,
     input  logic            in_valid,
     input  logic [EW+MW:0]  a,
     input  logic [EW+MW:0]  b,
@@ -63,7 +64,7 @@ module hcl_fp_minmax #(
     endcase
   end
 
-  always_ff @(posedge clk) begin
+  always_ff @(posedge clk) if (ce) begin
     out_valid <= in_valid;
     y <= y_next;
   end

@@ -2,8 +2,8 @@
 // subnormals kept, written for hcl (docs/rtl-float.md). EW exponent bits,
 // MW fraction bits: 8/23 is binary32, 11/52 binary64.
 //
-// Pipeline: 3 register stages, no stall. Operands presented with in_valid
-// in cycle t give y with out_valid in cycle t+3.
+// Pipeline: 3 register stages; ce low holds them all (a stall). Operands
+// presented with in_valid in cycle t give y with out_valid in cycle t+3.
 //   1 unpack; the (MW+1)x(MW+1) significand product, registered (one DSP
 //     multiply with its output register)
 //   2 count the product's leading zeros and shift it left (subnormal
@@ -18,6 +18,7 @@ module hcl_fp_mul #(
     parameter bit DEFAULT_NAN_SIGN = 1'b1
 ) (
     input  logic            clk,
+    input  logic            ce,
     input  logic            in_valid,
     input  logic [EW+MW:0]  a,
     input  logic [EW+MW:0]  b,
@@ -45,7 +46,7 @@ module hcl_fp_mul #(
   logic [W-1:0] special_yr1;
   logic [DW-1:0] e_r1;
   logic [P-1:0] prod_r1;
-  always_ff @(posedge clk) begin
+  always_ff @(posedge clk) if (ce) begin
     v1 <= in_valid;
     special_r1 <= special1;
     special_yr1 <= special_y1;
@@ -64,7 +65,7 @@ module hcl_fp_mul #(
   logic [W-1:0] special_yr2;
   logic signed [DW-1:0] e_r2;
   logic [P-1:0] prod_r2;
-  always_ff @(posedge clk) begin
+  always_ff @(posedge clk) if (ce) begin
     v2 <= v1;
     special_r2 <= special_r1;
     special_yr2 <= special_yr1;
@@ -83,7 +84,7 @@ module hcl_fp_mul #(
   logic [W-1:0] y_next;
   assign y_next = special_r2 ? special_yr2 : rounded;
 
-  always_ff @(posedge clk) begin
+  always_ff @(posedge clk) if (ce) begin
     out_valid <= v2;
     y <= y_next;
   end

@@ -4,8 +4,8 @@
 // binary32, 11/52 binary64. Exact: the root is computed to the guard bit
 // and the remainder gives the sticky bit.
 //
-// Pipeline: 15 register stages, no stall. An operand presented with
-// in_valid in cycle t gives y with out_valid in cycle t+15.
+// Pipeline: 15 register stages; ce low holds them all (a stall). An operand
+// presented with in_valid in cycle t gives y with out_valid in cycle t+15.
 //   1     unpack, normalize a subnormal, make the exponent even
 //   2-14  restoring square root, BPS root bits per stage (2 for binary32,
 //         5 for binary64: 13 stages either way)
@@ -19,6 +19,7 @@ module hcl_fp_sqrt #(
     parameter bit DEFAULT_NAN_SIGN = 1'b1
 ) (
     input  logic            clk,
+    input  logic            ce,
     input  logic            in_valid,
     input  logic [EW+MW:0]  x,
     output logic            out_valid,
@@ -86,7 +87,7 @@ module hcl_fp_sqrt #(
   logic [RMW-1:0] rem_r[0:ITER];
   logic [QT-1:0] root_r[0:ITER];
 
-  always_ff @(posedge clk) begin
+  always_ff @(posedge clk) if (ce) begin
     v_r[0] <= in_valid;
     special_r[0] <= special1;
     special_yr[0] <= special_y1;
@@ -123,7 +124,7 @@ module hcl_fp_sqrt #(
   for (genvar g = 0; g < ITER; g++) begin : g_stage
     logic [VW+RMW+QT-1:0] next;
     assign next = sqrt_step(v_bits_r[g], rem_r[g], root_r[g]);
-    always_ff @(posedge clk) begin
+    always_ff @(posedge clk) if (ce) begin
       v_r[g+1] <= v_r[g];
       special_r[g+1] <= special_r[g];
       special_yr[g+1] <= special_yr[g];
@@ -142,7 +143,7 @@ module hcl_fp_sqrt #(
   hcl_fp_round #(.EW(EW), .MW(MW), .NW(QT + 1), .DW(DW), .DENORM(1'b0)) u_round (
       .s(1'b0), .e(e_r[ITER]), .m({root_r[ITER], rem_r[ITER] != 0}), .y(rounded));
 
-  always_ff @(posedge clk) begin
+  always_ff @(posedge clk) if (ce) begin
     out_valid <= v_r[ITER];
     y <= special_r[ITER] ? special_yr[ITER] : rounded;
   end

@@ -18,6 +18,7 @@ module hcl_fp_to_int #(
     parameter int MW = 23
 ) (
     input  logic            clk,
+    input  logic            ce,
     input  logic            in_valid,
     input  logic [EW+MW:0]  x,
     output logic            out_valid,
@@ -53,7 +54,7 @@ module hcl_fp_to_int #(
   logic v1, s_r1, tiny_r1, invalid_r1;
   logic [X-1:0] sig_r1;
   logic [EBITS-1:0] exp_r1;
-  always_ff @(posedge clk) begin
+  always_ff @(posedge clk) if (ce) begin
     v1 <= in_valid;
     s_r1 <= s;
     tiny_r1 <= tiny;
@@ -72,7 +73,7 @@ module hcl_fp_to_int #(
   logic [IW-1:0] mag;
   assign mag = wide[IW-1:0];
 
-  always_ff @(posedge clk) begin
+  always_ff @(posedge clk) if (ce) begin
     out_valid <= v1;
     if (invalid_r1) y <= INVALID;
     else if (tiny_r1) y <= '0;

@@ -19,6 +19,7 @@
 #include "hcl/Analysis/LLVMLoops.h"
 #include "hcl/Analysis/Roofline.h"
 #include "hcl/Runtime/EntryWrapper.h"
+#include "hcl/Target/RTL.h"
 #include "hcl/Transforms/Passes.h"
 
 #include "llvm/Support/Format.h"
@@ -164,6 +165,8 @@ int estimateMain() {
     if (!loaded)
       return 1;
     mlir::ModuleOp module = loaded->module();
+    if (target->name == "rtl")
+      mergeShiftsIntoPipelines(module);
     mlir::FailureOr<mlir::func::FuncOp> entry = selectEntry(module, entryName);
     if (mlir::failed(entry))
       return 1;

@@ -29,6 +29,12 @@ void populateRTLPreparationPipeline(mlir::OpPassManager &pm);
 /// Runs populateRTLPreparationPipeline on `module`.
 mlir::LogicalResult prepareForRTL(mlir::ModuleOp module);
 
+/// The first rewrite of the preparation alone, the one that changes which
+/// loops run: each line buffer's shift nest merged into the guarded
+/// pipelined loop after it (lib/Target/RTL/MergeShift.h). `hcl estimate
+/// --target rtl` applies it, so that it counts the loops the hardware runs.
+void mergeShiftsIntoPipelines(mlir::ModuleOp module);
+
 /// Emits a located error on the first operation or type of `func` (a
 /// prepared function) without a hardware form yet.
 mlir::LogicalResult checkRTLSupported(mlir::func::FuncOp func);

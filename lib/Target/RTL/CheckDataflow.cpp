@@ -4,14 +4,12 @@
 // of its processes; its module (DataflowEmitter.cpp) connects them. A
 // process's module stalls while one of its accesses waits, so everything
 // in it must hold its state under `ap_stall`: the multi-cycle units (a
-// divider, a float unit) and the instances of calls run on their own and
-// are refused there, at the operation.
+// divider, a float unit) take it as their clock enable, and the instances
+// of calls, which run on their own, are refused there, at the operation.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Dataflow.h"
-#include "Divider.h"
-#include "FloatUnitEmitter.h"
 
 #include "hcl/Transforms/OutlineDataflow.h"
 
@@ -80,23 +78,14 @@ LogicalResult checkDataflowRegion(func::FuncOp func) {
 }
 
 LogicalResult checkProcess(func::FuncOp func) {
-  WalkResult walk =
-      func.getBody().walk([&](Operation *op) {
-        std::string what;
-        if (isDivider(op))
-          what = "a divider";
-        else if (isFloatUnit(op))
-          what = "a float unit";
-        else if (isa<func::CallOp>(op))
-          what = "a call";
-        if (what.empty())
-          return WalkResult::advance();
-        op->emitError("rtl: ")
-            << what << " in a process of a dataflow region has no hardware "
-            << "form yet: the process stalls on its streams and shared "
-            << "memories, and " << what << " runs on without it";
-        return WalkResult::interrupt();
-      });
+  WalkResult walk = func.getBody().walk([&](Operation *op) {
+    if (!isa<func::CallOp>(op))
+      return WalkResult::advance();
+    op->emitError("rtl: a call in a process of a dataflow region has no "
+                  "hardware form yet: the process stalls on its streams "
+                  "and shared memories, and a call runs on without it");
+    return WalkResult::interrupt();
+  });
   return failure(walk.wasInterrupted());
 }
 

@@ -38,7 +38,7 @@ bool isStream(mlir::Value memory);
 
 /// Checks what a dataflow region's module can be built from: allocations,
 /// constants and calls of its processes, memref results; and, in the
-/// processes, nothing that cannot stall (multi-cycle units, calls).
+/// processes, nothing that cannot stall (a call: its module runs on its own).
 mlir::LogicalResult checkDataflowRegion(mlir::func::FuncOp func);
 mlir::LogicalResult checkProcess(mlir::func::FuncOp func);
 

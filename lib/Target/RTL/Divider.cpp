@@ -38,15 +38,16 @@ bool isDivider(Operation *op) {
 
 std::string dividerInstance(Operation *op, const std::string &name,
                             const std::string &a, const std::string &b,
-                            const std::string &result) {
+                            const std::string &result,
+                            const std::string &enable) {
   bool isSigned = isa<arith::DivSIOp, arith::RemSIOp>(op);
   bool isRemainder = isa<arith::RemSIOp, arith::RemUIOp>(op);
   return "  hcl_rtl_divider #(.W(" +
          std::to_string(bitWidth(op->getResult(0).getType())) +
          "), .SIGNED(1'b" + (isSigned ? "1" : "0") + "), .REMAINDER(1'b" +
          (isRemainder ? "1" : "0") + ")) " + name +
-         " (\n    .ap_clk(ap_clk),\n    .a(" + a + "),\n    .b(" + b +
-         "),\n    .result(" + result + ")\n  );\n";
+         " (\n    .ap_clk(ap_clk),\n    .ce(" + enable + "),\n    .a(" + a +
+         "),\n    .b(" + b + "),\n    .result(" + result + ")\n  );\n";
 }
 
 bool usesDivider(Operation *root) {
@@ -63,13 +64,16 @@ void printDividerModule(raw_ostream &os) {
 /* verilator lint_off DECLFILENAME */
 // hcl's pipelined divider: one quotient bit per stage; the result of the
 // operands of cycle t is valid in cycle t + W (t + W + 2 when SIGNED). New
-// operands every cycle (docs/rtl.md, "Operator latencies").
+// operands every cycle (docs/rtl.md, "Operator latencies"). While ce is low
+// every register holds (a dataflow process's stall), so the cycles count
+// from the cycles ce is high.
 module hcl_rtl_divider #(
   parameter int W = 32,
   parameter bit SIGNED = 1'b0,
   parameter bit REMAINDER = 1'b0
 ) (
   input  logic ap_clk,
+  input  logic ce,
   input  logic [W-1:0] a,
   input  logic [W-1:0] b,
   output logic [W-1:0] result
@@ -86,7 +90,7 @@ module hcl_rtl_divider #(
   if (SIGNED) begin : magnitudes
     logic [W-1:0] num_q, dvs_q;
     logic negq_q, negr_q;
-    always_ff @(posedge ap_clk) begin
+    always_ff @(posedge ap_clk) if (ce) begin
       num_q <= a[W-1] ? -a : a;
       dvs_q <= b[W-1] ? -b : b;
       negq_q <= a[W-1] ^ b[W-1];
@@ -108,7 +112,7 @@ module hcl_rtl_divider #(
     logic negq_q, negr_q;
     assign shifted = {rem[k], num[k][W-1]};
     assign trial = shifted - {1'b0, dvs[k]};
-    always_ff @(posedge ap_clk) begin
+    always_ff @(posedge ap_clk) if (ce) begin
       rem_q <= trial[W] ? shifted[W-1:0] : trial[W-1:0];
       num_q <= (num[k] << 1) | W'(!trial[W]);
       dvs_q <= dvs[k];
@@ -123,10 +127,9 @@ module hcl_rtl_divider #(
   end
   if (SIGNED) begin : signs
     always_ff @(posedge ap_clk)
-      if (REMAINDER)
-        result <= negr[W] ? -rem[W] : rem[W];
-      else
-        result <= negq[W] ? -num[W] : num[W];
+      if (ce)
+        result <= REMAINDER ? (negr[W] ? -rem[W] : rem[W])
+                            : (negq[W] ? -num[W] : num[W]);
   end else begin : unsigned_result
     assign result = REMAINDER ? rem[W] : num[W];
   end

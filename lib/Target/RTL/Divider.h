@@ -16,10 +16,12 @@ namespace hcl::rtl {
 bool isDivider(mlir::Operation *op);
 
 /// The instance of the divider computing `op`, its operands the signals
-/// `a` and `b`, its result driving `result` (declared by the caller).
+/// `a` and `b`, its result driving `result` (declared by the caller), its
+/// registers holding while `enable` (an expression) is low.
 std::string dividerInstance(mlir::Operation *op, const std::string &name,
                             const std::string &a, const std::string &b,
-                            const std::string &result);
+                            const std::string &result,
+                            const std::string &enable);
 
 /// The module `hcl_rtl_divider` the instances refer to, printed once in a
 /// file that uses it.

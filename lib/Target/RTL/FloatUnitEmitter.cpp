@@ -82,7 +82,8 @@ std::string refusedFloatOp(Operation *op) {
 
 std::string floatUnitInstance(Operation *op, const std::string &name,
                               function_ref<std::string(Value)> operand,
-                              const std::string &result) {
+                              const std::string &result,
+                              const std::string &enable) {
   FloatUnitUse use = *getFloatUnitUse(op);
   LLVM_DEBUG(llvm::dbgs() << "float unit " << name << ": " << use.module
                           << " (latency " << use.latency << ") for "
@@ -92,7 +93,8 @@ std::string floatUnitInstance(Operation *op, const std::string &name,
   for (auto [index, parameter] : llvm::enumerate(use.parameters))
     text += (index ? ", ." : ".") + parameter.first + "(" +
             std::to_string(parameter.second) + ")";
-  text += ") " + name + " (\n    .clk(ap_clk),\n    .in_valid(1'b1),\n";
+  text += ") " + name + " (\n    .clk(ap_clk),\n    .ce(" + enable +
+          "),\n    .in_valid(1'b1),\n";
   for (auto [port, value] :
        llvm::zip_equal(use.operandPorts, op->getOperands()))
     text += "    ." + port + "(" + operand(value) + "),\n";

@@ -34,11 +34,12 @@ floatWireExpression(mlir::Operation *op,
 std::string refusedFloatOp(mlir::Operation *op);
 
 /// The instance `name` of the unit computing `op`, its operands read with
-/// `operand`, its output driving `result` (declared by the caller).
+/// `operand`, its output driving `result` (declared by the caller), its
+/// registers holding while `enable` (an expression) is low.
 std::string
 floatUnitInstance(mlir::Operation *op, const std::string &name,
                   llvm::function_ref<std::string(mlir::Value)> operand,
-                  const std::string &result);
+                  const std::string &result, const std::string &enable);
 
 } // namespace hcl::rtl
 

@@ -71,14 +71,17 @@ void ModuleEmitter::emitUnit(Operation *op,
                              raw_ostream &os) {
   Value result = op->getResult(0);
   os << "  " << declaration(result, wire(result)) << "\n";
+  // A process's units hold with the rest of it while it stalls, so that a
+  // result comes its latency in running cycles after the operands.
+  std::string enable = stalls ? "!ap_stall" : "1'b1";
   if (isFloatUnit(op)) {
     os << floatUnitInstance(op, "fu" + std::to_string(id(result)), operand,
-                            wire(result));
+                            wire(result), enable);
     return;
   }
   os << dividerInstance(op, "div" + std::to_string(id(result)),
                         operand(op->getOperand(0)), operand(op->getOperand(1)),
-                        wire(result));
+                        wire(result), enable);
 }
 
 std::string ModuleEmitter::signal(Value value, int inState) {

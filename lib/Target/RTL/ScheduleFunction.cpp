@@ -541,7 +541,10 @@ static FailureOr<Pipeline> moduloSchedule(scf::ForOp loop, int ii,
   // access of iteration n that may be the same address (not two different
   // constant indices), one of the two a store. A stream's elements go in
   // the order of its accesses: iteration n + 1's follow all of iteration
-  // n's.
+  // n's. Every memory whose accesses span too long raises its floor before
+  // the schedule fails, so that a loop over many banks needs as many tries
+  // as one bank does.
+  bool spanTooLong = false;
   for (auto &[memory, port] : ports) {
     bool stream = isStream(memory);
     if (!port.written && !stream)
@@ -576,6 +579,12 @@ static FailureOr<Pipeline> moduloSchedule(scf::ForOp loop, int ii,
       int at = pipeline.time.lookup(later);
       if (latest < 0 || at + window >= needed)
         continue;
+      int floor = needed - window;
+      if (floor > floors.lookup(memory))
+        floors[memory] = floor;
+      if (spanTooLong)
+        break;
+      spanTooLong = true;
       why = "an access of " + memoryName(memory) + " at cycle " +
             std::to_string(at) + " of iteration n + " +
             std::to_string(*distance) + " would come before iteration n's at " +
@@ -584,12 +593,11 @@ static FailureOr<Pipeline> moduloSchedule(scf::ForOp loop, int ii,
                     : "a dependence through memory at distance " +
                           std::to_string(*distance)) +
             ")";
-      int floor = needed - window;
-      if (floor > floors.lookup(memory))
-        floors[memory] = floor;
-      return failure();
+      break;
     }
   }
+  if (spanTooLong)
+    return failure();
   auto yield = cast<scf::YieldOp>(body->getTerminator());
   // By iter_arg: whether its next value is a signal valid in the cycle of
   // the write (a combinational result or a load's data), which the next

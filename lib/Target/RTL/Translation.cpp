@@ -6,6 +6,7 @@
 
 #include "FlattenBands.h"
 #include "MemoryDistances.h"
+#include "MergeShift.h"
 #include "PipelineForwarding.h"
 #include "SplitBanks.h"
 #include "UnrollUnderPipeline.h"
@@ -74,6 +75,9 @@ struct RTLLowerAffinePass
   }
 
   void runOnOperation() override {
+    // A line buffer's shift joins the pipeline after it, so that the nest
+    // around it is perfect.
+    rtl::mergeShiftsIntoPipelines(getOperation());
     // Before anything changes the nests: the bands the estimator flattens.
     rtl::markFlattenedBands(getOperation());
     // The loops under a pipelined loop are unrolled with the others.
@@ -164,6 +168,10 @@ LogicalResult prepareForRTL(ModuleOp module) {
     return failure();
   populateRTLPreparationPipeline(pm);
   return pm.run(module);
+}
+
+void mergeShiftsIntoPipelines(ModuleOp module) {
+  rtl::mergeShiftsIntoPipelines(module);
 }
 
 void registerRTLTranslation() {

@@ -3,44 +3,9 @@
 // is a module after its schedule: streamed allocations and a dataflow
 // function, as hcl.to leaves them.
 // RUN: hcl-translate --emit-rtl %s -split-input-file -verify-diagnostics
+// (Dividers and float units hold with their process: streams-units.mlir.)
 
-// A process stalls on its streams; a divider's pipeline would run on.
-func.func @divide(%A: memref<8xi32>, %d: i32) -> memref<8xi32> attributes {dataflow} {
-  %B = memref.alloc() {name = "B", stream_depth = 2 : i64} : memref<8xi32>
-  affine.for %i = 0 to 8 {
-    %a = affine.load %A[%i] : memref<8xi32>
-    // expected-error @+1 {{rtl: a divider in a process of a dataflow region has no hardware form yet: the process stalls on its streams and shared memories, and a divider runs on without it}}
-    %q = arith.divsi %a, %d : i32
-    affine.store %q, %B[%i] : memref<8xi32>
-  } {stage_name = "P"}
-  %C = memref.alloc() {name = "C"} : memref<8xi32>
-  affine.for %i = 0 to 8 {
-    %b = affine.load %B[%i] : memref<8xi32>
-    affine.store %b, %C[%i] : memref<8xi32>
-  } {stage_name = "C"}
-  return %C : memref<8xi32>
-}
-
-// -----
-
-func.func @float(%A: memref<8xf32>) -> memref<8xf32> attributes {dataflow} {
-  %B = memref.alloc() {name = "B", stream_depth = 2 : i64} : memref<8xf32>
-  affine.for %i = 0 to 8 {
-    %a = affine.load %A[%i] : memref<8xf32>
-    // expected-error @+1 {{rtl: a float unit in a process of a dataflow region has no hardware form yet}}
-    %s = arith.addf %a, %a : f32
-    affine.store %s, %B[%i] : memref<8xf32>
-  } {stage_name = "P"}
-  %C = memref.alloc() {name = "C"} : memref<8xf32>
-  affine.for %i = 0 to 8 {
-    %b = affine.load %B[%i] : memref<8xf32>
-    affine.store %b, %C[%i] : memref<8xf32>
-  } {stage_name = "C"}
-  return %C : memref<8xf32>
-}
-
-// -----
-
+// A process stalls on its streams; a call's module would run on.
 func.func @twice(%x: i32) -> i32 {
   %y = arith.addi %x, %x : i32
   return %y : i32

@@ -30,7 +30,12 @@ def RTLOutlineDataflow : Pass<"hcl-rtl-outline-dataflow", "mlir::ModuleOp"> {
 def RTLLowerAffine : Pass<"hcl-rtl-lower-affine", "mlir::ModuleOp"> {
   let summary = "Unroll, then lower-affine keeping the pipelined loops' II";
   let description = [{
-    The second step of the RTL preparation. The loops marked `unroll` (0:
+    The second step of the RTL preparation. First, a line buffer's shift
+    nest (`spatial`, reuse_at's) right before a guarded pipelined loop that
+    reads the buffer at most as far ahead as the shift walks past the loop
+    is merged into that loop (the loop walks the shift's positions, its
+    body under the guard and a skew), so that the nest around it is
+    perfect. The loops marked `unroll` (0:
     fully) are unrolled, innermost first, with MLIR's affine unrolling (a
     cleanup loop for a remainder); a full unroll needs a constant trip
     count, else a located error. The loops under a pipelined loop are

@@ -71,61 +71,61 @@ module hcl_fp_testbench (
     input  logic        trunc_v, input logic [63:0] trunc_x,
     output logic        trunc_ov, output logic [31:0] trunc_y
 );
-  hcl_fp_add add (.clk, .in_valid(add_v), .a(add_a), .b(add_b), .sub(add_sub),
+  hcl_fp_add add (.clk, .ce(1'b1), .in_valid(add_v), .a(add_a), .b(add_b), .sub(add_sub),
                   .out_valid(add_ov), .y(add_y));
-  hcl_fp_mul mul (.clk, .in_valid(mul_v), .a(mul_a), .b(mul_b), .out_valid(mul_ov), .y(mul_y));
-  hcl_fp_cmp cmp (.clk, .in_valid(cmp_v), .a(cmp_a), .b(cmp_b), .pred(cmp_pred),
+  hcl_fp_mul mul (.clk, .ce(1'b1), .in_valid(mul_v), .a(mul_a), .b(mul_b), .out_valid(mul_ov), .y(mul_y));
+  hcl_fp_cmp cmp (.clk, .ce(1'b1), .in_valid(cmp_v), .a(cmp_a), .b(cmp_b), .pred(cmp_pred),
                   .out_valid(cmp_ov), .y(cmp_y));
-  hcl_fp_minmax mm (.clk, .in_valid(mm_v), .a(mm_a), .b(mm_b), .op(mm_op),
+  hcl_fp_minmax mm (.clk, .ce(1'b1), .in_valid(mm_v), .a(mm_a), .b(mm_b), .op(mm_op),
                     .out_valid(mm_ov), .y(mm_y));
-  hcl_fp_add #(.EW(11), .MW(52)) dadd (.clk, .in_valid(dadd_v), .a(dadd_a), .b(dadd_b),
+  hcl_fp_add #(.EW(11), .MW(52)) dadd (.clk, .ce(1'b1), .in_valid(dadd_v), .a(dadd_a), .b(dadd_b),
                                        .sub(dadd_sub), .out_valid(dadd_ov), .y(dadd_y));
-  hcl_fp_mul #(.EW(11), .MW(52)) dmul (.clk, .in_valid(dmul_v), .a(dmul_a), .b(dmul_b),
+  hcl_fp_mul #(.EW(11), .MW(52)) dmul (.clk, .ce(1'b1), .in_valid(dmul_v), .a(dmul_a), .b(dmul_b),
                                        .out_valid(dmul_ov), .y(dmul_y));
-  hcl_fp_cmp #(.EW(11), .MW(52)) dcmp (.clk, .in_valid(dcmp_v), .a(dcmp_a), .b(dcmp_b),
+  hcl_fp_cmp #(.EW(11), .MW(52)) dcmp (.clk, .ce(1'b1), .in_valid(dcmp_v), .a(dcmp_a), .b(dcmp_b),
                                        .pred(dcmp_pred), .out_valid(dcmp_ov), .y(dcmp_y));
-  hcl_fp_from_int #(.IW(32), .SIGNED(1)) si32 (.clk, .in_valid(si32_v), .x(si32_x),
+  hcl_fp_from_int #(.IW(32), .SIGNED(1)) si32 (.clk, .ce(1'b1), .in_valid(si32_v), .x(si32_x),
                                               .out_valid(si32_ov), .y(si32_y));
-  hcl_fp_from_int #(.IW(32), .SIGNED(0)) ui32 (.clk, .in_valid(ui32_v), .x(ui32_x),
+  hcl_fp_from_int #(.IW(32), .SIGNED(0)) ui32 (.clk, .ce(1'b1), .in_valid(ui32_v), .x(ui32_x),
                                               .out_valid(ui32_ov), .y(ui32_y));
-  hcl_fp_from_int #(.IW(64), .SIGNED(1)) si64 (.clk, .in_valid(si64_v), .x(si64_x),
+  hcl_fp_from_int #(.IW(64), .SIGNED(1)) si64 (.clk, .ce(1'b1), .in_valid(si64_v), .x(si64_x),
                                               .out_valid(si64_ov), .y(si64_y));
-  hcl_fp_from_int #(.IW(64), .SIGNED(0)) ui64 (.clk, .in_valid(ui64_v), .x(ui64_x),
+  hcl_fp_from_int #(.IW(64), .SIGNED(0)) ui64 (.clk, .ce(1'b1), .in_valid(ui64_v), .x(ui64_x),
                                               .out_valid(ui64_ov), .y(ui64_y));
   hcl_fp_from_int #(.IW(32), .SIGNED(1), .EW(11), .MW(52)) sid (
-      .clk, .in_valid(sid_v), .x(sid_x), .out_valid(sid_ov), .y(sid_y));
-  hcl_fp_to_int #(.IW(32), .SIGNED(1)) fsi (.clk, .in_valid(fsi_v), .x(fsi_x),
+      .clk, .ce(1'b1), .in_valid(sid_v), .x(sid_x), .out_valid(sid_ov), .y(sid_y));
+  hcl_fp_to_int #(.IW(32), .SIGNED(1)) fsi (.clk, .ce(1'b1), .in_valid(fsi_v), .x(fsi_x),
                                            .out_valid(fsi_ov), .y(fsi_y));
-  hcl_fp_to_int #(.IW(32), .SIGNED(0)) fui (.clk, .in_valid(fui_v), .x(fui_x),
+  hcl_fp_to_int #(.IW(32), .SIGNED(0)) fui (.clk, .ce(1'b1), .in_valid(fui_v), .x(fui_x),
                                            .out_valid(fui_ov), .y(fui_y));
-  hcl_fp_to_int #(.IW(64), .SIGNED(1)) fsl (.clk, .in_valid(fsl_v), .x(fsl_x),
+  hcl_fp_to_int #(.IW(64), .SIGNED(1)) fsl (.clk, .ce(1'b1), .in_valid(fsl_v), .x(fsl_x),
                                            .out_valid(fsl_ov), .y(fsl_y));
   hcl_fp_convert #(.EWI(8), .MWI(23), .EWO(11), .MWO(52)) ext (
-      .clk, .in_valid(ext_v), .x(ext_x), .out_valid(ext_ov), .y(ext_y));
+      .clk, .ce(1'b1), .in_valid(ext_v), .x(ext_x), .out_valid(ext_ov), .y(ext_y));
   hcl_fp_convert #(.EWI(11), .MWI(52), .EWO(8), .MWO(23)) trunc (
-      .clk, .in_valid(trunc_v), .x(trunc_x), .out_valid(trunc_ov), .y(trunc_y));
+      .clk, .ce(1'b1), .in_valid(trunc_v), .x(trunc_x), .out_valid(trunc_ov), .y(trunc_y));
   hcl_fp_from_int #(.IW(32), .SIGNED(0), .EW(11), .MW(52)) uid (
-      .clk, .in_valid(uid_v), .x(uid_x), .out_valid(uid_ov), .y(uid_y));
+      .clk, .ce(1'b1), .in_valid(uid_v), .x(uid_x), .out_valid(uid_ov), .y(uid_y));
   hcl_fp_from_int #(.IW(64), .SIGNED(1), .EW(11), .MW(52)) sild (
-      .clk, .in_valid(sild_v), .x(sild_x), .out_valid(sild_ov), .y(sild_y));
+      .clk, .ce(1'b1), .in_valid(sild_v), .x(sild_x), .out_valid(sild_ov), .y(sild_y));
   hcl_fp_from_int #(.IW(64), .SIGNED(0), .EW(11), .MW(52)) uild (
-      .clk, .in_valid(uild_v), .x(uild_x), .out_valid(uild_ov), .y(uild_y));
+      .clk, .ce(1'b1), .in_valid(uild_v), .x(uild_x), .out_valid(uild_ov), .y(uild_y));
   hcl_fp_to_int #(.IW(64), .SIGNED(0), .EW(8), .MW(23)) ful (
-      .clk, .in_valid(ful_v), .x(ful_x), .out_valid(ful_ov), .y(ful_y));
+      .clk, .ce(1'b1), .in_valid(ful_v), .x(ful_x), .out_valid(ful_ov), .y(ful_y));
   hcl_fp_to_int #(.IW(32), .SIGNED(1), .EW(11), .MW(52)) dsi (
-      .clk, .in_valid(dsi_v), .x(dsi_x), .out_valid(dsi_ov), .y(dsi_y));
+      .clk, .ce(1'b1), .in_valid(dsi_v), .x(dsi_x), .out_valid(dsi_ov), .y(dsi_y));
   hcl_fp_to_int #(.IW(32), .SIGNED(0), .EW(11), .MW(52)) dui (
-      .clk, .in_valid(dui_v), .x(dui_x), .out_valid(dui_ov), .y(dui_y));
+      .clk, .ce(1'b1), .in_valid(dui_v), .x(dui_x), .out_valid(dui_ov), .y(dui_y));
   hcl_fp_to_int #(.IW(64), .SIGNED(1), .EW(11), .MW(52)) dsl (
-      .clk, .in_valid(dsl_v), .x(dsl_x), .out_valid(dsl_ov), .y(dsl_y));
+      .clk, .ce(1'b1), .in_valid(dsl_v), .x(dsl_x), .out_valid(dsl_ov), .y(dsl_y));
   hcl_fp_to_int #(.IW(64), .SIGNED(0), .EW(11), .MW(52)) dul (
-      .clk, .in_valid(dul_v), .x(dul_x), .out_valid(dul_ov), .y(dul_y));
-  hcl_fp_minmax #(.EW(11), .MW(52)) dmm (.clk, .in_valid(dmm_v), .a(dmm_a), .b(dmm_b),
+      .clk, .ce(1'b1), .in_valid(dul_v), .x(dul_x), .out_valid(dul_ov), .y(dul_y));
+  hcl_fp_minmax #(.EW(11), .MW(52)) dmm (.clk, .ce(1'b1), .in_valid(dmm_v), .a(dmm_a), .b(dmm_b),
                                         .op(dmm_op), .out_valid(dmm_ov), .y(dmm_y));
-  hcl_fp_div div (.clk, .in_valid(div_v), .a(div_a), .b(div_b), .out_valid(div_ov), .y(div_y));
-  hcl_fp_div #(.EW(11), .MW(52)) ddiv (.clk, .in_valid(ddiv_v), .a(ddiv_a), .b(ddiv_b),
+  hcl_fp_div div (.clk, .ce(1'b1), .in_valid(div_v), .a(div_a), .b(div_b), .out_valid(div_ov), .y(div_y));
+  hcl_fp_div #(.EW(11), .MW(52)) ddiv (.clk, .ce(1'b1), .in_valid(ddiv_v), .a(ddiv_a), .b(ddiv_b),
                                        .out_valid(ddiv_ov), .y(ddiv_y));
-  hcl_fp_sqrt sqrt (.clk, .in_valid(sqrt_v), .x(sqrt_x), .out_valid(sqrt_ov), .y(sqrt_y));
-  hcl_fp_sqrt #(.EW(11), .MW(52)) dsqrt (.clk, .in_valid(dsqrt_v), .x(dsqrt_x),
+  hcl_fp_sqrt sqrt (.clk, .ce(1'b1), .in_valid(sqrt_v), .x(sqrt_x), .out_valid(sqrt_ov), .y(sqrt_y));
+  hcl_fp_sqrt #(.EW(11), .MW(52)) dsqrt (.clk, .ce(1'b1), .in_valid(dsqrt_v), .x(dsqrt_x),
                                          .out_valid(dsqrt_ov), .y(dsqrt_y));
 endmodule

@@ -51,6 +51,7 @@
 // RUN: FileCheck %s --check-prefix=SV < %t/vadd/vadd.sv
 // SV: hcl_fp_add #(.EW(8), .MW(23)) fu{{[0-9]+}} (
 // SV-NEXT: .clk(ap_clk),
+// SV-NEXT: .ce(1'b1),
 // SV-NEXT: .in_valid(1'b1),
 // SV-NEXT: .a(
 // SV-NEXT: .b(
