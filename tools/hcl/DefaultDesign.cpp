@@ -70,7 +70,8 @@ SmallVector<DefaultScheduleOptions> ladder(DefaultScheduleOptions base) {
 /// The functions no other function of `module` calls: the designs.
 SmallVector<mlir::func::FuncOp> topFunctions(mlir::ModuleOp module) {
   llvm::DenseSet<StringRef> called;
-  module.walk([&](mlir::func::CallOp call) { called.insert(call.getCallee()); });
+  module.walk(
+      [&](mlir::func::CallOp call) { called.insert(call.getCallee()); });
   SmallVector<mlir::func::FuncOp> tops;
   for (auto func : module.getOps<mlir::func::FuncOp>())
     if (!func.isExternal() && !called.contains(func.getSymName()))
@@ -85,12 +86,9 @@ std::optional<DesignEstimate> estimate(mlir::ModuleOp module,
                                        const DefaultScheduleOptions &options,
                                        const TargetModel &target) {
   mlir::OwningOpRef<mlir::ModuleOp> copy = module.clone();
-  mlir::ScopedDiagnosticHandler quiet(module.getContext(),
-                                      [](mlir::Diagnostic &) {
-                                        return mlir::success();
-                                      });
-  mlir::PassManager pm(module.getContext(),
-                       mlir::ModuleOp::getOperationName());
+  mlir::ScopedDiagnosticHandler quiet(
+      module.getContext(), [](mlir::Diagnostic &) { return mlir::success(); });
+  mlir::PassManager pm(module.getContext(), mlir::ModuleOp::getOperationName());
   pm.addPass(createLowerLinalgToAffine());
   pm.addPass(createDefaultSchedule(options));
   pm.addPass(createApplyCustomizations());
