@@ -31,7 +31,7 @@ Schedule Schedule::combinedWith(const Schedule &other) const {
   return s;
 }
 
-static const char *kindName(Kind kind) {
+const char *kindName(Kind kind) {
   switch (kind) {
   case Kind::Cyclic:
     return "cyclic";

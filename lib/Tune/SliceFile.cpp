@@ -34,18 +34,6 @@ static bool fromJSON(const json::Value &v, BandSchedule &b, json::Path p) {
   return ok;
 }
 
-static const char *kindName(Kind kind) {
-  switch (kind) {
-  case Kind::Cyclic:
-    return "cyclic";
-  case Kind::Block:
-    return "block";
-  case Kind::Complete:
-    return "complete";
-  }
-  return "cyclic";
-}
-
 static json::Value toJSON(const PartitionChoice &c) {
   return json::Object{{"array", c.array},
                       {"kind", kindName(c.kind)},

@@ -45,6 +45,9 @@ struct BandSchedule {
 
 enum class Kind { Cyclic, Block, Complete };
 
+/// The kind as hcl.partition spells it (`cyclic`, `block`, `complete`).
+const char *kindName(Kind kind);
+
 /// hcl.partition of an array of the entry function: `array` is its position
 /// among the function's arrays (ArrayList.h), `dim` 1-based (0: all).
 struct PartitionChoice {
