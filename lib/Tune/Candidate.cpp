@@ -28,6 +28,8 @@ Schedule Schedule::combinedWith(const Schedule &other) const {
     mergePartition(s.partitions, p);
   s.reuses.insert(s.reuses.end(), other.reuses.begin(), other.reuses.end());
   s.buffers.insert(s.buffers.end(), other.buffers.begin(), other.buffers.end());
+  s.streams.insert(s.streams.end(), other.streams.begin(), other.streams.end());
+  s.fusions.insert(s.fusions.end(), other.fusions.begin(), other.fusions.end());
   return s;
 }
 
@@ -83,6 +85,10 @@ std::string Schedule::summary(llvm::ArrayRef<std::string> arrayNames) const {
                     llvm::join(r.loops, ","));
   for (const BufferChoice &b : buffers)
     parts.push_back(b.stage + ": buffer " + name(b.array) + " at " + b.loop);
+  for (const StreamChoice &c : streams)
+    parts.push_back("stream " + name(c.array) + " to " + c.consumer);
+  for (const FuseChoice &f : fusions)
+    parts.push_back(f.producer + ": compute_at " + f.consumer + " " + f.loop);
   return parts.empty() ? "(none)" : llvm::join(parts, "; ");
 }
 

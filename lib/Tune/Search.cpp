@@ -2,6 +2,7 @@
 
 #include "hcl/Tune/Search.h"
 
+#include "hcl/Tune/Dataflow.h"
 #include "hcl/Tune/ProgramStructure.h"
 #include "hcl/Tune/Space.h"
 
@@ -25,6 +26,11 @@ static constexpr size_t kStride = 3;
 static constexpr size_t kVerify = 2;
 /// Rounds of coordinate descent after the greedy pass.
 static constexpr size_t kSweeps = 2;
+/// Streams and fusions are tried on this many of the fastest points.
+static constexpr size_t kDataflowBases = 4;
+/// Up to this many streams (fusions), each is also tried alone; beyond,
+/// only all streams at once (a whole-program estimate each).
+static constexpr size_t kDataflowSingles = 16;
 
 bool dominates(const Cost &a, const Cost &b) {
   const Resources &x = a.resources, &y = b.resources;
@@ -103,6 +109,7 @@ private:
   std::vector<size_t> bestPredicted(const std::vector<BandSpace> &spaces);
   void estimateUniform(const std::vector<BandSpace> &spaces);
   void estimateBaselines(std::vector<BandSpace> &spaces);
+  void estimateDataflow(mlir::func::FuncOp func);
   void record(const Point &p) { all.push_back(p); }
 
   const Program &program;
@@ -449,6 +456,94 @@ void Searcher::estimateUniform(const std::vector<BandSpace> &spaces) {
       record({schedules[i], *costs[i]});
 }
 
+/// `s` without partitions of the arrays `streams` makes FIFOs (a FIFO has
+/// no banks), with those streams.
+static Schedule withStreams(Schedule s, ArrayRef<StreamChoice> streams) {
+  llvm::erase_if(s.partitions, [&](const PartitionChoice &p) {
+    return llvm::any_of(
+        streams, [&](const StreamChoice &c) { return c.array == p.array; });
+  });
+  s.streams.insert(s.streams.end(), streams.begin(), streams.end());
+  return s;
+}
+
+/// `f` at the consumer's outermost loop as `s` leaves it: the first of its
+/// band's order, the outer loop of the split when that is the only one.
+static FuseChoice atScheduledLoop(FuseChoice f, const Schedule &s) {
+  for (const BandSchedule &b : s.bands)
+    if (b.stage == f.consumer && !b.order.empty() &&
+        b.original.front() == f.loop) {
+      f.loop = b.order.front();
+      if (b.order.size() == 1 && b.unroll > 1 && b.unrolledLoops == 0)
+        f.loop += ".outer";
+    }
+  return f;
+}
+
+/// Streams and compute_at, on whole schedules: stages overlap only through
+/// a stream, and a fusion changes two stages at once, so they are tried on
+/// the fastest points found within the budget (and on the unscheduled
+/// program): every stream at once on each, each fusion alone on the
+/// fastest; then each stream alone on the fastest of all. The primitives
+/// refuse what is illegal (a stream read in another order than written, a
+/// slice fusion cannot compute), the estimate says what pays.
+void Searcher::estimateDataflow(mlir::func::FuncOp func) {
+  std::vector<StreamChoice> streams = streamOptions(func);
+  std::vector<FuseChoice> fusions = fusionOptions(func);
+  if ((streams.empty() && fusions.empty()) || outOfTime())
+    return;
+  const Budget &budget = options.budget;
+  auto fastest = [&](size_t n) {
+    std::vector<Point> admitted;
+    for (const Point &p : all)
+      if (budget.admits(p.cost.resources) && p.schedule.streams.empty() &&
+          p.schedule.fusions.empty())
+        admitted.push_back(p);
+    llvm::stable_sort(admitted, [](const Point &x, const Point &y) {
+      return x.cost.latency < y.cost.latency;
+    });
+    std::vector<Schedule> out;
+    for (const Point &p : admitted) {
+      if (out.size() == n)
+        break;
+      std::string key = p.schedule.summary();
+      if (llvm::none_of(out,
+                        [&](const Schedule &q) { return q.summary() == key; }))
+        out.push_back(p.schedule);
+    }
+    return out;
+  };
+  std::vector<Schedule> bases = fastest(kDataflowBases);
+  bases.push_back(Schedule());
+  std::vector<Schedule> candidates;
+  for (const Schedule &base : bases)
+    if (!streams.empty())
+      candidates.push_back(withStreams(base, streams));
+  if (fusions.size() <= kDataflowSingles)
+    for (const FuseChoice &f : fusions) {
+      Schedule s = bases.front();
+      s.fusions.push_back(atScheduledLoop(f, s));
+      candidates.push_back(std::move(s));
+    }
+  std::vector<std::optional<Cost>> costs = estimate(candidates);
+  for (size_t i = 0; i < candidates.size(); ++i)
+    if (costs[i])
+      record({candidates[i], *costs[i]});
+  if (streams.size() < 2 || streams.size() > kDataflowSingles || outOfTime())
+    return;
+  std::vector<Schedule> top = fastest(1);
+  if (top.empty())
+    return;
+  const Schedule &best = top.front();
+  candidates.clear();
+  for (const StreamChoice &c : streams)
+    candidates.push_back(withStreams(best, {c}));
+  costs = estimate(candidates);
+  for (size_t i = 0; i < candidates.size(); ++i)
+    if (costs[i])
+      record({candidates[i], *costs[i]});
+}
+
 Expected<SearchResult> Searcher::run(mlir::func::FuncOp func) {
   std::vector<Band> bands = bandsOf(func);
   if (bands.empty())
@@ -500,6 +595,7 @@ Expected<SearchResult> Searcher::run(mlir::func::FuncOp func) {
     polish(spaces, combine(spaces, true), true);
     polish(spaces, bestPredicted(spaces), true);
   }
+  estimateDataflow(func);
   for (const Point &p : all) {
     if (!budget.admits(p.cost.resources))
       continue;

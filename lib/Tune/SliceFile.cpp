@@ -79,8 +79,28 @@ static bool fromJSON(const json::Value &v, BufferChoice &c, json::Path p) {
          o.map("loop", c.loop);
 }
 
+static json::Value toJSON(const StreamChoice &c) {
+  return json::Object{{"array", c.array}, {"consumer", c.consumer}};
+}
+
+static bool fromJSON(const json::Value &v, StreamChoice &c, json::Path p) {
+  json::ObjectMapper o(v, p);
+  return o && o.map("array", c.array) && o.map("consumer", c.consumer);
+}
+
+static json::Value toJSON(const FuseChoice &c) {
+  return json::Object{
+      {"producer", c.producer}, {"consumer", c.consumer}, {"loop", c.loop}};
+}
+
+static bool fromJSON(const json::Value &v, FuseChoice &c, json::Path p) {
+  json::ObjectMapper o(v, p);
+  return o && o.map("producer", c.producer) && o.map("consumer", c.consumer) &&
+         o.map("loop", c.loop);
+}
+
 static json::Value toJSON(const Schedule &s) {
-  json::Array bands, partitions, reuses, buffers;
+  json::Array bands, partitions, reuses, buffers, streams, fusions;
   for (const BandSchedule &b : s.bands)
     bands.push_back(toJSON(b));
   for (const PartitionChoice &c : s.partitions)
@@ -89,16 +109,22 @@ static json::Value toJSON(const Schedule &s) {
     reuses.push_back(toJSON(c));
   for (const BufferChoice &c : s.buffers)
     buffers.push_back(toJSON(c));
-  return json::Object{{"bands", std::move(bands)},
-                      {"partitions", std::move(partitions)},
-                      {"reuses", std::move(reuses)},
-                      {"buffers", std::move(buffers)}};
+  for (const StreamChoice &c : s.streams)
+    streams.push_back(toJSON(c));
+  for (const FuseChoice &c : s.fusions)
+    fusions.push_back(toJSON(c));
+  return json::Object{
+      {"bands", std::move(bands)},     {"partitions", std::move(partitions)},
+      {"reuses", std::move(reuses)},   {"buffers", std::move(buffers)},
+      {"streams", std::move(streams)}, {"fusions", std::move(fusions)}};
 }
 
 static bool fromJSON(const json::Value &v, Schedule &s, json::Path p) {
   json::ObjectMapper o(v, p);
   return o && o.map("bands", s.bands) && o.map("partitions", s.partitions) &&
-         o.map("reuses", s.reuses) && o.map("buffers", s.buffers);
+         o.map("reuses", s.reuses) && o.map("buffers", s.buffers) &&
+         o.mapOptional("streams", s.streams) &&
+         o.mapOptional("fusions", s.fusions);
 }
 
 std::string sliceToJSON(const Program &program, StringRef target,

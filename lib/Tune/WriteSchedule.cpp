@@ -146,6 +146,18 @@ LogicalResult writeSchedule(func::FuncOp func, const Schedule &schedule) {
                        array, handles.loop(buffer.stage, buffer.loop),
                        StringAttr());
   }
+  // Between stages last: a fusion copies the producer's scheduled loops, a
+  // stream's legality depends on the orders written above.
+  for (const FuseChoice &f : schedule.fusions)
+    ComputeAtOp::create(b, loc, handles.stage(f.producer),
+                        handles.stage(f.consumer),
+                        handles.loop(f.consumer, f.loop));
+  for (const StreamChoice &c : schedule.streams) {
+    Value array = arrayAt(c.array);
+    if (!array)
+      return failure();
+    ToOp::create(b, loc, array, handles.stage(c.consumer), IntegerAttr());
+  }
   return success();
 }
 

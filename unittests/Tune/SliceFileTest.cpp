@@ -28,6 +28,8 @@ Schedule everyField() {
   s.partitions.push_back({0, Kind::Complete, 1, 0});
   s.reuses.push_back({"s", 0, {"i", "j"}, {1, 0}});
   s.buffers.push_back({"s", 2, "i"});
+  s.streams.push_back({3, "t"});
+  s.fusions.push_back({"s", "t", "i"});
   return s;
 }
 
@@ -55,6 +57,8 @@ TEST(SliceFile, CandidatesRoundTrip) {
   EXPECT_EQ(band.distributed, std::vector<std::string>{"j.post"});
   EXPECT_EQ(slice->candidates[0].reuses.front().partitionDims,
             (std::vector<int64_t>{1, 0}));
+  EXPECT_EQ(slice->candidates[0].streams.front().consumer, "t");
+  EXPECT_EQ(slice->candidates[0].fusions.front().loop, "i");
   EXPECT_TRUE(slice->candidates[1].empty());
 }
 

@@ -75,15 +75,36 @@ struct BufferChoice {
   std::string loop;
 };
 
+/// hcl.to of `array` (a buffer the function allocates, written by one
+/// stage) to the one stage that reads it: a FIFO, the two stages overlapping
+/// in a dataflow region.
+struct StreamChoice {
+  int array = 0;
+  std::string consumer;
+};
+
+/// hcl.compute_at of stage `producer` in stage `consumer` at its loop
+/// `loop`: what one iteration of `loop` needs of the producer is computed
+/// there.
+struct FuseChoice {
+  std::string producer;
+  std::string consumer;
+  std::string loop;
+};
+
 struct Schedule {
   std::vector<BandSchedule> bands;
   std::vector<PartitionChoice> partitions;
   std::vector<ReuseChoice> reuses;
   std::vector<BufferChoice> buffers;
+  /// Between stages; written after everything else, so that the loops
+  /// they name are the scheduled ones.
+  std::vector<StreamChoice> streams;
+  std::vector<FuseChoice> fusions;
 
   bool empty() const {
     return bands.empty() && partitions.empty() && reuses.empty() &&
-           buffers.empty();
+           buffers.empty() && streams.empty() && fusions.empty();
   }
   /// This schedule's choices followed by `other`'s; partitions of one array
   /// and dimension merge (ScheduleMerge.cpp).
