@@ -11,6 +11,7 @@
 #include "llvm/ADT/DenseSet.h"
 
 #include <set>
+#include <tuple>
 
 using namespace mlir;
 
@@ -57,9 +58,11 @@ static bool usedOutsideStages(Value array) {
   return false;
 }
 
-std::vector<StreamChoice> streamOptions(func::FuncOp func) {
+/// The arrays one stage writes and one other reads, with the two stages.
+static std::vector<std::tuple<int, std::string, std::string>>
+streamable(func::FuncOp func) {
   std::vector<StageAccess> stages = stageAccesses(func);
-  std::vector<StreamChoice> out;
+  std::vector<std::tuple<int, std::string, std::string>> out;
   for (auto [index, array] : llvm::enumerate(arraysOf(func))) {
     if (!array.getDefiningOp<memref::AllocOp>() || usedOutsideStages(array))
       continue;
@@ -71,8 +74,23 @@ std::vector<StreamChoice> streamOptions(func::FuncOp func) {
         readers.push_back(&s);
     }
     if (writers.size() == 1 && readers.size() == 1 && writers[0] != readers[0])
-      out.push_back({static_cast<int>(index), readers[0]->name});
+      out.emplace_back(static_cast<int>(index), writers[0]->name,
+                       readers[0]->name);
   }
+  return out;
+}
+
+std::vector<StreamChoice> streamOptions(func::FuncOp func) {
+  std::vector<StreamChoice> out;
+  for (auto &[array, producer, consumer] : streamable(func))
+    out.push_back({array, consumer});
+  return out;
+}
+
+std::map<int, std::string> streamProducers(func::FuncOp func) {
+  std::map<int, std::string> out;
+  for (auto &[array, producer, consumer] : streamable(func))
+    out[array] = producer;
   return out;
 }
 

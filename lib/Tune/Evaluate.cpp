@@ -11,6 +11,8 @@
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Parser/Parser.h"
 
 #include "llvm/Support/ThreadPool.h"
@@ -66,6 +68,51 @@ static void keepOnlyStage(ModuleOp module, StringRef entry, StringRef stage) {
   }
 }
 
+/// Erases the function's top-level operations nothing uses any more that
+/// have no effect (the constants and get_globals only the dropped stages
+/// read), then the private globals nothing refers to.
+static void dropUnused(ModuleOp module, StringRef entry) {
+  if (auto func = module.lookupSymbol<func::FuncOp>(entry)) {
+    SmallVector<Operation *> ops;
+    for (Operation &op : func.getBody().getOps())
+      ops.push_back(&op);
+    for (Operation *op : llvm::reverse(ops))
+      if (op->use_empty() && isMemoryEffectFree(op) &&
+          op->getNumRegions() == 0 && !op->hasTrait<OpTrait::IsTerminator>())
+        op->erase();
+  }
+  SymbolTableCollection symbols;
+  for (Operation &op : llvm::make_early_inc_range(module.getOps())) {
+    auto symbol = dyn_cast<SymbolOpInterface>(&op);
+    if (!symbol || !symbol.isPrivate() || isa<func::FuncOp>(op))
+      continue;
+    if (SymbolTable::symbolKnownUseEmpty(&op, module))
+      op.erase();
+  }
+}
+
+Program stageProgram(const Program &program) {
+  if (program.onlyStage.empty())
+    return program;
+  DialectRegistry registry;
+  registerHCLDialects(registry);
+  MLIRContext context(registry, MLIRContext::Threading::DISABLED);
+  context.loadAllAvailableDialects();
+  ScopedDiagnosticHandler quiet(&context,
+                                [](Diagnostic &) { return success(); });
+  OwningOpRef<ModuleOp> module =
+      parseSourceString<ModuleOp>(program.text, &context);
+  if (!module)
+    return program;
+  keepOnlyStage(*module, program.entry, program.onlyStage);
+  dropUnused(*module, program.entry);
+  Program out = program;
+  out.text.clear();
+  llvm::raw_string_ostream os(out.text);
+  module->print(os);
+  return out;
+}
+
 std::vector<std::optional<Cost>>
 evaluateSlice(const Program &program, llvm::ArrayRef<Schedule> candidates) {
   DialectRegistry registry;
@@ -104,23 +151,41 @@ evaluateSlice(const Program &program, llvm::ArrayRef<Schedule> candidates) {
 std::vector<std::optional<Cost>> evaluate(const Program &program,
                                           llvm::ArrayRef<Schedule> candidates,
                                           unsigned threads) {
+  Batch batch{program, candidates.vec()};
+  return evaluateBatches({batch}, threads).front();
+}
+
+std::vector<std::vector<std::optional<Cost>>>
+evaluateBatches(llvm::ArrayRef<Batch> batches, unsigned threads) {
+  std::vector<std::vector<std::optional<Cost>>> costs;
+  size_t total = 0;
+  for (const Batch &b : batches) {
+    costs.emplace_back(b.candidates.size());
+    total += b.candidates.size();
+  }
   if (threads == 0)
     threads = llvm::hardware_concurrency().compute_thread_count();
-  threads = std::max(1u, std::min<unsigned>(threads, candidates.size()));
-  if (threads <= 1)
-    return evaluateSlice(program, candidates);
-  // A few slices per thread even out candidates of different cost.
-  size_t slices = std::min<size_t>(candidates.size(), threads * 4);
-  size_t per = (candidates.size() + slices - 1) / slices;
-  std::vector<std::optional<Cost>> costs(candidates.size());
+  threads = std::max(1u, std::min<unsigned>(threads, total));
+  if (threads <= 1) {
+    for (size_t i = 0; i < batches.size(); ++i)
+      if (!batches[i].candidates.empty())
+        costs[i] = evaluateSlice(batches[i].program, batches[i].candidates);
+    return costs;
+  }
+  // A few slices per thread even out candidates of different cost; a slice
+  // parses its program once, so a batch is cut no finer than that needs.
+  size_t per = std::max<size_t>(1, (total + threads * 4 - 1) / (threads * 4));
   llvm::DefaultThreadPool pool(llvm::hardware_concurrency(threads));
-  for (size_t begin = 0; begin < candidates.size(); begin += per) {
-    size_t count = std::min(per, candidates.size() - begin);
-    pool.async([&, begin, count] {
-      std::vector<std::optional<Cost>> part =
-          evaluateSlice(program, candidates.slice(begin, count));
-      std::copy(part.begin(), part.end(), costs.begin() + begin);
-    });
+  for (size_t i = 0; i < batches.size(); ++i) {
+    ArrayRef<Schedule> candidates = batches[i].candidates;
+    for (size_t begin = 0; begin < candidates.size(); begin += per) {
+      size_t count = std::min(per, candidates.size() - begin);
+      pool.async([&, candidates, i, begin, count] {
+        std::vector<std::optional<Cost>> part =
+            evaluateSlice(batches[i].program, candidates.slice(begin, count));
+        std::copy(part.begin(), part.end(), costs[i].begin() + begin);
+      });
+    }
   }
   pool.wait();
   return costs;

@@ -26,6 +26,8 @@ static constexpr size_t kStride = 3;
 static constexpr size_t kVerify = 2;
 /// Rounds of coordinate descent after the greedy pass.
 static constexpr size_t kSweeps = 2;
+/// Beyond this many bands, the bands' own estimates combine them (below).
+static constexpr size_t kManyBands = 32;
 /// Streams and fusions are tried on this many of the fastest points.
 static constexpr size_t kDataflowBases = 4;
 /// Up to this many streams (fusions), each is also tried alone; beyond,
@@ -80,9 +82,19 @@ public:
 private:
   std::vector<std::optional<Cost>> estimate(ArrayRef<Schedule> candidates,
                                             StringRef stage = "") {
-    Batch batch{program, candidates.vec()};
-    batch.program.onlyStage = stage.str();
+    Batch batch{stage.empty() ? program : forStage(stage), candidates.vec()};
     return estimateBatches({batch}).front();
+  }
+  /// The program cut down to one stage (Evaluate.h's stageProgram), made
+  /// once per stage.
+  const Program &forStage(StringRef stage) {
+    auto it = stagePrograms.find(stage.str());
+    if (it == stagePrograms.end()) {
+      Program p = program;
+      p.onlyStage = stage.str();
+      it = stagePrograms.emplace(stage.str(), stageProgram(p)).first;
+    }
+    return it->second;
   }
   std::vector<std::vector<std::optional<Cost>>>
   estimateBatches(ArrayRef<Batch> batches);
@@ -117,6 +129,7 @@ private:
   std::chrono::steady_clock::time_point start;
   SearchResult result;
   std::vector<Point> all; // whole-program combinations estimated
+  std::map<std::string, Program> stagePrograms;
   /// The remote evaluator's first error; nothing is estimated after it.
   Error failure = Error::success();
   bool failed = false;
@@ -143,27 +156,19 @@ Searcher::estimateBatches(ArrayRef<Batch> batches) {
     failed = true;
     return costs;
   }
-  for (size_t i = 0; i < batches.size(); ++i)
-    costs[i] =
-        evaluate(batches[i].program, batches[i].candidates, options.threads);
-  return costs;
+  return evaluateBatches(batches, options.threads);
 }
 
-/// Estimates each band's candidates of a round, in its stage alone, one
-/// batch per stage (all cores).
-/// Estimates each band's candidates of a round, in its stage alone, one
-/// batch per stage: here one stage after another (all cores each), or
-/// remotely all at once.
+/// Estimates each band's candidates of a round, in its stage alone (the
+/// program cut down to it), one batch per stage, all stages at once.
 void Searcher::estimateBands(std::vector<BandSpace> &spaces, bool firstRound) {
   std::map<std::string, std::vector<size_t>> byStage;
   for (auto [b, space] : llvm::enumerate(spaces))
     byStage[space.stage].push_back(b);
   std::vector<Batch> batches;
   std::vector<std::vector<size_t>> owners;
-  size_t total = 0;
   for (auto &[stage, members] : byStage) {
-    Batch batch{program, {}};
-    batch.program.onlyStage = stage;
+    Batch batch{forStage(stage), {}};
     std::vector<size_t> owner;
     for (size_t b : members) {
       BandSpace &space = spaces[b];
@@ -185,7 +190,6 @@ void Searcher::estimateBands(std::vector<BandSpace> &spaces, bool firstRound) {
         owner.push_back(b);
       }
     }
-    total += batch.candidates.size();
     batches.push_back(std::move(batch));
     owners.push_back(std::move(owner));
   }
@@ -195,21 +199,14 @@ void Searcher::estimateBands(std::vector<BandSpace> &spaces, bool firstRound) {
         spaces[owners[i][c]].evaluated.push_back(
             {batches[i].candidates[c], *costs[c]});
   };
-  if (options.remote && total >= options.remoteMinimum) {
-    if (outOfTime())
-      return;
-    std::vector<std::vector<std::optional<Cost>>> costs =
-        estimateBatches(batches);
-    for (size_t i = 0; i < batches.size(); ++i)
-      keep(i, costs[i]);
+  // Every stage at once: here the threads share all of them, remotely one
+  // array holds them.
+  if (outOfTime())
     return;
-  }
-  for (size_t i = 0; i < batches.size(); ++i) {
-    if (outOfTime())
-      return;
-    if (!batches[i].candidates.empty())
-      keep(i, estimateBatches({batches[i]}).front());
-  }
+  std::vector<std::vector<std::optional<Cost>>> costs =
+      estimateBatches(batches);
+  for (size_t i = 0; i < batches.size(); ++i)
+    keep(i, costs[i]);
 }
 
 /// Each stage alone, unscheduled: where its bands' fronts start.
@@ -456,14 +453,33 @@ void Searcher::estimateUniform(const std::vector<BandSpace> &spaces) {
       record({schedules[i], *costs[i]});
 }
 
-/// `s` without partitions of the arrays `streams` makes FIFOs (a FIFO has
-/// no banks), with those streams.
-static Schedule withStreams(Schedule s, ArrayRef<StreamChoice> streams) {
+/// Whether `s` unrolls a band of `stage`.
+static bool unrolls(const Schedule &s, StringRef stage) {
+  return llvm::any_of(s.bands, [&](const BandSchedule &b) {
+    return b.stage == stage && (b.unroll > 1 || b.unrolledLoops > 0);
+  });
+}
+
+/// `s` with those of `streams` whose two stages it does not unroll, and
+/// without partitions of their arrays (a FIFO has no banks). A FIFO passes
+/// one element a cycle, which the estimate does not enforce on an unrolled
+/// access; so a stream is only added between stages that take one element
+/// an iteration.
+static Schedule withStreams(Schedule s, ArrayRef<StreamChoice> streams,
+                            const std::map<int, std::string> &producers) {
+  std::vector<StreamChoice> kept;
+  for (const StreamChoice &c : streams) {
+    auto producer = producers.find(c.array);
+    if (unrolls(s, c.consumer) ||
+        (producer != producers.end() && unrolls(s, producer->second)))
+      continue;
+    kept.push_back(c);
+  }
   llvm::erase_if(s.partitions, [&](const PartitionChoice &p) {
     return llvm::any_of(
-        streams, [&](const StreamChoice &c) { return c.array == p.array; });
+        kept, [&](const StreamChoice &c) { return c.array == p.array; });
   });
-  s.streams.insert(s.streams.end(), streams.begin(), streams.end());
+  s.streams.insert(s.streams.end(), kept.begin(), kept.end());
   return s;
 }
 
@@ -515,10 +531,13 @@ void Searcher::estimateDataflow(mlir::func::FuncOp func) {
   };
   std::vector<Schedule> bases = fastest(kDataflowBases);
   bases.push_back(Schedule());
+  std::map<int, std::string> producers = streamProducers(func);
   std::vector<Schedule> candidates;
-  for (const Schedule &base : bases)
-    if (!streams.empty())
-      candidates.push_back(withStreams(base, streams));
+  for (const Schedule &base : bases) {
+    Schedule s = withStreams(base, streams, producers);
+    if (!s.streams.empty())
+      candidates.push_back(std::move(s));
+  }
   if (fusions.size() <= kDataflowSingles)
     for (const FuseChoice &f : fusions) {
       Schedule s = bases.front();
@@ -536,8 +555,11 @@ void Searcher::estimateDataflow(mlir::func::FuncOp func) {
     return;
   const Schedule &best = top.front();
   candidates.clear();
-  for (const StreamChoice &c : streams)
-    candidates.push_back(withStreams(best, {c}));
+  for (const StreamChoice &c : streams) {
+    Schedule s = withStreams(best, {c}, producers);
+    if (!s.streams.empty())
+      candidates.push_back(std::move(s));
+  }
   costs = estimate(candidates);
   for (size_t i = 0; i < candidates.size(); ++i)
     if (costs[i])
@@ -588,10 +610,20 @@ Expected<SearchResult> Searcher::run(mlir::func::FuncOp func) {
   estimateUniform(spaces);
   const Budget &budget = options.budget;
   bool bounded = budget.dsp || budget.bram || budget.ff;
-  std::vector<size_t> reached = combine(spaces, false);
-  if (!bounded)
-    polish(spaces, reached, false);
-  if (bounded) {
+  if (spaces.size() > kManyBands) {
+    // The greedy pass and coordinate descent estimate the whole program
+    // for every step (hundreds of steps with a hundred bands); here the
+    // bands' own estimates, which add up, choose the combination, and the
+    // whole program is estimated once to confirm it.
+    if (!outOfTime()) {
+      Schedule s = combination(spaces, bestPredicted(spaces));
+      if (std::optional<Cost> cost = estimate({s}).front())
+        record({s, *cost});
+    }
+  } else if (!bounded) {
+    polish(spaces, combine(spaces, false), false);
+  } else {
+    combine(spaces, false);
     polish(spaces, combine(spaces, true), true);
     polish(spaces, bestPredicted(spaces), true);
   }

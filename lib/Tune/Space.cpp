@@ -158,6 +158,26 @@ static std::vector<std::vector<unsigned>> legalOrders(const Band &band) {
         affine::isValidLoopInterchangePermutation(band.loops, position))
       out.push_back(order);
   }
+  // A loop outside the movable ones, moved innermost with the others kept
+  // in order: a convolution's output column under its reduction loops,
+  // which carry the sum, gets a loop that carries nothing to pipeline and
+  // unroll (its initialization, when it holds one, distributed into
+  // `<loop>.pre` by the reorder, which checks that band's dependences).
+  for (size_t l = 0; l < fixed; ++l) {
+    std::optional<int64_t> trips = band.tripCount(l);
+    if (trips && *trips <= 1)
+      continue;
+    std::vector<unsigned> moved(n);
+    std::iota(moved.begin(), moved.end(), 0);
+    std::rotate(moved.begin() + l, moved.begin() + l + 1, moved.end());
+    std::vector<unsigned> position(n);
+    for (unsigned p = 0; p < n; ++p)
+      position[moved[p]] = p;
+    if (keepsBoundsDefined(band, moved) &&
+        (!band.perfect ||
+         affine::isValidLoopInterchangePermutation(band.loops, position)))
+      out.push_back(moved);
+  }
   return out;
 }
 

@@ -15,6 +15,8 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 
+#include <map>
+#include <string>
 #include <vector>
 
 namespace hcl::tuner {
@@ -23,6 +25,9 @@ namespace hcl::tuner {
 /// top-level stage writes and exactly one other reads: hcl.to of each to
 /// its reader.
 std::vector<StreamChoice> streamOptions(mlir::func::FuncOp func);
+
+/// The stage that writes each array of streamOptions, by array number.
+std::map<int, std::string> streamProducers(mlir::func::FuncOp func);
 
 /// Top-level stages P before C where C reads an array P writes and no
 /// other stage reads what P writes: compute_at of P in C at C's outermost

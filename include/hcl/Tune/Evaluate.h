@@ -37,6 +37,12 @@ struct Program {
   bool explainRefusals = false;
 };
 
+/// `program` with its text cut down to `program.onlyStage` (when set): the
+/// other stages, the operations only they used and the globals nothing uses
+/// any more are dropped, so that each evaluator parses and copies a small
+/// program (a network's weights stay behind). The estimates are the same.
+Program stageProgram(const Program &program);
+
 /// Costs of `candidates` in order, one after another in one MLIR context;
 /// none for a candidate the schedule primitives or the estimator refuse
 /// (its diagnostics are dropped) or whose latency is unbounded.
@@ -53,6 +59,12 @@ struct Batch {
   Program program;
   std::vector<Schedule> candidates;
 };
+
+/// The costs of several batches, by batch and then by candidate, on
+/// `threads` threads (0: every core) shared by all of them: a stage with
+/// few candidates does not leave a core idle while another has many.
+std::vector<std::vector<std::optional<Cost>>>
+evaluateBatches(llvm::ArrayRef<Batch> batches, unsigned threads = 0);
 
 /// Why a BatchEvaluator failed, with the exit code the command should give
 /// (hcl tune --slurm: which of Slurm's failures it was).

@@ -1,0 +1,66 @@
+#!/usr/bin/env python3
+"""docs/tune.md's table of simulated against estimated cycles: each PolyBench
+kernel at the MINI size (mini.py), tuned for the RTL target
+(`hcl tune --target rtl`), then `hcl estimate --target rtl` of what it wrote
+against the cycles `hcl check --rtl` counts in Verilator (ap_start to
+ap_done), which also compares every output with the JIT bit for bit.
+
+Usage: bench/polybench/rtl_table.py [path/to/hcl] [KERNEL...]
+"""
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+
+here = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, here)
+import mini  # noqa: E402
+
+
+def run(cmd):
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    if r.returncode != 0:
+        sys.exit(f"{' '.join(cmd)} failed:\n{r.stdout}{r.stderr}")
+    return r.stdout
+
+
+def main():
+    args = sys.argv[1:]
+    hcl = args.pop(0) if args and os.path.sep in args[0] else "build/bin/hcl"
+    kernels = args or list(mini.SIZES)
+    print("| kernel | MINI size | tuned schedule (rtl target) | estimate (cycles) "
+          "| simulated (cycles) | simulated / estimate | check --rtl (s) |")
+    print("|---|---|---|---:|---:|---:|---:|")
+    with tempfile.TemporaryDirectory() as tmp:
+        for name in kernels:
+            small = os.path.join(tmp, name + ".mlir")
+            with open(os.path.join(here, name + ".mlir")) as f:
+                text = mini.mini(f.read(), mini.SIZES[name])
+            with open(small, "w") as f:
+                f.write(text)
+            tuned = os.path.join(tmp, name + "_tuned.mlir")
+            table = run([hcl, "tune", small, "-o", tuned, "--target", "rtl"])
+            chosen = next(l for l in table.splitlines() if l.startswith("*"))
+            schedule = re.split(r"\s+[0-9.]+x\s+", chosen, maxsplit=1)[1]
+            e = json.loads(run([hcl, "estimate", "--target", "rtl", "--json",
+                                tuned]))
+            estimate = e["latency"]
+            mark = ""
+            if estimate is None:
+                estimate, mark = e["latency_worst_case"], "<="
+            start = time.time()
+            out = run([hcl, "check", "--rtl", "--seeds", "1", tuned])
+            seconds = time.time() - start
+            cycles = int(re.search(r"cycles (\d+)", out).group(1))
+            size = " ".join(f"{v}" for v in sorted(set(
+                mini.SIZES[name].values()), reverse=True))
+            print(f"| {name} | {size} | {schedule} | {mark}{estimate:,} "
+                  f"| {cycles:,} | {cycles / estimate:.3f} | {seconds:.0f} |",
+                  flush=True)
+
+
+if __name__ == "__main__":
+    main()
