@@ -1,4 +1,5 @@
-//===- AffineEvaluate.h - an affine expression at integer values -*- C++ -*-===//
+//===- AffineEvaluate.h - an affine expression at integer values -*- C++
+//-*-===//
 //
 // Evaluating an affine expression on known integers directly, rather than by
 // building constant expressions and simplifying them: the estimator and the
