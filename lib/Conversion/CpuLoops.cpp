@@ -118,6 +118,10 @@ std::optional<AffineForOp> fullGroups(AffineForOp loop, int64_t width) {
 /// separated, when the vectorizer refuses.
 bool vectorize(AffineForOp loop, int64_t width) {
   std::string problem = hcl::whyNotVectorizable(loop);
+  if (problem == hcl::kStrideProblem) {
+    hcl::stageStridedReads(loop, width);
+    problem = hcl::whyNotVectorizable(loop);
+  }
   if (!problem.empty()) {
     // LLVM's loop vectorizer takes innermost loops only: for an outer loop
     // the mark would just become LLVM's unlocated "loop not vectorized".

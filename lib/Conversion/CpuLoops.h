@@ -3,6 +3,7 @@
 #ifndef HCL_LIB_CONVERSION_CPULOOPS_H
 #define HCL_LIB_CONVERSION_CPULOOPS_H
 
+#include <cstdint>
 #include <string>
 
 namespace mlir {
@@ -23,6 +24,19 @@ void hoistVectorAccumulators(mlir::Operation *root);
 /// (a stride other than 1, an inner bound that depends on the loop, an
 /// operation it does not widen, ...), or an empty string when it would.
 std::string whyNotVectorizable(mlir::affine::AffineForOp loop);
+
+/// whyNotVectorizable's answer for an access whose index moves by more
+/// than one element per iteration.
+inline constexpr const char *kStrideProblem =
+    "an index has a stride other than 1 along the vector loop";
+
+/// Reads of `loop` (exactly `width` iterations) that move by 2 elements
+/// along their array's rows per iteration, of arrays the loop does not
+/// write, are done before the loop as vectors and kept in small stack
+/// buffers the loop reads with stride 1, so that the affine vectorizer
+/// takes the loop. Nothing changes where they cannot be (a loop inside a
+/// parallel loop, an odd width).
+void stageStridedReads(mlir::affine::AffineForOp loop, int64_t width);
 
 } // namespace hcl
 

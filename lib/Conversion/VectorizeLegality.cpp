@@ -116,7 +116,7 @@ std::string accessProblem(Operation *op, AffineForOp vectorLoop) {
     ++varying;
     if (!hasUnitOrZeroStride(result, *position, map.getNumDims(),
                              map.getNumSymbols()))
-      return "an index has a stride other than 1 along the vector loop";
+      return hcl::kStrideProblem;
   }
   if (varying > 1)
     return "an index varies along the vector loop in two dimensions";

@@ -169,10 +169,13 @@ bool wantsThreads(const ReductionNest &nest, Threads threads) {
 
 /// Whether every access in `stage` either does not depend on `iv` or walks
 /// its array's last dimension with a step of 1 along it, so that vectors
-/// along `iv` are plain vector loads, stores and broadcasts. (A stride-2
-/// convolution's input, a pool's column walk, a transposed operand are not:
-/// there `vectorize` would fall back to LLVM, which may refuse, and warn.)
-bool contiguousAlong(AffineForOp stage, AffineForOp loop) {
+/// along `iv` are plain vector loads, stores and broadcasts. (A pool's
+/// column walk, a transposed operand are not: there `vectorize` would fall
+/// back to LLVM, which may refuse, and warn.) With `stride2Reads`, reads
+/// may also step by 2 (a stride-2 convolution's input), which the CPU
+/// lowering reads as two vectors and a shuffle.
+bool contiguousAlong(AffineForOp stage, AffineForOp loop,
+                     bool stride2Reads = false) {
   Value iv = loop.getInductionVar();
   bool contiguous = true;
   stage.walk([&](Operation *op) {
@@ -205,7 +208,9 @@ bool contiguousAlong(AffineForOp stage, AffineForOp loop) {
       AffineExpr step = simplifyAffineExpr(expr.replace(d, d + 1) - expr,
                                            m.getNumDims(), m.getNumSymbols());
       auto constant = dyn_cast<AffineConstantExpr>(step);
-      if (i + 1 != m.getNumResults() || !constant || constant.getValue() != 1)
+      int64_t allowed = stride2Reads && isa<AffineReadOpInterface>(op) ? 2 : 1;
+      if (i + 1 != m.getNumResults() || !constant ||
+          (constant.getValue() != 1 && constant.getValue() != allowed))
         contiguous = false;
     }
   });
@@ -273,7 +278,7 @@ bool registerBlock(func::FuncOp func, AffineForOp stage,
   AffineForOp cols = nest.spatial.back();
   std::optional<uint64_t> nRows = getConstantTripCount(rows);
   std::optional<uint64_t> nCols = getConstantTripCount(cols);
-  if (!nRows || !nCols || !contiguousAlong(stage, cols))
+  if (!nRows || !nCols || !contiguousAlong(stage, cols, true))
     return false;
   uint64_t width = largestDivisor(*nCols, {32, 16, 8, 4});
   if (width == 0)
@@ -318,7 +323,9 @@ bool registerBlock(func::FuncOp func, AffineForOp stage,
   if (channelInner)
     w.unroll(channelInner);
   w.vectorize(tiled.getYInner(), width);
-  if (!wantsThreads(nest, threads))
+  // The lowering reads a stride-2 row before the vector loop into a stack
+  // buffer, which threads would share: such a stage keeps one thread.
+  if (!wantsThreads(nest, threads) || !contiguousAlong(stage, cols))
     return true;
   ArrayRef<AffineForOp> outer = ArrayRef(nest.spatial).drop_back(2);
   if (std::optional<size_t> i = firstSeveral(outer)) {

@@ -155,3 +155,58 @@ func.func @tail_groups(%A: memref<30xf32>, %B: memref<30xf32>) {
   hcl.vectorize(%s, %lj, 8)
   return
 }
+
+// A stride-2 read (a stride-2 convolution's input, 4 output channels
+// unrolled and jammed): the loop's 16 lanes read elements 2w + r, loaded
+// before the vector loop as two vectors (elements 0..15 and 15..30 from
+// the first lane's, which ends on the last one read: the input has 33
+// elements) whose even elements a shuffle keeps, once for the 4 channels.
+// CHECK-LABEL: func.func @stride2_read(
+// CHECK:         %[[BUF:.*]] = memref.alloca() : memref<16xf32>
+// CHECK:         affine.for %[[R:[^ ]*]] = 0 to 3 iter_args(
+// CHECK-NEXT:      %[[LO:.*]] = affine.vector_load %arg0[%[[R]]] : memref<33xf32>, vector<16xf32>
+// CHECK-NEXT:      %[[HI:.*]] = affine.vector_load %arg0[%[[R]] + 15] : memref<33xf32>, vector<16xf32>
+// CHECK-NEXT:      %[[EVEN:.*]] = vector.shuffle %[[LO]], %[[HI]] [0, 2, 4, 6, 8, 10, 12, 14, 17, 19, 21, 23, 25, 27, 29, 31]
+// CHECK-NEXT:      vector.store %[[EVEN]], %[[BUF]]
+// CHECK-NOT:       vector.shuffle
+// CHECK-COUNT-4:   arith.mulf {{.*}} : vector<16xf32>
+// CHECK:           affine.yield
+func.func @stride2_read(%I: memref<33xf32>, %W: memref<4x3xf32>, %O: memref<4x16xf32>) {
+  %lc = hcl.create_loop_handle "c" : !hcl.LoopHandle
+  %lw = hcl.create_loop_handle "w" : !hcl.LoopHandle
+  %lr = hcl.create_loop_handle "r" : !hcl.LoopHandle
+  %s = hcl.create_stage_handle "s" : !hcl.StageHandle
+  affine.for %c = 0 to 4 {
+    affine.for %w = 0 to 16 {
+      affine.for %r = 0 to 3 {
+        %a = affine.load %I[%w * 2 + %r] : memref<33xf32>
+        %b = affine.load %W[%c, %r] : memref<4x3xf32>
+        %o = affine.load %O[%c, %w] : memref<4x16xf32>
+        %p = arith.mulf %a, %b : f32
+        %q = arith.addf %o, %p : f32
+        affine.store %q, %O[%c, %w] : memref<4x16xf32>
+      } {loop_name = "r", reduction = 1 : i32}
+    } {loop_name = "w"}
+  } {loop_name = "c", stage_name = "s"}
+  hcl.reorder(%s, %lr, %lc, %lw)
+  hcl.unroll(%s, %lc, 4)
+  hcl.vectorize(%s, %lw, 16)
+  return
+}
+
+// A stride-2 read of the array the loop writes is left to LLVM: read
+// before the loop it could miss what an earlier lane wrote.
+// CHECK-LABEL: func.func @stride2_read_of_written(
+// CHECK-NOT:     vector
+// CHECK:         } {loop_name = "j", stage_name = "s", vectorize = 8
+func.func @stride2_read_of_written(%A: memref<17xf32>) {
+  %lj = hcl.create_loop_handle "j" : !hcl.LoopHandle
+  %s = hcl.create_stage_handle "s" : !hcl.StageHandle
+  affine.for %j = 0 to 8 {
+    %a = affine.load %A[%j * 2 + 1] : memref<17xf32>
+    %b = arith.addf %a, %a : f32
+    affine.store %b, %A[%j * 2] : memref<17xf32>
+  } {loop_name = "j", stage_name = "s"}
+  hcl.vectorize(%s, %lj, 8)
+  return
+}

@@ -230,7 +230,13 @@ def CpuLoops : Pass<"hcl-cpu-loops", "mlir::ModuleOp"> {
     unrolled (N = 0: fully, when the trip count is known). A loop marked
     `vectorize = W` of exactly W iterations becomes W-wide vector operations
     (MLIR's affine super-vectorizer; the transfers are in bounds because
-    every lane is an iteration of the program). Then a vector read and
+    every lane is an iteration of the program). A read that moves by 2
+    elements along its array's rows per iteration (a stride-2
+    convolution's input), of an array the loop does not write, is done
+    before the loop: two W-wide vector loads and a shuffle that keeps the
+    even elements, stored in a stack buffer that the loop reads with
+    stride 1 (not in a parallel loop, whose threads would share the
+    buffer). Then a vector read and
     write of the same memref at the same loop-invariant indices in a loop
     (a register block's accumulators: the C block of a gemm updated for
     every k) become a value the loop carries, read before and written after

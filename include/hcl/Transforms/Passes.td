@@ -151,7 +151,8 @@ def CpuSchedule : Pass<"hcl-cpu-schedule", "mlir::ModuleOp"> {
     consecutive, independent outputs from a weight that does not change
     along it, which LLVM vectorizes, where before it summed into one
     output. Where every access is contiguous along that loop (or does not
-    depend on it), the outputs are computed in register blocks: the two
+    depend on it; reads may also step by 2, as a stride-2 convolution's
+    input does), the outputs are computed in register blocks: the two
     innermost spatial loops tiled by up to 8 rows and 32 columns, the
     reduction loops outside the block, its rows unrolled and jammed and its
     columns vectorized, so that the block stays in vector registers while
@@ -166,7 +167,8 @@ def CpuSchedule : Pass<"hcl-cpu-schedule", "mlir::ModuleOp"> {
     so the results are bit for bit those of the unscheduled program. With
     `threads` above 1, a register-blocked stage of at least
     `min-parallel-work` iterations also gets its outermost loop of several
-    iterations `parallel`. Stages without a reduction keep their order (their
+    iterations `parallel`, unless it reads with stride 2 (the lowering
+    stages such reads in a buffer that threads would share). Stages without a reduction keep their order (their
     innermost loop is already contiguous).
 
     A schedule is written only where `--hcl-apply-customizations` accepts
