@@ -120,6 +120,7 @@ bool vectorize(AffineForOp loop, int64_t width) {
   std::string problem = hcl::whyNotVectorizable(loop);
   if (problem == hcl::kStrideProblem) {
     hcl::stageStridedReads(loop, width);
+    hcl::stageRowRuns(loop, width);
     problem = hcl::whyNotVectorizable(loop);
   }
   if (!problem.empty()) {

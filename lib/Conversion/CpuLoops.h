@@ -6,11 +6,17 @@
 #include <cstdint>
 #include <string>
 
+#include "mlir/IR/Location.h"
+#include "mlir/IR/Value.h"
+
 namespace mlir {
 class Operation;
 namespace affine {
 class AffineForOp;
 } // namespace affine
+namespace func {
+class FuncOp;
+} // namespace func
 } // namespace mlir
 
 namespace hcl {
@@ -37,6 +43,28 @@ inline constexpr const char *kStrideProblem =
 /// takes the loop. Nothing changes where they cannot be (a loop inside a
 /// parallel loop, an odd width).
 void stageStridedReads(mlir::affine::AffineForOp loop, int64_t width);
+
+/// For a vector loop over two or more rows at once (rows fused with their
+/// columns): accesses of an array whose rows are exactly as long as the
+/// loop's rows span consecutive elements, and go through a view of the
+/// array with its last two dimensions as one; reads of other arrays,
+/// of runs of at least 4 consecutive elements, are staged in a stack
+/// buffer like stride-2 reads.
+void stageRowRuns(mlir::affine::AffineForOp loop, int64_t width);
+
+/// The function a buffer for `loop`'s staged reads lives in: none when the
+/// loop is nested in anything but affine.for and affine.if (a parallel
+/// loop, whose threads would share the buffer).
+mlir::func::FuncOp
+enclosingFunctionOfSequentialNest(mlir::affine::AffineForOp loop);
+
+/// Whether `loop` writes `memref` (or does something that might).
+bool mayWrite(mlir::affine::AffineForOp loop, mlir::Value memref);
+
+/// A stack buffer of `width` elements at the start of `func` (an alloca in
+/// a loop would grow the stack on every iteration).
+mlir::Value laneBuffer(mlir::func::FuncOp func, mlir::Location loc,
+                       int64_t width, mlir::Type element);
 
 } // namespace hcl
 

@@ -33,35 +33,6 @@ using namespace mlir::affine;
 
 namespace {
 
-/// The buffers live at the start of the function: an alloca in a loop
-/// would grow the stack on every iteration. Inside a parallel loop the
-/// threads would share it, so a loop nested in anything but affine.for,
-/// affine.if and the function is left alone.
-func::FuncOp enclosingFunctionOfSequentialNest(AffineForOp loop) {
-  for (Operation *op = loop->getParentOp(); op; op = op->getParentOp()) {
-    if (auto func = dyn_cast<func::FuncOp>(op))
-      return func;
-    if (!isa<AffineForOp, AffineIfOp>(op))
-      return {};
-  }
-  return {};
-}
-
-/// Whether `loop` writes `memref` (or does something that might).
-bool mayWrite(AffineForOp loop, Value memref) {
-  return loop
-      .walk([&](Operation *op) {
-        if (auto write = dyn_cast<AffineWriteOpInterface>(op))
-          return write.getMemRef() == memref ? WalkResult::interrupt()
-                                             : WalkResult::advance();
-        if (isa<AffineReadOpInterface, AffineYieldOp, AffineForOp>(op) ||
-            isMemoryEffectFree(op))
-          return WalkResult::advance();
-        return WalkResult::interrupt();
-      })
-      .wasInterrupted();
-}
-
 /// A read of the loop's body whose last index moves by exactly 2 per
 /// iteration of `loop` and whose other indices do not move, of a memref in
 /// the plain row-major layout; its map with the loop's dimension at
@@ -125,9 +96,7 @@ Value loadLanes(StridedRead &read, AffineForOp loop, int64_t width,
                 func::FuncOp func) {
   Location loc = read.load.getLoc();
   Type element = read.load.getMemRefType().getElementType();
-  OpBuilder entry(&func.getBody().front(), func.getBody().front().begin());
-  Value buffer = memref::AllocaOp::create(
-      entry, loc, MemRefType::get({width}, element));
+  Value buffer = hcl::laneBuffer(func, loc, width, element);
   OpBuilder b(loop);
   // The loop's own index has no value before the loop; its dimension is
   // replaced by the first iteration in the maps, so any index will do.
@@ -136,9 +105,9 @@ Value loadLanes(StridedRead &read, AffineForOp loop, int64_t width,
   operands[read.position] = zero;
   int64_t first = loop.getConstantLowerBound();
   auto vectorType = VectorType::get({width}, element);
-  Value low = AffineVectorLoadOp::create(
-      b, loc, vectorType, read.load.getMemRef(),
-      mapAtFirstLane(read, first, 0), operands);
+  Value low =
+      AffineVectorLoadOp::create(b, loc, vectorType, read.load.getMemRef(),
+                                 mapAtFirstLane(read, first, 0), operands);
   Value high = AffineVectorLoadOp::create(
       b, loc, vectorType, read.load.getMemRef(),
       mapAtFirstLane(read, first, width - 1), operands);
@@ -159,13 +128,13 @@ void hcl::stageStridedReads(AffineForOp loop, int64_t width) {
       !loop.hasConstantLowerBound() ||
       getConstantTripCount(loop) != std::optional<uint64_t>(width))
     return;
-  func::FuncOp func = enclosingFunctionOfSequentialNest(loop);
+  func::FuncOp func = hcl::enclosingFunctionOfSequentialNest(loop);
   if (!func)
     return;
   SmallVector<StridedRead> reads;
   for (auto load : loop.getBody()->getOps<AffineLoadOp>())
     if (std::optional<StridedRead> read = asStridedRead(load, loop))
-      if (!mayWrite(loop, load.getMemRef()))
+      if (!hcl::mayWrite(loop, load.getMemRef()))
         reads.push_back(*read);
   // Equal reads (the copies of an unrolled body) share one buffer.
   struct Staged {
@@ -178,8 +147,7 @@ void hcl::stageStridedReads(AffineForOp loop, int64_t width) {
   for (StridedRead &read : reads) {
     Value memref = read.load.getMemRef(), buffer;
     for (Staged &other : staged)
-      if (other.memref == memref &&
-          other.map == read.map.getAffineMap() &&
+      if (other.memref == memref && other.map == read.map.getAffineMap() &&
           llvm::equal(other.operands, read.map.getOperands()))
         buffer = other.buffer;
     if (!buffer) {

@@ -236,7 +236,10 @@ def CpuLoops : Pass<"hcl-cpu-loops", "mlir::ModuleOp"> {
     before the loop: two W-wide vector loads and a shuffle that keeps the
     even elements, stored in a stack buffer that the loop reads with
     stride 1 (not in a parallel loop, whose threads would share the
-    buffer). Then a vector read and
+    buffer). A vector loop over two or more fused rows accesses an array
+    whose rows are exactly as long through a view with its last two
+    dimensions as one (the lanes are consecutive there), and reads other
+    arrays' rows as runs into such a buffer. Then a vector read and
     write of the same memref at the same loop-invariant indices in a loop
     (a register block's accumulators: the C block of a gemm updated for
     every k) become a value the loop carries, read before and written after

@@ -160,7 +160,9 @@ def CpuSchedule : Pass<"hcl-cpu-schedule", "mlir::ModuleOp"> {
     the loop above the rows (a convolution's input, the same for every
     output channel), that loop is split too and its inner part joins the
     block, unrolled and jammed: each input vector loaded then serves
-    several output channels. The block's shape is the one of at most 16
+    several output channels. Rows shorter than 16 columns (an 8x8 plane)
+    whose written arrays have rows of exactly that length are fused in
+    pairs (or fours) with their columns, so that a vector has 16 lanes. The block's shape is the one of at most 16
     vector accumulators with the most multiply-adds per load. A contiguous
     row that no vector width divides keeps the reduction outside the row,
     with up to 4 output channels unrolled and jammed around it. Each output still sums its terms in the same order,
