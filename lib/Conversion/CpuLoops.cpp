@@ -180,6 +180,7 @@ SmallVector<AffineForOp> loopsMarked(Operation *root, StringRef hint) {
 
 struct CpuLoopsPass : hcl::impl::CpuLoopsBase<CpuLoopsPass> {
   void runOnOperation() override {
+    hcl::splitClampedLoops(getOperation());
     // Inner loops first, so an outer jam copies unrolled bodies.
     for (AffineForOp loop : loopsMarked(getOperation(), "unroll")) {
       auto factor = loop->getAttrOfType<IntegerAttr>("unroll");

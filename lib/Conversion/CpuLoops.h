@@ -52,6 +52,12 @@ void stageStridedReads(mlir::affine::AffineForOp loop, int64_t width);
 /// buffer like stride-2 reads.
 void stageRowRuns(mlir::affine::AffineForOp loop, int64_t width);
 
+/// Splits each innermost loop of constant bounds whose body clamps the
+/// loop's index plus a constant to constant bounds (a padding stage's
+/// read) into the edge iterations, where the clamp acts, and the middle,
+/// where the clamp becomes its operand: there the read is contiguous.
+void splitClampedLoops(mlir::Operation *root);
+
 /// The function a buffer for `loop`'s staged reads lives in: none when the
 /// loop is nested in anything but affine.for and affine.if (a parallel
 /// loop, whose threads would share the buffer).

@@ -225,6 +225,11 @@ def ParallelToOpenMP : Pass<"hcl-parallel-to-openmp", "mlir::ModuleOp"> {
 def CpuLoops : Pass<"hcl-cpu-loops", "mlir::ModuleOp"> {
   let summary = "Carry out `unroll` and `vectorize` on the CPU path";
   let description = [{
+    First, an innermost loop of constant bounds whose body clamps the loop's
+    index plus a constant to constant bounds (an imported padding stage's
+    read) is split into the edge iterations, which keep the clamp, and the
+    middle, where the clamp is its operand: a contiguous read there, which
+    LLVM vectorizes.
     A loop marked `unroll = N` is unroll-and-jammed by N when its iterations
     are independent and its body holds loops (register blocking), else
     unrolled (N = 0: fully, when the trip count is known). A loop marked
