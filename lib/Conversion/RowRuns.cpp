@@ -12,9 +12,10 @@
 //    (memref.collapse_shape), where the index moves by 1 per lane, when
 //    every access of the array in the loop is such an access;
 //  - a read of another array (the padded input, rows of 10) is made of
-//    runs of consecutive elements, one per row: each run is loaded as a
-//    vector before the loop into a stack buffer of one element per lane,
-//    which the loop reads with stride 1, as for stride-2 reads.
+//    runs of consecutive elements (or elements 2 apart, for a stride-2
+//    convolution), one per row: each run is loaded as a vector before the
+//    loop into a stack buffer of one element per lane, which the loop
+//    reads with stride 1, as for stride-2 reads.
 //
 // Each lane still reads and writes the element the scalar loop did, so the
 // results do not change.
@@ -184,23 +185,51 @@ void linearize(const LaneAccess &access, Value view, int64_t lastSize,
   access.op->erase();
 }
 
-/// Runs of consecutive offsets: (first lane, length) each.
-SmallVector<std::pair<int64_t, int64_t>> runsOf(ArrayRef<int64_t> offsets) {
-  SmallVector<std::pair<int64_t, int64_t>> runs;
+/// Lanes whose elements are `stride` apart along a row, from `lane` on.
+struct Run {
+  int64_t lane, length, stride;
+};
+
+/// The runs of `offsets`, elements 1 or 2 apart (a stride-2 convolution's
+/// input), greedily from the first lane.
+SmallVector<Run> runsOf(ArrayRef<int64_t> offsets) {
+  SmallVector<Run> runs;
   for (auto [k, offset] : llvm::enumerate(offsets)) {
     int64_t lane = static_cast<int64_t>(k);
-    if (!runs.empty() && offsets[lane - 1] + 1 == offset)
-      ++runs.back().second;
-    else
-      runs.push_back({lane, 1});
+    int64_t step = lane > 0 ? offset - offsets[lane - 1] : 0;
+    if (!runs.empty() && runs.back().length == 1 && (step == 1 || step == 2)) {
+      runs.back().stride = step;
+      ++runs.back().length;
+    } else if (!runs.empty() && runs.back().length > 1 &&
+               step == runs.back().stride) {
+      ++runs.back().length;
+    } else {
+      runs.push_back({lane, 1, 1});
+    }
   }
   return runs;
 }
 
+/// Whether `run` stays in one row of `read`'s array (its last index moves
+/// as its elements do), has at least 4 lanes, and an even number when its
+/// elements are 2 apart (two vector loads and a shuffle).
+bool loadable(const Run &run, const LaneAccess &read, int64_t first) {
+  if (run.length < 4 || (run.stride == 2 && run.length % 2))
+    return false;
+  AffineMap m = read.map.getAffineMap();
+  AffineExpr last = m.getResults().back();
+  auto along = dyn_cast<AffineConstantExpr>(simplifyAffineExpr(
+      atLane(last, read.position, first + run.lane + run.length - 1) -
+          atLane(last, read.position, first + run.lane),
+      m.getNumDims(), m.getNumSymbols()));
+  return along && along.getValue() == run.stride * (run.length - 1);
+}
+
 /// Loads each run of `read`'s lanes as one vector before `loop` into a
-/// stack buffer of `width` elements; returns the buffer.
-Value loadRuns(const LaneAccess &read,
-               ArrayRef<std::pair<int64_t, int64_t>> runs, AffineForOp loop,
+/// stack buffer of `width` elements; returns the buffer. A run of
+/// elements 2 apart is two vector loads that end on its last element and
+/// a shuffle that keeps every other one.
+Value loadRuns(const LaneAccess &read, ArrayRef<Run> runs, AffineForOp loop,
                int64_t width, func::FuncOp func) {
   auto load = cast<AffineLoadOp>(read.op);
   Location loc = load.getLoc();
@@ -212,23 +241,35 @@ Value loadRuns(const LaneAccess &read,
   operands[read.position] = arith::ConstantIndexOp::create(b, loc, 0);
   AffineMap m = read.map.getAffineMap();
   int64_t first = loop.getConstantLowerBound();
-  for (auto [lane, length] : runs) {
-    SmallVector<AffineExpr> results;
-    for (AffineExpr expr : m.getResults())
-      results.push_back(atLane(expr, read.position, first + lane));
-    auto map = AffineMap::get(m.getNumDims(), m.getNumSymbols(), results,
-                              m.getContext());
-    Value run =
-        AffineVectorLoadOp::create(b, loc, VectorType::get({length}, element),
-                                   load.getMemRef(), map, operands);
-    Value at = arith::ConstantIndexOp::create(b, loc, lane);
-    vector::StoreOp::create(b, loc, run, buffer, ValueRange{at});
+  for (const Run &run : runs) {
+    auto vectorType = VectorType::get({run.length}, element);
+    auto loadAt = [&](int64_t shift) {
+      SmallVector<AffineExpr> results;
+      for (AffineExpr expr : m.getResults())
+        results.push_back(atLane(expr, read.position, first + run.lane));
+      results.back() = results.back() + shift;
+      auto map = AffineMap::get(m.getNumDims(), m.getNumSymbols(), results,
+                                m.getContext());
+      return AffineVectorLoadOp::create(b, loc, vectorType, load.getMemRef(),
+                                        map, operands)
+          .getResult();
+    };
+    Value lanes = loadAt(0);
+    if (run.stride == 2) {
+      SmallVector<int64_t> mask;
+      for (int64_t k = 0; k < run.length; ++k)
+        mask.push_back(2 * k < run.length ? 2 * k : 2 * k + 1);
+      lanes = vector::ShuffleOp::create(b, loc, lanes, loadAt(run.length - 1),
+                                        mask);
+    }
+    Value at = arith::ConstantIndexOp::create(b, loc, run.lane);
+    vector::StoreOp::create(b, loc, lanes, buffer, ValueRange{at});
   }
   return buffer;
 }
 
 /// The staged reads of `loop`: each load of an array it does not write
-/// whose lanes are runs of at least 4 consecutive elements.
+/// whose lanes are runs of at least 4 elements 1 or 2 apart in a row.
 void stageRuns(AffineForOp loop, int64_t width, func::FuncOp func) {
   struct Staged {
     Value memref;
@@ -247,8 +288,9 @@ void stageRuns(AffineForOp loop, int64_t width, func::FuncOp func) {
         laneOffsets(*read, load.getMemRefType().getShape(), first, width);
     if (!offsets || consecutive(*offsets))
       continue; // a plain vector read already
-    SmallVector<std::pair<int64_t, int64_t>> runs = runsOf(*offsets);
-    if (llvm::any_of(runs, [](auto run) { return run.second < 4; }))
+    SmallVector<Run> runs = runsOf(*offsets);
+    if (!llvm::all_of(
+            runs, [&](const Run &run) { return loadable(run, *read, first); }))
       continue;
     Value buffer;
     for (Staged &other : staged)

@@ -272,14 +272,15 @@ BlockShape chooseBlock(uint64_t nChannels, uint64_t nRows, uint64_t width) {
 
 /// How many whole rows of `cols` one AVX-512 vector of 16 lanes spans:
 /// above 1 when the rows are shorter than 16 (an 8x8 plane), the accesses
-/// are contiguous along them, and every array written along them has rows
+/// are contiguous along them (reads may step by 2), and every array
+/// written along them has rows
 /// of exactly `nCols` elements, so that consecutive rows are consecutive
 /// in memory (the CPU lowering then reads and writes such a vector as one,
 /// and reads other arrays' rows as runs). 1 otherwise.
 uint64_t rowsPerVector(AffineForOp stage, AffineForOp cols, uint64_t nCols,
                        uint64_t nRows) {
   if (nCols >= 16 || 16 % nCols || nRows % (16 / nCols) ||
-      !contiguousAlong(stage, cols))
+      !contiguousAlong(stage, cols, true))
     return 1;
   Value col = cols.getInductionVar();
   bool rowsMatch = true;

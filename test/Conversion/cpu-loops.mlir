@@ -329,3 +329,50 @@ func.func @view_and_array(%I: memref<4x2x8xf32>, %O: memref<2x8xf32>) {
   hcl.vectorize(%s, %f, 16)
   return
 }
+
+// The same with a stride-2 input (rows of 17): each row's 8 lanes are
+// elements 2 apart, two vector loads ending on the last and a shuffle.
+// CHECK-LABEL: func.func @row_pairs_stride2(
+// CHECK:         affine.for %{{.*}} iter_args(
+// CHECK:           %[[LO:.*]] = affine.vector_load %arg0[{{.*}}] : memref<4x17x17xf32>, vector<8xf32>
+// CHECK-NEXT:      %[[HI:.*]] = affine.vector_load %arg0[{{.*}} + 7] : memref<4x17x17xf32>, vector<8xf32>
+// CHECK-NEXT:      vector.shuffle %[[LO]], %[[HI]] [0, 2, 4, 6, 9, 11, 13, 15] : vector<8xf32>, vector<8xf32>
+// CHECK:           vector.transfer_read %{{.*}} : memref<16xf32>, vector<16xf32>
+func.func @row_pairs_stride2(%I: memref<4x17x17xf32>, %W: memref<8x4x3x3xf32>, %O: memref<8x8x8xf32>) {
+  %lc = hcl.create_loop_handle "c" : !hcl.LoopHandle
+  %lh = hcl.create_loop_handle "h" : !hcl.LoopHandle
+  %lw = hcl.create_loop_handle "w" : !hcl.LoopHandle
+  %lrc = hcl.create_loop_handle "rc" : !hcl.LoopHandle
+  %lrh = hcl.create_loop_handle "rh" : !hcl.LoopHandle
+  %lrw = hcl.create_loop_handle "rw" : !hcl.LoopHandle
+  %s = hcl.create_stage_handle "s" : !hcl.StageHandle
+  affine.for %c = 0 to 8 {
+    affine.for %h = 0 to 8 {
+      affine.for %w = 0 to 8 {
+        %z = arith.constant 0.0 : f32
+        affine.store %z, %O[%c, %h, %w] : memref<8x8x8xf32>
+        affine.for %rc = 0 to 4 {
+          affine.for %rh = 0 to 3 {
+            affine.for %rw = 0 to 3 {
+              %a = affine.load %I[%rc, %h * 2 + %rh, %w * 2 + %rw] : memref<4x17x17xf32>
+              %b = affine.load %W[%c, %rc, %rh, %rw] : memref<8x4x3x3xf32>
+              %o = affine.load %O[%c, %h, %w] : memref<8x8x8xf32>
+              %p = arith.mulf %a, %b : f32
+              %q = arith.addf %o, %p : f32
+              affine.store %q, %O[%c, %h, %w] : memref<8x8x8xf32>
+            } {loop_name = "rw", reduction = 1 : i32}
+          } {loop_name = "rh", reduction = 1 : i32}
+        } {loop_name = "rc", reduction = 1 : i32}
+      } {loop_name = "w"}
+    } {loop_name = "h"}
+  } {loop_name = "c", stage_name = "s"}
+  %co, %ci = hcl.split(%s, %lc, 4)
+  %ho, %hi, %wo, %wi = hcl.tile(%s, %lh, %lw, 2, 8)
+  %hio, %hii = hcl.split(%s, %hi, 2)
+  %f = hcl.fuse(%s, %hii, %wi)
+  hcl.reorder(%s, %co, %ho, %wo, %lrc, %lrh, %lrw, %ci, %hio, %f)
+  hcl.unroll(%s, %hio)
+  hcl.unroll(%s, %ci)
+  hcl.vectorize(%s, %f, 16)
+  return
+}

@@ -244,7 +244,8 @@ def CpuLoops : Pass<"hcl-cpu-loops", "mlir::ModuleOp"> {
     buffer). A vector loop over two or more fused rows accesses an array
     whose rows are exactly as long through a view with its last two
     dimensions as one (the lanes are consecutive there), and reads other
-    arrays' rows as runs into such a buffer. Then a vector read and
+    arrays' rows as runs (of consecutive elements, or elements 2 apart)
+    into such a buffer. Then a vector read and
     write of the same memref at the same loop-invariant indices in a loop
     (a register block's accumulators: the C block of a gemm updated for
     every k) become a value the loop carries, read before and written after
