@@ -33,6 +33,26 @@ func.func @exp(%A: memref<4xf64>) {
 
 // -----
 
+func.func @tanh(%A: memref<4xf32>) {
+  %a = affine.load %A[0] : memref<4xf32>
+  // expected-error @+1 {{rtl: 'math.tanh' has no float unit (docs/rtl-float.md lists what the units compute)}}
+  %e = math.tanh %a : f32
+  affine.store %e, %A[0] : memref<4xf32>
+  return
+}
+
+// -----
+
+func.func @log(%A: memref<4xf32>) {
+  %a = affine.load %A[0] : memref<4xf32>
+  // expected-error @+1 {{rtl: 'math.log' has no float unit (docs/rtl-float.md lists what the units compute)}}
+  %e = math.log %a : f32
+  affine.store %e, %A[0] : memref<4xf32>
+  return
+}
+
+// -----
+
 func.func @narrow_conversion(%A: memref<4xi8>, %B: memref<4xf32>) {
   %a = affine.load %A[0] : memref<4xi8>
   // expected-error @+1 {{rtl: 'arith.uitofp' of i8 to f32 has no float unit (the units compute f32 and f64, with i32 and i64 integers; docs/rtl-float.md)}}
