@@ -120,14 +120,15 @@ def DefaultSchedule : Pass<"hcl-default-schedule", "mlir::ModuleOp"> {
     are applied together at the end; if they do not (a deadlock), none is
     written; with `streams=0` none is (`hcl rtl`, `hcl check --rtl` and
     `hcl estimate --target rtl` run it so: the RTL's dataflow processes
-    have no float units yet).
+    reach the region's other buffers through one port each, without the
+    banks the plans partition them into).
   }];
   let options = [
     Option<"parallel", "parallel", "int64_t", "4",
            "at most this many output channels per cycle in a reduction (1: none)">,
     Option<"streams", "streams", "bool", "true",
            "stream activations between stages (hcl's RTL turns it off: its "
-           "dataflow processes have no float units yet)">,
+           "dataflow processes reach other buffers without their banks)">,
     Option<"argumentsArePorts", "arguments-are-ports", "bool", "true",
            "never partition an array argument: it is an m_axi port in HLS "
            "(hcl's RTL turns it off: its arguments are memories of the "
