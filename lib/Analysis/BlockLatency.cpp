@@ -111,8 +111,7 @@ std::optional<Span> LatencyModel::blockLatency(Block &block,
     auto type = dyn_cast<MemRefType>(memref.getType());
     if (!type || hasPartitionLayout(type) || isRegisterArray(memref))
       return 0;
-    bool local = memref.getDefiningOp<memref::AllocOp>() ||
-                 memref.getDefiningOp<memref::AllocaOp>();
+    bool local = isOnChipArray(memref);
     // A local element (an accumulator): its loads take what the
     // iteration stored, and only its last store is issued (store-to-load
     // forwarding, as the RTL and HLS tools do in straight-line code).

@@ -36,9 +36,13 @@ Value memrefOfWrite(Operation *op) {
   return cast<AffineWriteOpInterface>(op).getMemRef();
 }
 
+bool isOnChipArray(Value memref) {
+  return isa_and_present<memref::AllocOp, memref::AllocaOp,
+                         memref::GetGlobalOp>(memref.getDefiningOp());
+}
+
 bool isRegisterArray(Value memref) {
-  bool local = memref.getDefiningOp<memref::AllocOp>() ||
-               memref.getDefiningOp<memref::AllocaOp>();
+  bool local = isOnChipArray(memref);
   auto type = dyn_cast<MemRefType>(memref.getType());
   return local && type && hasOneElementBanks(type);
 }

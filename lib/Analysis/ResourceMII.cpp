@@ -121,8 +121,7 @@ int64_t resourceMII(Operation *loop, const TargetModel &target,
   for (auto &[key, addresses] : groups) {
     // A local array of one-element banks is registers: no port limits it.
     Value array = Value::getFromOpaquePointer(key.first);
-    bool local = array.getDefiningOp<memref::AllocOp>() ||
-                 array.getDefiningOp<memref::AllocaOp>();
+    bool local = isOnChipArray(array);
     if (isRegisterArray(array))
       continue;
     int64_t reads = addresses.reads.count(), writes = addresses.writes.count();

@@ -36,14 +36,13 @@ mlir::LogicalResult checkScheduleOption() {
 
 bool defaultScheduleRequested() { return scheduleOption == "auto"; }
 
-/// Whether the default schedule may stream activations: not for hcl's RTL,
-/// whose dataflow processes have no float units yet.
-static bool defaultStreams = true;
+/// Whether the default schedule is for hcl's RTL rather than HLS.
+static bool defaultForRTL = false;
 
-void defaultScheduleForRTL() { defaultStreams = false; }
+void defaultScheduleForRTL() { defaultForRTL = true; }
 
 bool defaultWeightsOffChip() {
-  return defaultScheduleRequested() && defaultStreams;
+  return defaultScheduleRequested() && !defaultForRTL;
 }
 
 mlir::LogicalResult runPipeline(mlir::ModuleOp module, PipelineBuilder build) {
@@ -55,15 +54,20 @@ mlir::LogicalResult runPipeline(mlir::ModuleOp module, PipelineBuilder build) {
   pm.addPass(createLowerLinalgToAffine());
   if (scheduleOption == "auto") {
     DefaultScheduleOptions options;
-    options.streams = defaultStreams;
+    // hcl's RTL builds streams (a dataflow region of processes and FIFOs),
+    // but its processes reach the region's other buffers through one port
+    // each, without the banks the default schedule partitions them into:
+    // LeNet-5 took 4.8 times the cycles with its two streams
+    // (docs/rtl-float.md).
+    options.streams = !defaultForRTL;
     // hcl's RTL makes arguments memories of the design, which may be
     // partitioned; HLS makes them m_axi ports.
-    options.argumentsArePorts = defaultStreams;
+    options.argumentsArePorts = !defaultForRTL;
     // hcl's RTL keeps the schedule it had before line buffers, which are
     // not checked there yet (a Verilator run of LeNet-5's takes minutes).
-    options.lineBuffers = defaultStreams;
+    options.lineBuffers = !defaultForRTL;
     mlir::FailureOr<DefaultScheduleOptions> chosen =
-        chooseDefaultDesign(module, options, defaultStreams ? "vitis" : "rtl");
+        chooseDefaultDesign(module, options, defaultForRTL ? "rtl" : "vitis");
     if (mlir::failed(chosen))
       return mlir::failure();
     pm.addPass(createDefaultSchedule(*chosen));

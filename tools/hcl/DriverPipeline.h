@@ -37,7 +37,8 @@ mlir::LogicalResult checkScheduleOption();
 bool defaultScheduleRequested();
 
 /// Makes --schedule=auto's default schedule one hcl's RTL can build: no
-/// streams between layers (its dataflow processes have no float units yet),
+/// streams between layers (its dataflow processes would reach the other
+/// buffers through one port each, without their banks),
 /// every weight of an ONNX model on chip (it has no m_axi ports), arguments
 /// partitioned (they are memories of the design) and no line buffers (not
 /// checked there yet).

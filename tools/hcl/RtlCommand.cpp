@@ -28,6 +28,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/Support/FileSystem.h"
@@ -124,12 +125,32 @@ static mlir::LogicalResult writeFile(StringRef path, mlir::ModuleOp module,
   return mlir::success();
 }
 
+namespace {
+
+/// Keeps a copy of the module as the pass manager has it at this point:
+/// the program with the schedule the driver wrote (--schedule=auto), before
+/// the schedule is applied.
+struct SnapshotPass
+    : mlir::PassWrapper<SnapshotPass, mlir::OperationPass<mlir::ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(SnapshotPass)
+  explicit SnapshotPass(mlir::OwningOpRef<mlir::ModuleOp> &copy) : copy(copy) {}
+  StringRef getName() const override { return "Snapshot"; }
+  StringRef getArgument() const override { return "hcl-rtl-snapshot"; }
+  StringRef getDescription() const override {
+    return "keep a copy of the scheduled program for its kernel";
+  }
+  void runOnOperation() override { copy = getOperation().clone(); }
+  mlir::OwningOpRef<mlir::ModuleOp> &copy;
+};
+
+} // namespace
+
 int rtlMain() {
   // Checked here, not by cl::Required, whose message is LLVM's own.
   if (outputDir.empty())
     return fail("hcl rtl needs -o DIR (the output directory)");
   bool program = false;
-  // The kernel's module is written from the program as read (its own
+  // The kernel's module is written from the program as scheduled (its own
   // schedule and RTL preparation run on it); the command's pass manager
   // turns the partitioned buffers of `module` into amc memories.
   std::unique_ptr<LoadedProgram> loaded;
@@ -139,8 +160,10 @@ int rtlMain() {
   loaded = LoadedProgram::load(
       inputFile, [&](mlir::OpPassManager &pm, mlir::ModuleOp module) {
         program = holdsProgram(module);
+        // Copied when the pipeline runs, not now: the default schedule
+        // (--schedule=auto) is written by a pass before this point.
         if (program)
-          asRead = module.clone();
+          pm.addPass(std::make_unique<SnapshotPass>(asRead));
         return addRtlPipeline(pm, program);
       });
   if (!loaded) {

@@ -88,6 +88,10 @@ bandCarriedDistance(llvm::ArrayRef<mlir::affine::AffineForOp> band,
 /// The target's latency for an MLIR operation.
 int latencyOf(const TargetModel &target, mlir::Operation *op);
 
+/// Whether `memref` is an array of the design itself: an allocation, or a
+/// global (a ROM, such as a network's weights), not an argument.
+bool isOnChipArray(mlir::Value memref);
+
 /// Whether `memref` is a local array whose banks hold one element each:
 /// registers in hardware (HLS tools' and hcl's RTL), no port limits them.
 bool isRegisterArray(mlir::Value memref);

@@ -104,6 +104,18 @@ static std::string refusedOp(Operation *op) {
           func::ReturnOp>(op) ||
       isDatapathOp(op))
     return "";
+  if (auto get = dyn_cast<memref::GetGlobalOp>(op)) {
+    // hcl-rtl-constant-globals made every other one a ROM.
+    auto global = SymbolTable::lookupNearestSymbolFrom<memref::GlobalOp>(
+        get, get.getNameAttr());
+    std::string name = "'memref.get_global' of @" + get.getName().str();
+    if (global && !global.getConstant())
+      return name + ", which is not constant, has no hardware form yet (a "
+                    "constant global is a ROM)";
+    return name + " has no hardware form here (a constant global with "
+                  "an initial value of integers or floats is a ROM, unless "
+                  "the function returns it)";
+  }
   if (dialect == "hcl")
     return "'" + op->getName().getStringRef().str() +
            "' (an hcl operation) has no hardware form yet";

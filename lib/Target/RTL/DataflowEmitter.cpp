@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ConstantGlobals.h"
 #include "Dataflow.h"
 #include "ModuleText.h"
 #include "Operators.h"
@@ -49,6 +50,8 @@ struct Memory {
   MemRefType type;
   bool isPort;
   SmallVector<Port> users = {};
+  /// A ROM's contents (ConstantGlobals.h), else null.
+  DenseElementsAttr contents = {};
 };
 
 struct Fifo {
@@ -106,7 +109,8 @@ void DataflowEmitter::collect() {
     if (auto depth = alloc->getAttrOfType<IntegerAttr>("stream_depth"))
       fifos[alloc] = {"fifo_" + name, alloc.getType(), depth.getInt()};
     else
-      memories[alloc] = {name, alloc.getType(), false};
+      memories[alloc] = {
+          name, alloc.getType(), false, {}, rtl::initialContents(alloc)};
   }
   for (Operation &op : func.getBody().front())
     if (auto call = dyn_cast<func::CallOp>(op))
@@ -248,6 +252,7 @@ void DataflowEmitter::printMemory(const Memory &memory, raw_ostream &os) {
   if (memory.isPort)
     return;
   printRam(os, m, memory.type, m + "_ce");
+  printInitialContents(os, m, memory.contents);
 }
 
 /// A stream's FIFO: a push or pop when its process does not stall.

@@ -14,6 +14,7 @@
 #include "ModuleEmitter.h"
 
 #include "ArgumentPorts.h"
+#include "ConstantGlobals.h"
 #include "ModuleText.h"
 #include "Operators.h"
 #include "Predication.h"
@@ -231,6 +232,9 @@ void ModuleEmitter::emitMemoryPorts() {
       printRegister(memory, os);
     else if (!memory.isPort)
       printDualPortRam(os, memory.name, memory.type, stalls ? "ap_stall" : "");
+    if (!memory.isPort)
+      printInitialContents(os, memory.name,
+                           initialContents(root.getDefiningOp()));
   }
 }
 

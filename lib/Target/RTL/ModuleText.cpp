@@ -82,4 +82,27 @@ void printDualPortRam(raw_ostream &os, const std::string &name, MemRefType type,
      << "_rdata <= " << m << "_ram[" << m << "_raddr];\n  end\n";
 }
 
+/// The bits of one element of a ROM's contents.
+static APInt bitsOf(Attribute value) {
+  if (auto number = dyn_cast<FloatAttr>(value))
+    return number.getValue().bitcastToAPInt();
+  return cast<IntegerAttr>(value).getValue();
+}
+
+void printInitialContents(raw_ostream &os, const std::string &name,
+                          DenseElementsAttr contents) {
+  if (!contents)
+    return;
+  unsigned width = bitWidth(contents.getElementType());
+  os << "  initial begin\n";
+  for (auto [address, value] :
+       llvm::enumerate(contents.getValues<Attribute>())) {
+    SmallString<32> hex;
+    bitsOf(value).zextOrTrunc(width).toStringUnsigned(hex, 16);
+    os << "    " << name << "_ram[" << address << "] = " << width << "'h" << hex
+       << ";\n";
+  }
+  os << "  end\n";
+}
+
 } // namespace hcl::rtl

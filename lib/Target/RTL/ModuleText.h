@@ -10,6 +10,7 @@
 #define HCL_LIB_TARGET_RTL_MODULETEXT_H
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/raw_ostream.h"
@@ -56,6 +57,12 @@ void printRam(llvm::raw_ostream &os, const std::string &name,
 /// `hold` (an expression, empty for never) is high.
 void printDualPortRam(llvm::raw_ostream &os, const std::string &name,
                       mlir::MemRefType type, llvm::StringRef hold);
+
+/// An `initial` block giving each word of `<name>_ram` its value in
+/// `contents` (a ROM's, ConstantGlobals.h), as FPGA RAMs and registers are
+/// set when the device is configured; nothing when `contents` is null.
+void printInitialContents(llvm::raw_ostream &os, const std::string &name,
+                          mlir::DenseElementsAttr contents);
 
 } // namespace hcl::rtl
 

@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SplitBanks.h"
+#include "ConstantGlobals.h"
 #include "Fsm.h"
 #include "Predication.h"
 
@@ -277,15 +278,56 @@ void redirectAccesses(Value memref, const Banking &banking,
   }
 }
 
+/// The contents of each bank of a buffer that starts as `contents`: each
+/// element goes where the layout puts it (its bank, its address there).
+SmallVector<DenseElementsAttr> splitContents(DenseElementsAttr contents,
+                                             const Banking &banking,
+                                             MemRefType bankType) {
+  unsigned rank = banking.banks.size();
+  int64_t bankSize = bankType.getNumElements();
+  SmallVector<SmallVector<Attribute>> banks(banking.count());
+  // A bank's tail past the buffer's end (Cyclic, Block) is never read.
+  Attribute zero =
+      Builder(contents.getContext()).getZeroAttr(contents.getElementType());
+  for (SmallVector<Attribute> &bank : banks)
+    bank.assign(bankSize, zero);
+  ArrayRef<int64_t> shape = contents.getType().getShape();
+  SmallVector<int64_t> index(rank, 0);
+  for (Attribute value : contents.getValues<Attribute>()) {
+    SmallVector<int64_t> place = banking.layout.compose(index);
+    int64_t address = 0;
+    for (unsigned d = 0; d < rank; ++d)
+      address = address * banking.bankShape[d] + place[rank + d];
+    banks[banking.linear(ArrayRef(place).take_front(rank))][address] = value;
+    // The next index, row-major (the order of the dense values).
+    for (int d = rank - 1; d >= 0; --d) {
+      if (++index[d] < shape[d])
+        break;
+      index[d] = 0;
+    }
+  }
+  auto bankShape =
+      RankedTensorType::get(bankType.getShape(), contents.getElementType());
+  SmallVector<DenseElementsAttr> result;
+  for (ArrayRef<Attribute> bank : banks)
+    result.push_back(DenseElementsAttr::get(bankShape, bank));
+  return result;
+}
+
 void split(Operation *alloc, const Banking &banking) {
   OpBuilder b(alloc);
   auto type = cast<MemRefType>(alloc->getResult(0).getType());
   auto bankType = MemRefType::get(banking.bankShape, type.getElementType());
   SmallVector<Value> bankAllocs;
   bool registers = bankType.getNumElements() == 1;
+  SmallVector<DenseElementsAttr> contents;
+  if (DenseElementsAttr initial = rtl::initialContents(alloc))
+    contents = splitContents(initial, banking, bankType);
   for (int64_t k = 0; k < banking.count(); ++k) {
     Operation *bank = b.clone(*alloc);
     bank->getResult(0).setType(bankType);
+    if (!contents.empty())
+      bank->setAttr(rtl::kInitialAttr, contents[k]);
     // A bank of one element is a register (as HLS makes a completely
     // partitioned array), which the estimator counts without ports.
     if (registers)

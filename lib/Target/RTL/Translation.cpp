@@ -150,6 +150,9 @@ void populateRTLPreparationPipeline(OpPassManager &pm) {
   // Fixed point is its integer bits (the JIT's lowering, so the two agree
   // bit for bit), bit operations shifts and masks.
   // Each process of a dataflow region a function, a module of its own.
+  // Constant globals first: as the function's memories, they move into
+  // the dataflow process that reads them like any other buffer.
+  pm.addPass(createRTLConstantGlobals());
   pm.addPass(createRTLOutlineDataflow());
   pm.addPass(createLowerFixedPoint());
   pm.addPass(createLowerBitOps());

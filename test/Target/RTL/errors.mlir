@@ -33,6 +33,26 @@ func.func @exp(%A: memref<4xf64>) {
 
 // -----
 
+func.func @tanh(%A: memref<4xf32>) {
+  %a = affine.load %A[0] : memref<4xf32>
+  // expected-error @+1 {{rtl: 'math.tanh' has no float unit (docs/rtl-float.md lists what the units compute)}}
+  %e = math.tanh %a : f32
+  affine.store %e, %A[0] : memref<4xf32>
+  return
+}
+
+// -----
+
+func.func @log(%A: memref<4xf32>) {
+  %a = affine.load %A[0] : memref<4xf32>
+  // expected-error @+1 {{rtl: 'math.log' has no float unit (docs/rtl-float.md lists what the units compute)}}
+  %e = math.log %a : f32
+  affine.store %e, %A[0] : memref<4xf32>
+  return
+}
+
+// -----
+
 func.func @narrow_conversion(%A: memref<4xi8>, %B: memref<4xf32>) {
   %a = affine.load %A[0] : memref<4xi8>
   // expected-error @+1 {{rtl: 'arith.uitofp' of i8 to f32 has no float unit (the units compute f32 and f64, with i32 and i64 integers; docs/rtl-float.md)}}
@@ -151,4 +171,27 @@ func.func @fixed_to_float(%A: memref<4x!hcl.Fixed<16, 8>>, %B: memref<4xi32>) {
     affine.store %n, %B[%i] : memref<4xi32>
   }
   return
+}
+
+// -----
+
+// A constant global is a ROM (constant-globals.mlir); a global the kernel
+// may write is state that outlives it, which has no hardware form.
+memref.global "private" @counts : memref<4xi32> = dense<0>
+func.func @mutable_global(%A: memref<4xi32>) {
+  // expected-error @+1 {{rtl: 'memref.get_global' of @counts, which is not constant, has no hardware form yet (a constant global is a ROM)}}
+  %g = memref.get_global @counts : memref<4xi32>
+  %a = affine.load %g[0] : memref<4xi32>
+  affine.store %a, %A[0] : memref<4xi32>
+  return
+}
+
+// -----
+
+// A returned memref is a port of the kernel, not a ROM in it.
+memref.global "private" constant @table : memref<4xi32> = dense<[1, 2, 3, 4]>
+func.func @returned_global() -> memref<4xi32> {
+  // expected-error @+1 {{rtl: 'memref.get_global' of @table has no hardware form here (a constant global with an initial value of integers or floats is a ROM, unless the function returns it)}}
+  %g = memref.get_global @table : memref<4xi32>
+  return %g : memref<4xi32>
 }

@@ -10,9 +10,16 @@
 // RUN: hcl hls %t.mlir --entry chain -o %t.hls
 // RUN: FileCheck %s --check-prefix=CPP < %t.hls/kernel.cpp
 // For hcl's RTL (`hcl rtl`, `hcl check --rtl`, `hcl estimate --target
-// rtl`), whose dataflow processes have no float units yet, the option
-// streams=0 writes the plans alone.
+// rtl`), whose dataflow processes reach the other buffers without their
+// banks, the option streams=0 writes the plans alone.
 // RUN: hcl-opt %s --hcl-default-schedule=streams=0 | FileCheck %s --check-prefix=NOSTREAM
+// `hcl rtl --schedule=auto` writes the kernel with that schedule: its two
+// stages pipelined (it wrote the unscheduled kernel, 16 states, before).
+// RUN: rm -rf %t.rtl && hcl rtl %s --entry chain --schedule=auto -o %t.rtl
+// RUN: FileCheck %s --check-prefix=RTL-AUTO < %t.rtl/chain.sv
+// RTL-AUTO: // @chain: 5 states
+// RTL-AUTO: logic [{{[0-9]+}}:0] p0_valid;
+// RTL-AUTO: logic [{{[0-9]+}}:0] p1_valid;
 // RUN: hcl estimate --target rtl --schedule=auto %s --entry chain | FileCheck %s --check-prefix=EST-RTL
 // RUN: hcl estimate --schedule=auto %s --entry chain | FileCheck %s --check-prefix=EST-VITIS
 // NOSTREAM-LABEL: func.func @chain(

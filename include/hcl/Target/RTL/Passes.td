@@ -11,6 +11,25 @@
 
 include "mlir/Pass/PassBase.td"
 
+def RTLConstantGlobals : Pass<"hcl-rtl-constant-globals", "mlir::ModuleOp"> {
+  let summary = "Make each read of a constant global a ROM of its function";
+  let description = [{
+    The first step of the RTL preparation. A `memref.get_global` of a
+    `constant` global with an initial value (an imported network's
+    weights) becomes a local allocation of the function that reads it,
+    named after the global and holding the value in `rtl.initial` (of the
+    allocation's type, in its elements' order): the RTL builds it as any
+    of the function's memories (partitioned into banks, given ports,
+    shared by dataflow processes) whose contents an `initial` block sets
+    when the hardware is configured. Nothing writes it, so every run of
+    the kernel reads the global's value. A global that is not constant or
+    has no initial value, or a constant one the function stores into or
+    returns, keeps its `memref.get_global`, which has no hardware form (a
+    located error).
+  }];
+  let dependentDialects = ["mlir::memref::MemRefDialect"];
+}
+
 def RTLOutlineDataflow : Pass<"hcl-rtl-outline-dataflow", "mlir::ModuleOp"> {
   let summary = "Make each process of a dataflow region a function, its "
                 "streams' arguments marked";
