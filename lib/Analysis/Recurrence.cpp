@@ -210,6 +210,12 @@ std::optional<int64_t> carriedDistance(Operation *loop, Operation *src,
   return iterations(affineLoop, c.lb.value_or(1));
 }
 
+namespace {
+bool sameFixedElement(Operation *load, Operation *store, Operation *loop);
+std::optional<int64_t> copiesUnder(Operation *op, Operation *loop);
+int64_t saturatingProduct(int64_t a, int64_t b);
+} // namespace
+
 int64_t memoryRecurrenceMII(Operation *loop, const TargetModel &target,
                             std::vector<std::string> &notes) {
   SmallVector<Operation *> loads, stores;
@@ -246,6 +252,15 @@ int64_t memoryRecurrenceMII(Operation *loop, const TargetModel &target,
           pathLatency(load->getResult(0), store, loop, target, chain, memo);
       if (path < 0)
         continue;
+      // One element accumulated inside loops a pipeline unrolls (a sum
+      // whose loop was split and unrolled): the copies chain on it one
+      // after another in every iteration, so the recurrence runs through
+      // all of them, as unrolledChainStep counts the iteration's depth.
+      if (loop->hasAttr("pipeline_ii") &&
+          load->getBlock() == store->getBlock() &&
+          load->getParentOp() != loop && sameFixedElement(load, store, loop))
+        if (std::optional<int64_t> copies = copiesUnder(load, loop))
+          path = saturatingProduct(path, *copies);
       bool assumed = false;
       std::optional<int64_t> d = band.size() > 1 &&
                                          isa<AffineWriteOpInterface>(store) &&
