@@ -1,6 +1,7 @@
 //===- BankAccesses.cpp - the accesses of one loop iteration, per bank ----===//
 
 #include "hcl/Analysis/BankAccesses.h"
+#include "hcl/Analysis/AffineEvaluate.h"
 
 #include "hcl/Dialect/HCL/PartitionLayout.h"
 
@@ -72,6 +73,16 @@ struct ValueIds {
 /// The (value number, coefficient) pairs of one linear index.
 using Terms = SmallVector<std::pair<unsigned, int64_t>, 8>;
 
+/// One index of an access's copy: linear terms and a constant, or (when not
+/// linear) text.
+struct IndexForm {
+  Terms terms;
+  int64_t constant = 0;
+  std::string text;
+};
+
+IndexForm indexForm(AffineExpr e, unsigned numIds);
+
 /// The iteration being listed: the induction variables unrolled copies fix,
 /// the callee arguments that stand for a caller's values, the budget left.
 struct Walker {
@@ -93,6 +104,14 @@ struct Walker {
     unsigned shape;
   };
   DenseMap<Operation *, Form> forms;
+  /// Per access and index that only free operands decide: its form, the
+  /// same in every copy (kept with the numbers of those operands, which a
+  /// call from another site would change).
+  struct FreeForm {
+    SmallVector<unsigned, 4> ids;
+    IndexForm form;
+  };
+  DenseMap<std::pair<Operation *, unsigned>, FreeForm> freeForms;
   /// Runs: the loop whose copies the walk of its body stands for, its
   /// induction variable fixed at the first copy's value.
   struct Run {
@@ -123,6 +142,12 @@ struct Walker {
   void numericAddress(Operation *op, const AccessCache::Entry &entry,
                       AccessInstance &instance);
   void add(Operation *op, const AccessCache::Entry &entry, bool bankVaries);
+  SmallVector<std::optional<int64_t>, 8>
+  fixedValues(const AccessCache::Entry &entry) const;
+  void instantiateFixed(const AccessCache::Entry &entry,
+                        ArrayRef<std::optional<int64_t>> values,
+                        bool bankVaries, bool withAddress,
+                        AccessInstance &instance);
   void emit(const AccessInstance &instance) {
     if (options.sink)
       options.sink(instance);
@@ -131,6 +156,49 @@ struct Walker {
   }
   AccessInstance scratch;
 };
+
+/// The bank of every dimension of a partitioned array at known `indices`
+/// (those no bank depends on may be anything).
+void setBank(const AccessCache::Entry &entry, ArrayRef<int64_t> indices,
+             AccessInstance &instance) {
+  std::string bank;
+  llvm::raw_string_ostream bankOs(bank);
+  SmallVector<int64_t> bankIndices;
+  for (AffineExpr e : entry.banks.getResults()) {
+    int64_t value = evaluateAffineExpr(e, indices, {});
+    bankOs << value << ",";
+    bankIndices.push_back(value);
+  }
+  instance.bank = bank;
+  instance.bankIndices = std::move(bankIndices);
+}
+
+/// The bank of a copy of a linear access of a partitioned array from
+/// integers alone, when every index a bank depends on is fixed (the common
+/// case: banks along unrolled loops); false otherwise, for the symbolic path,
+/// which also finds banks that are constant in a free variable.
+bool numericBank(const AccessCache::Entry &entry,
+                 ArrayRef<std::optional<int64_t>> values,
+                 AccessInstance &instance) {
+  if (!entry.partitioned || !entry.linear)
+    return false;
+  const std::vector<SmallVector<int64_t, 8>> &rows = *entry.linear;
+  SmallVector<int64_t, 4> indices(rows.size(), 0);
+  for (auto [d, row] : llvm::enumerate(rows)) {
+    if (!entry.bankIndices[d])
+      continue;
+    indices[d] = row.back();
+    for (auto [coefficient, value] : llvm::zip(row, values)) {
+      if (coefficient == 0)
+        continue;
+      if (!value)
+        return false;
+      indices[d] += coefficient * *value;
+    }
+  }
+  setBank(entry, indices, instance);
+  return true;
+}
 
 /// The number of a shape (the terms of every index), the same for equal
 /// shapes within one collection.
@@ -158,70 +226,108 @@ void Walker::instantiate(Operation *op, const AccessCache::Entry &entry,
   instance.isStore = entry.isStore;
   instance.bank.clear();
   instance.bankIndices.reset();
+  SmallVector<std::optional<int64_t>, 8> values = fixedValues(entry);
+  if (llvm::all_of(values, [](auto &v) { return v.has_value(); }))
+    return instantiateFixed(entry, values, bankVaries, withAddress, instance);
+  if (!withAddress && !bankVaries && numericBank(entry, values, instance))
+    return;
   const AffineValueMap &map = entry.map;
-  auto type = cast<MemRefType>(entry.memref.getType());
   MLIRContext *ctx = op->getContext();
   // Every operand becomes the dimension of its value's number (or its
-  // unrolled value), so the expressions compare across accesses.
+  // unrolled value), so the expressions compare across accesses; built only
+  // when an index mixes fixed and free operands or is met the first time.
   SmallVector<AffineExpr> dims, syms;
-  for (unsigned i = 0; i < map.getNumOperands(); ++i) {
-    Value operand = resolve(map.getOperand(i));
-    auto it = fixed.find(operand);
-    AffineExpr e = it == fixed.end() ? getAffineDimExpr(ids.of(operand), ctx)
-                                     : getAffineConstantExpr(it->second, ctx);
-    (i < map.getNumDims() ? dims : syms).push_back(e);
+  auto operandExprs = [&] {
+    if (!dims.empty() || !syms.empty())
+      return;
+    for (unsigned i = 0; i < map.getNumOperands(); ++i) {
+      AffineExpr e =
+          values[i] ? getAffineConstantExpr(*values[i], ctx)
+                    : getAffineDimExpr(ids.of(resolve(map.getOperand(i))), ctx);
+      (i < map.getNumDims() ? dims : syms).push_back(e);
+    }
+  };
+  // Per index: its value when every operand it uses is fixed.
+  AffineMap access = map.getAffineMap();
+  SmallVector<std::optional<int64_t>, 4> known(access.getNumResults());
+  SmallVector<int64_t, 8> operands;
+  for (const std::optional<int64_t> &value : values)
+    operands.push_back(value.value_or(0));
+  ArrayRef<int64_t> all(operands);
+  SmallVector<const IndexForm *, 4> forms;
+  SmallVector<IndexForm, 4> mixed;
+  mixed.reserve(access.getNumResults());
+  for (auto [r, e] : llvm::enumerate(access.getResults())) {
+    bool anyFixed = false, anyFree = false;
+    for (unsigned i : entry.usedOperands[r])
+      (values[i] ? anyFixed : anyFree) = true;
+    if (!anyFree) {
+      known[r] = evaluateAffineExpr(e, all.take_front(map.getNumDims()),
+                                    all.drop_front(map.getNumDims()));
+      forms.push_back(&mixed.emplace_back(IndexForm{{}, *known[r], ""}));
+      continue;
+    }
+    if (!withAddress) {
+      forms.push_back(nullptr);
+      continue;
+    }
+    if (anyFixed) {
+      operandExprs();
+      forms.push_back(&mixed.emplace_back(
+          indexForm(e.replaceDimsAndSymbols(dims, syms), ids.ids.size())));
+      continue;
+    }
+    // Only free operands: the same form in every copy, once per walk.
+    SmallVector<unsigned, 4> freeIds;
+    for (unsigned i : entry.usedOperands[r])
+      freeIds.push_back(ids.of(resolve(map.getOperand(i))));
+    auto [it, inserted] = freeForms.try_emplace({op, static_cast<unsigned>(r)});
+    if (inserted || it->second.ids != freeIds) {
+      operandExprs();
+      it->second = {freeIds, indexForm(e.replaceDimsAndSymbols(dims, syms),
+                                       ids.ids.size())};
+    }
+    forms.push_back(&it->second.form);
   }
-  unsigned numIds = ids.ids.size();
-  AffineMap indices =
-      map.getAffineMap().replaceDimsAndSymbols(dims, syms, numIds, 0);
   if (withAddress) {
     instance.address.clear();
     instance.shape = 0;
     instance.constants.clear();
-    // Linear indices (after simplification) in the linear key's form, so
-    // they match the same address of a linear access; others as text.
-    SmallVector<Terms, 4> terms;
-    SmallVector<int64_t, 4> constants;
-    SmallVector<std::string, 4> texts; // empty for a linear index
-    for (AffineExpr e : indices.getResults()) {
-      AffineExpr simple = simplifyAffineExpr(e, numIds, 0);
-      SmallVector<int64_t, 8> flat;
-      Terms &index = terms.emplace_back();
-      constants.push_back(0);
-      texts.emplace_back();
-      if (isLinear(simple) &&
-          succeeded(getFlattenedAffineExpr(simple, numIds, 0, &flat)) &&
-          flat.size() == numIds + 1) {
-        for (unsigned id = 0; id < numIds; ++id)
-          if (flat[id] != 0)
-            index.push_back({id, flat[id]});
-        constants.back() = flat.back();
-      } else {
-        texts.back() = "T" + exprText(simple) + ";";
-      }
-    }
-    bool linear = llvm::all_of(texts, [](auto &t) { return t.empty(); });
+    bool linear =
+        llvm::all_of(forms, [](const IndexForm *f) { return f->text.empty(); });
     if (options.numericAddresses && linear) {
+      SmallVector<Terms, 4> terms;
+      for (const IndexForm *form : forms) {
+        terms.push_back(form->terms);
+        instance.constants.push_back(form->constant);
+      }
       instance.shape = shapeOf(terms);
-      instance.constants = constants;
     } else {
-      for (auto [index, constant, text] : llvm::zip(terms, constants, texts))
-        if (text.empty())
-          appendLinearKey(instance.address, index, constant);
+      for (const IndexForm *form : forms)
+        if (form->text.empty())
+          appendLinearKey(instance.address, form->terms, form->constant);
         else
-          instance.address += text;
+          instance.address += form->text;
     }
   }
   // Banks: the partition layout's bank results applied to the indices.
-  if (!hasPartitionLayout(type))
+  if (!entry.partitioned)
     return;
   instance.bank = "*";
   if (bankVaries)
     return;
-  AffineMap layout = type.getLayout().getAffineMap();
-  AffineMap banks =
-      layout.getSubMap(llvm::to_vector(llvm::seq<unsigned>(0, type.getRank())));
-  AffineMap composed = banks.compose(indices);
+  bool banksKnown = true;
+  SmallVector<int64_t, 4> indexValues;
+  for (auto [d, value] : llvm::enumerate(known)) {
+    indexValues.push_back(value.value_or(0));
+    banksKnown &= value || !entry.bankIndices[d];
+  }
+  if (banksKnown)
+    return setBank(entry, indexValues, instance);
+  operandExprs();
+  AffineMap indices =
+      access.replaceDimsAndSymbols(dims, syms, ids.ids.size(), 0);
+  AffineMap composed = entry.banks.compose(indices);
   std::string bank;
   llvm::raw_string_ostream bankOs(bank);
   SmallVector<int64_t> bankIndices;
@@ -236,6 +342,72 @@ void Walker::instantiate(Operation *op, const AccessCache::Entry &entry,
   }
   instance.bank = bank;
   instance.bankIndices = std::move(bankIndices);
+}
+
+/// One index of a copy, simplified: linear, in the linear key's form (so it
+/// matches the same address of a linear access), or else as text.
+IndexForm indexForm(AffineExpr e, unsigned numIds) {
+  AffineExpr simple = simplifyAffineExpr(e, numIds, 0);
+  SmallVector<int64_t, 8> flat;
+  IndexForm form;
+  if (isLinear(simple) &&
+      succeeded(getFlattenedAffineExpr(simple, numIds, 0, &flat)) &&
+      flat.size() == numIds + 1) {
+    for (unsigned id = 0; id < numIds; ++id)
+      if (flat[id] != 0)
+        form.terms.push_back({id, flat[id]});
+    form.constant = flat.back();
+  } else {
+    form.text = "T" + exprText(simple) + ";";
+  }
+  return form;
+}
+
+/// The values of an access's operands that unrolled copies fix (none for
+/// the others).
+SmallVector<std::optional<int64_t>, 8>
+Walker::fixedValues(const AccessCache::Entry &entry) const {
+  SmallVector<std::optional<int64_t>, 8> values(entry.map.getNumOperands());
+  for (unsigned i = 0; i < values.size(); ++i)
+    if (auto it = fixed.find(resolve(entry.map.getOperand(i)));
+        it != fixed.end())
+      values[i] = it->second;
+  return values;
+}
+
+/// `instantiate` for a copy that fixes every operand of the access: its
+/// indices are integers, evaluated without building expressions, and give
+/// the address and bank the symbolic path would (constant indices).
+void Walker::instantiateFixed(const AccessCache::Entry &entry,
+                              ArrayRef<std::optional<int64_t>> values,
+                              bool bankVaries, bool withAddress,
+                              AccessInstance &instance) {
+  SmallVector<int64_t, 8> operands;
+  for (const std::optional<int64_t> &value : values)
+    operands.push_back(*value);
+  AffineMap map = entry.map.getAffineMap();
+  ArrayRef<int64_t> all(operands);
+  SmallVector<int64_t, 4> indices;
+  for (AffineExpr e : map.getResults())
+    indices.push_back(evaluateAffineExpr(e, all.take_front(map.getNumDims()),
+                                         all.drop_front(map.getNumDims())));
+  if (withAddress) {
+    instance.address.clear();
+    instance.shape = 0;
+    instance.constants.clear();
+    if (options.numericAddresses) {
+      instance.shape = shapeOf(SmallVector<Terms, 4>(indices.size()));
+      instance.constants.assign(indices.begin(), indices.end());
+    } else {
+      for (int64_t index : indices)
+        appendLinearKey(instance.address, {}, index);
+    }
+  }
+  if (!entry.partitioned)
+    return;
+  instance.bank = "*";
+  if (!bankVaries)
+    setBank(entry, indices, instance);
 }
 
 bool isScalarStorage(Value memref) {
@@ -526,7 +698,25 @@ const AccessCache::Entry &AccessCache::get(Operation *op) {
     e.map = memrefAccessMap(op, load ? load.getIndices() : store.getIndices());
   }
   e.scalar = isScalarStorage(e.memref);
-  e.partitioned = hasPartitionLayout(cast<MemRefType>(e.memref.getType()));
+  auto type = cast<MemRefType>(e.memref.getType());
+  e.partitioned = hasPartitionLayout(type);
+  if (e.partitioned) {
+    e.banks = type.getLayout().getAffineMap().getSubMap(
+        llvm::to_vector(llvm::seq<unsigned>(0, type.getRank())));
+    for (unsigned d = 0; d < type.getRank(); ++d)
+      e.bankIndices.push_back(
+          llvm::any_of(e.banks.getResults(),
+                       [&](AffineExpr b) { return b.isFunctionOfDim(d); }));
+  }
+  AffineMap accessMap = e.map.getAffineMap();
+  for (AffineExpr index : accessMap.getResults()) {
+    SmallVector<unsigned, 4> &used = e.usedOperands.emplace_back();
+    for (unsigned i = 0; i < accessMap.getNumInputs(); ++i)
+      if (i < accessMap.getNumDims()
+              ? index.isFunctionOfDim(i)
+              : index.isFunctionOfSymbol(i - accessMap.getNumDims()))
+        used.push_back(i);
+  }
   // Linear indices only: no mod / floordiv / ceildiv (no local variables).
   AffineMap map = e.map.getAffineMap();
   std::vector<SmallVector<int64_t, 8>> flat;

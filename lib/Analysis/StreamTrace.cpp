@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "hcl/Analysis/StreamTrace.h"
+#include "hcl/Analysis/AffineEvaluate.h"
 
 #include "hcl/Dialect/HCL/HCLOps.h"
 #include "hcl/Dialect/HCL/Naming.h"
@@ -47,39 +48,6 @@ std::string describeElement(Value buffer, int64_t element) {
 }
 
 namespace {
-
-int64_t floorDiv(int64_t a, int64_t b) {
-  return a / b - ((a % b != 0) && ((a < 0) != (b < 0)));
-}
-
-/// `e` at the given dimension and symbol values.
-int64_t evaluate(AffineExpr e, ArrayRef<int64_t> dims, ArrayRef<int64_t> syms) {
-  switch (e.getKind()) {
-  case AffineExprKind::Constant:
-    return cast<AffineConstantExpr>(e).getValue();
-  case AffineExprKind::DimId:
-    return dims[cast<AffineDimExpr>(e).getPosition()];
-  case AffineExprKind::SymbolId:
-    return syms[cast<AffineSymbolExpr>(e).getPosition()];
-  default:
-    break;
-  }
-  auto bin = cast<AffineBinaryOpExpr>(e);
-  int64_t l = evaluate(bin.getLHS(), dims, syms);
-  int64_t r = evaluate(bin.getRHS(), dims, syms);
-  switch (e.getKind()) {
-  case AffineExprKind::Add:
-    return l + r;
-  case AffineExprKind::Mul:
-    return l * r;
-  case AffineExprKind::FloorDiv:
-    return floorDiv(l, r);
-  case AffineExprKind::CeilDiv:
-    return -floorDiv(-l, r);
-  default: // Mod
-    return l - r * floorDiv(l, r);
-  }
-}
 
 /// What the trace knows about the values of one function instance: integer
 /// values of induction variables and index arguments, and which buffer of
@@ -233,7 +201,7 @@ private:
     ArrayRef<int64_t> syms = all.drop_front(map.getNumDims());
     SmallVector<int64_t> results;
     for (AffineExpr e : map.getResults())
-      results.push_back(evaluate(e, dims, syms));
+      results.push_back(evaluateAffineExpr(e, dims, syms));
     return results;
   }
 
@@ -331,8 +299,8 @@ private:
     ArrayRef<int64_t> all(values);
     bool holds = true;
     for (auto [e, isEq] : llvm::zip(set.getConstraints(), set.getEqFlags())) {
-      int64_t v = evaluate(e, all.take_front(set.getNumDims()),
-                           all.drop_front(set.getNumDims()));
+      int64_t v = evaluateAffineExpr(e, all.take_front(set.getNumDims()),
+                                     all.drop_front(set.getNumDims()));
       holds &= isEq ? v == 0 : v >= 0;
     }
     if (holds)

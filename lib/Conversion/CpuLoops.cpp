@@ -118,6 +118,11 @@ std::optional<AffineForOp> fullGroups(AffineForOp loop, int64_t width) {
 /// separated, when the vectorizer refuses.
 bool vectorize(AffineForOp loop, int64_t width) {
   std::string problem = hcl::whyNotVectorizable(loop);
+  if (problem == hcl::kStrideProblem) {
+    hcl::stageStridedReads(loop, width);
+    hcl::stageRowRuns(loop, width);
+    problem = hcl::whyNotVectorizable(loop);
+  }
   if (!problem.empty()) {
     // LLVM's loop vectorizer takes innermost loops only: for an outer loop
     // the mark would just become LLVM's unlocated "loop not vectorized".
@@ -175,6 +180,7 @@ SmallVector<AffineForOp> loopsMarked(Operation *root, StringRef hint) {
 
 struct CpuLoopsPass : hcl::impl::CpuLoopsBase<CpuLoopsPass> {
   void runOnOperation() override {
+    hcl::splitClampedLoops(getOperation());
     // Inner loops first, so an outer jam copies unrolled bodies.
     for (AffineForOp loop : loopsMarked(getOperation(), "unroll")) {
       auto factor = loop->getAttrOfType<IntegerAttr>("unroll");

@@ -14,7 +14,9 @@
 // elements" is a constant difference of two affine expressions. (MLIR's
 // linalg hoisting works on scf.for and cannot prove that rows i and i + 1 of
 // an unrolled block are disjoint.) Distinct memrefs are distinct arrays in
-// hcl: arguments, results and buffers are separate allocations.
+// hcl: arguments, results and buffers are separate allocations; the one
+// exception, a memref.collapse_shape view the CPU lowering makes, counts as
+// its array.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,6 +24,7 @@
 
 #include "mlir/Dialect/Affine/Analysis/LoopAnalysis.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/PatternMatch.h"
@@ -78,11 +81,37 @@ bool disjoint(VectorTransferOpInterface a, VectorTransferOpInterface b) {
   return false;
 }
 
+/// The array `memref` is a view of (through memref.collapse_shape, which
+/// the CPU lowering makes of an array whose short rows one vector spans),
+/// or `memref` itself.
+Value arrayOf(Value memref) {
+  while (auto view = memref.getDefiningOp<memref::CollapseShapeOp>())
+    memref = view.getSrc();
+  return memref;
+}
+
+/// Whether a view of `array` other than `memref` (or the array itself, when
+/// `memref` is a view) is accessed inside `loop`.
+bool otherViewAccessed(AffineForOp loop, Value array, Value memref) {
+  for (Operation *user : array.getUsers()) {
+    if (auto view = dyn_cast<memref::CollapseShapeOp>(user)) {
+      if (otherViewAccessed(loop, view.getResult(), memref))
+        return true;
+    } else if (array != memref && loop->isAncestor(user)) {
+      return true;
+    }
+  }
+  return false;
+}
+
 /// Whether every access of `memref` inside `loop` other than the pair is a
-/// transfer disjoint from it.
+/// transfer disjoint from it, and no other view of its array is accessed
+/// there.
 bool onlyDisjointAccesses(AffineForOp loop, Value memref,
                           vector::TransferReadOp read,
                           vector::TransferWriteOp write) {
+  if (otherViewAccessed(loop, arrayOf(memref), memref))
+    return false;
   for (Operation *user : memref.getUsers()) {
     if (user == read || user == write || !loop->isAncestor(user))
       continue;

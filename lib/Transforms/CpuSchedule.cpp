@@ -128,6 +128,9 @@ public:
   void reorder(ValueRange loops) {
     hcl::ReorderOp::create(b, loc, handle, loops);
   }
+  Value fuse(Value outer, Value inner) {
+    return hcl::FuseOp::create(b, loc, handle, ValueRange{outer, inner});
+  }
   void unroll(Value l) {
     hcl::UnrollOp::create(b, loc, handle, l, b.getI64IntegerAttr(0));
   }
@@ -169,10 +172,13 @@ bool wantsThreads(const ReductionNest &nest, Threads threads) {
 
 /// Whether every access in `stage` either does not depend on `iv` or walks
 /// its array's last dimension with a step of 1 along it, so that vectors
-/// along `iv` are plain vector loads, stores and broadcasts. (A stride-2
-/// convolution's input, a pool's column walk, a transposed operand are not:
-/// there `vectorize` would fall back to LLVM, which may refuse, and warn.)
-bool contiguousAlong(AffineForOp stage, AffineForOp loop) {
+/// along `iv` are plain vector loads, stores and broadcasts. (A pool's
+/// column walk, a transposed operand are not: there `vectorize` would fall
+/// back to LLVM, which may refuse, and warn.) With `stride2Reads`, reads
+/// may also step by 2 (a stride-2 convolution's input), which the CPU
+/// lowering reads as two vectors and a shuffle.
+bool contiguousAlong(AffineForOp stage, AffineForOp loop,
+                     bool stride2Reads = false) {
   Value iv = loop.getInductionVar();
   bool contiguous = true;
   stage.walk([&](Operation *op) {
@@ -205,7 +211,9 @@ bool contiguousAlong(AffineForOp stage, AffineForOp loop) {
       AffineExpr step = simplifyAffineExpr(expr.replace(d, d + 1) - expr,
                                            m.getNumDims(), m.getNumSymbols());
       auto constant = dyn_cast<AffineConstantExpr>(step);
-      if (i + 1 != m.getNumResults() || !constant || constant.getValue() != 1)
+      int64_t allowed = stride2Reads && isa<AffineReadOpInterface>(op) ? 2 : 1;
+      if (i + 1 != m.getNumResults() || !constant ||
+          (constant.getValue() != 1 && constant.getValue() != allowed))
         contiguous = false;
     }
   });
@@ -262,6 +270,29 @@ BlockShape chooseBlock(uint64_t nChannels, uint64_t nRows, uint64_t width) {
   return best;
 }
 
+/// How many whole rows of `cols` one AVX-512 vector of 16 lanes spans:
+/// above 1 when the rows are shorter than 16 (an 8x8 plane), the accesses
+/// are contiguous along them (reads may step by 2), and every array
+/// written along them has rows
+/// of exactly `nCols` elements, so that consecutive rows are consecutive
+/// in memory (the CPU lowering then reads and writes such a vector as one,
+/// and reads other arrays' rows as runs). 1 otherwise.
+uint64_t rowsPerVector(AffineForOp stage, AffineForOp cols, uint64_t nCols,
+                       uint64_t nRows) {
+  if (nCols >= 16 || 16 % nCols || nRows % (16 / nCols) ||
+      !contiguousAlong(stage, cols, true))
+    return 1;
+  Value col = cols.getInductionVar();
+  bool rowsMatch = true;
+  stage.walk([&](AffineWriteOpInterface write) {
+    auto type = cast<MemRefType>(write.getMemRef().getType());
+    if (llvm::is_contained(write.getMapOperands(), col) &&
+        (type.getRank() < 2 || type.getShape().back() != int64_t(nCols)))
+      rowsMatch = false;
+  });
+  return rowsMatch ? 16 / nCols : 1;
+}
+
 /// Rows of the register block by vectors of `width` along the innermost
 /// spatial loop (up to 32 floats: two AVX-512 registers), and several
 /// output channels when they share the input (chooseBlock).
@@ -273,7 +304,7 @@ bool registerBlock(func::FuncOp func, AffineForOp stage,
   AffineForOp cols = nest.spatial.back();
   std::optional<uint64_t> nRows = getConstantTripCount(rows);
   std::optional<uint64_t> nCols = getConstantTripCount(cols);
-  if (!nRows || !nCols || !contiguousAlong(stage, cols))
+  if (!nRows || !nCols || !contiguousAlong(stage, cols, true))
     return false;
   uint64_t width = largestDivisor(*nCols, {32, 16, 8, 4});
   if (width == 0)
@@ -286,10 +317,15 @@ bool registerBlock(func::FuncOp func, AffineForOp stage,
   }
   bool blockChannels =
       nChannels && *nChannels > 1 && sharedAcross(stage, channels, cols);
-  BlockShape shape = blockChannels ? chooseBlock(*nChannels, *nRows, width)
-                                   : chooseBlock(1, *nRows, width);
+  // Short rows: a block row is a vector of `perVector` rows.
+  uint64_t perVector =
+      width == *nCols ? rowsPerVector(stage, cols, *nCols, *nRows) : 1;
+  uint64_t vectorWidth = width * perVector, vectorRows = *nRows / perVector;
+  BlockShape shape = blockChannels
+                         ? chooseBlock(*nChannels, vectorRows, vectorWidth)
+                         : chooseBlock(1, vectorRows, vectorWidth);
   if (!blockChannels)
-    shape.rows = largestDivisor(*nRows, {8, 4, 2, 1});
+    shape.rows = largestDivisor(vectorRows, {8, 4, 2, 1});
   StageWriter w(func, stage);
   Value channelInner;
   SmallVector<Value> order;
@@ -300,7 +336,15 @@ bool registerBlock(func::FuncOp func, AffineForOp stage,
   }
   Value rowLoop = w.loop(rows);
   Value colLoop = w.loop(cols);
-  hcl::TileOp tiled = w.tile(rowLoop, colLoop, shape.rows, width);
+  hcl::TileOp tiled = w.tile(rowLoop, colLoop, shape.rows * perVector, width);
+  // The block's rows and columns: the tile's, or with short rows, groups of
+  // rows and the vectors that each span `perVector` rows.
+  Value blockRows = tiled.getXInner(), blockCols = tiled.getYInner();
+  if (perVector > 1) {
+    hcl::SplitOp rowGroups = w.split(tiled.getXInner(), perVector);
+    blockRows = rowGroups.getOuter();
+    blockCols = w.fuse(rowGroups.getInner(), tiled.getYInner());
+  }
   // The channel split left its inner loop above the tile's outer loops:
   // listed too, they move back above the reduction.
   if (channelInner) {
@@ -310,15 +354,17 @@ bool registerBlock(func::FuncOp func, AffineForOp stage,
   order.append(w.loops(nest.reduction));
   if (channelInner)
     order.push_back(channelInner);
-  order.push_back(tiled.getXInner());
-  order.push_back(tiled.getYInner());
+  order.push_back(blockRows);
+  order.push_back(blockCols);
   w.reorder(order);
   if (shape.rows > 1)
-    w.unroll(tiled.getXInner());
+    w.unroll(blockRows);
   if (channelInner)
     w.unroll(channelInner);
-  w.vectorize(tiled.getYInner(), width);
-  if (!wantsThreads(nest, threads))
+  w.vectorize(blockCols, vectorWidth);
+  // The lowering reads a stride-2 row before the vector loop into a stack
+  // buffer, which threads would share: such a stage keeps one thread.
+  if (!wantsThreads(nest, threads) || !contiguousAlong(stage, cols))
     return true;
   ArrayRef<AffineForOp> outer = ArrayRef(nest.spatial).drop_back(2);
   if (std::optional<size_t> i = firstSeveral(outer)) {
@@ -328,7 +374,7 @@ bool registerBlock(func::FuncOp func, AffineForOp stage,
     } else {
       w.parallel(w.loop(outer[*i]));
     }
-  } else if (*nRows / shape.rows > 1) {
+  } else if (vectorRows / shape.rows > 1) {
     w.parallel(tiled.getXOuter());
   }
   return true;

@@ -29,14 +29,21 @@ static cl::opt<std::string> outputFile("o", cl::desc("write the MLIR here"),
 
 /// The imported program, with the default schedule written into it under
 /// --schedule=auto (loaded as every command loads a model, then printed).
-static Expected<std::string> importedText(const OnnxImportOptions &options) {
+/// A failure has been reported where it happened.
+static FailureOr<std::string> importedText(const OnnxImportOptions &options) {
   if (failed(checkScheduleOption()))
-    return createStringError("invalid --schedule or --budget");
-  if (!defaultScheduleRequested())
-    return importOnnxText(modelFile, options);
+    return failure();
+  if (!defaultScheduleRequested()) {
+    Expected<std::string> text = importOnnxText(modelFile, options);
+    if (!text) {
+      fail(toString(text.takeError()));
+      return failure();
+    }
+    return std::move(*text);
+  }
   std::unique_ptr<LoadedProgram> program = LoadedProgram::load(modelFile);
   if (!program)
-    return createStringError("the model could not be scheduled");
+    return failure();
   std::string text;
   raw_string_ostream os(text);
   program->module().print(os);
@@ -50,9 +57,9 @@ int importMain() {
   if (!options)
     return fail(toString(options.takeError()));
   reportDefaultDesign();
-  Expected<std::string> text = importedText(*options);
-  if (!text)
-    return fail(toString(text.takeError()));
+  FailureOr<std::string> text = importedText(*options);
+  if (failed(text))
+    return 1;
   std::string program = "// Imported from " + modelFile + " by hcl import" +
                         (defaultScheduleRequested() ? " --schedule=auto" : "") +
                         ".\n" + *text;

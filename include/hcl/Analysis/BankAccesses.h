@@ -78,7 +78,14 @@ public:
     bool isStore = false;
     bool scalar = false; // at most one element: a register, not listed
     bool partitioned = false;
+    /// Of a partitioned array: its layout's bank results, a function of the
+    /// indices.
+    mlir::AffineMap banks;
+    /// Per index, whether any bank depends on it.
+    llvm::SmallVector<bool, 4> bankIndices;
     mlir::affine::AffineValueMap map;
+    /// Per index, the operands it uses.
+    std::vector<llvm::SmallVector<unsigned, 4>> usedOperands;
     /// Per index, the coefficients of the map's operands and the constant,
     /// when every index is linear in them.
     std::optional<std::vector<llvm::SmallVector<int64_t, 8>>> linear;

@@ -225,12 +225,27 @@ def ParallelToOpenMP : Pass<"hcl-parallel-to-openmp", "mlir::ModuleOp"> {
 def CpuLoops : Pass<"hcl-cpu-loops", "mlir::ModuleOp"> {
   let summary = "Carry out `unroll` and `vectorize` on the CPU path";
   let description = [{
+    First, an innermost loop of constant bounds whose body clamps the loop's
+    index plus a constant to constant bounds (an imported padding stage's
+    read) is split into the edge iterations, which keep the clamp, and the
+    middle, where the clamp is its operand: a contiguous read there, which
+    LLVM vectorizes.
     A loop marked `unroll = N` is unroll-and-jammed by N when its iterations
     are independent and its body holds loops (register blocking), else
     unrolled (N = 0: fully, when the trip count is known). A loop marked
     `vectorize = W` of exactly W iterations becomes W-wide vector operations
     (MLIR's affine super-vectorizer; the transfers are in bounds because
-    every lane is an iteration of the program). Then a vector read and
+    every lane is an iteration of the program). A read that moves by 2
+    elements along its array's rows per iteration (a stride-2
+    convolution's input), of an array the loop does not write, is done
+    before the loop: two W-wide vector loads and a shuffle that keeps the
+    even elements, stored in a stack buffer that the loop reads with
+    stride 1 (not in a parallel loop, whose threads would share the
+    buffer). A vector loop over two or more fused rows accesses an array
+    whose rows are exactly as long through a view with its last two
+    dimensions as one (the lanes are consecutive there), and reads other
+    arrays' rows as runs (of consecutive elements, or elements 2 apart)
+    into such a buffer. Then a vector read and
     write of the same memref at the same loop-invariant indices in a loop
     (a register block's accumulators: the C block of a gemm updated for
     every k) become a value the loop carries, read before and written after

@@ -151,7 +151,8 @@ def CpuSchedule : Pass<"hcl-cpu-schedule", "mlir::ModuleOp"> {
     consecutive, independent outputs from a weight that does not change
     along it, which LLVM vectorizes, where before it summed into one
     output. Where every access is contiguous along that loop (or does not
-    depend on it), the outputs are computed in register blocks: the two
+    depend on it; reads may also step by 2, as a stride-2 convolution's
+    input does), the outputs are computed in register blocks: the two
     innermost spatial loops tiled by up to 8 rows and 32 columns, the
     reduction loops outside the block, its rows unrolled and jammed and its
     columns vectorized, so that the block stays in vector registers while
@@ -159,14 +160,17 @@ def CpuSchedule : Pass<"hcl-cpu-schedule", "mlir::ModuleOp"> {
     the loop above the rows (a convolution's input, the same for every
     output channel), that loop is split too and its inner part joins the
     block, unrolled and jammed: each input vector loaded then serves
-    several output channels. The block's shape is the one of at most 16
+    several output channels. Rows shorter than 16 columns (an 8x8 plane)
+    whose written arrays have rows of exactly that length are fused in
+    pairs (or fours) with their columns, so that a vector has 16 lanes. The block's shape is the one of at most 16
     vector accumulators with the most multiply-adds per load. A contiguous
     row that no vector width divides keeps the reduction outside the row,
     with up to 4 output channels unrolled and jammed around it. Each output still sums its terms in the same order,
     so the results are bit for bit those of the unscheduled program. With
     `threads` above 1, a register-blocked stage of at least
     `min-parallel-work` iterations also gets its outermost loop of several
-    iterations `parallel`. Stages without a reduction keep their order (their
+    iterations `parallel`, unless it reads with stride 2 (the lowering
+    stages such reads in a buffer that threads would share). Stages without a reduction keep their order (their
     innermost loop is already contiguous).
 
     A schedule is written only where `--hcl-apply-customizations` accepts
