@@ -4,8 +4,11 @@
 // of producer stage P that the iteration needs (MLIR's slice-based loop
 // fusion: canFuseLoops + fuseLoops). The producer's own nest is removed when
 // nothing else reads what it writes; otherwise it stays and the fused copy
-// recomputes the same values, which keeps the program's results. Stages that
-// share no data are fused as loops instead (SiblingFusion.cpp).
+// recomputes the same values, which keeps the program's results. A producer
+// that updates in place (a reduction into an argument) cannot be recomputed:
+// its copy runs each of its iterations once, at the first consumer iteration
+// that needs them, and replaces it. Stages that share no data are fused as
+// loops instead (SiblingFusion.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +21,7 @@
 #include "mlir/Dialect/Affine/LoopFusionUtils.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/IntegerSet.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
@@ -68,7 +72,7 @@ static bool producerIsPrivate(AffineForOp producer, AffineForOp consumer) {
 /// True when the producer reads a buffer (defined outside it) that it also
 /// writes: an in-place update or a reduction into its output. Slices of such
 /// a producer are not idempotent: they are only right when every producer
-/// iteration runs exactly once (see partitionsProducer).
+/// iteration runs exactly once (see loopsRepeatingSlice).
 static bool updatesInPlace(AffineForOp producer) {
   llvm::SmallPtrSet<Value, 4> written, read;
   producer.walk([&](Operation *op) {
@@ -177,26 +181,142 @@ disjointWindowLoops(const ComputationSliceState &slice, unsigned d) {
   return loops;
 }
 
-/// True when the slice runs every producer iteration at most once over the
-/// consumer loops down to `axis`: two different iterations of those loops
-/// differ in some loop, and some sliced producer loop gets windows that
-/// cannot overlap for iterations differing there (disjointWindowLoops),
-/// whatever the other producer loops do (a softmax row max computed at the
-/// row loop of its consumer). A consumer loop that bounds no producer loop
-/// (the column loop of that consumer) would run the same producer
-/// iterations again.
-static bool partitionsProducer(const ComputationSliceState &slice,
-                               AffineForOp consumer, AffineForOp axis) {
+/// The consumer loops whose iterations get disjoint windows of some sliced
+/// producer loop (disjointWindowLoops): two iterations that differ in one of
+/// them run different producer iterations.
+static llvm::SmallPtrSet<Operation *, 4>
+boundingLoops(const ComputationSliceState &slice) {
   llvm::SmallPtrSet<Operation *, 4> bounding;
   for (unsigned d = 0; d < slice.ivs.size(); ++d)
     if (auto loops = disjointWindowLoops(slice, d))
       for (AffineForOp loop : *loops)
         bounding.insert(loop);
+  return bounding;
+}
+
+/// Adds to `used` the loops whose variables `map` depends on (a slice bound
+/// lists every consumer loop as an operand, used or not).
+static void addLoopsUsedBy(AffineMap map, ArrayRef<Value> operands,
+                           llvm::SmallPtrSet<Operation *, 4> &used) {
+  if (!map)
+    return;
+  for (auto [position, value] : llvm::enumerate(operands)) {
+    bool isDim = position < map.getNumDims();
+    bool dependsOn = isDim
+                         ? map.isFunctionOfDim(position)
+                         : map.isFunctionOfSymbol(position - map.getNumDims());
+    if (AffineForOp loop = getForInductionVarOwner(value); loop && dependsOn)
+      used.insert(loop);
+  }
+}
+
+/// The loops whose variables some slice bound depends on.
+static llvm::SmallPtrSet<Operation *, 4>
+slicingLoops(const ComputationSliceState &slice) {
+  llvm::SmallPtrSet<Operation *, 4> used;
+  for (unsigned d = 0; d < slice.ivs.size(); ++d) {
+    addLoopsUsedBy(slice.lbs[d], slice.lbOperands[d], used);
+    addLoopsUsedBy(slice.ubs[d], slice.ubOperands[d], used);
+  }
+  return used;
+}
+
+/// How the fused copy of an in-place producer runs each of its iterations
+/// exactly once: the consumer loops down to `axis` either partition the
+/// producer's iterations (disjoint windows) or do not appear in the slice at
+/// all, and along the latter the copy runs only at their first iteration
+/// (`repeating`), the first time the consumer needs those values (a
+/// reduction computed where its first reader is). None when some loop gives
+/// overlapping windows (a stencil's neighbours).
+static std::optional<SmallVector<AffineForOp>>
+loopsRepeatingSlice(const ComputationSliceState &slice, AffineForOp consumer,
+                    AffineForOp axis) {
+  llvm::SmallPtrSet<Operation *, 4> bounding = boundingLoops(slice);
+  llvm::SmallPtrSet<Operation *, 4> used = slicingLoops(slice);
+  SmallVector<AffineForOp> repeating;
   for (Operation *loop = axis; loop != consumer->getParentOp();
-       loop = loop->getParentOp())
-    if (isa<AffineForOp>(loop) && !bounding.contains(loop))
+       loop = loop->getParentOp()) {
+    auto forOp = dyn_cast<AffineForOp>(loop);
+    if (!forOp || bounding.contains(loop))
+      continue;
+    if (used.contains(loop) || !forOp.hasConstantLowerBound())
+      return std::nullopt;
+    repeating.push_back(forOp);
+  }
+  return repeating;
+}
+
+/// True when the windows of sliced producer loop `d` over all iterations of
+/// the consumer loops tile the producer loop's range [lb, ub) exactly.
+static bool windowsTileLoop(const ComputationSliceState &slice, unsigned d) {
+  AffineForOp produced = getForInductionVarOwner(slice.ivs[d]);
+  if (!produced || !produced.hasConstantBounds() ||
+      produced.getStepAsInt() != 1)
+    return false;
+  if (!slice.lbs[d] || !slice.ubs[d])
+    return true; // not sliced: the copy runs the whole loop
+  auto lower = linearBound(slice.lbs[d], slice.lbOperands[d]);
+  auto upper = linearBound(slice.ubs[d], slice.ubOperands[d]);
+  if (!lower || !upper || !disjointWindowLoops(slice, d))
+    return false;
+  int64_t first = lower->constant, last = lower->constant, windows = 1;
+  for (auto [value, coefficient] : lower->coefficients) {
+    AffineForOp loop = getForInductionVarOwner(value);
+    if (!loop || !loop.hasConstantBounds())
+      return false;
+    int64_t step = loop.getStepAsInt();
+    int64_t trips = (loop.getConstantUpperBound() -
+                     loop.getConstantLowerBound() + step - 1) /
+                    step;
+    if (trips < 1)
+      return false;
+    first += coefficient * loop.getConstantLowerBound();
+    last += coefficient * (loop.getConstantLowerBound() + step * (trips - 1));
+    windows *= trips;
+  }
+  int64_t width = upper->constant - lower->constant;
+  int64_t end = last + width;
+  // Disjoint windows of one width filling [first, end) leave no gap.
+  return first == produced.getConstantLowerBound() &&
+         end == produced.getConstantUpperBound() &&
+         width * windows == end - first;
+}
+
+/// True when the fused copies together run every producer iteration, so
+/// they replace the producer even where others read what it writes.
+static bool slicesCoverProducer(const ComputationSliceState &slice) {
+  for (unsigned d = 0; d < slice.ivs.size(); ++d)
+    if (!windowsTileLoop(slice, d))
       return false;
   return true;
+}
+
+/// Puts the ops fuseLoops inserted before `anchor` (after `previous`, or
+/// from the block's start when null) under an affine.if that holds at the
+/// first iteration of each of `loops`.
+static void runOnlyAtFirstIteration(ArrayRef<AffineForOp> loops,
+                                    Operation *previous, Operation *anchor) {
+  Block *block = anchor->getBlock();
+  Block::iterator begin =
+      previous ? std::next(Block::iterator(previous)) : block->begin();
+  OpBuilder b(anchor);
+  SmallVector<AffineExpr> constraints;
+  SmallVector<bool> isEquality;
+  SmallVector<Value> ivs;
+  for (unsigned position = 0; position < loops.size(); ++position) {
+    AffineForOp loop = loops[position];
+    constraints.push_back(b.getAffineDimExpr(position) -
+                          loop.getConstantLowerBound());
+    isEquality.push_back(true);
+    ivs.push_back(loop.getInductionVar());
+  }
+  auto set = IntegerSet::get(loops.size(), 0, constraints, isEquality);
+  auto guard = AffineIfOp::create(b, anchor->getLoc(), set, ivs,
+                                  /*withElseRegion=*/false);
+  Operation *thenEnd = guard.getThenBlock()->getTerminator();
+  for (Operation &op : llvm::make_early_inc_range(
+           llvm::make_range(begin, Block::iterator(guard))))
+    op.moveBefore(thenEnd);
 }
 
 /// True when the consumer writes a buffer the producer writes: the copy of
@@ -286,20 +406,16 @@ LogicalResult ComputeAtOp::apply(ScheduleContext &ctx) {
            << "': " << describeFailure(result);
 
   // An in-place producer (a reduction into its output) may move only where
-  // each of its iterations still runs exactly once: the copy replaces it
-  // and the consumer's loops partition its iterations.
+  // each of its iterations still runs exactly once: the consumer's loops
+  // partition its iterations, and loops the slice does not depend on run the
+  // copy only at their first iteration. Where others also read what it
+  // writes, the copies must run all of it, so that they replace it.
+  bool replacesProducer = producerIsPrivate(producer, consumer);
+  SmallVector<AffineForOp> repeating;
   if (updatesInPlace(producer)) {
-    if (!producerIsPrivate(producer, consumer))
-      return op.emitError("cannot compute stage '")
-             << getStageName(producer) << "' at loop '" << getLoopName(*axis)
-             << "' of stage '" << getStageName(consumer)
-             << "': the producer reads a buffer it writes (an in-place update "
-                "or a reduction into its output) that is not private to these "
-                "two stages (an argument, or read by other stages), so the "
-                "producer stays and its copy inside the "
-                "consumer would repeat the update (compute its other "
-                "consumers at this one first)";
-    if (!partitionsProducer(slice, consumer, *axis))
+    std::optional<SmallVector<AffineForOp>> loops =
+        loopsRepeatingSlice(slice, consumer, *axis);
+    if (!loops)
       return op.emitError("cannot compute stage '")
              << getStageName(producer) << "' at loop '" << getLoopName(*axis)
              << "' of stage '" << getStageName(consumer)
@@ -307,11 +423,25 @@ LogicalResult ComputeAtOp::apply(ScheduleContext &ctx) {
                 "or a reduction into its output), and the consumer's loops "
                 "down to '"
              << getLoopName(*axis)
-             << "' do not partition its iterations, so running parts of it "
+             << "' need overlapping parts of it, so running parts of it "
                 "inside the consumer would repeat the update (compute it at "
                 "an outer loop)";
+    if (!replacesProducer && !slicesCoverProducer(slice))
+      return op.emitError("cannot compute stage '")
+             << getStageName(producer) << "' at loop '" << getLoopName(*axis)
+             << "' of stage '" << getStageName(consumer)
+             << "': the producer reads a buffer it writes (an in-place update "
+                "or a reduction into its output) that is not private to these "
+                "two stages (an argument, or read by other stages), and the "
+                "consumer needs only part of it, so the producer stays and its "
+                "copy inside the consumer would repeat the update (compute "
+                "its other consumers at this one first)";
+    repeating = std::move(*loops);
+    replacesProducer = true;
   }
 
+  Operation *anchor = &*slice.insertPoint;
+  Operation *previous = anchor->getPrevNode();
   llvm::SmallPtrSet<Operation *, 16> consumerLoops;
   consumer.walk([&](AffineForOp loop) { consumerLoops.insert(loop); });
   fuseLoops(producer, consumer, slice);
@@ -326,7 +456,9 @@ LogicalResult ComputeAtOp::apply(ScheduleContext &ctx) {
       loop->setAttr(kLoopNameAttr,
                     StringAttr::get(op.getContext(), prefix + name.str()));
   });
-  if (producerIsPrivate(producer, consumer)) {
+  if (!repeating.empty())
+    runOnlyAtFirstIteration(repeating, previous, anchor);
+  if (replacesProducer) {
     ctx.recordComputedAt(getStageName(producer), getStageName(consumer),
                          getLoopName(*axis));
     producer.erase();

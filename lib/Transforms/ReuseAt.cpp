@@ -30,6 +30,7 @@
 #include "ReuseWindow.h"
 
 #include "hcl/Dialect/HCL/Naming.h"
+#include "hcl/Dialect/HCL/PeerBufferType.h"
 #include "hcl/Transforms/Primitives.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -197,8 +198,9 @@ LogicalResult ReuseAtOp::apply(ScheduleContext &ctx) {
   auto targetType = cast<MemRefType>(target.getType());
   auto bufferType =
       MemRefType::get(window->bufferShape(), targetType.getElementType());
-  if (isa<MemRefType>(op.getResult().getType()) &&
-      bufferType != op.getResult().getType())
+  Type declared = op.getResult().getType();
+  if (isa<MemRefType>(declared) && bufferType != declared &&
+      !isPeerPlaceholderBuffer(declared, targetType.getElementType()))
     return op.emitError("reuse_at at loop '")
            << getLoopName(*axis) << "' makes a " << bufferType << ", not the "
            << op.getResult().getType() << " written here";

@@ -44,6 +44,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 
@@ -256,14 +257,22 @@ static std::string describeCompared(ArrayRef<std::string> results,
 
 /// The functions to check when no --entry is given: @top when there is one
 /// or a single public function (selectEntry's choice), else every public
-/// function with a body (a file of several kernels, as HeteroCL-MLIR's tests
-/// are written).
+/// function with a body that no other function calls (a file of several
+/// kernels, as HeteroCL-MLIR's tests are written; a callee, such as a stage
+/// outlined with an `index` argument, is checked inside its caller).
 static SmallVector<std::string> entriesToCheck(mlir::ModuleOp module) {
   if (!entryName.empty() || module.lookupSymbol<mlir::func::FuncOp>("top"))
     return {entryName.getValue()};
+  llvm::StringSet<> called;
+  module.walk([&](mlir::func::CallOp call) {
+    if (call->getParentOfType<mlir::func::FuncOp>().getSymName() !=
+        call.getCallee())
+      called.insert(call.getCallee());
+  });
   SmallVector<std::string> entries;
   for (auto func : module.getOps<mlir::func::FuncOp>())
-    if (!func.isExternal() && func.isPublic())
+    if (!func.isExternal() && func.isPublic() &&
+        !called.contains(func.getSymName()))
       entries.push_back(func.getSymName().str());
   if (entries.size() <= 1)
     return {entryName.getValue()};
@@ -607,6 +616,12 @@ static int checkAgainstReference(LoadedProgram &loaded, Variant &scheduled,
   auto compared = compareOnSeeds(*reference, *scheduled.program, *ranges);
   if (mlir::failed(compared))
     return 1;
+  if (auto outside = explainMatchOutsideTensors(
+          *reference->module,
+          reference->module->lookupSymbol<mlir::func::FuncOp>(
+              expectedProgram.entryName()),
+          *ranges))
+    return fail(entry + "'s outputs matched, but " + *outside);
   reportMatch(loaded, *reference, sameDataTypes, *compared);
   return 0;
 }

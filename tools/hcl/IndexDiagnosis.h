@@ -31,6 +31,15 @@ explainByOutOfRangeIndex(mlir::ModuleOp module, mlir::func::FuncOp entry,
                          unsigned seed,
                          const std::vector<std::optional<InputRange>> &ranges);
 
+/// After the outputs matched: when some access of `entry` is not proven in
+/// bounds (an index from a callee's arguments, as a stage called with its
+/// loop variables), reruns seed 0 with --check-bounds; the explanation to
+/// print when an access left its tensor, else nullopt. Both programs then
+/// read memory outside their tensors, which may agree by chance.
+std::optional<std::string> explainMatchOutsideTensors(
+    mlir::ModuleOp module, mlir::func::FuncOp entry,
+    const std::vector<std::optional<InputRange>> &ranges);
+
 } // namespace hcl::driver
 
 #endif // HCL_TOOLS_HCL_INDEXDIAGNOSIS_H

@@ -51,27 +51,6 @@ LogicalResult UFixedType::verify(function_ref<InFlightDiagnostic()> emitError,
 // Fixed-point operations
 //===----------------------------------------------------------------------===//
 
-static bool isSignedFixed(Type type) { return isa<FixedType>(type); }
-
-LogicalResult CmpFixedOp::verify() {
-  using P = arith::CmpIPredicate;
-  P p = getPredicate();
-  bool isUnsignedPredicate =
-      p == P::ult || p == P::ule || p == P::ugt || p == P::uge;
-  bool isSignedPredicate =
-      p == P::slt || p == P::sle || p == P::sgt || p == P::sge;
-  bool isSigned = isSignedFixed(getLhs().getType());
-  if (isSigned && isUnsignedPredicate)
-    return emitOpError("unsigned predicate '")
-           << arith::stringifyCmpIPredicate(p) << "' on signed "
-           << getLhs().getType() << " (use the signed one)";
-  if (!isSigned && isSignedPredicate)
-    return emitOpError("signed predicate '")
-           << arith::stringifyCmpIPredicate(p) << "' on unsigned "
-           << getLhs().getType() << " (use the unsigned one)";
-  return success();
-}
-
 template <typename OpTy> static LogicalResult verifyModes(OpTy op) {
   if (auto rounding = op.getRoundingAttr())
     if (rounding.getValue() != "truncate" && rounding.getValue() != "zero" &&

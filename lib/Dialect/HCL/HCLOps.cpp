@@ -8,6 +8,7 @@
 
 #include "hcl/Dialect/HCL/HCLOps.h"
 #include "hcl/Dialect/HCL/Naming.h"
+#include "hcl/Dialect/HCL/PeerBufferType.h"
 
 #include "ScheduleSyntax.h"
 
@@ -366,6 +367,9 @@ static LogicalResult verifyBufferOp(Operation *op, Value stage, Value target,
                                     Value axis, Type resultType) {
   auto targetType = cast<BaseMemRefType>(target.getType());
   auto bufferType = cast<BaseMemRefType>(resultType);
+  if (isa<ReuseAtOp>(op) &&
+      isPeerPlaceholderBuffer(bufferType, targetType.getElementType()))
+    return verifyLoopInStage(op, stage, axis);
   if (targetType.getElementType() != bufferType.getElementType())
     return op->emitOpError("buffer element type ")
            << bufferType.getElementType()

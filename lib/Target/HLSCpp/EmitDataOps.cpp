@@ -63,6 +63,29 @@ std::string bitsLiteral(const APInt &bits) {
 
 bool isFixed(Type type) { return isa<FixedType, UFixedType>(type); }
 
+/// True when `predicate` orders its operands with a sign other than the
+/// type's: an unsigned predicate on a signed type or the reverse (eq and ne
+/// do not depend on the sign).
+bool signDiffersFromType(arith::CmpIPredicate predicate, bool typeIsSigned) {
+  using P = arith::CmpIPredicate;
+  switch (predicate) {
+  case P::eq:
+  case P::ne:
+    return false;
+  case P::slt:
+  case P::sle:
+  case P::sgt:
+  case P::sge:
+    return !typeIsSigned;
+  case P::ult:
+  case P::ule:
+  case P::ugt:
+  case P::uge:
+    return typeIsSigned;
+  }
+  return false;
+}
+
 } // namespace
 
 FailureOr<std::string> FunctionEmitter::dataExpression(Operation *op) {
@@ -89,8 +112,19 @@ FailureOr<std::string> FunctionEmitter::dataExpression(Operation *op) {
                ")";
       })
       .Case([&](CmpFixedOp cmp) -> R {
-        return in(0) + " " + comparisonOperator(cmp.getPredicate()) + " " +
-               in(1);
+        std::string symbol = comparisonOperator(cmp.getPredicate());
+        FixedFormatInfo f = getFixedFormat(cmp.getLhs().getType());
+        if (!signDiffersFromType(cmp.getPredicate(), f.isSigned))
+          return in(0) + " " + symbol + " " + in(1);
+        // The predicate's sign differs from the type's: compare the bits,
+        // read with the predicate's sign, as the IR does.
+        helpers.insert("fixed_bits");
+        std::string width = std::to_string(f.width);
+        auto bits = [&](unsigned i) {
+          std::string raw = "hcl_fixed_bits<" + width + ">(" + in(i) + ")";
+          return f.isSigned ? raw : "ap_int<" + width + ">(" + raw + ")";
+        };
+        return bits(0) + " " + symbol + " " + bits(1);
       })
       .Case([&](FixedToFixedOp) -> R {
         std::string moded = modedType(op, resultType);

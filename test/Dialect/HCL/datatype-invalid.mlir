@@ -24,22 +24,6 @@ func.func private @negative_frac(!hcl.Fixed<8, -1>)
 
 // -----
 
-func.func @unsigned_predicate_on_signed(%a: !hcl.Fixed<8, 4>) -> i1 {
-  // expected-error @+1 {{'hcl.cmp_fixed' op unsigned predicate 'ult' on signed '!hcl.Fixed<8, 4>' (use the signed one)}}
-  %p = hcl.cmp_fixed ult, %a, %a : !hcl.Fixed<8, 4>
-  return %p : i1
-}
-
-// -----
-
-func.func @signed_predicate_on_unsigned(%a: !hcl.UFixed<8, 4>) -> i1 {
-  // expected-error @+1 {{'hcl.cmp_fixed' op signed predicate 'sge' on unsigned '!hcl.UFixed<8, 4>' (use the unsigned one)}}
-  %p = hcl.cmp_fixed sge, %a, %a : !hcl.UFixed<8, 4>
-  return %p : i1
-}
-
-// -----
-
 func.func @bad_rounding(%a: f32) -> !hcl.Fixed<8, 4> {
   // expected-error @+1 {{'hcl.float_to_fixed' op rounding must be "truncate" (the default), "zero" or "nearest", got "up"}}
   %q = hcl.float_to_fixed %a {rounding = "up"} : f32 to !hcl.Fixed<8, 4>

@@ -48,29 +48,6 @@ func.func @no_consumer_loop(%A: memref<8xi32>) {
 
 // -----
 
-// An in-place producer (found by the random schedule test): its copy inside
-// the consumer would add 1 to C a second time.
-func.func @inplace_update(%C: memref<4xi32>, %D: memref<4xi32>) {
-  %s0 = hcl.create_stage_handle "s0" : !hcl.StageHandle
-  %s1 = hcl.create_stage_handle "s1" : !hcl.StageHandle
-  %li = hcl.create_loop_handle %s1, "i" : !hcl.LoopHandle
-  %one = arith.constant 1 : i32
-  affine.for %i = 0 to 4 {
-    %c = affine.load %C[%i] : memref<4xi32>
-    %t = arith.addi %c, %one : i32
-    affine.store %t, %C[%i] : memref<4xi32>
-  } {loop_name = "i", stage_name = "s0"}
-  affine.for %i = 0 to 4 {
-    %c = affine.load %C[%i] : memref<4xi32>
-    affine.store %c, %D[%i] : memref<4xi32>
-  } {loop_name = "i", stage_name = "s1"}
-  // expected-error @+1 {{cannot compute stage 's0' at loop 'i' of stage 's1': the producer reads a buffer it writes (an in-place update or a reduction into its output) that is not private to these two stages (an argument, or read by other stages), so the producer stays and its copy inside the consumer would repeat the update}}
-  hcl.compute_at(%s0, %s1, %li)
-  return
-}
-
-// -----
-
 // The producer initializes what the consumer accumulates into (found by the
 // random schedule test): inside loop r it would reset the sum every time.
 func.func @init_of_accumulator(%in: memref<3xi32>) -> memref<1xi32> {
@@ -121,80 +98,6 @@ func.func @after_reuse_at(%A: memref<10xi32>) -> memref<8xi32> {
 
 // -----
 
-// A row sum computed at the column loop of its consumer (issue 15): every
-// column iteration would run the row's reduction again, adding to the sum
-// each time. At the row loop it applies (compute_at-reduction.mlir).
-func.func @reduction_repeated(%A: memref<4x8xi32>) -> memref<4x8xi32> {
-  %sS = hcl.create_stage_handle "S" : !hcl.StageHandle
-  %sO = hcl.create_stage_handle "O" : !hcl.StageHandle
-  %lj = hcl.create_loop_handle %sO, "j" : !hcl.LoopHandle
-  %zero = arith.constant 0 : i32
-  %S = memref.alloc() {name = "S"} : memref<4xi32>
-  %O = memref.alloc() {name = "O"} : memref<4x8xi32>
-  affine.for %i = 0 to 4 {
-    affine.store %zero, %S[%i] : memref<4xi32>
-    affine.for %k = 0 to 8 {
-      %a = affine.load %A[%i, %k] : memref<4x8xi32>
-      %s = affine.load %S[%i] : memref<4xi32>
-      %t = arith.addi %s, %a : i32
-      affine.store %t, %S[%i] : memref<4xi32>
-    } {loop_name = "k", reduction = 1 : i32}
-  } {loop_name = "i", stage_name = "S"}
-  affine.for %i = 0 to 4 {
-    affine.for %j = 0 to 8 {
-      %a = affine.load %A[%i, %j] : memref<4x8xi32>
-      %s = affine.load %S[%i] : memref<4xi32>
-      %o = arith.subi %s, %a : i32
-      affine.store %o, %O[%i, %j] : memref<4x8xi32>
-    } {loop_name = "j"}
-  } {loop_name = "i", stage_name = "O"}
-  // expected-error @+1 {{cannot compute stage 'S' at loop 'j' of stage 'O': the producer reads a buffer it writes (an in-place update or a reduction into its output), and the consumer's loops down to 'j' do not partition its iterations, so running parts of it inside the consumer would repeat the update (compute it at an outer loop)}}
-  hcl.compute_at(%sS, %sO, %lj)
-  return %O : memref<4x8xi32>
-}
-
-// -----
-
-// The max is also read after the divide: the producer stays for that
-// reader, and its copy inside the divide would run the reduction again.
-func.func @reduction_not_private(%A: memref<4x8xi32>) -> memref<4xi32> {
-  %sM = hcl.create_stage_handle "M" : !hcl.StageHandle
-  %sO = hcl.create_stage_handle "O" : !hcl.StageHandle
-  %li = hcl.create_loop_handle %sO, "i" : !hcl.LoopHandle
-  %zero = arith.constant 0 : i32
-  %M = memref.alloc() {name = "M"} : memref<4xi32>
-  %O = memref.alloc() {name = "O"} : memref<4x8xi32>
-  %L = memref.alloc() {name = "L"} : memref<4xi32>
-  affine.for %i = 0 to 4 {
-    affine.store %zero, %M[%i] : memref<4xi32>
-    affine.for %k = 0 to 8 {
-      %a = affine.load %A[%i, %k] : memref<4x8xi32>
-      %m = affine.load %M[%i] : memref<4xi32>
-      %x = arith.maxsi %m, %a : i32
-      affine.store %x, %M[%i] : memref<4xi32>
-    } {loop_name = "k", reduction = 1 : i32}
-  } {loop_name = "i", stage_name = "M"}
-  affine.for %i = 0 to 4 {
-    affine.for %j = 0 to 8 {
-      %m = affine.load %M[%i] : memref<4xi32>
-      %a = affine.load %A[%i, %j] : memref<4x8xi32>
-      %o = arith.subi %m, %a : i32
-      affine.store %o, %O[%i, %j] : memref<4x8xi32>
-    } {loop_name = "j"}
-  } {loop_name = "i", stage_name = "O"}
-  affine.for %i = 0 to 4 {
-    %m = affine.load %M[%i] : memref<4xi32>
-    %o = affine.load %O[%i, 0] : memref<4x8xi32>
-    %l = arith.addi %m, %o : i32
-    affine.store %l, %L[%i] : memref<4xi32>
-  } {loop_name = "i", stage_name = "L"}
-  // expected-error @+1 {{cannot compute stage 'M' at loop 'i' of stage 'O': the producer reads a buffer it writes (an in-place update or a reduction into its output) that is not private to these two stages (an argument, or read by other stages), so the producer stays and its copy inside the consumer would repeat the update (compute its other consumers at this one first)}}
-  hcl.compute_at(%sM, %sO, %li)
-  return %L : memref<4xi32>
-}
-
-// -----
-
 // The consumer reads two rows of the sum: the windows [i, i + 2) of
 // consecutive rows overlap, so row i + 1 would be summed twice.
 func.func @reduction_overlapping_windows(%A: memref<5x8xi32>) -> memref<4xi32> {
@@ -219,7 +122,31 @@ func.func @reduction_overlapping_windows(%A: memref<5x8xi32>) -> memref<4xi32> {
     %o = arith.addi %x, %y : i32
     affine.store %o, %O[%i] : memref<4xi32>
   } {loop_name = "i", stage_name = "O"}
-  // expected-error @+1 {{cannot compute stage 'S' at loop 'i' of stage 'O': the producer reads a buffer it writes (an in-place update or a reduction into its output), and the consumer's loops down to 'i' do not partition its iterations}}
+  // expected-error @+1 {{cannot compute stage 'S' at loop 'i' of stage 'O': the producer reads a buffer it writes (an in-place update or a reduction into its output), and the consumer's loops down to 'i' need overlapping parts of it, so running parts of it inside the consumer would repeat the update (compute it at an outer loop)}}
   hcl.compute_at(%sS, %sO, %li)
   return %O : memref<4xi32>
+}
+
+// -----
+
+// An in-place update of an argument of which the consumer reads half: the
+// other half must still be updated, so the producer would stay and its copy
+// would add 1 a second time to the half the consumer reads.
+func.func @inplace_update_read_in_part(%C: memref<8xi32>, %D: memref<4xi32>) {
+  %s0 = hcl.create_stage_handle "s0" : !hcl.StageHandle
+  %s1 = hcl.create_stage_handle "s1" : !hcl.StageHandle
+  %li = hcl.create_loop_handle %s1, "i" : !hcl.LoopHandle
+  %one = arith.constant 1 : i32
+  affine.for %i = 0 to 8 {
+    %c = affine.load %C[%i] : memref<8xi32>
+    %t = arith.addi %c, %one : i32
+    affine.store %t, %C[%i] : memref<8xi32>
+  } {loop_name = "i", stage_name = "s0"}
+  affine.for %i = 0 to 4 {
+    %c = affine.load %C[%i] : memref<8xi32>
+    affine.store %c, %D[%i] : memref<4xi32>
+  } {loop_name = "i", stage_name = "s1"}
+  // expected-error @+1 {{cannot compute stage 's0' at loop 'i' of stage 's1': the producer reads a buffer it writes (an in-place update or a reduction into its output) that is not private to these two stages (an argument, or read by other stages), and the consumer needs only part of it, so the producer stays and its copy inside the consumer would repeat the update (compute its other consumers at this one first)}}
+  hcl.compute_at(%s0, %s1, %li)
+  return
 }

@@ -62,14 +62,18 @@ def HCL_CmpFixedOp : HCL_DataOp<"cmp_fixed", [SameTypeOperands]> {
     ```mlir
     %p = hcl.cmp_fixed slt, %a, %b : !hcl.Fixed<8, 4>
     ```
-    `arith.cmpi`'s predicates; signed ones need `Fixed`, unsigned ones
-    `UFixed`.
+    `arith.cmpi`'s predicates. The predicate matching the type's sign
+    (signed ones on `Fixed`, unsigned ones on `UFixed`) compares the values.
+    The other ones compare the operands' bits as `arith.cmpi` does: `ugt` on
+    a `Fixed` reads the two's-complement bits as unsigned integers (so -1 is
+    above 1), `slt` on a `UFixed` reads the bits as two's complement. Both
+    formats have the same fraction, so this is the integer comparison of the
+    bits, as HeteroCL-MLIR lowers the op.
   }];
   let arguments = (ins Arith_CmpIPredicateAttr:$predicate, HCL_AnyFixed:$lhs,
                        HCL_AnyFixed:$rhs);
   let results = (outs I1:$result);
   let assemblyFormat = "$predicate `,` $lhs `,` $rhs attr-dict `:` type($lhs)";
-  let hasVerifier = 1;
 }
 
 //===----------------------------------------------------------------------===//
