@@ -4,6 +4,7 @@
 #define HCL_LIB_CONVERSION_CPULOOPS_H
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "mlir/IR/Location.h"
@@ -13,6 +14,7 @@ namespace mlir {
 class Operation;
 namespace affine {
 class AffineForOp;
+class AffineValueMap;
 } // namespace affine
 namespace func {
 class FuncOp;
@@ -63,6 +65,12 @@ void splitClampedLoops(mlir::Operation *root);
 /// loop, whose threads would share the buffer).
 mlir::func::FuncOp
 enclosingFunctionOfSequentialNest(mlir::affine::AffineForOp loop);
+
+/// The dimension of `map` that is `loop`'s induction variable, when every
+/// other operand is defined outside the loop (so the access moves with the
+/// loop alone); none otherwise.
+std::optional<unsigned> laneDimension(const mlir::affine::AffineValueMap &map,
+                                      mlir::affine::AffineForOp loop);
 
 /// Whether `loop` writes `memref` (or does something that might).
 bool mayWrite(mlir::affine::AffineForOp loop, mlir::Value memref);

@@ -10,6 +10,7 @@
 #include "CpuLoops.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Affine/IR/AffineValueMap.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -25,6 +26,22 @@ func::FuncOp hcl::enclosingFunctionOfSequentialNest(AffineForOp loop) {
       return {};
   }
   return {};
+}
+
+std::optional<unsigned> hcl::laneDimension(const AffineValueMap &map,
+                                           AffineForOp loop) {
+  std::optional<unsigned> position;
+  for (unsigned i = 0; i < map.getNumOperands(); ++i) {
+    Value operand = map.getOperand(i);
+    if (operand == loop.getInductionVar()) {
+      if (i >= map.getNumDims())
+        return std::nullopt;
+      position = i;
+    } else if (!loop.isDefinedOutsideOfLoop(operand)) {
+      return std::nullopt;
+    }
+  }
+  return position;
 }
 
 bool hcl::mayWrite(AffineForOp loop, Value memref) {

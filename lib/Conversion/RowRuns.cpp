@@ -56,17 +56,7 @@ std::optional<LaneAccess> laneAccess(Operation *op, AffineForOp loop) {
     return std::nullopt;
   LaneAccess lane{op, {}, 0};
   access.getAccessMap(&lane.map);
-  std::optional<unsigned> position;
-  for (unsigned i = 0; i < lane.map.getNumOperands(); ++i) {
-    Value operand = lane.map.getOperand(i);
-    if (operand == loop.getInductionVar()) {
-      if (i >= lane.map.getNumDims())
-        return std::nullopt;
-      position = i;
-    } else if (!loop.isDefinedOutsideOfLoop(operand)) {
-      return std::nullopt;
-    }
-  }
+  std::optional<unsigned> position = hcl::laneDimension(lane.map, loop);
   if (!position)
     return std::nullopt;
   lane.position = *position;

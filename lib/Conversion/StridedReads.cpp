@@ -49,17 +49,7 @@ std::optional<StridedRead> asStridedRead(AffineLoadOp load, AffineForOp loop) {
     return std::nullopt;
   StridedRead read{load, {}, 0};
   MemRefAccess(load).getAccessMap(&read.map);
-  std::optional<unsigned> position;
-  for (unsigned i = 0; i < read.map.getNumOperands(); ++i) {
-    Value operand = read.map.getOperand(i);
-    if (operand == loop.getInductionVar()) {
-      if (i >= read.map.getNumDims())
-        return std::nullopt;
-      position = i;
-    } else if (!loop.isDefinedOutsideOfLoop(operand)) {
-      return std::nullopt;
-    }
-  }
+  std::optional<unsigned> position = hcl::laneDimension(read.map, loop);
   if (!position)
     return std::nullopt;
   read.position = *position;
