@@ -173,33 +173,6 @@ void setBank(const AccessCache::Entry &entry, ArrayRef<int64_t> indices,
   instance.bankIndices = std::move(bankIndices);
 }
 
-/// The bank of a copy of a linear access of a partitioned array from
-/// integers alone, when every index a bank depends on is fixed (the common
-/// case: banks along unrolled loops); false otherwise, for the symbolic path,
-/// which also finds banks that are constant in a free variable.
-bool numericBank(const AccessCache::Entry &entry,
-                 ArrayRef<std::optional<int64_t>> values,
-                 AccessInstance &instance) {
-  if (!entry.partitioned || !entry.linear)
-    return false;
-  const std::vector<SmallVector<int64_t, 8>> &rows = *entry.linear;
-  SmallVector<int64_t, 4> indices(rows.size(), 0);
-  for (auto [d, row] : llvm::enumerate(rows)) {
-    if (!entry.bankIndices[d])
-      continue;
-    indices[d] = row.back();
-    for (auto [coefficient, value] : llvm::zip(row, values)) {
-      if (coefficient == 0)
-        continue;
-      if (!value)
-        return false;
-      indices[d] += coefficient * *value;
-    }
-  }
-  setBank(entry, indices, instance);
-  return true;
-}
-
 /// The number of a shape (the terms of every index), the same for equal
 /// shapes within one collection.
 unsigned Walker::shapeOf(ArrayRef<Terms> terms) {
@@ -229,8 +202,6 @@ void Walker::instantiate(Operation *op, const AccessCache::Entry &entry,
   SmallVector<std::optional<int64_t>, 8> values = fixedValues(entry);
   if (llvm::all_of(values, [](auto &v) { return v.has_value(); }))
     return instantiateFixed(entry, values, bankVaries, withAddress, instance);
-  if (!withAddress && !bankVaries && numericBank(entry, values, instance))
-    return;
   const AffineValueMap &map = entry.map;
   MLIRContext *ctx = op->getContext();
   // Every operand becomes the dimension of its value's number (or its
