@@ -19,6 +19,8 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/SymbolTable.h"
 
+#include "llvm/Support/FormatVariadic.h"
+
 using namespace mlir;
 using namespace mlir::affine;
 
@@ -105,8 +107,18 @@ FunctionEstimate estimateFunction(func::FuncOp func,
     result.worstCaseLatency = latency->hi;
     result.latencyLowerBound = latency->lo;
   }
+  for (LoopEstimate &loop : result.loops)
+    if (loop.varies && loop.minTripCount && loop.runs > 0)
+      loop.notes.push_back(
+          "trip count set by the loops around it: " +
+          std::to_string(*loop.minTripCount) + " to " +
+          std::to_string(*loop.maxTripCount) + ", " +
+          llvm::formatv("{0:f1}", static_cast<double>(loop.iterations) /
+                                      static_cast<double>(loop.runs))
+              .str() +
+          " on average, each run counted");
   for (const LoopEstimate &loop : result.loops)
-    if (!loop.tripCount) {
+    if (!loop.tripCount && !loop.varies) {
       result.notes.push_back(
           "loops of unknown trip count: the operation and byte counts take "
           "max_trip_count iterations of each, or one where none is given");

@@ -218,6 +218,14 @@ json::Array loopsToJson(const std::vector<LoopEstimate> &loops) {
     // Only what is not exact says more (the keys of exact loops unchanged).
     if (l.maxTripCount)
       loop["max_trip_count"] = *l.maxTripCount;
+    // A triangular loop's runs: exact each, different from one another.
+    if (l.varies) {
+      loop["varies"] = true;
+      loop["runs"] = l.runs;
+      loop["iterations"] = l.iterations;
+    }
+    if (l.minTripCount)
+      loop["min_trip_count"] = *l.minTripCount;
     if (!l.latency && l.latencyLowerBound) {
       loop["latency_worst_case"] = optional(l.worstCaseLatency);
       loop["latency_lower_bound"] = *l.latencyLowerBound;
@@ -246,16 +254,28 @@ void printLoopTable(StringRef title, const std::vector<LoopEstimate> &loops,
      << right_justify("req.II", 8) << right_justify("ResMII", 8)
      << right_justify("RecMII", 8) << right_justify("II", 6)
      << right_justify("latency", 12) << "\n";
+  // Exact in each run but different across runs: "lo..hi".
+  auto range = [&](const std::optional<int64_t> &v,
+                   const std::optional<int64_t> &lo,
+                   const std::optional<int64_t> &hi, bool varies) {
+    return varies && !v && lo && hi
+               ? std::to_string(*lo) + ".." + std::to_string(*hi)
+               : text(v, hi);
+  };
   for (const LoopEstimate &l : loops)
     os << left_justify(l.path, width) << "  "
-       << right_justify(text(l.tripCount, l.maxTripCount), 8)
+       << right_justify(
+              range(l.tripCount, l.minTripCount, l.maxTripCount, l.varies), 8)
        << right_justify(l.requestedII ? std::to_string(*l.requestedII) : "-", 8)
        << right_justify(std::to_string(l.resMII), 8)
        << right_justify(std::to_string(l.recMII), 8)
        // A loop that is not pipelined starts no iteration before the last
        // ends: it has no II (its ResMII / RecMII say what pipelining gives).
        << right_justify(l.pipelined ? std::to_string(l.ii) : "-", 6)
-       << right_justify(" " + text(l.latency, l.worstCaseLatency), 12) << "\n";
+       << right_justify(" " + range(l.latency, l.latencyLowerBound,
+                                    l.worstCaseLatency, l.varies),
+                        12)
+       << "\n";
   for (const LoopEstimate &l : loops)
     for (const std::string &note : l.notes)
       os << "note: " << l.path << ": " << note << "\n";

@@ -12,6 +12,7 @@
 #ifndef HCL_LIB_ANALYSIS_LATENCYMODEL_H
 #define HCL_LIB_ANALYSIS_LATENCYMODEL_H
 
+#include "LoopModel.h"
 #include "Span.h"
 
 #include "hcl/Analysis/BankAccesses.h"
@@ -76,6 +77,30 @@ struct LatencyModel {
   /// The latency of each loop, if and call estimated in a block.
   llvm::DenseMap<mlir::Operation *, Span> computed;
 
+  // Triangular loops (TripBindings.cpp): a loop whose variable bounds a
+  // loop inside it is walked one iteration at a time, its variable fixed.
+
+  /// The variables of the loops being walked so, at their iteration.
+  IVValues ivValues;
+  /// While a later iteration is walked: the row of `result.loops` the next
+  /// loop met is merged into (the walk meets the loops in program order,
+  /// the same in every iteration); none: the next loop gets a new row.
+  std::optional<size_t> cursor;
+  /// Whether the runs met count in the rows' runs and iterations (not in
+  /// the one walk through a loop that runs no iteration).
+  bool recording = true;
+  /// The iterations the walk may still take one by one.
+  int64_t enumerationBudget = kEnumerationBudget;
+  /// What each row's runs gave so far (`rowRuns`), and its latest run's
+  /// latency (`lastRun`, for the loops that flatten a nest around it).
+  struct Runs {
+    bool exactTrips = true, exactLatency = true, knownLatency = true;
+    int64_t tripsLo = 0, latencyLo = 0;
+    std::optional<int64_t> tripsHi = 0, latencyHi = 0;
+  };
+  llvm::DenseMap<size_t, Runs> rowRuns;
+  llvm::DenseMap<size_t, Span> lastRun;
+
   // FunctionLatency.cpp
 
   /// A function's latency: its body in order, or, for a dataflow region
@@ -133,6 +158,15 @@ struct LatencyModel {
   std::optional<Span> iterationLatency(mlir::Operation *loop,
                                        const std::string &path, bool unrolled,
                                        Span &test);
+  /// A run of the loop of row `index` into that row: its trip count and
+  /// latency, merged with the earlier runs' (`first`: the row is new).
+  void recordRun(size_t index, bool first, const TripCount &trips,
+                 const std::optional<Span> &latency);
+  /// The iterations of `loop` walked one at a time, its variable fixed in
+  /// each (its trips known): the sum of their latencies.
+  std::optional<Span> iterationsOneByOne(mlir::affine::AffineForOp loop,
+                                         const std::string &path, int64_t trips,
+                                         size_t index);
   Span exactTripsLatency(mlir::Operation *loop, const Span &body, int64_t trips,
                          bool unrolledByParent, int64_t ii, size_t index);
   /// No iteration at least (an scf.while tests its condition once, `test`);

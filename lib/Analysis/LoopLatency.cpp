@@ -22,53 +22,167 @@ namespace hcl {
 std::optional<Span> LatencyModel::loopLatency(Operation *loop,
                                               const std::string &parent,
                                               bool unrolledByParent) {
-  LoopEstimate e;
-  std::string name = getLoopName(loop).str();
-  if (name.empty())
-    name = "(loop)";
-  StringRef stage = getStageName(loop);
-  std::string prefix = parent.empty() && !stage.empty() ? stage.str() : parent;
-  e.path = prefix.empty() ? name : prefix + "/" + name;
+  // A later iteration of a loop walked one iteration at a time meets the
+  // loops it met in the first: it merges its runs into their rows.
+  bool first = !cursor;
+  size_t index = first ? result.loops.size() : (*cursor)++;
   TripCount trips = tripCountOf(loop);
-  e.tripCount = trips.exact;
-  e.maxTripCount = trips.max;
-  if (!trips.exact)
-    e.notes.push_back(
-        "unknown trip count (" + trips.why + "); " +
-        (trips.max ? "worst case max_trip_count = " + std::to_string(*trips.max)
-                   : std::string("no max_trip_count: latency unknown, the "
-                                 "lower bound counts no iteration")));
-  estimateII(loop, target, accessCache, e);
   // HLS unrolls the loops under a pipelined one, which needs their trip
   // counts: one it cannot unroll runs its iterations in sequence.
-  if (unrolledByParent && !trips.exact) {
-    e.notes.push_back("under a pipelined loop but not unrollable (unknown "
-                      "trip count): its iterations counted in sequence");
+  bool unrollable = trips.exact.has_value();
+  // A triangular loop: exact once the loops around have fixed its bounds.
+  auto affineLoop = dyn_cast<AffineForOp>(loop);
+  if (!trips.exact && affineLoop)
+    trips.exact = tripsAt(affineLoop, ivValues);
+  if (first) {
+    LoopEstimate e;
+    std::string name = getLoopName(loop).str();
+    if (name.empty())
+      name = "(loop)";
+    StringRef stage = getStageName(loop);
+    std::string prefix =
+        parent.empty() && !stage.empty() ? stage.str() : parent;
+    e.path = prefix.empty() ? name : prefix + "/" + name;
+    estimateII(loop, target, accessCache, e);
+    result.loops.push_back(e);
+  }
+  auto note = [&](const std::string &text) {
+    std::vector<std::string> &notes = result.loops[index].notes;
+    if (!llvm::is_contained(notes, text))
+      notes.push_back(text);
+  };
+  if (!trips.exact)
+    note("unknown trip count (" + trips.why + "); " +
+         (trips.max
+              ? "worst case max_trip_count = " + std::to_string(*trips.max)
+              : std::string("no max_trip_count: latency unknown, the "
+                            "lower bound counts no iteration")));
+  if (unrolledByParent && !unrollable) {
+    note("under a pipelined loop but not unrollable (unknown trip count): "
+         "its iterations counted in sequence");
     unrolledByParent = false;
   }
-  size_t index = result.loops.size();
-  result.loops.push_back(e);
-  Span test;
-  std::optional<Span> body =
-      iterationLatency(loop, e.path, e.pipelined || unrolledByParent, test);
+  std::string path = result.loops[index].path;
+  bool pipelined = result.loops[index].pipelined;
+  int64_t ii = result.loops[index].ii;
   std::optional<Span> latency;
-  if (body)
-    latency = trips.exact ? exactTripsLatency(loop, *body, *trips.exact,
-                                              unrolledByParent, e.ii, index)
-                          : unknownTripsLatency(*body, test, trips.max, e);
+  if (affineLoop && trips.exact && !unrolledByParent && !pipelined &&
+      !loop->hasAttr("unroll") && *trips.exact <= enumerationBudget &&
+      boundsInsideDependOn(affineLoop)) {
+    latency = iterationsOneByOne(affineLoop, path, *trips.exact, index);
+  } else {
+    Span test;
+    std::optional<Span> body =
+        iterationLatency(loop, path, pipelined || unrolledByParent, test);
+    if (body)
+      latency = trips.exact ? exactTripsLatency(loop, *body, *trips.exact,
+                                                unrolledByParent, ii, index)
+                            : unknownTripsLatency(*body, test, trips.max,
+                                                  result.loops[index]);
+  }
   // The controller's state that enters the loop (rtl).
   if (latency && !unrolledByParent)
     *latency += Span::exactly(target.loopEntryCycles);
-  LoopEstimate &entry = result.loops[index];
   if (latency && latency->lo == kSaturated)
-    entry.notes.push_back("latency beyond 2^63 cycles");
-  if (latency && latency->isExact()) {
-    entry.latency = latency->lo;
-  } else if (latency) {
-    entry.worstCaseLatency = latency->hi;
-    entry.latencyLowerBound = latency->lo;
-  }
+    note("latency beyond 2^63 cycles");
+  recordRun(index, first, trips, latency);
   return latency;
+}
+
+void LatencyModel::recordRun(size_t index, bool first, const TripCount &trips,
+                             const std::optional<Span> &latency) {
+  if (latency)
+    lastRun[index] = *latency;
+  if (!first && !recording)
+    return;
+  LoopEstimate &row = result.loops[index];
+  Runs run;
+  run.exactTrips = trips.exact.has_value();
+  run.tripsLo = trips.exact.value_or(0);
+  run.tripsHi = trips.exact ? trips.exact : trips.max;
+  run.knownLatency = latency.has_value();
+  run.exactLatency = latency && latency->isExact();
+  run.latencyLo = latency ? latency->lo : 0;
+  run.latencyHi = latency ? latency->hi : std::nullopt;
+  Runs &all = rowRuns[index];
+  if (first) {
+    all = run;
+  } else {
+    auto maxOf = [](std::optional<int64_t> a, std::optional<int64_t> b) {
+      return a && b ? std::optional<int64_t>(std::max(*a, *b)) : std::nullopt;
+    };
+    all.exactTrips &= run.exactTrips;
+    all.exactLatency &= run.exactLatency;
+    all.knownLatency &= run.knownLatency;
+    all.tripsLo = std::min(all.tripsLo, run.tripsLo);
+    all.tripsHi = maxOf(all.tripsHi, run.tripsHi);
+    all.latencyLo = std::min(all.latencyLo, run.latencyLo);
+    all.latencyHi = maxOf(all.latencyHi, run.latencyHi);
+  }
+  if (recording) {
+    row.runs += 1;
+    row.iterations = satAdd(row.iterations, run.tripsHi.value_or(0));
+  }
+  // The row: exact when every run was the same; the range of the runs when
+  // each was exact; else the worst case and the lower bound.
+  bool sameTrips = all.exactTrips && all.tripsHi == all.tripsLo;
+  row.tripCount =
+      sameTrips ? std::optional<int64_t>(all.tripsLo) : std::nullopt;
+  row.minTripCount = !sameTrips && all.exactTrips
+                         ? std::optional<int64_t>(all.tripsLo)
+                         : std::nullopt;
+  row.maxTripCount = sameTrips ? std::nullopt : all.tripsHi;
+  bool sameLatency = all.exactLatency && all.latencyHi == all.latencyLo;
+  row.varies =
+      all.exactTrips && all.exactLatency && !(sameTrips && sameLatency);
+  row.latency.reset();
+  row.worstCaseLatency.reset();
+  row.latencyLowerBound.reset();
+  if (!all.knownLatency)
+    return;
+  if (sameLatency) {
+    row.latency = all.latencyLo;
+  } else {
+    row.worstCaseLatency = all.latencyHi;
+    row.latencyLowerBound = all.latencyLo;
+  }
+}
+
+std::optional<Span> LatencyModel::iterationsOneByOne(AffineForOp loop,
+                                                     const std::string &path,
+                                                     int64_t trips,
+                                                     size_t index) {
+  enumerationBudget -= trips;
+  Value iv = loop.getInductionVar();
+  int64_t firstValue = *firstValueAt(loop, ivValues);
+  std::optional<size_t> outer = cursor;
+  size_t end = 0;
+  // A loop of no iteration still has its rows, from a walk through its
+  // body that counts no run.
+  bool wasRecording = recording;
+  recording = wasRecording && trips > 0;
+  Span total = Span::exactly(0);
+  std::optional<Span> sum;
+  for (int64_t i = 0; i < std::max<int64_t>(trips, 1); ++i) {
+    ivValues[iv] = firstValue + i * loop.getStepAsInt();
+    if (i > 0)
+      cursor = index + 1;
+    Span test;
+    std::optional<Span> body = iterationLatency(loop, path, false, test);
+    if (!body) {
+      sum.reset();
+      break;
+    }
+    if (trips > 0)
+      total += *body;
+    sum = total;
+    if (i == 0)
+      end = cursor ? *cursor : result.loops.size();
+  }
+  ivValues.erase(iv);
+  recording = wasRecording;
+  cursor = outer ? std::optional<size_t>(end) : std::nullopt;
+  return sum;
 }
 
 std::optional<Span> LatencyModel::iterationLatency(Operation *loop,
@@ -99,6 +213,10 @@ Span LatencyModel::exactTripsLatency(Operation *loop, const Span &body,
     return s;
   }
   if (loop->hasAttr("pipeline_ii")) {
+    // A pipeline of no iteration fills nothing (a triangular loop's
+    // last run).
+    if (trips == 0)
+      return Span::exactly(0);
     Span s = body;
     s += Span::exactly(satMul(ii, std::max<int64_t>(0, trips - 1)));
     return s;
@@ -152,9 +270,13 @@ std::optional<int64_t> LatencyModel::flattened(AffineForOp loop, size_t index) {
   // loop's (rtl).
   for (size_t i = index + 1; i < result.loops.size(); ++i) {
     const LoopEstimate &p = result.loops[i];
-    if (!p.pipelined || !p.latency || !p.tripCount)
+    if (!p.pipelined)
       continue;
-    int64_t depth = *p.latency - target.loopEntryCycles -
+    // This run's latency (a run of the loops around may differ).
+    auto run = lastRun.find(i);
+    if (run == lastRun.end() || !run->second.isExact() || !p.tripCount)
+      continue;
+    int64_t depth = run->second.lo - target.loopEntryCycles -
                     p.ii * std::max<int64_t>(0, *p.tripCount - 1);
     return bounded(
         satAdd(depth, satMul(p.ii, std::max<int64_t>(0, trips - 1))));

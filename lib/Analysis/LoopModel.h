@@ -10,7 +10,10 @@
 
 #include "hcl/Analysis/TargetModel.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/IR/Operation.h"
+
+#include "llvm/ADT/DenseMap.h"
 
 #include <optional>
 #include <string>
@@ -32,6 +35,36 @@ TripCount tripCountOf(mlir::Operation *loop);
 
 /// The trips to multiply counts by: exact, else the worst case, else one.
 int64_t countingTrips(mlir::Operation *loop);
+
+/// Induction variables fixed at a value: the iteration of the loops around
+/// that the estimator is walking (TripBindings.cpp).
+using IVValues = llvm::DenseMap<mlir::Value, int64_t>;
+
+/// The outer iterations the estimator walks one by one, at most, to count
+/// the loops whose bounds they fix (beyond: their max_trip_count).
+constexpr int64_t kEnumerationBudget = 1 << 20;
+
+/// `loop`'s first value and trip count with the variables of `values`
+/// fixed (none when a bound's operand is not fixed or constant); a trip
+/// count is at least 0.
+std::optional<int64_t> firstValueAt(mlir::affine::AffineForOp loop,
+                                    const IVValues &values);
+std::optional<int64_t> tripsAt(mlir::affine::AffineForOp loop,
+                               const IVValues &values);
+
+/// Whether `v` is, or is computed (affine.apply) from, `iv`.
+bool usesValue(mlir::Value v, mlir::Value iv);
+/// Whether `inner`'s bounds use `iv` (directly or through affine.apply).
+bool boundsDependOn(mlir::affine::AffineForOp inner, mlir::Value iv);
+/// Whether a loop inside `loop` has bounds that use its variable (a
+/// triangular loop): its iterations then differ.
+bool boundsInsideDependOn(mlir::affine::AffineForOp loop);
+
+/// How often `op` runs per call of its function: the iterations of the
+/// loops around it, a triangular loop's summed over the iterations of the
+/// loops whose variables bound it. `exact` becomes false where a trip count
+/// is unknown (its max_trip_count taken, or one).
+int64_t iterationsAround(mlir::Operation *op, bool &exact);
 
 /// The blocks one iteration runs (scf.while: before, then after).
 llvm::SmallVector<mlir::Block *, 2> iterationBlocks(mlir::Operation *loop);

@@ -32,15 +32,12 @@ static bool isArithmetic(Operation *op) {
          !op->getResult(0).getType().isIndex();
 }
 
-/// How often `op` runs per call: the trip counts around it, a loop of
+/// How often `op` runs per call: the trip counts around it, a triangular
+/// loop's summed over the iterations of the loops that bound it, a loop of
 /// unknown trip count at its max_trip_count, or once.
 static int64_t executions(Operation *op) {
-  int64_t n = 1;
-  for (Operation *p = op->getParentOp(); p && !isa<func::FuncOp>(p);
-       p = p->getParentOp())
-    if (isEstimatedLoop(p))
-      n = satMul(n, countingTrips(p));
-  return n;
+  bool exact = true;
+  return iterationsAround(op, exact);
 }
 
 /// Adds `func`'s arithmetic operations and off-chip bytes, `times` calls of

@@ -111,6 +111,16 @@ struct LoopEstimate {
   std::optional<int64_t> worstCaseLatency;
   std::optional<int64_t> latencyLowerBound;
   bool pipelined = false;
+  /// Exact in every run, but not the same in each run of the loops around
+  /// it (a triangular loop, and the loops around one): its trip count
+  /// (when it varies: `minTripCount` to `maxTripCount`) and its latency
+  /// (`latencyLowerBound` to `worstCaseLatency`) over its runs.
+  bool varies = false;
+  std::optional<int64_t> minTripCount;
+  /// How often the loop was entered, and its iterations over all those
+  /// runs (for its mean trip count).
+  int64_t runs = 0;
+  int64_t iterations = 0;
   /// What the figures assume: unknown trip counts, conservative dependences.
   std::vector<std::string> notes;
 };
