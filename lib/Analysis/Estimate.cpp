@@ -117,13 +117,6 @@ FunctionEstimate estimateFunction(func::FuncOp func,
                                       static_cast<double>(loop.runs))
               .str() +
           " on average, each run counted");
-  for (const LoopEstimate &loop : result.loops)
-    if (!loop.tripCount && !loop.varies) {
-      result.notes.push_back(
-          "loops of unknown trip count: the operation and byte counts take "
-          "max_trip_count iterations of each, or one where none is given");
-      break;
-    }
   // Off-chip: the arguments and the buffers the function returns.
   llvm::SmallPtrSet<Value, 8> offchip;
   for (BlockArgument arg : func.getArguments())
@@ -133,7 +126,12 @@ FunctionEstimate estimateFunction(func::FuncOp func,
       offchip.insert(v);
   });
   llvm::SmallPtrSet<Operation *, 4> active;
-  countWork(func, offchip, 1, result, active);
+  bool exactWork = true;
+  countWork(func, offchip, 1, result, active, exactWork);
+  if (!exactWork)
+    result.notes.push_back(
+        "loops of unknown trip count: the operation and byte counts take "
+        "max_trip_count iterations of each, or one where none is given");
   return result;
 }
 

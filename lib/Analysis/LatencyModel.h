@@ -56,11 +56,12 @@ void estimateII(mlir::Operation *loop, const TargetModel &target,
 
 /// Adds `func`'s arithmetic operations and off-chip bytes, `times` calls of
 /// it, to `result`, with its callees' at each call; `offchip` are its
-/// values that live off chip.
+/// values that live off chip; `exact` becomes false where a trip count is
+/// not known (its max_trip_count, or one, taken).
 void countWork(mlir::func::FuncOp func,
                const llvm::SmallPtrSetImpl<mlir::Value> &offchip, int64_t times,
                FunctionEstimate &result,
-               llvm::SmallPtrSetImpl<mlir::Operation *> &active);
+               llvm::SmallPtrSetImpl<mlir::Operation *> &active, bool &exact);
 
 /// The latency of a function and of every loop in it, appended to
 /// `result.loops` in program order.

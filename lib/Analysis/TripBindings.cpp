@@ -79,9 +79,9 @@ std::optional<int64_t> firstValueAt(AffineForOp loop, const IVValues &values) {
 
 std::optional<int64_t> tripsAt(AffineForOp loop, const IVValues &values) {
   std::optional<int64_t> lb = firstValueAt(loop, values);
-  std::optional<int64_t> ub = boundAt(loop.getUpperBoundMap(),
-                                      loop.getUpperBoundOperands(),
-                                      /*lower=*/false, values);
+  std::optional<int64_t> ub =
+      boundAt(loop.getUpperBoundMap(), loop.getUpperBoundOperands(),
+              /*lower=*/false, values);
   if (!lb || !ub)
     return std::nullopt;
   int64_t step = loop.getStepAsInt();
@@ -119,8 +119,7 @@ bool boundsInsideDependOn(AffineForOp loop) {
 /// becomes false where a trip count is not known (its max_trip_count, or
 /// one, taken); `budget` is what is left of the iterations it may walk.
 static int64_t iterationsFrom(ArrayRef<Operation *> loops, size_t k,
-                              IVValues &values, bool &exact,
-                              int64_t &budget) {
+                              IVValues &values, bool &exact, int64_t &budget) {
   if (k == loops.size())
     return 1;
   auto affineLoop = dyn_cast<AffineForOp>(loops[k]);

@@ -35,22 +35,22 @@ static bool isArithmetic(Operation *op) {
 /// How often `op` runs per call: the trip counts around it, a triangular
 /// loop's summed over the iterations of the loops that bound it, a loop of
 /// unknown trip count at its max_trip_count, or once.
-static int64_t executions(Operation *op) {
-  bool exact = true;
+static int64_t executions(Operation *op, bool &exact) {
   return iterationsAround(op, exact);
 }
 
 /// Adds `func`'s arithmetic operations and off-chip bytes, `times` calls of
 /// it, to `result`, with its callees' at each call; `offchip` are its
-/// values that live off chip.
+/// values that live off chip; `exact` becomes false where a trip count is
+/// not known.
 void countWork(func::FuncOp func, const llvm::SmallPtrSetImpl<Value> &offchip,
                int64_t times, FunctionEstimate &result,
-               llvm::SmallPtrSetImpl<Operation *> &active) {
+               llvm::SmallPtrSetImpl<Operation *> &active, bool &exact) {
   if (!active.insert(func).second)
     return;
   func.walk([&](Operation *op) {
     if (op->getNumResults() == 1 && isArithmetic(op))
-      result.flops = satAdd(result.flops, satMul(times, executions(op)));
+      result.flops = satAdd(result.flops, satMul(times, executions(op, exact)));
     if (isa<AffineReadOpInterface, AffineWriteOpInterface, memref::LoadOp,
             memref::StoreOp>(op)) {
       Value memref = isa<AffineReadOpInterface, memref::LoadOp>(op)
@@ -58,9 +58,9 @@ void countWork(func::FuncOp func, const llvm::SmallPtrSetImpl<Value> &offchip,
                          : memrefOfWrite(op);
       if (offchip.contains(memref)) {
         Type element = cast<MemRefType>(memref.getType()).getElementType();
-        result.offchipBytes =
-            satAdd(result.offchipBytes, satMul(satMul(times, executions(op)),
-                                               (dataWidth(element) + 7) / 8));
+        result.offchipBytes = satAdd(
+            result.offchipBytes, satMul(satMul(times, executions(op, exact)),
+                                        (dataWidth(element) + 7) / 8));
       }
     }
     if (auto call = dyn_cast<func::CallOp>(op))
@@ -70,8 +70,8 @@ void countWork(func::FuncOp func, const llvm::SmallPtrSetImpl<Value> &offchip,
              llvm::zip(call.getOperands(), callee.getArguments()))
           if (offchip.contains(operand))
             calleeOffchip.insert(arg);
-        countWork(callee, calleeOffchip, satMul(times, executions(call)),
-                  result, active);
+        countWork(callee, calleeOffchip, satMul(times, executions(call, exact)),
+                  result, active, exact);
       }
   });
   active.erase(func);
