@@ -31,6 +31,31 @@ static int64_t unrolledCopies(Operation &op) {
   return 1;
 }
 
+/// Of the `copies` of the affine access `op` that the loops unrolled
+/// between it and `scope` make, those that differ: the product of the
+/// trip counts of the loops whose variables its indices use.
+static int64_t distinctCopies(Operation &op, Operation *scope, int64_t copies) {
+  int64_t distinct = 1;
+  for (Operation *p = op.getParentOp(); p && p != scope; p = p->getParentOp()) {
+    auto loop = dyn_cast<AffineForOp>(p);
+    if (!loop)
+      return copies;
+    Value iv = loop.getInductionVar();
+    if (llvm::any_of(op.getOperands(),
+                     [&](Value v) { return usesValue(v, iv); }))
+      distinct = satMul(distinct, unrolledCopies(*loop));
+  }
+  return std::min(distinct, copies);
+}
+
+/// Whether `scope` stores to `memref`.
+static bool writtenIn(Value memref, Operation *scope) {
+  return llvm::any_of(memref.getUsers(), [&](Operation *user) {
+    return isa<AffineWriteOpInterface, memref::StoreOp>(user) &&
+           scope->isProperAncestor(user) && memrefOfWrite(user) == memref;
+  });
+}
+
 /// Whether a branch holds loops or calls (its latency then varies).
 static bool holdsLoops(Region &region) {
   bool found = false;
@@ -128,6 +153,12 @@ std::optional<Span> LatencyModel::blockLatency(Block &block,
     } else {
       perCycle = isStore ? target.writePorts : target.readPorts;
     }
+    // The copies of an affine load that read one address of a memory the
+    // iteration does not write are one load (the RTL reuses the data):
+    // those of the unrolled loops whose variables its indices do not use.
+    if (!isStore && isa<AffineReadOpInterface>(op) &&
+        !writtenIn(memref, block.getParentOp()))
+      copies = distinctCopies(op, block.getParentOp(), copies);
     // The last of the copies of an unrolled loop's access.
     int64_t &uses = portUses[{memref, separate && isStore ? 1u : 0u}];
     uses += copies;

@@ -235,6 +235,16 @@ int64_t memoryRecurrenceMII(Operation *loop, const TargetModel &target,
       affineLoop && loop->hasAttr("pipeline_ii") && target.flattensNests &&
       target.statesInProgramOrder)
     band = flattenableBand(affineLoop);
+  // The cycles from a load to the store its value reaches: a register's
+  // bypass gives the next iteration's load the data in the store's cycle.
+  auto loadStoreCycles = [&](Value memref, int64_t path, bool chain) {
+    bool wire = target.registersAreWires && isRegisterArray(memref);
+    return wire ? std::max<int64_t>(1, path + (chain ? 1 : 0))
+                : target.loadLatency + path + (chain ? 1 : 0) +
+                      target.storeLatency;
+  };
+  DenseMap<Value, int64_t> smallest;
+  SmallVector<std::pair<Value, int64_t>> undistanced;
   for (Operation *store : stores)
     for (Operation *load : loads) {
       Value memref = memrefOf(store);
@@ -267,18 +277,23 @@ int64_t memoryRecurrenceMII(Operation *loop, const TargetModel &target,
                                          isa<AffineReadOpInterface>(load)
                                      ? bandCarriedDistance(band, store, load)
                                      : distance(loop, store, load, assumed);
-      if (!d)
+      if (!d) {
+        if (target.oneDistancePerMemory)
+          undistanced.push_back({memref, loadStoreCycles(memref, path, chain)});
         continue;
+      }
+      if (auto [it, added] = smallest.try_emplace(memref, *d); !added)
+        it->second = std::min(it->second, *d);
       if (assumed)
         assumedArrays.insert(arrayName(memref));
-      // A register's bypass gives the next iteration's load the data in
-      // the store's cycle.
-      bool wire = target.registersAreWires && isRegisterArray(memref);
-      int64_t cycle = wire ? std::max<int64_t>(1, path + (chain ? 1 : 0))
-                           : target.loadLatency + path + (chain ? 1 : 0) +
-                                 target.storeLatency;
-      mii = std::max<int64_t>(mii, llvm::divideCeil(cycle, *d));
+      mii = std::max<int64_t>(
+          mii, llvm::divideCeil(loadStoreCycles(memref, path, chain), *d));
     }
+  // A load and a store without a dependence of their own, of a memory with
+  // one (oneDistancePerMemory), kept apart by that memory's distance.
+  for (auto [memref, cycle] : undistanced)
+    if (int64_t d = smallest.lookup(memref))
+      mii = std::max<int64_t>(mii, llvm::divideCeil(cycle, d));
   for (const std::string &name : assumedArrays)
     notes.push_back(name + " is read and written through indices the "
                            "dependence analysis cannot see (data-dependent, "

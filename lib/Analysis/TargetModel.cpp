@@ -128,6 +128,7 @@ static TargetModel rtl() {
   t.loadLatency = t.storeLatency = 1;
   t.registersAreWires = true;
   t.iterationAsDataflow = true;
+  t.oneDistancePerMemory = true;
   // Combinational operators take no cycle of their own: a load's data and
   // what is computed from it are stored in the cycle the data arrives.
   t.defaultInteger = 0;

@@ -48,6 +48,11 @@ struct TargetModel {
   /// accesses take its ports in turn, and a load waits for a store to its
   /// memory before it (rtl).
   bool iterationAsDataflow = false;
+  /// Whether a pipelined loop keeps every store and load of a memory it
+  /// carries a dependence through apart by the smallest distance of that
+  /// memory's dependences, not by each pair's own (rtl: the scheduler
+  /// keeps one distance per memory and cannot tell B[k][j] from B[i][j]).
+  bool oneDistancePerMemory = false;
   /// Whether code outside a pipeline runs as a controller's states, in
   /// program order (rtl): the straight-line code between loops, branches
   /// and calls one run after another, a memory's accesses one a cycle.
