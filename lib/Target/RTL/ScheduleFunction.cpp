@@ -494,6 +494,13 @@ static FailureOr<Pipeline> moduloSchedule(scf::ForOp loop, int ii,
       if (second && !isStore)
         earliest =
             std::min(earliest, std::max(port.lastLoad, port.lastStore + 1));
+      // Loads between two stores read the same words in any order: one
+      // issued late (as late as its data is needed) does not hold back the
+      // next ones (unrolled copies, each reading a bank the previous one
+      // read last), which would lengthen the iteration. A stream's reads
+      // keep their order (its elements').
+      if (!isStore && !isStream(memory))
+        earliest = port.lastStore + 1;
       // A store never shares a cycle with another access on the other
       // port (a collision's read is undefined on a dual-port BRAM), unless
       // the two exclude each other.
@@ -525,7 +532,8 @@ static FailureOr<Pipeline> moduloSchedule(scf::ForOp loop, int ii,
       } else {
         slots[cycle % ii].push_back({cycle, predicate});
       }
-      (isStore ? port.lastStore : port.lastLoad) = cycle;
+      int &lastOfKind = isStore ? port.lastStore : port.lastLoad;
+      lastOfKind = std::max(lastOfKind, cycle);
       port.last = std::max(port.last, cycle);
       port.written |= isa<memref::StoreOp>(op);
     }
