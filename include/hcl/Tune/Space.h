@@ -14,6 +14,8 @@
 #include "hcl/Tune/Candidate.h"
 #include "hcl/Tune/ProgramStructure.h"
 
+#include <set>
+
 namespace hcl::tuner {
 
 /// Loop orders the dependences allow (only the innermost three loops move;
@@ -36,6 +38,9 @@ std::vector<Schedule> reuseOptions(mlir::func::FuncOp func, const Band &band);
 /// Write buffers: where the band stores an array at indices that a band
 /// loop does not move (an accumulation), buffer_at at each loop around it.
 std::vector<Schedule> bufferOptions(mlir::func::FuncOp func, const Band &band);
+
+/// The arrays (by number) the band's outermost loop loads or stores.
+std::set<int> arraysTouched(mlir::func::FuncOp func, const Band &band);
 
 } // namespace hcl::tuner
 
