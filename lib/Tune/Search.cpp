@@ -30,6 +30,9 @@ static constexpr size_t kVerify = 2;
 static constexpr size_t kSweeps = 2;
 /// Beyond this many bands, the bands' own estimates combine them (below).
 static constexpr size_t kManyBands = 32;
+/// Beyond kManyBands, the bands are asked this many times at most for a
+/// combination the whole program admits within the budget.
+static constexpr size_t kBudgetAttempts = 4;
 /// Streams and fusions are tried on this many of the fastest points.
 static constexpr size_t kDataflowBases = 4;
 /// Up to this many streams (fusions), each is also tried alone; beyond,
@@ -120,10 +123,17 @@ private:
                               bool withinBudget);
   void polish(std::vector<BandSpace> &spaces, std::vector<size_t> state,
               bool withinBudget);
-  std::vector<size_t> bestPredicted(const std::vector<BandSpace> &spaces);
+  std::vector<size_t> bestPredicted(const std::vector<BandSpace> &spaces) {
+    return bestPredicted(spaces, options.budget);
+  }
+  std::vector<size_t> bestPredicted(const std::vector<BandSpace> &spaces,
+                                    const Budget &budget);
   std::vector<size_t> repairShared(const std::vector<BandSpace> &spaces,
                                    const std::vector<std::set<int>> &touched,
-                                   std::vector<size_t> state);
+                                   std::vector<size_t> state,
+                                   const Budget &budget);
+  void combineMany(const std::vector<BandSpace> &spaces,
+                   const std::vector<std::set<int>> &touched);
   void estimateUniform(const std::vector<BandSpace> &spaces);
   void estimateBaselines(std::vector<BandSpace> &spaces);
   void estimateDataflow(mlir::func::FuncOp func);
@@ -391,8 +401,8 @@ void Searcher::polish(std::vector<BandSpace> &spaces, std::vector<size_t> state,
 /// changes one band at a time; this moves several at once (gesummv within
 /// the hand schedule's DSPs: one band up, two down).
 std::vector<size_t>
-Searcher::bestPredicted(const std::vector<BandSpace> &spaces) {
-  const Budget &budget = options.budget;
+Searcher::bestPredicted(const std::vector<BandSpace> &spaces,
+                        const Budget &budget) {
   struct Partial {
     Cost cost;
     std::vector<size_t> state;
@@ -465,7 +475,7 @@ static bool within(ArrayRef<std::tuple<int64_t, int, int64_t>> a,
 std::vector<size_t>
 Searcher::repairShared(const std::vector<BandSpace> &spaces,
                        const std::vector<std::set<int>> &touched,
-                       std::vector<size_t> state) {
+                       std::vector<size_t> state, const Budget &budget) {
   std::set<int> arrays;
   for (size_t b = 0; b < spaces.size(); ++b)
     for (const PartitionChoice &p :
@@ -541,12 +551,61 @@ Searcher::repairShared(const std::vector<BandSpace> &spaces,
       r.dsp += to.dsp - from.dsp;
       r.bram18k += to.bram18k - from.bram18k;
       r.registerBits += to.registerBits - from.registerBits;
-      if (options.budget.admits(r))
+      if (budget.admits(r))
         best = i;
     }
     state = variants[best];
   }
   return state;
+}
+
+/// The bound `bound` scaled by the share `actual` went over it, and at
+/// least one less: what to ask the bands' own estimates for instead.
+static std::optional<int64_t> tightened(std::optional<int64_t> bound,
+                                        std::optional<int64_t> asked,
+                                        int64_t actual) {
+  if (!bound || !asked || actual <= *bound)
+    return asked;
+  auto scaled = static_cast<int64_t>(static_cast<double>(*asked) *
+                                     static_cast<double>(*bound) /
+                                     static_cast<double>(actual));
+  return std::max<int64_t>(0, std::min(scaled, *asked - 1));
+}
+
+/// Beyond kManyBands: the combination the bands' own estimates predict
+/// fastest within the budget, and the same with the arrays they share
+/// repaired, each estimated in the whole program. Where the whole program
+/// goes over the budget after all (the estimates do not add up exactly),
+/// the bands are asked again for less, by the share it went over.
+void Searcher::combineMany(const std::vector<BandSpace> &spaces,
+                           const std::vector<std::set<int>> &touched) {
+  Budget asked = options.budget;
+  for (size_t attempt = 0; attempt < kBudgetAttempts && !outOfTime();
+       ++attempt) {
+    std::vector<size_t> state = bestPredicted(spaces, asked);
+    std::vector<Schedule> schedules{combination(spaces, state)};
+    std::vector<size_t> repaired = repairShared(spaces, touched, state, asked);
+    if (repaired != state)
+      schedules.push_back(combination(spaces, repaired));
+    std::vector<std::optional<Cost>> costs = estimate(schedules);
+    std::optional<Resources> least;
+    bool admitted = false;
+    for (size_t i = 0; i < schedules.size(); ++i) {
+      if (!costs[i])
+        continue;
+      record({schedules[i], *costs[i]});
+      admitted |= options.budget.admits(costs[i]->resources);
+      if (!least || options.budget.weight(costs[i]->resources) <
+                        options.budget.weight(*least))
+        least = costs[i]->resources;
+    }
+    if (admitted || !least)
+      return;
+    const Budget &bound = options.budget;
+    asked.dsp = tightened(bound.dsp, asked.dsp, least->dsp);
+    asked.bram = tightened(bound.bram, asked.bram, least->bram18k);
+    asked.ff = tightened(bound.ff, asked.ff, least->registerBits);
+  }
 }
 
 /// Bands that share an array want the same partition factor: a copy of an
@@ -737,17 +796,7 @@ Expected<SearchResult> Searcher::run(mlir::func::FuncOp func) {
     // for every step (hundreds of steps with a hundred bands); here the
     // bands' own estimates, which add up, choose the combination, and the
     // whole program is estimated once to confirm it.
-    if (!outOfTime()) {
-      std::vector<size_t> state = bestPredicted(spaces);
-      std::vector<Schedule> schedules{combination(spaces, state)};
-      std::vector<size_t> repaired = repairShared(spaces, touched, state);
-      if (repaired != state)
-        schedules.push_back(combination(spaces, repaired));
-      std::vector<std::optional<Cost>> costs = estimate(schedules);
-      for (size_t i = 0; i < schedules.size(); ++i)
-        if (costs[i])
-          record({schedules[i], *costs[i]});
-    }
+    combineMany(spaces, touched);
   } else if (!bounded) {
     polish(spaces, combine(spaces, false), false);
   } else {
