@@ -24,7 +24,10 @@ namespace hcl::tuner {
 /// the new innermost loop (1 and its divisors up to 32), times the
 /// partition kind (cyclic, block) of the arrays it walks, with the factor
 /// of the unroll along the dimension it walks; complete where that
-/// dimension has no more elements than the factor. Without
+/// dimension has no more elements than the factor. Besides, the innermost
+/// one to three loops unrolled fully under a pipeline of the loop around
+/// them: up to 32 copies, or 1024 under a loop that holds an imperfect nest
+/// (a convolution's output column over its reduction). Without
 /// `partitionArguments` the function's arguments keep one bank: their ports
 /// are the interface the design is given, not the design's choice.
 std::vector<Schedule> coreOptions(mlir::func::FuncOp func, const Band &band,
