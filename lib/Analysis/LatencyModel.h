@@ -95,6 +95,9 @@ struct LatencyModel {
   /// What each row's runs gave so far (`rowRuns`), and its latest run's
   /// latency (`lastRun`, for the loops that flatten a nest around it).
   struct Runs {
+    /// False while the row has only the walk through a loop of no
+    /// iteration: the first run counted replaces it.
+    bool counted = true;
     bool exactTrips = true, exactLatency = true, knownLatency = true;
     int64_t tripsLo = 0, latencyLo = 0;
     std::optional<int64_t> tripsHi = 0, latencyHi = 0;

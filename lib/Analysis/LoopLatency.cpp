@@ -104,8 +104,9 @@ void LatencyModel::recordRun(size_t index, bool first, const TripCount &trips,
   run.exactLatency = latency && latency->isExact();
   run.latencyLo = latency ? latency->lo : 0;
   run.latencyHi = latency ? latency->hi : std::nullopt;
+  run.counted = recording;
   Runs &all = rowRuns[index];
-  if (first) {
+  if (first || !all.counted) {
     all = run;
   } else {
     auto maxOf = [](std::optional<int64_t> a, std::optional<int64_t> b) {
