@@ -98,6 +98,10 @@ void hcl::buildLowerToLLVMPipeline(OpPassManager &pm,
   // tiles) live on the stack instead of the heap, where LLVM can keep a
   // window whose accesses unrolling made constant in registers.
   pm.addPass(createLocalBuffersOnStack());
+  // Elementwise stages after a reduction (BatchNorm, ReLU, a residual Add
+  // after a convolution) run on each block of its output as it is finished,
+  // before the stages become functions.
+  pm.addPass(createFuseEpilogues());
   // A function with many stages (an imported model) compiles one LLVM
   // function per stage: code generation is not linear in a function's size.
   pm.addPass(createOutlineStagesForCpu());
@@ -168,6 +172,7 @@ void hcl::registerConversionPasses() {
   registerCpuLoops();
   registerLocalBuffersOnStack();
   registerOutlineStagesForCpu();
+  registerFuseEpilogues();
   registerMergeIdenticalFunctions();
   registerParallelLoops();
   registerParallelToOpenMP();

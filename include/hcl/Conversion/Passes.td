@@ -287,6 +287,27 @@ def MergeIdenticalFunctions : Pass<"hcl-merge-identical-functions",
   let dependentDialects = ["mlir::func::FuncDialect"];
 }
 
+def FuseEpilogues : Pass<"hcl-fuse-epilogues", "mlir::ModuleOp"> {
+  let summary = "Run elementwise stages in a reduction's blocks (CPU)";
+  let description = [{
+    A reduction stage (a convolution, a matmul, scheduled or not) finishes
+    its output block by block: after its reduction loops, one iteration of
+    the loop around them has written its block, each element once. The
+    elementwise stages that follow it (BatchNorm, ReLU, a residual Add:
+    perfect loop nests over the same shape, reading the output at the
+    element they write, and any other array the reduction does not write)
+    are moved there, in a copy of the block's loops (with their `unroll`
+    and `vectorize` marks), one after the other; stages in between that do
+    not touch the reduction's arrays move before it. An intermediate array
+    that only the epilogue reads (a BatchNorm's output, read by the ReLU)
+    is no longer written: its value is passed on. Every element goes
+    through the same operations in the same order, so results do not
+    change. Part of `--hcl-lower-to-llvm`, before
+    `--hcl-outline-stages-for-cpu`.
+  }];
+  let dependentDialects = ["mlir::affine::AffineDialect"];
+}
+
 def OutlineStagesForCpu : Pass<"hcl-outline-stages-for-cpu",
                                "mlir::ModuleOp"> {
   let summary = "One function per stage in functions with many stages (CPU)";
