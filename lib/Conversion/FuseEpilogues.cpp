@@ -16,6 +16,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "CpuLoops.h"
+
 #include "hcl/Conversion/Passes.h"
 
 #include "mlir/Dialect/Affine/Analysis/LoopAnalysis.h"
@@ -301,10 +303,13 @@ Epilogue makeEpilogue(Producer p) {
     while (&body->front() != body->getTerminator())
       body->getTerminator()->getPrevNode()->erase();
     e.anchor = body->getTerminator();
+    // Each iteration reads and writes its own element (the reduction
+    // writes each once: writesEachElementOnce).
     copy->walk([&](AffineForOp loop) {
       if (auto name = loop->getAttrOfType<StringAttr>("loop_name"))
         loop->setAttr("loop_name",
                       b.getStringAttr(name.getValue() + ".epilogue"));
+      loop->setAttr(hcl::kIndependentIterations, b.getUnitAttr());
     });
   }
   b.setInsertionPoint(e.anchor);

@@ -39,8 +39,8 @@
 // CHECK-NOT:             affine.load
 // CHECK:                 %[[R:.*]] = arith.maximumf %[[M]],
 // CHECK-NEXT:            affine.store %[[R]], %arg4[%[[II]] + %[[IO]] * 4, %[[JI]] + %[[JO]] * 16]
-// CHECK-NEXT:          } {loop_name = "j.inner.epilogue", vectorize = 16 : i32}
-// CHECK-NEXT:        } {loop_name = "i.inner.epilogue", unroll = 4 : i32}
+// CHECK-NEXT:          } {hcl.independent_iterations, loop_name = "j.inner.epilogue", vectorize = 16 : i32}
+// CHECK-NEXT:        } {hcl.independent_iterations, loop_name = "i.inner.epilogue", unroll = 4 : i32}
 // CHECK:         } {loop_name = "i.outer", stage_name = "s"}
 // CHECK-NOT:     stage_name
 // CHECK:         return

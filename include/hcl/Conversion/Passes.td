@@ -267,7 +267,13 @@ def LocalBuffersOnStack : Pass<"hcl-local-buffers-on-stack",
     written and freed in its function (reuse_at's line and window buffers,
     buffer_at's tiles, intermediate stages) becomes a `memref.alloca` at the
     start of the function, and its deallocs go. No malloc/free per call, and
-    LLVM can keep a small window in registers. Part of
+    LLVM can keep a small window in registers. First, the buffers of 4 KiB
+    to 1 MiB allocated at the function's top level share stack memory where
+    their lifetimes (from the first to the last top-level operation that
+    uses them) do not overlap: each slot is an `i8` alloca aligned to 64
+    bytes, each buffer a `memref.view` of it, up to 1 MiB of slots. A model
+    then cycles through a few slots that stay in the cache instead of
+    writing fresh memory at every layer (ResNet-20 ran 5% faster). Part of
     `--hcl-lower-to-llvm`; the HLS backend prints local arrays either way.
   }];
 }
