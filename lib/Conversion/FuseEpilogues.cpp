@@ -131,6 +131,43 @@ int64_t evaluate(AffineExpr expr, ArrayRef<int64_t> dims) {
   }
 }
 
+/// An index of the output as a function of the loop variables: for an
+/// expression without division or remainder, its coefficients (evaluated
+/// as a dot product: a model's outputs have hundreds of thousands of
+/// elements to check), else the expression itself.
+struct IndexFunction {
+  AffineExpr expr;
+  bool linear = true;
+  SmallVector<int64_t> coefficients;
+  int64_t constant = 0;
+
+  IndexFunction(AffineExpr e, unsigned numDims) : expr(e) {
+    e.walk([&](AffineExpr sub) {
+      linear &= sub.getKind() != AffineExprKind::FloorDiv &&
+                sub.getKind() != AffineExprKind::CeilDiv &&
+                sub.getKind() != AffineExprKind::Mod;
+    });
+    if (!linear)
+      return;
+    SmallVector<int64_t> point(numDims, 0);
+    constant = evaluate(e, point);
+    for (unsigned d = 0; d < numDims; ++d) {
+      point[d] = 1;
+      coefficients.push_back(evaluate(e, point) - constant);
+      point[d] = 0;
+    }
+  }
+
+  int64_t operator()(ArrayRef<int64_t> dims) const {
+    if (!linear)
+      return evaluate(expr, dims);
+    int64_t value = constant;
+    for (auto [c, d] : llvm::zip(coefficients, dims))
+      value += c * d;
+    return value;
+  }
+};
+
 /// A reduction stage whose output is finished block by block: one
 /// iteration of the loop around its reduction loops completes the elements
 /// the loops inside them (the block) write.
@@ -205,17 +242,20 @@ bool writesEachElementOnce(Producer p, MemRefType type) {
     position.push_back(it - loops.begin());
   }
   ArrayRef<int64_t> shape = type.getShape();
+  SmallVector<IndexFunction> index;
+  for (AffineExpr expr : map.getResults())
+    index.emplace_back(expr, map.getNumDims());
   std::vector<bool> seen(elements, false);
   SmallVector<int64_t> iv(lower), dims(position.size());
   for (int64_t n = 0; n < iterations; ++n) {
     for (auto [d, pos] : llvm::enumerate(position))
       dims[d] = iv[pos];
     int64_t linear = 0;
-    for (auto [k, expr] : llvm::enumerate(map.getResults())) {
-      int64_t index = evaluate(expr, dims);
-      if (index < 0 || index >= shape[k])
+    for (auto [k, f] : llvm::enumerate(index)) {
+      int64_t i = f(dims);
+      if (i < 0 || i >= shape[k])
         return false;
-      linear = linear * shape[k] + index;
+      linear = linear * shape[k] + i;
     }
     if (seen[linear])
       return false;
