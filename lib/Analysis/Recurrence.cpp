@@ -212,6 +212,8 @@ std::optional<int64_t> carriedDistance(Operation *loop, Operation *src,
 
 namespace {
 bool sameFixedElement(Operation *load, Operation *store, Operation *loop);
+std::optional<int64_t> chainedCopies(Operation *load, Operation *store,
+                                     Operation *loop);
 std::optional<int64_t> copiesUnder(Operation *op, Operation *loop);
 int64_t saturatingProduct(int64_t a, int64_t b);
 } // namespace
@@ -253,13 +255,16 @@ int64_t memoryRecurrenceMII(Operation *loop, const TargetModel &target,
       if (path < 0)
         continue;
       // One element accumulated inside loops a pipeline unrolls (a sum
-      // whose loop was split and unrolled): the copies chain on it one
-      // after another in every iteration, so the recurrence runs through
-      // all of them, as unrolledChainStep counts the iteration's depth.
+      // whose loop was split and unrolled, a convolution's window under its
+      // pipelined column): the copies chain on it one after another in
+      // every iteration, so the recurrence runs through all of them, as
+      // unrolledChainStep counts the iteration's depth. The element may
+      // change from one iteration to the next: a flattened band brings it
+      // back some iterations later (a convolution's output, accumulated
+      // over the input channels around the band's rows).
       if (loop->hasAttr("pipeline_ii") &&
-          load->getBlock() == store->getBlock() &&
-          load->getParentOp() != loop && sameFixedElement(load, store, loop))
-        if (std::optional<int64_t> copies = copiesUnder(load, loop))
+          load->getBlock() == store->getBlock() && load->getParentOp() != loop)
+        if (std::optional<int64_t> copies = chainedCopies(load, store, loop))
           path = saturatingProduct(path, *copies);
       bool assumed = false;
       std::optional<int64_t> d = band.size() > 1 &&
@@ -295,19 +300,50 @@ bool invariantIn(Value v, Operation *loop) {
   return !loop->getRegion(0).isAncestor(v.getParentRegion());
 }
 
-/// Whether `load` and `store` access one element in every iteration of
-/// `loop` and of the loops in it (sum[0], C[i, j] inside a loop over k).
-bool sameFixedElement(Operation *load, Operation *store, Operation *loop) {
+/// The index operands of `load` and `store` when they index the same way
+/// (one map, the same operands).
+std::optional<SmallVector<Value>> sharedIndices(Operation *load,
+                                                Operation *store) {
   if (!isa<AffineReadOpInterface>(load) || !isa<AffineWriteOpInterface>(store))
-    return false;
+    return std::nullopt;
   AffineValueMap loadMap, storeMap;
   MemRefAccess(load).getAccessMap(&loadMap);
   MemRefAccess(store).getAccessMap(&storeMap);
   if (loadMap.getAffineMap() != storeMap.getAffineMap() ||
       loadMap.getOperands() != storeMap.getOperands())
-    return false;
-  return llvm::all_of(loadMap.getOperands(),
-                      [&](Value v) { return invariantIn(v, loop); });
+    return std::nullopt;
+  return SmallVector<Value>(loadMap.getOperands());
+}
+
+/// Whether `load` and `store` access one element in every iteration of
+/// `loop` and of the loops in it (sum[0], C[i, j] inside a loop over k).
+bool sameFixedElement(Operation *load, Operation *store, Operation *loop) {
+  std::optional<SmallVector<Value>> indices = sharedIndices(load, store);
+  return indices &&
+         llvm::all_of(*indices, [&](Value v) { return invariantIn(v, loop); });
+}
+
+/// How many copies of `load` and `store` chain on one element in each
+/// iteration of `loop`: the iterations of the loops between them and `loop`
+/// (which a pipeline unrolls) whose variables their indices do not use.
+/// The loops whose variables they use make other elements, other chains.
+/// None when they index differently or a loop has no constant trip count.
+std::optional<int64_t> chainedCopies(Operation *load, Operation *store,
+                                     Operation *loop) {
+  std::optional<SmallVector<Value>> indices = sharedIndices(load, store);
+  if (!indices)
+    return std::nullopt;
+  int64_t copies = 1;
+  for (Operation *p = load->getParentOp(); p != loop; p = p->getParentOp()) {
+    if (!isEstimatedLoop(p) ||
+        !llvm::all_of(*indices, [&](Value v) { return invariantIn(v, p); }))
+      continue;
+    std::optional<int64_t> trips = tripCountOf(p).exact;
+    if (!trips)
+      return std::nullopt;
+    copies = saturatingProduct(copies, *trips);
+  }
+  return copies;
 }
 
 /// a * b, or the largest int64_t where it overflows.

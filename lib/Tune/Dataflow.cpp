@@ -64,7 +64,8 @@ streamable(func::FuncOp func) {
   std::vector<StageAccess> stages = stageAccesses(func);
   std::vector<std::tuple<int, std::string, std::string>> out;
   for (auto [index, array] : llvm::enumerate(arraysOf(func))) {
-    if (!array.getDefiningOp<memref::AllocOp>() || usedOutsideStages(array))
+    if (!array || !array.getDefiningOp<memref::AllocOp>() ||
+        usedOutsideStages(array))
       continue;
     std::vector<const StageAccess *> writers, readers;
     for (const StageAccess &s : stages) {

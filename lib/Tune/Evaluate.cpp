@@ -55,15 +55,17 @@ static std::optional<Cost> evaluateOne(ModuleOp original, StringRef entry,
   return costOf(estimateFunction(func, target));
 }
 
-/// Erases the function's top-level stages other than `stage` (those whose
-/// results nothing uses).
-static void keepOnlyStage(ModuleOp module, StringRef entry, StringRef stage) {
+/// Erases the function's top-level stages other than those `stages` names
+/// (one, or several separated by commas) whose results nothing uses.
+static void keepOnlyStage(ModuleOp module, StringRef entry, StringRef stages) {
   auto func = module.lookupSymbol<func::FuncOp>(entry);
   if (!func)
     return;
+  SmallVector<StringRef> kept;
+  stages.split(kept, ',');
   for (Operation &op : llvm::make_early_inc_range(func.getBody().getOps())) {
     StringRef name = getStageName(&op);
-    if (!name.empty() && name != stage && op.use_empty())
+    if (!name.empty() && !llvm::is_contained(kept, name) && op.use_empty())
       op.erase();
   }
 }

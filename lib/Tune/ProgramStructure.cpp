@@ -33,12 +33,34 @@ FailureOr<func::FuncOp> tuneEntry(ModuleOp module, StringRef name) {
   return only;
 }
 
+void numberGlobals(func::FuncOp func) {
+  Builder b(func.getContext());
+  int64_t k = 0;
+  for (auto global : func.getBody().getOps<memref::GetGlobalOp>())
+    global->setAttr(kGlobalNumber, b.getI64IntegerAttr(k++));
+}
+
+void unnumberGlobals(func::FuncOp func) {
+  for (auto global : func.getBody().getOps<memref::GetGlobalOp>())
+    global->removeAttr(kGlobalNumber);
+}
+
 std::vector<Value> arraysOf(func::FuncOp func) {
   std::vector<Value> arrays;
   for (BlockArgument a : func.getArguments())
     if (isa<MemRefType>(a.getType()))
       arrays.push_back(a);
   func.walk([&](memref::AllocOp alloc) { arrays.push_back(alloc); });
+  size_t first = arrays.size();
+  int64_t k = 0;
+  for (auto global : func.getBody().getOps<memref::GetGlobalOp>()) {
+    auto number = global->getAttrOfType<IntegerAttr>(kGlobalNumber);
+    size_t at = first + (number ? number.getInt() : k);
+    ++k;
+    if (arrays.size() <= at)
+      arrays.resize(at + 1);
+    arrays[at] = global;
+  }
   return arrays;
 }
 
@@ -46,7 +68,13 @@ std::vector<std::string> arrayNames(func::FuncOp func) {
   std::vector<std::string> names;
   for (Value array : arraysOf(func)) {
     StringAttr name;
-    if (auto arg = dyn_cast<BlockArgument>(array))
+    if (!array) {
+      names.push_back("");
+      continue;
+    }
+    if (auto global = array.getDefiningOp<memref::GetGlobalOp>())
+      name = global.getNameAttr().getAttr();
+    else if (auto arg = dyn_cast<BlockArgument>(array))
       name =
           func.getArgAttrOfType<StringAttr>(arg.getArgNumber(), "hcl.arg_name");
     else

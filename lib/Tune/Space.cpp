@@ -19,6 +19,13 @@ static constexpr size_t kMovableLoops = 3;
 static constexpr int64_t kMaxUnroll = 32;
 /// Copies of a body unrolled fully under a pipelined loop.
 static constexpr int64_t kMaxCopies = kMaxUnroll;
+/// The same under a pipelined loop that holds an imperfect nest (a
+/// convolution's output column: the sum's initialization and its reduction
+/// loops). Such a loop carries nothing, so the whole reduction unrolled
+/// under it runs at II 1; 1024 takes a 3x3 kernel over up to 113 input
+/// channels (ResNet-20's widest, 64, is 576 copies) while keeping a body
+/// the estimate reads in well under a second.
+static constexpr int64_t kMaxReductionCopies = 1024;
 
 static int arrayNumber(func::FuncOp func, Value memref) {
   std::vector<Value> arrays = arraysOf(func);
@@ -194,10 +201,10 @@ static std::vector<int64_t> unrollFactors(std::optional<int64_t> trips) {
 /// The partitions that give an unroll by `u` of `iv` its own bank per copy:
 /// every array the band walks along `iv`, in each dimension that `iv`
 /// indexes.
-static std::vector<PartitionChoice> partitionsFor(func::FuncOp func,
-                                                  const Band &band, Value iv,
-                                                  int64_t u, Kind kind,
-                                                  bool partitionArguments) {
+static std::vector<PartitionChoice>
+partitionsFor(func::FuncOp func, const Band &band, Value iv, int64_t u,
+              Kind kind, bool partitionArguments,
+              llvm::ArrayRef<Value> iterated = {}) {
   std::set<std::pair<int, int64_t>> seen;
   std::vector<PartitionChoice> out;
   for (const Access &a : accessesIn(band.loops.back())) {
@@ -207,7 +214,9 @@ static std::vector<PartitionChoice> partitionsFor(func::FuncOp func,
         (!partitionArguments && isa<BlockArgument>(a.memref)))
       continue;
     for (auto [d, terms] : llvm::enumerate(a.terms)) {
-      if (!reads(terms, iv) || !seen.insert({number, d + 1}).second)
+      if (!reads(terms, iv) ||
+          llvm::any_of(iterated, [&](Value l) { return reads(terms, l); }) ||
+          !seen.insert({number, d + 1}).second)
         continue;
       PartitionChoice p;
       p.array = number;
@@ -220,10 +229,21 @@ static std::vector<PartitionChoice> partitionsFor(func::FuncOp func,
   return out;
 }
 
-/// The innermost one to three loops of `order` unrolled fully (at most
-/// kMaxCopies copies, as many as an unroll) under a pipeline of the loop around
-/// them, each array they walk partitioned by their trip counts along the
-/// dimensions they move.
+/// Whether band loop `l` holds more than the next band loop (the sum's
+/// initialization, say): a reorder would distribute it.
+static bool holdsMore(const Band &band, size_t l) {
+  return llvm::any_of(band.distributed,
+                      [&](const auto &d) { return d.first == l; });
+}
+
+/// The innermost one to three loops of `order` unrolled fully under a
+/// pipeline of the loop around them: at most kMaxCopies copies, as many as
+/// an unroll, or kMaxReductionCopies under a loop that holds an imperfect
+/// nest. Each array they walk is partitioned by their trip counts along the
+/// dimensions they move: all of them, only those no iterated band loop also
+/// moves (a window's `h + rh`: its banks differ in every iteration, which
+/// the estimate cannot tell apart, and a reuse buffer serves it better), or
+/// none.
 static void addPipelineAbove(func::FuncOp func, const Band &band,
                              const std::vector<unsigned> &order,
                              BandSchedule bs, bool partitionArguments,
@@ -236,20 +256,36 @@ static void addPipelineAbove(func::FuncOp func, const Band &band,
       known &= trips.has_value();
       copies *= trips.value_or(1);
     }
-    if (!known || copies > kMaxCopies || copies < 2)
+    unsigned pipelined = order[order.size() - 1 - d];
+    int64_t limit = holdsMore(band, pipelined) && !bs.reordered()
+                        ? kMaxReductionCopies
+                        : kMaxCopies;
+    if (!known || copies > limit || copies < 2)
       continue;
     bs.unroll = 1;
     bs.unrolledLoops = d;
-    for (bool partition : {false, true}) {
+    std::vector<Value> iterated;
+    for (size_t k = 0; k + d < order.size(); ++k)
+      iterated.push_back(ivOf(band, order[k]));
+    auto partitioned = [&](llvm::ArrayRef<Value> skip) {
       Schedule s;
       s.bands.push_back(bs);
-      for (size_t k = order.size() - d; partition && k < order.size(); ++k)
+      for (size_t k = order.size() - d; k < order.size(); ++k)
         for (const PartitionChoice &p : partitionsFor(
                  func, band, ivOf(band, order[k]), *band.tripCount(order[k]),
-                 Kind::Cyclic, partitionArguments))
+                 Kind::Cyclic, partitionArguments, skip))
           s.partitions.push_back(p);
-      out.push_back(std::move(s));
-    }
+      return s;
+    };
+    Schedule none;
+    none.bands.push_back(bs);
+    out.push_back(std::move(none));
+    Schedule all = partitioned({});
+    Schedule exact = partitioned(iterated);
+    bool differ = exact.partitions.size() != all.partitions.size();
+    out.push_back(std::move(all));
+    if (differ)
+      out.push_back(std::move(exact));
   }
 }
 
@@ -291,30 +327,84 @@ std::vector<Schedule> coreOptions(func::FuncOp func, const Band &band,
   return out;
 }
 
-/// The dimension (1-based) of an access's index that `iv` moves, or 0.
-static int64_t dimOf(const Access &a, Value iv) {
-  for (auto [d, terms] : llvm::enumerate(a.terms))
-    if (reads(terms, iv))
-      return static_cast<int64_t>(d) + 1;
-  return 0;
+/// The coefficient of `iv` in `terms`.
+static int64_t coefficient(const std::vector<std::pair<Value, int64_t>> &terms,
+                           Value iv) {
+  int64_t c = 0;
+  for (const auto &[v, k] : terms)
+    if (v == iv)
+      c += k;
+  return c;
 }
 
 /// The band loops (outermost first) along which loads of `memref` read the
 /// same element at different offsets: their indices share the terms and
-/// differ in the constants of the dimensions those loops move.
+/// differ in the constants of the dimensions those loops move, or an index
+/// moves with the loop and with a band loop inside it (a sliding window:
+/// a convolution's `h + rh`, whose offsets are the inner loop's values).
 static std::vector<unsigned> stencilLoops(const Band &band,
                                           const std::vector<Access> &loads) {
   std::vector<unsigned> out;
   for (size_t i = 0; i < band.loops.size(); ++i) {
     Value iv = ivOf(band, i);
     std::set<int64_t> offsets;
+    bool sliding = false;
     for (const Access &a : loads)
-      for (auto [d, terms] : llvm::enumerate(a.terms))
-        if (reads(terms, iv))
-          offsets.insert(a.constants[d]);
-    if (offsets.size() > 1)
+      for (auto [d, terms] : llvm::enumerate(a.terms)) {
+        if (!reads(terms, iv))
+          continue;
+        offsets.insert(a.constants[d]);
+        for (size_t j = i + 1; j < band.loops.size(); ++j)
+          sliding |= reads(terms, ivOf(band, j)) && band.tripCount(j) != 1;
+      }
+    if (offsets.size() > 1 || sliding)
       out.push_back(static_cast<unsigned>(i));
   }
+  return out;
+}
+
+/// The dimensions (0-based, of the array) a reuse buffer at band loop `at`
+/// keeps, as hcl.reuse_at shapes it: those whose index covers more than one
+/// element while the loops inside `at` run, over every load's offset.
+static std::vector<size_t>
+bufferDims(const Band &band, const std::vector<Access> &loads, size_t at) {
+  std::vector<size_t> out;
+  const Access &first = loads.front();
+  for (size_t d = 0; d < first.terms.size(); ++d) {
+    auto [lo, hi] = std::minmax_element(
+        loads.begin(), loads.end(), [&](const Access &a, const Access &b) {
+          return a.constants[d] < b.constants[d];
+        });
+    int64_t extent = hi->constants[d] - lo->constants[d] + 1;
+    for (size_t j = at + 1; j < band.loops.size(); ++j)
+      extent += std::abs(coefficient(first.terms[d], ivOf(band, j))) *
+                (band.tripCount(j).value_or(2) - 1);
+    if (extent > 1)
+      out.push_back(d);
+  }
+  return out;
+}
+
+/// The dimensions (1-based) of the buffer at `chain[k]` to partition
+/// completely: a line buffer keeps apart the rows (and channels) its next
+/// buffer, or the pipelined inner loop, reads at once: every dimension the
+/// inner stencil loop does not walk; the last buffer of a full chain is
+/// small, all registers (0); a window buffer alone, its dimension along
+/// the loop.
+static std::vector<int64_t> reusePartitions(const Band &band,
+                                            const std::vector<Access> &loads,
+                                            const std::vector<unsigned> &loops,
+                                            const std::vector<unsigned> &chain,
+                                            size_t k) {
+  bool last = k + 1 == chain.size();
+  if (last && chain.size() == loops.size())
+    return {0};
+  bool windowAlone = last && chain[k] == loops.back();
+  unsigned inner = windowAlone ? chain[k] : last ? loops.back() : chain[k + 1];
+  std::vector<int64_t> out;
+  for (auto [position, d] : llvm::enumerate(bufferDims(band, loads, chain[k])))
+    if (reads(loads.front().terms[d], ivOf(band, inner)) == windowAlone)
+      out.push_back(static_cast<int64_t>(position) + 1);
   return out;
 }
 
@@ -336,7 +426,7 @@ std::vector<Schedule> reuseOptions(func::FuncOp func, const Band &band) {
           loads.push_back(a);
       }
     int number = arrayNumber(func, memref);
-    if (stored || !linear || loads.size() < 2 || number < 0)
+    if (stored || !linear || loads.empty() || number < 0)
       continue;
     std::vector<unsigned> loops = stencilLoops(band, loads);
     if (loops.empty())
@@ -345,13 +435,10 @@ std::vector<Schedule> reuseOptions(func::FuncOp func, const Band &band) {
       ReuseChoice r;
       r.stage = band.stage;
       r.array = number;
-      for (auto [k, i] : llvm::enumerate(chain)) {
-        r.loops.push_back(band.names()[i]);
-        // The last buffer is small: all registers; a line buffer keeps its
-        // rows apart (its own dimension along the loop).
-        bool last = k + 1 == chain.size() && chain.size() == loops.size();
-        r.partitionDims.push_back(last ? 0
-                                       : dimOf(loads.front(), ivOf(band, i)));
+      for (size_t k = 0; k < chain.size(); ++k) {
+        r.loops.push_back(band.names()[chain[k]]);
+        r.partitionDims.push_back(
+            reusePartitions(band, loads, loops, chain, k));
       }
       Schedule s;
       s.reuses.push_back(r);
@@ -389,6 +476,14 @@ std::vector<Schedule> bufferOptions(func::FuncOp func, const Band &band) {
       out.push_back(std::move(s));
     }
   }
+  return out;
+}
+
+std::set<int> arraysTouched(func::FuncOp func, const Band &band) {
+  std::set<int> out;
+  for (const Access &a : accessesIn(band.loops.front()))
+    if (int number = arrayNumber(func, a.memref); number >= 0)
+      out.insert(number);
   return out;
 }
 

@@ -30,7 +30,9 @@ std::variant<Tuned, TuneError> tuneModule(ModuleOp module, StringRef entryName,
   if (failed(entry))
     return TuneError{Failure::BadInput, "no function to tune", 0};
   Program program;
+  numberGlobals(*entry);
   program.text = printed(*algorithm);
+  unnumberGlobals(*entry);
   program.entry = entry->getSymName().str();
   program.target = target;
   program.explainRefusals = explainRefusals;

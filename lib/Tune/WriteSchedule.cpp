@@ -64,8 +64,8 @@ static void writeReuse(OpBuilder &b, Location loc, Handles &handles,
                                handles.stage(reuse.stage), buffer,
                                handles.loop(reuse.stage, loop), StringAttr());
     if (i < reuse.partitionDims.size())
-      PartitionOp::create(b, loc, buffer, PartitionKind::Complete,
-                          reuse.partitionDims[i], 0);
+      for (int64_t dim : reuse.partitionDims[i])
+        PartitionOp::create(b, loc, buffer, PartitionKind::Complete, dim, 0);
   }
 }
 

@@ -26,7 +26,7 @@ Schedule everyField() {
   s.bands.push_back(band);
   s.partitions.push_back({1, Kind::Block, 2, 4});
   s.partitions.push_back({0, Kind::Complete, 1, 0});
-  s.reuses.push_back({"s", 0, {"i", "j"}, {1, 0}});
+  s.reuses.push_back({"s", 0, {"i", "j"}, {{1, 2}, {0}}});
   s.buffers.push_back({"s", 2, "i"});
   s.streams.push_back({3, "t"});
   s.fusions.push_back({"s", "t", "i"});
@@ -56,7 +56,7 @@ TEST(SliceFile, CandidatesRoundTrip) {
   EXPECT_EQ(band.unrolledLoops, 1u);
   EXPECT_EQ(band.distributed, std::vector<std::string>{"j.post"});
   EXPECT_EQ(slice->candidates[0].reuses.front().partitionDims,
-            (std::vector<int64_t>{1, 0}));
+            (std::vector<std::vector<int64_t>>{{1, 2}, {0}}));
   EXPECT_EQ(slice->candidates[0].streams.front().consumer, "t");
   EXPECT_EQ(slice->candidates[0].fusions.front().loop, "i");
   EXPECT_TRUE(slice->candidates[1].empty());

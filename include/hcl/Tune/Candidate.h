@@ -58,13 +58,14 @@ struct PartitionChoice {
 };
 
 /// hcl.reuse_at of `array` in `stage` along each of `loops` in turn (a line
-/// buffer, then a window buffer in it); each buffer partitioned completely
-/// along `partitionDims` (1-based, 0: all), as stencil buffers are.
+/// buffer, then a window buffer in it); buffer `k` partitioned completely
+/// along each of `partitionDims[k]` (1-based, 0: all), as stencil buffers
+/// are.
 struct ReuseChoice {
   std::string stage;
   int array = 0;
   std::vector<std::string> loops;
-  std::vector<int64_t> partitionDims;
+  std::vector<std::vector<int64_t>> partitionDims;
 };
 
 /// hcl.buffer_at of `array` in `stage` at `loop`: a write buffer for an

@@ -32,6 +32,7 @@ struct Program {
   /// When set, every other stage at the function's top level is left out:
   /// stages run one after another, so a band's candidates compare the same
   /// in its stage alone, at a fraction of the cost of the whole program.
+  /// Several stages, separated by commas, are kept together.
   std::string onlyStage;
   /// Print each refused candidate with the first diagnostic it raised.
   bool explainRefusals = false;

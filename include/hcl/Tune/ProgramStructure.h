@@ -25,8 +25,21 @@ mlir::FailureOr<mlir::func::FuncOp> tuneEntry(mlir::ModuleOp module,
                                               llvm::StringRef name);
 
 /// The memref arguments of `func`, then its memref.alloc results in program
-/// order: a candidate's array number indexes this list.
+/// order, then the get_globals at its top level (an imported network's
+/// weights) in program order: a candidate's array number indexes this list.
+/// A get_global numbered by numberGlobals keeps its number where a cut-down
+/// copy of the program (one stage's) has dropped the others; their places
+/// are null.
 std::vector<mlir::Value> arraysOf(mlir::func::FuncOp func);
+
+/// The attribute that carries a get_global's place among the function's.
+inline constexpr llvm::StringLiteral kGlobalNumber = "hcl.tune_global";
+
+/// Records each top-level get_global's place on it (kGlobalNumber), so that
+/// copies of the program cut down to one stage number the weights they keep
+/// as the whole program does; unnumberGlobals removes the records.
+void numberGlobals(mlir::func::FuncOp func);
+void unnumberGlobals(mlir::func::FuncOp func);
 
 /// The source names of arraysOf(func): an argument's hcl.arg_name, an
 /// allocation's `name`; "" where there is none.
