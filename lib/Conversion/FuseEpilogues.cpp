@@ -59,6 +59,14 @@ Value bufferRoot(Value memref) {
   return memref;
 }
 
+/// Whether `memref` is an array itself (an allocation, a global, an
+/// argument) rather than a view whose indices may name other elements.
+bool isArray(Value memref) {
+  Operation *def = memref.getDefiningOp();
+  return !def ||
+         isa<memref::AllocOp, memref::AllocaOp, memref::GetGlobalOp>(def);
+}
+
 /// The body's one loop when it holds exactly one operation besides its
 /// terminator, and that is a loop.
 AffineForOp onlyLoop(AffineForOp loop) {
@@ -78,6 +86,11 @@ struct Accesses {
 Accesses accessesOf(Operation *root) {
   Accesses a;
   root->walk([&](Operation *op) {
+    // An array reached through something other than a view-like operation
+    // (a transpose) could be any array.
+    for (Value operand : op->getOperands())
+      if (isa<MemRefType>(operand.getType()) && !isArray(bufferRoot(operand)))
+        a.unknown = true;
     if (auto read = dyn_cast<AffineReadOpInterface>(op))
       a.reads.insert(bufferRoot(read.getMemRef()));
     else if (auto write = dyn_cast<AffineWriteOpInterface>(op))
@@ -424,8 +437,12 @@ std::optional<Elementwise> elementwise(AffineForOp stage, MemRefType type,
     }
     if (auto read = dyn_cast<AffineLoadOp>(op)) {
       Value array = bufferRoot(read.getMemRef());
+      if (!isArray(array))
+        return std::nullopt;
       if (producerWrites.contains(array)) {
-        if (!readsSameElement(read, w.loops))
+        // Through a view (a transpose, a reshape) the same indices may be
+        // another element.
+        if (read.getMemRef() != array || !readsSameElement(read, w.loops))
           return std::nullopt;
         readsOutput = true;
       }
