@@ -76,7 +76,7 @@ void unroll(AffineForOp loop, uint64_t factor) {
   }
   if (factor <= 1)
     return;
-  if (hasInnerLoop(loop) && isLoopParallel(loop) &&
+  if (hasInnerLoop(loop) && hcl::iterationsIndependent(loop) &&
       succeeded(loopUnrollJamByFactor(loop, factor)))
     return; // a loop left with one iteration is already folded away
   if (tripCount && factor >= *tripCount)

@@ -28,6 +28,17 @@ namespace hcl {
 /// when no other access in the loop may touch the same elements.
 void hoistVectorAccumulators(mlir::Operation *root);
 
+/// Marks a loop whose iterations touch distinct elements and read nothing
+/// another iteration writes (the epilogue loops of --hcl-fuse-epilogues,
+/// independent by construction): unroll-and-jam and vectorize skip the
+/// dependence analysis, the dearest part of the CPU lowering.
+inline constexpr llvm::StringLiteral kIndependentIterations =
+    "hcl.independent_iterations";
+
+/// Whether the iterations of `loop` may run in any order: marked so, or by
+/// MLIR's dependence analysis.
+bool iterationsIndependent(mlir::affine::AffineForOp loop);
+
 /// Why MLIR's affine vectorizer would not vectorize `loop` lane by lane
 /// (a stride other than 1, an inner bound that depends on the loop, an
 /// operation it does not widen, ...), or an empty string when it would.

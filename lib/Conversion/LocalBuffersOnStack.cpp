@@ -19,6 +19,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "StackSlots.h"
+
 #include "hcl/Conversion/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -80,41 +82,18 @@ bool insideParallelLoop(Operation *op) {
   return false;
 }
 
-/// Only accessed and freed: the buffer cannot outlive the function.
-bool staysLocal(memref::AllocOp alloc) {
-  for (OpOperand &use : alloc->getUses()) {
-    Operation *user = use.getOwner();
-    if (isa<memref::DeallocOp>(user))
-      continue;
-    if (auto store = dyn_cast<affine::AffineStoreOp>(user)) {
-      if (store.getValueToStore() == alloc.getResult())
-        return false;
-      continue;
-    }
-    if (auto store = dyn_cast<memref::StoreOp>(user)) {
-      if (store.getValueToStore() == alloc.getResult())
-        return false;
-      continue;
-    }
-    if (isa<affine::AffineLoadOp, memref::LoadOp, vector::TransferReadOp,
-            vector::TransferWriteOp>(user))
-      continue;
-    return false;
-  }
-  return true;
-}
-
 struct LocalBuffersOnStackPass
     : hcl::impl::LocalBuffersOnStackBase<LocalBuffersOnStackPass> {
   void runOnOperation() override {
     getOperation()->walk([](func::FuncOp function) {
       if (function.isExternal())
         return;
+      hcl::shareStackSlots(function, kMaxStackBytesPerFunction);
       SmallVector<memref::AllocOp> allocs;
       function.walk([&](memref::AllocOp alloc) {
         if (alloc.getDynamicSizes().empty() &&
             alloc.getSymbolOperands().empty() && isSmall(alloc.getType()) &&
-            staysLocal(alloc) && !insideParallelLoop(alloc))
+            hcl::staysLocal(alloc) && !insideParallelLoop(alloc))
           allocs.push_back(alloc);
       });
       keepWithinBudget(allocs);
@@ -139,3 +118,26 @@ struct LocalBuffersOnStackPass
 };
 
 } // namespace
+
+bool hcl::staysLocal(memref::AllocOp alloc) {
+  for (OpOperand &use : alloc->getUses()) {
+    Operation *user = use.getOwner();
+    if (isa<memref::DeallocOp>(user))
+      continue;
+    if (auto store = dyn_cast<affine::AffineStoreOp>(user)) {
+      if (store.getValueToStore() == alloc.getResult())
+        return false;
+      continue;
+    }
+    if (auto store = dyn_cast<memref::StoreOp>(user)) {
+      if (store.getValueToStore() == alloc.getResult())
+        return false;
+      continue;
+    }
+    if (isa<affine::AffineLoadOp, memref::LoadOp, vector::TransferReadOp,
+            vector::TransferWriteOp>(user))
+      continue;
+    return false;
+  }
+  return true;
+}

@@ -94,9 +94,15 @@ void hcl::buildLowerToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createLowerPrint());
   pm.addPass(createLowerFixedPoint());
   pm.addPass(createLowerBitOps());
+  // Elementwise stages after a reduction (BatchNorm, ReLU, a residual Add
+  // after a convolution) run on each block of its output as it is finished,
+  // before the stages become functions (and before the buffers they no
+  // longer need are placed).
+  pm.addPass(createFuseEpilogues());
   // Small local buffers (reuse_at's line and window buffers, buffer_at's
   // tiles) live on the stack instead of the heap, where LLVM can keep a
-  // window whose accesses unrolling made constant in registers.
+  // window whose accesses unrolling made constant in registers; a
+  // function's buffers of disjoint lifetimes share stack memory.
   pm.addPass(createLocalBuffersOnStack());
   // A function with many stages (an imported model) compiles one LLVM
   // function per stage: code generation is not linear in a function's size.
@@ -168,6 +174,7 @@ void hcl::registerConversionPasses() {
   registerCpuLoops();
   registerLocalBuffersOnStack();
   registerOutlineStagesForCpu();
+  registerFuseEpilogues();
   registerMergeIdenticalFunctions();
   registerParallelLoops();
   registerParallelToOpenMP();

@@ -174,6 +174,10 @@ std::string operationProblem(Operation *op, AffineForOp vectorLoop) {
 
 } // namespace
 
+bool hcl::iterationsIndependent(AffineForOp loop) {
+  return loop->hasAttr(kIndependentIterations) || isLoopParallel(loop);
+}
+
 std::string hcl::whyNotVectorizable(AffineForOp loop) {
   if (loop.getNumIterOperands() != 0)
     return "the loop carries values";
@@ -191,7 +195,7 @@ std::string hcl::whyNotVectorizable(AffineForOp loop) {
   // Last: the dependence analysis is the dear check (a loop over fused rows
   // indexes with floordiv and mod), and an access the vectorizer does not
   // take may yet be rewritten into one it does (stageRowRuns).
-  if (problem.empty() && !isLoopParallel(loop))
+  if (problem.empty() && !hcl::iterationsIndependent(loop))
     problem = "the loop carries a dependence between iterations";
   LLVM_DEBUG(if (!problem.empty()) llvm::dbgs()
              << "not vectorized: " << problem << ": " << loop << "\n");

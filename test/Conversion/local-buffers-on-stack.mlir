@@ -25,16 +25,16 @@ func.func @window(%A: memref<8xf32>, %B: memref<8xf32>) {
 
 // CHECK-LABEL: func.func @stays_on_heap(
 // CHECK:         memref.alloc() : memref<4xf32>
-// CHECK:         memref.alloc() : memref<32768xf32>
+// CHECK:         memref.alloc() : memref<524288xf32>
 // CHECK:         memref.alloc() : memref<2xf32>
 // CHECK-NOT:     memref.alloca
 func.func @stays_on_heap(%x: f32) -> memref<4xf32> {
   %returned = memref.alloc() : memref<4xf32>
-  %large = memref.alloc() : memref<32768xf32>
-  affine.store %x, %large[0] : memref<32768xf32>
+  %large = memref.alloc() : memref<524288xf32>
+  affine.store %x, %large[0] : memref<524288xf32>
   %passed = memref.alloc() : memref<2xf32>
   call @use(%passed) : (memref<2xf32>) -> ()
-  memref.dealloc %large : memref<32768xf32>
+  memref.dealloc %large : memref<524288xf32>
   return %returned : memref<4xf32>
 }
 func.func private @use(memref<2xf32>)
@@ -73,3 +73,4 @@ func.func @two_first(%A: memref<10xi32>) {
   memref.dealloc %lb : memref<3x10xi32>
   return
 }
+
