@@ -4,6 +4,8 @@
 #include "hcl/Dialect/HCL/HCLOps.h"
 #include "hcl/Dialect/HCL/Naming.h"
 
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
 using namespace mlir;
 using namespace mlir::affine;
 
@@ -39,9 +41,21 @@ ScheduleContext::spanOfStage(Value stageHandle) {
   Operation *nest = func.getBody().front().findAncestorOpInBlock(*stages[0]);
   if (!nest || !nest->getNextNode())
     return std::nullopt;
+  // The bounds must outlive the primitive: it may erase or fold an unused
+  // constant or an affine.apply next to the nest (fuse erased one and left
+  // `before` dangling), so they are the nearest operations with effects.
+  // Handle ops stay until the schedule is applied.
+  auto mayVanish = [](Operation *op) {
+    return op->getNumRegions() == 0 && !op->hasTrait<OpTrait::IsTerminator>() &&
+           !isScheduleOp(op) && isMemoryEffectFree(op);
+  };
   NestSpan span;
   span.before = nest->getPrevNode();
+  while (span.before && mayVanish(span.before))
+    span.before = span.before->getPrevNode();
   span.after = nest->getNextNode();
+  while (mayVanish(span.after))
+    span.after = span.after->getNextNode();
   nest->walk([&](Operation *op) {
     if (StringRef stage = getStageName(op); !stage.empty())
       span.stages.push_back({stage.str(), op});
