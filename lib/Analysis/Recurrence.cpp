@@ -214,7 +214,9 @@ namespace {
 bool sameFixedElement(Operation *load, Operation *store, Operation *loop);
 std::optional<int64_t> chainedCopies(Operation *load, Operation *store,
                                      Operation *loop);
-std::optional<int64_t> copiesUnder(Operation *op, Operation *loop);
+std::optional<int64_t>
+copiesUnder(Operation *op, Operation *loop,
+            function_ref<bool(Operation *)> counts = nullptr);
 int64_t saturatingProduct(int64_t a, int64_t b);
 } // namespace
 
@@ -348,17 +350,9 @@ std::optional<int64_t> chainedCopies(Operation *load, Operation *store,
   std::optional<SmallVector<Value>> indices = sharedIndices(load, store);
   if (!indices)
     return std::nullopt;
-  int64_t copies = 1;
-  for (Operation *p = load->getParentOp(); p != loop; p = p->getParentOp()) {
-    if (!isEstimatedLoop(p) ||
-        !llvm::all_of(*indices, [&](Value v) { return invariantIn(v, p); }))
-      continue;
-    std::optional<int64_t> trips = tripCountOf(p).exact;
-    if (!trips)
-      return std::nullopt;
-    copies = saturatingProduct(copies, *trips);
-  }
-  return copies;
+  return copiesUnder(load, loop, [&](Operation *p) {
+    return llvm::all_of(*indices, [&](Value v) { return invariantIn(v, p); });
+  });
 }
 
 /// a * b, or the largest int64_t where it overflows.
@@ -367,12 +361,14 @@ int64_t saturatingProduct(int64_t a, int64_t b) {
   return llvm::MulOverflow(a, b, r) ? std::numeric_limits<int64_t>::max() : r;
 }
 
-/// The iterations of the loops between `op` and `loop` (both excluded);
-/// none when one has no constant trip count.
-std::optional<int64_t> copiesUnder(Operation *op, Operation *loop) {
+/// The iterations of the loops between `op` and `loop` (both excluded) that
+/// `counts` accepts (all without it); none when one has no constant trip
+/// count.
+std::optional<int64_t> copiesUnder(Operation *op, Operation *loop,
+                                   function_ref<bool(Operation *)> counts) {
   int64_t copies = 1;
   for (Operation *p = op->getParentOp(); p != loop; p = p->getParentOp()) {
-    if (!isEstimatedLoop(p))
+    if (!isEstimatedLoop(p) || (counts && !counts(p)))
       continue;
     std::optional<int64_t> trips = tripCountOf(p).exact;
     if (!trips)
